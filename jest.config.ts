@@ -1,0 +1,39 @@
+import type { Config } from 'jest';
+
+// ESM-only packages that jest (CommonJS) must transform.
+const esmPackages = ['typebox', 'jose', 'until-async', 'rettime', 'dexie', 'msw', '@mswjs', '@bundled-es-modules'];
+const transform: Config['transform'] = {
+  '^.+\\.(t|j)sx?$|^.+\\.mjs$': ['@swc/jest', { jsc: { transform: { react: { runtime: 'automatic' } } }, module: { type: 'commonjs' } }],
+};
+const transformIgnorePatterns = [`/node_modules/(?!(${esmPackages.join('|')})/)`];
+
+const config: Config = {
+  moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
+  projects: [
+    {
+      displayName: 'shared',
+      testEnvironment: 'node',
+      roots: ['<rootDir>/src/shared'],
+      transform,
+      transformIgnorePatterns,
+    },
+    {
+      displayName: 'server',
+      testEnvironment: 'node',
+      roots: ['<rootDir>/src/server'],
+      transform,
+      transformIgnorePatterns,
+    },
+    {
+      displayName: 'client',
+      testEnvironment: 'jest-fixed-jsdom',
+      roots: ['<rootDir>/src/client'],
+      setupFilesAfterEnv: ['<rootDir>/src/client/test/setup.ts'],
+      moduleNameMapper: { '\\.(css|svg|png|jpg)$': '<rootDir>/__mocks__/fileMock.ts' },
+      transform,
+      transformIgnorePatterns,
+    } as Config['projects'] extends (infer P)[] | undefined ? P : never,
+  ],
+};
+
+export default config;

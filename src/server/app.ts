@@ -1,0 +1,105 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { API_BASE } from '../shared/api/route';
+import { systemClock, type Clock } from './clock';
+import type { Config } from './config';
+import { migrate, openDatabase, type DatabaseHandle } from './db/database';
+import type { AppDeps } from './deps';
+import { installErrorHandler } from './http/errorHandler';
+import { AppError } from './http/errors';
+import { registerRoutes } from './http/registerRoutes';
+import { installRequestContext } from './http/requestContext';
+import { validatorCompiler } from './http/validation';
+import { outboxMailer, smtpMailer, type Mailer } from './modules/mail/mailer';
+import { loadJwtSecret } from './modules/auth/tokens';
+import { userRoutes } from '../shared/api/routes/users';
+import { userHandlers } from './modules/users/usersRoutes';
+
+export interface BuildOptions {
+  config: Config;
+  /** An open database (tests); otherwise one is opened from config.databaseUrl and closed with the app. */
+  database?: DatabaseHandle;
+  clock?: Clock;
+  mailer?: Mailer;
+  logger?: boolean | object;
+}
+
+export interface BuiltApp { app: FastifyInstance; deps: AppDeps }
+
+/** Builds the whole app: used by main.ts to listen and by tests through `app.inject`. */
+export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
+  const { config } = options;
+  const app = Fastify({
+    logger: options.logger ?? { level: config.logLevel },
+    bodyLimit: 256 * 1024,
+    trustProxy: true,
+    ignoreTrailingSlash: true,
+  }).withTypeProvider<TypeBoxTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+
+  const database = options.database ?? openDatabase(config.databaseUrl);
+  if (!options.database) app.addHook('onClose', () => database.close());
+  await migrate(database);
+  const clock = options.clock ?? systemClock;
+  const deps: AppDeps = {
+    config,
+    db: database.db,
+    dialect: database.dialect,
+    clock,
+    mailer: options.mailer ?? (config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : outboxMailer(database.db, clock, app.log)),
+    jwtSecret: await loadJwtSecret(database.db),
+    log: app.log,
+  };
+
+  // External plugins.
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        styleSrc: ["'self'", "'unsafe-inline'"], // emotion injects <style> tags
+        scriptSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        workerSrc: ["'self'"],
+      },
+    },
+  });
+  await app.register(cors, { origin: false });
+  await app.register(rateLimit, { global: false });
+  await app.register(swagger, {
+    openapi: { info: { title: 'Porra API', version: '1.0.0' } },
+  });
+
+  // App plugins.
+  installErrorHandler(app);
+  installRequestContext(app, deps);
+
+  // Routes, area by area.
+  registerRoutes(app, userRoutes, userHandlers(deps));
+
+  app.get(`${API_BASE}/openapi.json`, { schema: { hide: true } }, async () => app.swagger());
+  serveClient(app, config.clientDir);
+  await app.ready();
+  return { app, deps };
+}
+
+/** The built SPA with history fallback: any GET outside /api answers index.html. */
+function serveClient(app: FastifyInstance, clientDir: string): void {
+  const hasClient = existsSync(join(clientDir, 'index.html'));
+  if (hasClient) {
+    app.register(fastifyStatic, { root: clientDir, wildcard: false, index: false, maxAge: '1y', immutable: true });
+  }
+  app.setNotFoundHandler((req, reply) => {
+    if (req.method === 'GET' && !req.url.startsWith('/api/') && hasClient) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html', clientDir, { maxAge: 0, immutable: false });
+    }
+    throw new AppError(404, req.url.startsWith('/api/') ? 'errors.route_not_found' : 'errors.not_found');
+  });
+}

@@ -1,0 +1,84 @@
+import { resolve } from 'node:path';
+
+/** Settings from the environment, validated at boot: a bad value stops the server with a clear message. */
+export interface Config {
+  port: number;
+  host: string;
+  databaseUrl: string;
+  appOrigin: string;
+  /** Origins allowed to appear in password-reset links (APP_ORIGIN is always allowed). */
+  allowedOrigins: string[];
+  smtpUrl: string | null;
+  mailFrom: string;
+  seedDemo: boolean;
+  autoUpdateMinutes: number;
+  footballDataUrl: string;
+  footballDataToken: string | null;
+  clientDir: string;
+  logLevel: string;
+  /** Session lifetime in days. */
+  sessionDays: number;
+  /** Cost of scrypt (N = 2^cost); lowered only in tests. */
+  scryptCost: number;
+}
+
+export class ConfigError extends Error {}
+
+function int(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new ConfigError(`${name} must be an integer between ${min} and ${max} (got "${raw}")`);
+  }
+  return value;
+}
+
+function bool(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (['1', 'true', 'yes'].includes(raw.toLowerCase())) return true;
+  if (['0', 'false', 'no'].includes(raw.toLowerCase())) return false;
+  throw new ConfigError(`${name} must be true or false (got "${raw}")`);
+}
+
+function origin(name: string, raw: string): string {
+  try {
+    const url = new URL(raw);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error('protocol');
+    return url.origin;
+  } catch {
+    throw new ConfigError(`${name} must be an http(s) origin such as http://localhost:3000 (got "${raw}")`);
+  }
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const port = int(env, 'PORT', 3000, 1, 65535);
+  const databaseUrl = env.DATABASE_URL || 'sqlite:data/porra.sqlite';
+  if (!/^(postgres(ql)?:\/\/|sqlite:)/.test(databaseUrl)) {
+    throw new ConfigError(`DATABASE_URL must start with postgres:// or sqlite: (got "${databaseUrl}")`);
+  }
+  const appOrigin = origin('APP_ORIGIN', env.APP_ORIGIN || `http://localhost:${port}`);
+  const allowedOrigins = [appOrigin, ...(env.ALLOWED_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean)
+    .map((o) => origin('ALLOWED_ORIGINS', o))];
+  const smtpUrl = env.SMTP_URL || null;
+  if (smtpUrl && !/^smtps?:\/\//.test(smtpUrl)) throw new ConfigError(`SMTP_URL must start with smtp:// or smtps:// (got "${smtpUrl}")`);
+  const mailFrom = env.MAIL_FROM || 'Porra <no-reply@porra.local>';
+  return {
+    port,
+    host: env.HOST || '0.0.0.0',
+    databaseUrl,
+    appOrigin,
+    allowedOrigins,
+    smtpUrl,
+    mailFrom,
+    seedDemo: bool(env, 'SEED_DEMO', true),
+    autoUpdateMinutes: int(env, 'AUTO_UPDATE_MINUTES', 0, 0, 24 * 60),
+    footballDataUrl: env.FOOTBALL_DATA_URL || 'https://api.football-data.org/v4',
+    footballDataToken: env.FOOTBALL_DATA_TOKEN || null,
+    clientDir: resolve(env.CLIENT_DIR || 'dist/client'),
+    logLevel: env.LOG_LEVEL || 'info',
+    sessionDays: int(env, 'SESSION_DAYS', 30, 1, 365),
+    scryptCost: int(env, 'SCRYPT_COST', 17, 10, 20),
+  };
+}

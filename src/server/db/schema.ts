@@ -1,0 +1,155 @@
+import type { Generated } from 'kysely';
+
+/**
+ * The typed database, one interface per table. Times are epoch milliseconds, flags 0/1.
+ * PostgreSQL returns bigint columns as strings unless parsed; db/database.ts installs a parser so
+ * both dialects give numbers.
+ */
+type Id = Generated<number>;
+type Flag = 0 | 1;
+
+export interface SettingsTable { key: string; value: string }
+
+export interface UsersTable {
+  id: Id; name: string; email: string; password_hash: string;
+  is_admin: Generated<Flag>; locale: Generated<string>; email_reminders: Generated<Flag>;
+  created_at: number; updated_at: number;
+}
+
+export interface SessionsTable { id: string; user_id: number; created_at: number; expires_at: number }
+
+export interface PasswordResetsTable {
+  id: Id; user_id: number; token_hash: string; expires_at: number; used_at: number | null; created_at: number;
+}
+
+export interface CompetitionsTable {
+  id: Id; name: string; competition_type: 'cup' | 'league'; finished: Generated<Flag>;
+  provider: Generated<string>; provider_ref: string | null; external_key: string | null;
+  time_shift_ms: Generated<number>; replay: Generated<Flag>; created_at: number; updated_at: number;
+}
+
+export interface RoundsTable { id: number; name: string; kind: string }
+
+export interface TeamsTable {
+  id: Id; team_name: string; abbreviation: string; flag: string | null; is_flag: Generated<Flag>;
+  colors: Generated<string>; external_key: string | null;
+}
+
+export interface CompetitionTeamsTable { competition_id: number; team_id: number }
+export interface GroupsTable { id: Id; competition_id: number; name: string }
+export interface GroupTeamsTable { group_id: number; team_id: number }
+export interface PeopleTable { id: Id; name: string; team_id: number | null; external_key: string | null }
+export interface PersonStatsTable {
+  competition_id: number; person_id: number; goals: Generated<number>; assists: Generated<number>;
+}
+
+export interface MatchesTable {
+  id: Id; competition_id: number; group_id: number | null; round_id: number; matchday: number;
+  local_team_id: number | null; visiting_team_id: number | null;
+  local_placeholder: string | null; visiting_placeholder: string | null;
+  date: number; status: Generated<string>; started: Generated<Flag>; finished: Generated<Flag>;
+  local_goals: number | null; visiting_goals: number | null;
+  local_goals_extra_time: number | null; visiting_goals_extra_time: number | null;
+  local_penalties: number | null; visiting_penalties: number | null;
+  held_result: string | null; external_key: string | null; updated_at: number;
+}
+
+export interface MatchGoalsTable {
+  id: Id; match_id: number; person_id: number; minute: number | null; own_goal: Generated<Flag>; penalty: Generated<Flag>;
+}
+
+export interface LeagueRulesTable { id: Id; competition_id: number; round_id: number; picks: number; points_per_hit: number }
+
+export interface LeaguesTable {
+  id: Id; name: string; name_normalized: string; competition_id: number; owner_id: number;
+  bets_system: 'disabled' | 'sign' | 'exact'; points_system: 'winner' | 'winner_and_goals';
+  playoff_results_points: Flag; round_bets_enabled: Flag; person_bets_enabled: Flag;
+  allow_invite: Flag; allow_join: Flag; editable_after_start: Flag; start_matchday: number;
+  knockout_basis: 'regular' | 'extra_time'; share_token: string; created_at: number; updated_at: number;
+}
+
+export interface LeagueTeamsTable { league_id: number; team_id: number }
+
+export interface LeagueMembersTable {
+  league_id: number; user_id: number; department: string | null; joined_at: number;
+  points_league: Generated<number>; points_rounds: Generated<number>; points_people: Generated<number>;
+  points: Generated<number>; matchday_wins: Generated<number>;
+}
+
+export interface MemberMatchdayPointsTable { league_id: number; user_id: number; matchday: number; points: number }
+
+export interface InvitationsTable {
+  id: Id; league_id: number; inviter_id: number | null; email: string; invitee_id: number | null; token: string;
+  status: Generated<'pending' | 'accepted' | 'dismissed' | 'deleted'>; created_at: number; updated_at: number;
+}
+
+export interface MessagesTable {
+  id: Id; user_id: number; kind: string; league_id: number | null; invitation_id: number | null;
+  payload: Generated<string>; read_at: number | null; created_at: number;
+}
+
+export interface ResultBetsTable {
+  id: Id; league_id: number; user_id: number; match_id: number; mode: Generated<number>;
+  local_goals: number | null; visiting_goals: number | null; points: number | null;
+  modified_after_start: Generated<Flag>; updated_at: number;
+}
+
+export interface RoundBetsTable {
+  id: Id; league_id: number; user_id: number; league_rule_id: number; team_id: number; mode: Generated<number>;
+  points: number | null; updated_at: number;
+}
+
+export interface PersonBetsTable {
+  id: Id; league_id: number; user_id: number; league_rule_id: number; person_id: number; mode: Generated<number>;
+  points: number | null; updated_at: number;
+}
+
+export interface PushSubscriptionsTable {
+  id: Id; user_id: number; endpoint: string; p256dh: string; auth: string; created_at: number;
+}
+
+export interface ProcessLocksTable { name: string; owner: string; acquired_at: number; expires_at: number }
+
+export interface ClientLogsTable {
+  id: Id; user_id: number | null; status: number | null; code: string | null; message: string | null;
+  details: string | null; created_at: number;
+}
+
+export interface MailOutboxTable { id: Id; to_address: string; subject: string; text_body: string; created_at: number }
+
+export interface AuditLogTable {
+  id: Id; actor_id: number | null; action: string; entity: string; entity_id: number | null;
+  details: string | null; created_at: number;
+}
+
+export interface Database {
+  settings: SettingsTable;
+  users: UsersTable;
+  sessions: SessionsTable;
+  password_resets: PasswordResetsTable;
+  competitions: CompetitionsTable;
+  rounds: RoundsTable;
+  teams: TeamsTable;
+  competition_teams: CompetitionTeamsTable;
+  groups: GroupsTable;
+  group_teams: GroupTeamsTable;
+  people: PeopleTable;
+  person_stats: PersonStatsTable;
+  matches: MatchesTable;
+  match_goals: MatchGoalsTable;
+  league_rules: LeagueRulesTable;
+  leagues: LeaguesTable;
+  league_teams: LeagueTeamsTable;
+  league_members: LeagueMembersTable;
+  member_matchday_points: MemberMatchdayPointsTable;
+  invitations: InvitationsTable;
+  messages: MessagesTable;
+  result_bets: ResultBetsTable;
+  round_bets: RoundBetsTable;
+  person_bets: PersonBetsTable;
+  push_subscriptions: PushSubscriptionsTable;
+  process_locks: ProcessLocksTable;
+  client_logs: ClientLogsTable;
+  mail_outbox: MailOutboxTable;
+  audit_log: AuditLogTable;
+}

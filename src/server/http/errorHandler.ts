@@ -1,0 +1,42 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { translate, type MessageKey } from '../i18n/messages';
+import { AppError } from './errors';
+import { fieldErrors, type FieldError } from './validation';
+
+const STATUS_KEYS: Record<number, MessageKey> = {
+  400: 'errors.invalid_request',
+  401: 'errors.not_signed_in',
+  403: 'errors.not_allowed',
+  404: 'errors.not_found',
+  413: 'errors.payload_too_large',
+  415: 'errors.invalid_request',
+  429: 'errors.too_many_requests',
+};
+
+/**
+ * The one error handler: every failure becomes `{ error, errors? }` in the caller's language.
+ * Details of 5xx errors are logged, never sent.
+ */
+export function installErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((err: FastifyError | AppError, req, reply) => {
+    const locale = req.locale ?? 'en';
+    const tr = (e: FieldError) => translate(locale, e.key, e.vars);
+    if (err instanceof AppError) {
+      const errors = err.fields
+        ? Object.fromEntries(Object.entries(err.fields).map(([f, list]) => [f, list.map(tr)]))
+        : undefined;
+      return reply.status(err.status).send({ error: translate(locale, err.key, err.vars), ...(errors && { errors }) });
+    }
+    const fe = err as FastifyError;
+    if (fe.validation) {
+      const fields = fieldErrors(fe.validation as never);
+      const errors = Object.fromEntries(Object.entries(fields).map(([f, list]) => [f, list.map(tr)]));
+      return reply.status(400).send({ error: translate(locale, 'errors.invalid_request'), errors });
+    }
+    const status = fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500 ? fe.statusCode : 500;
+    if (status === 500) req.log.error({ err }, 'unhandled error');
+    else req.log.info({ code: fe.code, message: fe.message }, 'client error');
+    const key = STATUS_KEYS[status] ?? (status === 500 ? 'errors.internal' : 'errors.invalid_request');
+    return reply.status(status).send({ error: translate(locale, key) });
+  });
+}

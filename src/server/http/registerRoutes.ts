@@ -1,0 +1,62 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import Type from 'typebox';
+import { LOCALES, routeUrl, type RouteBody, type RouteDef, type RouteParams, type RouteQuery, type RouteResponse } from '../../shared/api/route';
+import type { AuthUser } from './context';
+import { forbidden, unauthorized } from './errors';
+
+type CallerOf<R extends RouteDef> = R['access'] extends 'public' ? AuthUser | null : AuthUser;
+
+/** What a handler receives: validated input, the caller (non-null unless the route is public), the request. */
+export interface RouteInput<R extends RouteDef> {
+  params: RouteParams<R>;
+  query: RouteQuery<R>;
+  body: RouteBody<R>;
+  user: CallerOf<R>;
+  req: FastifyRequest;
+  reply: FastifyReply;
+}
+
+export type RouteHandler<R extends RouteDef> = (input: RouteInput<R>) => Promise<RouteResponse<R>>;
+export type RouteHandlers<T extends Record<string, RouteDef>> = { [K in keyof T]: RouteHandler<T[K]> };
+
+const LocaleParam = Type.Union(LOCALES.map((l) => Type.Literal(l)));
+
+function paramsSchema(def: RouteDef) {
+  if (!def.prefixed) return def.params;
+  const own = (def.params as { properties?: Record<string, unknown> } | undefined)?.properties ?? {};
+  return Type.Object({ locale: LocaleParam, ...(own as Record<string, never>) }, { additionalProperties: false });
+}
+
+/** Registers every entry of a route table with its schemas, access rule and handler. */
+export function registerRoutes<T extends Record<string, RouteDef>>(app: FastifyInstance, table: T, handlers: RouteHandlers<T>): void {
+  for (const [name, def] of Object.entries(table)) {
+    const handler = handlers[name as keyof T] as unknown as RouteHandler<RouteDef>;
+    app.route({
+      method: def.method,
+      url: routeUrl(def),
+      schema: {
+        operationId: name,
+        summary: def.summary,
+        tags: [def.path.split('/')[1] || 'root'],
+        params: paramsSchema(def),
+        querystring: def.query,
+        body: def.body,
+        response: { 200: def.response },
+      },
+      config: { routeName: name, access: def.access },
+      handler: async (req, reply) => {
+        if (def.access !== 'public' && !req.user) throw unauthorized();
+        if (def.access === 'admin' && !req.user?.is_admin) throw forbidden();
+        const { locale: _locale, ...params } = (req.params ?? {}) as Record<string, unknown>;
+        return handler({
+          params: params as never,
+          query: (req.query ?? {}) as never,
+          body: req.body as never,
+          user: req.user as never,
+          req,
+          reply,
+        });
+      },
+    });
+  }
+}

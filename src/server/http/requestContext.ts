@@ -1,0 +1,48 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { LOCALES, type Locale } from '../../shared/api/route';
+import { translate } from '../i18n/messages';
+import type { AppDeps } from '../deps';
+import { findSessionUser } from '../modules/auth/sessionsRepository';
+import { verifyToken } from '../modules/auth/tokens';
+import { unauthorized } from './errors';
+
+const LOCALE_IN_PATH = /^\/api\/v1\/(es|en)(\/|$|\?)/;
+
+/** The caller's language: the locale prefix of the path, else Accept-Language (es* -> es), else English. */
+export function requestLocale(req: FastifyRequest): Locale {
+  const match = LOCALE_IN_PATH.exec(req.url);
+  if (match) return match[1] as Locale;
+  const header = req.headers['x-locale'] ?? req.headers['accept-language'];
+  const first = String(header ?? '').trim().toLowerCase();
+  return first.startsWith('es') ? 'es' : LOCALES.includes(first as Locale) ? (first as Locale) : 'en';
+}
+
+export function bearerToken(req: FastifyRequest): string | null {
+  const header = req.headers.authorization;
+  if (!header?.startsWith('Bearer ')) return null;
+  const token = header.slice(7).trim();
+  return token && token !== 'null' ? token : null;
+}
+
+/** Resolves locale and caller before routing to a handler. A bad token on a protected route is a 401. */
+export function installRequestContext(app: FastifyInstance, deps: AppDeps): void {
+  app.decorateRequest('locale', 'en');
+  app.decorateRequest('user', null);
+  app.decorateRequest('t', undefined as never);
+  app.addHook('onRequest', async (req) => {
+    req.locale = requestLocale(req);
+    req.t = (key, vars) => translate(req.locale, key, vars);
+    req.user = null;
+    const token = bearerToken(req);
+    if (!token) return;
+    const claims = await verifyToken(deps.jwtSecret, token, deps.clock.now());
+    const row = claims && (await findSessionUser(deps.db, claims.sessionId, claims.userId, deps.clock.now()));
+    if (row && claims) {
+      req.user = { id: row.id, name: row.name, email: row.email, is_admin: row.is_admin === 1, locale: row.locale as Locale, sessionId: claims.sessionId };
+      return;
+    }
+    // A stale token on a public route reads as a visitor (the client then forgets it); elsewhere it is a 401.
+    const routeAccess = (req.routeOptions.config as { access?: string } | undefined)?.access;
+    if (routeAccess && routeAccess !== 'public') throw unauthorized('errors.authentication');
+  });
+}

@@ -1,0 +1,45 @@
+import Ajv, { type ErrorObject } from 'ajv';
+import addFormats from 'ajv-formats';
+import type { FastifySchemaCompiler } from 'fastify';
+import type { MessageKey } from '../i18n/messages';
+
+/**
+ * Bodies are validated strictly (no type coercion, unknown fields rejected); params and query strings
+ * arrive as text, so they are coerced to the schema's types.
+ */
+const base = { allErrors: true, useDefaults: true, removeAdditional: false, strict: false } as const;
+const strictAjv = addFormats(new Ajv({ ...base, coerceTypes: false }));
+const coercingAjv = addFormats(new Ajv({ ...base, coerceTypes: 'array' }));
+
+export const validatorCompiler: FastifySchemaCompiler<object> = ({ schema, httpPart }) =>
+  (httpPart === 'body' ? strictAjv : coercingAjv).compile(schema) as never;
+
+export interface FieldError { key: MessageKey; vars?: Record<string, string | number> }
+
+/** Ajv errors -> `{ field: [message keys] }` with the spec's Rails-style texts. */
+export function fieldErrors(errors: ErrorObject[]): Record<string, FieldError[]> {
+  const out: Record<string, FieldError[]> = {};
+  const add = (field: string, error: FieldError) => {
+    const list = (out[field || 'base'] ??= []);
+    if (!list.some((e) => e.key === error.key)) list.push(error);
+  };
+  for (const e of errors) {
+    const path = e.instancePath.split('/').filter(Boolean).join('.');
+    const p = e.params as Record<string, unknown>;
+    switch (e.keyword) {
+      case 'required': add(path ? `${path}.${String(p.missingProperty)}` : String(p.missingProperty), { key: 'validation.blank' }); break;
+      case 'additionalProperties': add(path ? `${path}.${String(p.additionalProperty)}` : String(p.additionalProperty), { key: 'validation.unknown_field' }); break;
+      case 'maxLength': add(path, { key: 'validation.too_long', vars: { count: Number(p.limit) } }); break;
+      case 'minLength': add(path, Number(p.limit) === 1 ? { key: 'validation.blank' } : { key: 'validation.too_short', vars: { count: Number(p.limit) } }); break;
+      case 'minimum': add(path, { key: 'validation.greater_than_or_equal_to', vars: { count: Number(p.limit) } }); break;
+      case 'maximum': add(path, { key: 'validation.less_than_or_equal_to', vars: { count: Number(p.limit) } }); break;
+      case 'maxItems': add(path, { key: 'validation.too_many', vars: { count: Number(p.limit) } }); break;
+      case 'enum': case 'const': add(path, { key: 'validation.inclusion' }); break;
+      case 'type': add(path, p.type === 'integer' ? { key: 'validation.not_an_integer' } : p.type === 'number' ? { key: 'validation.not_a_number' } : { key: 'validation.invalid' }); break;
+      case 'anyOf': case 'oneOf': break; // the branch errors say more
+      default: add(path, { key: 'validation.invalid' });
+    }
+  }
+  if (Object.keys(out).length === 0) out.base = [{ key: 'validation.invalid' }];
+  return out;
+}

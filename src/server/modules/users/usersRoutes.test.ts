@@ -1,0 +1,28 @@
+import { call, describeEachDb } from '../../test/harness';
+import { createUserWithToken } from '../../test/fixtures';
+
+describeEachDb('GET users/index', (ctx) => {
+  it('answers the visitor shape when signed out', async () => {
+    const res = await call(ctx().app, { method: 'GET', url: '/api/v1/en/users/index' });
+    expect(res.statusCode).toBe(200);
+    expect(res.data).toEqual({ id: -1, name: null, is_admin: false });
+  });
+
+  it('answers the signed-in user', async () => {
+    const user = await createUserWithToken(ctx().deps, { name: 'Ana' });
+    const res = await call(ctx().app, { method: 'GET', url: '/api/v1/es/users/index', token: user.token });
+    expect(res.data).toMatchObject({ id: user.id, name: 'Ana', is_admin: false });
+  });
+
+  it('rejects an unknown locale prefix with a 400', async () => {
+    const res = await call(ctx().app, { method: 'GET', url: '/api/v1/fr/users/index' });
+    expect(res.statusCode).toBe(400);
+  });
+
+  it('translates not-found errors into the caller language', async () => {
+    const user = await createUserWithToken(ctx().deps);
+    const res = await call(ctx().app, { method: 'GET', url: '/api/v1/es/users/99999', token: user.token });
+    expect(res.statusCode).toBe(404);
+    expect(res.data).toEqual({ error: 'No se ha encontrado el usuario' });
+  });
+});

@@ -1,0 +1,47 @@
+import type { Static, TSchema } from 'typebox';
+
+/** Who may call a route: anyone, a signed-in user, or a global admin. Finer rules live in the services. */
+export type Access = 'public' | 'user' | 'admin';
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/**
+ * One entry of the route table: written once, used by the server (registration, validation, serialisation,
+ * OpenAPI) and by the client (RTK Query endpoints and types).
+ * `path` uses `:name` parameters. `prefixed` routes live under /api/v1/{es|en}; raw ones under /api/v1.
+ */
+export interface RouteDef {
+  method: HttpMethod;
+  path: string;
+  prefixed: boolean;
+  access: Access;
+  summary: string;
+  params?: TSchema;
+  query?: TSchema;
+  body?: TSchema;
+  response: TSchema;
+  /** Client-side process id for write calls, so a second identical call while one runs is refused. */
+  process?: string;
+}
+
+export const route = <const R extends RouteDef>(definition: R): R => definition;
+
+type StaticOr<S, Fallback> = S extends TSchema ? Static<S> : Fallback;
+export type RouteParams<R extends RouteDef> = StaticOr<R['params'], Record<string, never>>;
+export type RouteQuery<R extends RouteDef> = StaticOr<R['query'], Record<string, never>>;
+export type RouteBody<R extends RouteDef> = StaticOr<R['body'], undefined>;
+export type RouteResponse<R extends RouteDef> = Static<R['response']>;
+
+export const API_BASE = '/api/v1';
+export const LOCALES = ['es', 'en'] as const;
+export type Locale = (typeof LOCALES)[number];
+export const DEFAULT_LOCALE: Locale = 'en';
+
+/** Full URL path of a route, with `:locale` left as a parameter for prefixed routes. */
+export function routeUrl(def: Pick<RouteDef, 'path' | 'prefixed'>): string {
+  return def.prefixed ? `${API_BASE}/:locale${def.path}` : `${API_BASE}${def.path}`;
+}
+
+/** Fills `:name` parameters of a path (client side). */
+export function fillPath(path: string, params: Record<string, string | number> = {}): string {
+  return path.replace(/:([A-Za-z_]+)/g, (_, name: string) => encodeURIComponent(String(params[name])));
+}

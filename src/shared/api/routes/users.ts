@@ -1,0 +1,26 @@
+import Type from 'typebox';
+import { route } from '../route';
+import { Id, IdParams, Nullable } from '../schemas';
+
+/** The current user; a visitor is `{ id: -1, name: null, is_admin: false }`. */
+export const CurrentUser = Type.Object({
+  id: Type.Integer(),
+  name: Nullable(Type.String()),
+  email: Type.Optional(Type.String()),
+  is_admin: Type.Boolean(),
+  email_reminders: Type.Optional(Type.Boolean()),
+  locale: Type.Optional(Type.String()),
+});
+
+export const PublicUser = Type.Object({ id: Id, name: Type.String() });
+
+export const userRoutes = {
+  currentUser: route({
+    method: 'GET', path: '/users/index', prefixed: true, access: 'public',
+    summary: 'The signed-in user, or the visitor shape', response: CurrentUser,
+  }),
+  showUser: route({
+    method: 'GET', path: '/users/:id', prefixed: true, access: 'user',
+    summary: 'A user by id (name only)', params: IdParams, response: PublicUser,
+  }),
+} as const;

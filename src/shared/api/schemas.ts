@@ -1,0 +1,14 @@
+import Type, { type TSchema } from 'typebox';
+
+/** Small schema builders used across the route table. */
+export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+export const Id = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
+export const IdParams = Type.Object({ id: Id }, { additionalProperties: false });
+export const Strict = <T extends Record<string, TSchema>>(properties: T) =>
+  Type.Object(properties, { additionalProperties: false });
+/** Dates travel as ISO 8601 strings (UTC). */
+export const Timestamp = Type.String({ format: 'date-time' });
+export const Message = Type.Object({ message: Type.String() });
+export const Empty = Type.Object({}, { additionalProperties: false });
+export const Flag = Type.Boolean();
+export const Mode = Type.Integer({ minimum: 0, maximum: 1 });
