@@ -20,7 +20,31 @@ import { validatorCompiler } from './http/validation';
 import { outboxMailer, smtpMailer, type Mailer } from './modules/mail/mailer';
 import { loadJwtSecret } from './modules/auth/tokens';
 import { userRoutes } from '../shared/api/routes/users';
+import { accountRoutes } from '../shared/api/routes/accounts';
+import { competitionRoutes } from '../shared/api/routes/competitions';
+import { referenceRoutes } from '../shared/api/routes/reference';
+import { leagueRoutes } from '../shared/api/routes/leagues';
+import { invitationRoutes } from '../shared/api/routes/invitations';
+import { resultBetRoutes } from '../shared/api/routes/resultBets';
+import { tableRoutes } from '../shared/api/routes/tables';
+import { alertRoutes } from '../shared/api/routes/alerts';
+import { roundBetRoutes } from '../shared/api/routes/roundBets';
+import { personBetRoutes } from '../shared/api/routes/personBets';
+import { updateRoutes } from '../shared/api/routes/updates';
+import { pushRoutes } from '../shared/api/routes/push';
 import { userHandlers } from './modules/users/usersRoutes';
+import { accountHandlers } from './modules/accounts/accountsRoutes';
+import { competitionHandlers } from './modules/reference/competitionsRoutes';
+import { referenceHandlers } from './modules/reference/referenceRoutes';
+import { leagueHandlers } from './modules/leagues/leaguesRoutes';
+import { invitationHandlers } from './modules/invitations/invitationsRoutes';
+import { resultBetHandlers } from './modules/resultBets/resultBetsRoutes';
+import { tableHandlers } from './modules/standings/tablesRoutes';
+import { alertHandlers } from './modules/alerts/alertsRoutes';
+import { roundBetHandlers } from './modules/picks/roundBetsRoutes';
+import { personBetHandlers } from './modules/picks/personBetsRoutes';
+import { updateHandlers } from './modules/updates/updatesRoutes';
+import { pushHandlers } from './modules/push/pushRoutes';
 
 export interface BuildOptions {
   config: Config;
@@ -83,6 +107,18 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
 
   // Routes, area by area.
   registerRoutes(app, userRoutes, userHandlers(deps));
+  registerRoutes(app, accountRoutes, accountHandlers(deps));
+  registerRoutes(app, competitionRoutes, competitionHandlers(deps));
+  registerRoutes(app, referenceRoutes, referenceHandlers(deps));
+  registerRoutes(app, leagueRoutes, leagueHandlers(deps));
+  registerRoutes(app, invitationRoutes, invitationHandlers(deps));
+  registerRoutes(app, resultBetRoutes, resultBetHandlers(deps));
+  registerRoutes(app, tableRoutes, tableHandlers(deps));
+  registerRoutes(app, alertRoutes, alertHandlers(deps));
+  registerRoutes(app, roundBetRoutes, roundBetHandlers(deps));
+  registerRoutes(app, personBetRoutes, personBetHandlers(deps));
+  registerRoutes(app, updateRoutes, updateHandlers(deps));
+  registerRoutes(app, pushRoutes, pushHandlers(deps));
 
   app.get(`${API_BASE}/openapi.json`, { schema: { hide: true } }, async () => app.swagger());
   serveClient(app, config.clientDir);

@@ -1,9 +1,33 @@
 import type { RouteDef } from './route';
 import { userRoutes } from './routes/users';
+import { accountRoutes } from './routes/accounts';
+import { competitionRoutes } from './routes/competitions';
+import { referenceRoutes } from './routes/reference';
+import { leagueRoutes } from './routes/leagues';
+import { invitationRoutes } from './routes/invitations';
+import { resultBetRoutes } from './routes/resultBets';
+import { tableRoutes } from './routes/tables';
+import { alertRoutes } from './routes/alerts';
+import { roundBetRoutes } from './routes/roundBets';
+import { personBetRoutes } from './routes/personBets';
+import { updateRoutes } from './routes/updates';
+import { pushRoutes } from './routes/push';
 
 /** Every API call of the product, keyed by endpoint name. Server registration and client endpoints both walk it. */
 export const routeTable = {
   ...userRoutes,
+  ...accountRoutes,
+  ...competitionRoutes,
+  ...referenceRoutes,
+  ...leagueRoutes,
+  ...invitationRoutes,
+  ...resultBetRoutes,
+  ...tableRoutes,
+  ...alertRoutes,
+  ...roundBetRoutes,
+  ...personBetRoutes,
+  ...updateRoutes,
+  ...pushRoutes,
 } as const satisfies Record<string, RouteDef>;
 
 export type RouteTable = typeof routeTable;

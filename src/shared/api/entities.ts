@@ -1,0 +1,120 @@
+import Type, { type Static } from 'typebox';
+import { Id, Nullable, Timestamp } from './schemas';
+
+/** Entity shapes shared by several areas of the route table (spec section 3). */
+
+export const Competition = Type.Object({
+  id: Id,
+  name: Type.String(),
+  finished: Type.Boolean(),
+  competition_type: Type.Union([Type.Literal('cup'), Type.Literal('league')]),
+  is_league: Type.Boolean(),
+  provider: Type.String(),
+});
+export type Competition = Static<typeof Competition>;
+
+export const Round = Type.Object({ id: Type.Integer(), name: Type.String(), kind: Type.String() });
+export type Round = Static<typeof Round>;
+
+export const Group = Type.Object({ id: Id, competition_id: Id, name: Type.String() });
+export type Group = Static<typeof Group>;
+
+export const GroupTeam = Type.Object({ group_id: Id, team_id: Id });
+export type GroupTeam = Static<typeof GroupTeam>;
+
+export const Team = Type.Object({
+  id: Id,
+  team_name: Type.String(),
+  abbreviation: Type.String(),
+  /** flag-icons code (ISO 3166-1 alpha-2, or gb-eng style) for national teams; null for clubs. */
+  flag: Nullable(Type.String()),
+  is_flag: Type.Boolean(),
+  colors_array: Type.Array(Type.String()),
+});
+export type Team = Static<typeof Team>;
+
+export const Person = Type.Object({ id: Id, name: Type.String(), team_id: Nullable(Id) });
+export type Person = Static<typeof Person>;
+
+export const Scorer = Type.Object({
+  id: Id, name: Type.String(), team_id: Nullable(Id), goals: Type.Integer(), assists: Type.Integer(),
+});
+export type Scorer = Static<typeof Scorer>;
+
+export const MatchStatus = Type.Union(['scheduled', 'in_play', 'finished', 'postponed', 'cancelled'].map((s) => Type.Literal(s)));
+
+export const Match = Type.Object({
+  id: Id,
+  competition_id: Id,
+  group_id: Nullable(Id),
+  round_id: Type.Integer(),
+  matchday: Type.Integer(),
+  local_team_id: Nullable(Id),
+  visiting_team_id: Nullable(Id),
+  /** Placeholder while a team is unknown ("W101", "1A"). */
+  local_placeholder: Nullable(Type.String()),
+  visiting_placeholder: Nullable(Type.String()),
+  date: Timestamp,
+  status: Type.String(),
+  started: Type.Boolean(),
+  finished: Type.Boolean(),
+  /** Score after 90 minutes. */
+  local_goals: Nullable(Type.Integer()),
+  visiting_goals: Nullable(Type.Integer()),
+  /** Goals scored in extra time only. */
+  local_goals_extra_time: Nullable(Type.Integer()),
+  visiting_goals_extra_time: Nullable(Type.Integer()),
+  local_penalties: Nullable(Type.Integer()),
+  visiting_penalties: Nullable(Type.Integer()),
+});
+export type Match = Static<typeof Match>;
+
+export const LeagueRule = Type.Object({
+  id: Id,
+  competition_id: Id,
+  round_id: Type.Integer(),
+  picks: Type.Integer(),
+  points_per_hit: Type.Integer(),
+});
+export type LeagueRule = Static<typeof LeagueRule>;
+
+export const BetsSystem = Type.Union([Type.Literal('disabled'), Type.Literal('sign'), Type.Literal('exact')]);
+export const PointsSystem = Type.Union([Type.Literal('winner'), Type.Literal('winner_and_goals')]);
+export const KnockoutBasis = Type.Union([Type.Literal('regular'), Type.Literal('extra_time')]);
+
+/** League settings (DESIGN 4.2), as sent by the client on create/update. */
+export const LeagueSettings = Type.Object({
+  name: Type.String({ minLength: 1, maxLength: 100 }),
+  competition_id: Id,
+  selected_team_ids: Type.Array(Id, { maxItems: 500 }),
+  bets_system: BetsSystem,
+  points_system: PointsSystem,
+  playoff_results_points: Type.Boolean(),
+  round_bets_enabled: Type.Boolean(),
+  person_bets_enabled: Type.Boolean(),
+  allow_invite: Type.Boolean(),
+  allow_join: Type.Boolean(),
+  editable_after_start: Type.Boolean(),
+  start_matchday: Type.Integer({ minimum: 1, maximum: 100 }),
+  knockout_basis: KnockoutBasis,
+});
+export type LeagueSettings = Static<typeof LeagueSettings>;
+
+export const League = Type.Object({
+  ...LeagueSettings.properties,
+  id: Id,
+  competition: Type.Object({ id: Id, name: Type.String(), finished: Type.Boolean(), is_league: Type.Boolean() }),
+  owner_id: Id,
+  owner_name: Type.String(),
+  members_count: Type.Integer(),
+  /** The caller's membership and department (null when not a member). */
+  is_member: Type.Boolean(),
+  department: Nullable(Type.String()),
+  /** Token of the share link `/leagues/join/{id}/{share_token}`; only members see it. */
+  share_token: Nullable(Type.String()),
+  /** Settings can still be changed (before the first kickoff, or editable_after_start). */
+  editable: Type.Boolean(),
+  finished: Type.Boolean(),
+  created_at: Timestamp,
+});
+export type League = Static<typeof League>;

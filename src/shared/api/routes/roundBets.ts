@@ -1,0 +1,4 @@
+import { route } from '../route';
+
+/** Placeholder: this area's entries are written with their handlers. */
+export const roundBetRoutes = {} as const satisfies Record<string, ReturnType<typeof route>>;
