@@ -1,0 +1,82 @@
+import {
+  isMatchPlayedInLeague, isSignBet, maxResultBetPoints, resultBetLegend, resultBetPoints, type ScoredMatch, type ScoringRules,
+} from './scoring';
+
+const exact: ScoringRules = { bets_system: 'exact', points_system: 'winner_and_goals', knockout_basis: 'regular' };
+const exactWinner: ScoringRules = { ...exact, points_system: 'winner' };
+const sign: ScoringRules = { ...exact, bets_system: 'sign' };
+const finished = (local: number, visiting: number, extra: Partial<ScoredMatch> = {}): ScoredMatch => ({
+  round_id: 1, finished: 1, local_goals: local, visiting_goals: visiting,
+  local_goals_extra_time: null, visiting_goals_extra_time: null, ...extra,
+});
+const bet = (local: number | null, visiting: number | null) => ({ local_goals: local, visiting_goals: visiting });
+
+describe('result bet scoring', () => {
+  it('exact + winner_and_goals: sign 2, goals 1 each, exact bonus 1 (max 5)', () => {
+    expect(maxResultBetPoints(exact)).toBe(5);
+    expect(resultBetPoints(exact, bet(2, 1), finished(2, 1))).toBe(5);
+    expect(resultBetPoints(exact, bet(3, 1), finished(2, 1))).toBe(3);
+    expect(resultBetPoints(exact, bet(2, 0), finished(2, 1))).toBe(3);
+    expect(resultBetPoints(exact, bet(2, 3), finished(2, 1))).toBe(1);
+    expect(resultBetPoints(exact, bet(0, 1), finished(2, 1))).toBe(1);
+    expect(resultBetPoints(exact, bet(0, 3), finished(2, 1))).toBe(0);
+    expect(resultBetPoints(exact, bet(1, 1), finished(0, 0))).toBe(2);
+  });
+
+  it('winner points system and sign system score only the sign (max 2)', () => {
+    for (const rules of [exactWinner, sign]) {
+      expect(maxResultBetPoints(rules)).toBe(2);
+      expect(resultBetPoints(rules, bet(1, 0), finished(3, 1))).toBe(2);
+      expect(resultBetPoints(rules, bet(0, 0), finished(3, 1))).toBe(0);
+      expect(resultBetPoints(rules, bet(0, 0), finished(2, 2))).toBe(2);
+    }
+  });
+
+  it('unfinished matches, empty bets and disabled systems have null points', () => {
+    expect(resultBetPoints(exact, bet(1, 0), { ...finished(1, 0), finished: 0 })).toBeNull();
+    expect(resultBetPoints(exact, bet(null, null), finished(1, 0))).toBeNull();
+    expect(resultBetPoints({ ...exact, bets_system: 'disabled' }, bet(1, 0), finished(1, 0))).toBeNull();
+    expect(maxResultBetPoints({ ...exact, bets_system: 'disabled' })).toBe(0);
+  });
+
+  it('knockout basis: regular uses 90 minutes; extra_time adds extra-time goals, a shoot-out is a draw', () => {
+    const final = finished(1, 1, { round_id: 7, local_goals_extra_time: 1, visiting_goals_extra_time: 0 });
+    expect(resultBetPoints(exact, bet(1, 1), final)).toBe(5);
+    expect(resultBetPoints({ ...exact, knockout_basis: 'extra_time' }, bet(2, 1), final)).toBe(5);
+    const shootOut = finished(0, 0, { round_id: 6, local_goals_extra_time: 1, visiting_goals_extra_time: 1 });
+    expect(resultBetPoints({ ...sign, knockout_basis: 'extra_time' }, bet(0, 0), shootOut)).toBe(2);
+    expect(resultBetPoints({ ...exact, knockout_basis: 'extra_time' }, bet(1, 1), shootOut)).toBe(5);
+    // Group matches ignore the knockout basis.
+    const group = finished(1, 1, { local_goals_extra_time: 1 });
+    expect(resultBetPoints({ ...exact, knockout_basis: 'extra_time' }, bet(1, 1), group)).toBe(5);
+  });
+
+  it('legend rows carry the points earned per row', () => {
+    expect(resultBetLegend(exact, bet(2, 0), finished(2, 1))).toEqual([
+      { key: 'sign', description: 'points.sign', points: 2, max_points: 2 },
+      { key: 'local_goals', description: 'points.local_goals', points: 1, max_points: 1 },
+      { key: 'visiting_goals', description: 'points.visiting_goals', points: 0, max_points: 1 },
+      { key: 'exact', description: 'points.exact', points: 0, max_points: 1 },
+    ]);
+  });
+
+  it('sign bets are 1-0, 0-0 or 0-1', () => {
+    expect([isSignBet(1, 0), isSignBet(0, 0), isSignBet(0, 1)]).toEqual([true, true, true]);
+    expect([isSignBet(2, 0), isSignBet(1, 1), isSignBet(0, 2)]).toEqual([false, false, false]);
+  });
+});
+
+describe('matches played in a league', () => {
+  const league = { bets_system: 'exact' as const, playoff_results_points: 1, start_matchday: 1, selected_team_ids: [] as number[] };
+  const match = { round_id: 1, matchday: 2, local_team_id: 10, visiting_team_id: 11 };
+  it('applies disabled system, knockout toggle, selected teams and start matchday', () => {
+    expect(isMatchPlayedInLeague(league, match, false)).toBe(true);
+    expect(isMatchPlayedInLeague({ ...league, bets_system: 'disabled' }, match, false)).toBe(false);
+    expect(isMatchPlayedInLeague({ ...league, playoff_results_points: 0 }, { ...match, round_id: 6 }, false)).toBe(false);
+    expect(isMatchPlayedInLeague({ ...league, playoff_results_points: 0 }, { ...match, round_id: 9 }, false)).toBe(false);
+    expect(isMatchPlayedInLeague({ ...league, selected_team_ids: [11] }, match, false)).toBe(true);
+    expect(isMatchPlayedInLeague({ ...league, selected_team_ids: [12] }, match, false)).toBe(false);
+    expect(isMatchPlayedInLeague({ ...league, start_matchday: 3 }, match, true)).toBe(false);
+    expect(isMatchPlayedInLeague({ ...league, start_matchday: 3 }, match, false)).toBe(true);
+  });
+});
