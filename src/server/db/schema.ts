@@ -22,6 +22,8 @@ export interface PasswordResetsTable {
   id: Id; user_id: number; token_hash: string; expires_at: number; used_at: number | null; created_at: number;
 }
 
+export interface SignInFailuresTable { id: Id; email: string; created_at: number }
+
 export interface CompetitionsTable {
   id: Id; name: string; competition_type: 'cup' | 'league'; finished: Generated<Flag>;
   provider: Generated<string>; provider_ref: string | null; external_key: string | null;
@@ -127,6 +129,7 @@ export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
   password_resets: PasswordResetsTable;
+  sign_in_failures: SignInFailuresTable;
   competitions: CompetitionsTable;
   rounds: RoundsTable;
   teams: TeamsTable;

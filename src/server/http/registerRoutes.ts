@@ -43,7 +43,8 @@ export function registerRoutes<T extends Record<string, RouteDef>>(app: FastifyI
         body: def.body,
         response: { 200: def.response },
       },
-      config: { routeName: name, access: def.access },
+      config: { routeName: name, access: def.access, ...(def.rateLimit && { rateLimit: def.rateLimit }) },
+      ...(def.bodyLimit && { bodyLimit: def.bodyLimit }),
       handler: async (req, reply) => {
         if (def.access !== 'public' && !req.user) throw unauthorized();
         if (def.access === 'admin' && !req.user?.is_admin) throw forbidden();

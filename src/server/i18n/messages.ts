@@ -86,6 +86,10 @@ const en = {
   'success.unsubscribed': 'Notifications disabled',
   'success.bets_reset': 'Simulation reset',
   'success.bets_copied': '{count} bets copied',
+  'mail.password_reset_subject': 'Reset your Porra password',
+  'mail.password_reset_text': 'Hello {name},\n\nSomeone asked to reset the password of your Porra account. To choose a new one, open this link within the next hour:\n\n{link}\n\nIf it was not you, ignore this email: your password stays the same.',
+  'mail.contact_subject': 'Porra contact form: message from {name}',
+  'mail.contact_text': '{name} <{email}> wrote through the contact form:\n\n{message}',
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -170,6 +174,10 @@ const es: Record<MessageKey, string> = {
   'success.unsubscribed': 'Notificaciones desactivadas',
   'success.bets_reset': 'Simulación reiniciada',
   'success.bets_copied': '{count} apuestas copiadas',
+  'mail.password_reset_subject': 'Cambia tu contraseña de Porra',
+  'mail.password_reset_text': 'Hola {name}:\n\nAlguien ha pedido cambiar la contraseña de tu cuenta de Porra. Para elegir una nueva, abre este enlace durante la próxima hora:\n\n{link}\n\nSi no has sido tú, ignora este email: tu contraseña no cambia.',
+  'mail.contact_subject': 'Formulario de contacto de Porra: mensaje de {name}',
+  'mail.contact_text': '{name} <{email}> ha escrito desde el formulario de contacto:\n\n{message}',
 };
 
 const catalogues: Record<Locale, Record<MessageKey, string>> = { en, es };

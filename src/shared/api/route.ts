@@ -21,6 +21,10 @@ export interface RouteDef {
   response: TSchema;
   /** Client-side process id for write calls, so a second identical call while one runs is refused. */
   process?: string;
+  /** Per-IP limit: at most `max` calls per `timeWindow` milliseconds, then 429. */
+  rateLimit?: { max: number; timeWindow: number };
+  /** Largest accepted body in bytes, when smaller than the server-wide limit. */
+  bodyLimit?: number;
 }
 
 export const route = <const R extends RouteDef>(definition: R): R => definition;

@@ -49,6 +49,14 @@ export async function up(db: Kysely<any>, dialect: 'sqlite' | 'postgres'): Promi
     .addColumn('created_at', time, (c) => c.notNull())
     .execute();
 
+  // Failed sign-ins per email, so the per-account limit holds across every server process.
+  await db.schema.createTable('sign_in_failures')
+    .addColumn('id', idType, id)
+    .addColumn('email', 'varchar(254)', (c) => c.notNull())
+    .addColumn('created_at', time, (c) => c.notNull())
+    .execute();
+  await db.schema.createIndex('sign_in_failures_email').on('sign_in_failures').columns(['email', 'created_at']).execute();
+
   await db.schema.createTable('competitions')
     .addColumn('id', idType, id)
     .addColumn('name', 'varchar(150)', (c) => c.notNull())

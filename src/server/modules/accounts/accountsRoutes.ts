@@ -1,7 +1,52 @@
 import { accountRoutes } from '../../../shared/api/routes/accounts';
 import type { AppDeps } from '../../deps';
 import type { RouteHandlers } from '../../http/registerRoutes';
+import { sendToken } from '../auth/sessions';
+import { deleteAccount, signIn, signOut, signUp, updateAccount } from './accountsService';
+import { insertClientLog } from './clientLogRepository';
+import { sendContactMessage } from './contactService';
+import { requestPasswordReset, resetPassword } from './passwordResetService';
 
-export function accountHandlers(_deps: AppDeps): RouteHandlers<typeof accountRoutes> {
-  return {};
+export function accountHandlers(deps: AppDeps): RouteHandlers<typeof accountRoutes> {
+  return {
+    signIn: async ({ body, reply }) => {
+      const signedIn = await signIn(deps, body.api_v1_user);
+      sendToken(reply, signedIn.token);
+      return signedIn;
+    },
+    signUp: async ({ body, req, reply }) => {
+      const signedIn = await signUp(deps, body.api_v1_user, req.locale);
+      sendToken(reply, signedIn.token);
+      return signedIn;
+    },
+    updateAccount: async ({ body, user }) => updateAccount(deps, user, body.api_v1_user),
+    deleteAccount: async ({ body, user, req }) => {
+      await deleteAccount(deps, user, body.api_v1_user.current_password);
+      return { message: req.t('success.account_deleted') };
+    },
+    signOut: async ({ user, req }) => {
+      await signOut(deps, user);
+      return { message: req.t('success.signed_out') };
+    },
+    requestPasswordReset: async ({ body, req }) => {
+      await requestPasswordReset(deps, { email: body.api_v1_user.email, origin: body.origin });
+      return { message: req.t('success.password_reset_sent') };
+    },
+    resetPassword: async ({ body, reply }) => {
+      const signedIn = await resetPassword(deps, body.api_v1_user);
+      sendToken(reply, signedIn.token);
+      return signedIn;
+    },
+    clientLog: async ({ body, user, req }) => {
+      await insertClientLog(deps.db, {
+        user_id: user?.id ?? null, status: body.status ?? null, code: body.code ?? null, message: body.message ?? null,
+        data: body.data, headers: body.headers, now: deps.clock.now(),
+      });
+      return { message: req.t('success.logged') };
+    },
+    contact: async ({ body, req }) => {
+      await sendContactMessage(deps, body);
+      return { message: req.t('success.message_sent') };
+    },
+  };
 }

@@ -22,3 +22,8 @@ export async function deleteSession(db: Executor, sessionId: string) {
 export async function deleteUserSessions(db: Executor, userId: number) {
   await db.deleteFrom('sessions').where('user_id', '=', userId).execute();
 }
+
+/** Revokes every session of the user but the one making the request (password change). */
+export async function deleteOtherSessions(db: Executor, userId: number, keepSessionId: string) {
+  await db.deleteFrom('sessions').where('user_id', '=', userId).where('id', '<>', keepSessionId).execute();
+}

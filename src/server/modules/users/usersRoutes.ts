@@ -2,16 +2,20 @@ import { userRoutes } from '../../../shared/api/routes/users';
 import type { AppDeps } from '../../deps';
 import { notFound } from '../../http/errors';
 import type { RouteHandlers } from '../../http/registerRoutes';
+import { findEmailReminders, findPublicUser } from './usersRepository';
 
 export const VISITOR = { id: -1, name: null, is_admin: false } as const;
 
 export function userHandlers(deps: AppDeps): RouteHandlers<typeof userRoutes> {
   return {
     currentUser: async ({ user }) => user
-      ? { id: user.id, name: user.name, email: user.email, is_admin: user.is_admin, locale: user.locale }
+      ? {
+        id: user.id, name: user.name, email: user.email, is_admin: user.is_admin, locale: user.locale,
+        email_reminders: await findEmailReminders(deps.db, user.id),
+      }
       : VISITOR,
     showUser: async ({ params }) => {
-      const row = await deps.db.selectFrom('users').select(['id', 'name']).where('id', '=', params.id).executeTakeFirst();
+      const row = await findPublicUser(deps.db, params.id);
       if (!row) throw notFound('errors.user_not_found');
       return row;
     },

@@ -1,4 +1,131 @@
+import Type from 'typebox';
 import { route } from '../route';
+import { Id, Message, Nullable, Strict } from '../schemas';
 
-/** Placeholder: this area's entries are written with their handlers. */
-export const accountRoutes = {} as const satisfies Record<string, ReturnType<typeof route>>;
+/** Limits shared by the server's checks and the client's forms. */
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 128;
+export const NAME_MAX_LENGTH = 100;
+export const EMAIL_MAX_LENGTH = 254;
+
+const Email = Type.String({ minLength: 1, maxLength: EMAIL_MAX_LENGTH });
+const Password = Type.String({ maxLength: PASSWORD_MAX_LENGTH });
+const Name = Type.String({ minLength: 1, maxLength: NAME_MAX_LENGTH });
+const UserLocale = Type.Union([Type.Literal('es'), Type.Literal('en')]);
+
+/** The signed-in user as the account calls answer it. */
+export const AccountUser = Type.Object({
+  id: Id,
+  name: Type.String(),
+  email: Type.String(),
+  is_admin: Type.Boolean(),
+  email_reminders: Type.Boolean(),
+  locale: UserLocale,
+});
+
+/** Sign-in, sign-up and password reset answer the user plus the bearer token (also sent as `Authorization`). */
+export const SignedIn = Type.Object({
+  ...AccountUser.properties,
+  token: Type.String(),
+});
+
+export const accountRoutes = {
+  signIn: route({
+    method: 'POST', path: '/users/sign_in', prefixed: false, access: 'public',
+    summary: 'Sign in with email and password',
+    body: Strict({
+      api_v1_user: Strict({ email: Email, password: Password, remember_me: Type.Optional(Type.Boolean()) }),
+    }),
+    response: SignedIn,
+    rateLimit: { max: 30, timeWindow: 60_000 },
+  }),
+  signUp: route({
+    method: 'POST', path: '/users', prefixed: false, access: 'public',
+    summary: 'Create an account and sign in',
+    body: Strict({
+      api_v1_user: Strict({
+        name: Name,
+        email: Email,
+        password: Password,
+        password_confirmation: Type.Optional(Password),
+        locale: Type.Optional(UserLocale),
+      }),
+    }),
+    response: SignedIn,
+    rateLimit: { max: 20, timeWindow: 3_600_000 },
+  }),
+  updateAccount: route({
+    method: 'PUT', path: '/users', prefixed: false, access: 'user',
+    summary: 'Change name, email, password or preferences (current password required)',
+    body: Strict({
+      api_v1_user: Strict({
+        name: Type.Optional(Name),
+        email: Type.Optional(Email),
+        password: Type.Optional(Password),
+        password_confirmation: Type.Optional(Password),
+        current_password: Password,
+        email_reminders: Type.Optional(Type.Boolean()),
+        locale: Type.Optional(UserLocale),
+      }),
+    }),
+    response: AccountUser,
+  }),
+  deleteAccount: route({
+    method: 'DELETE', path: '/users', prefixed: false, access: 'user',
+    summary: 'Delete the account (owned leagues pass to their earliest-joined member)',
+    body: Strict({ api_v1_user: Strict({ current_password: Password }) }),
+    response: Message,
+  }),
+  signOut: route({
+    method: 'DELETE', path: '/users/sign_out', prefixed: false, access: 'user',
+    summary: 'Sign out: revokes this token', response: Message,
+  }),
+  requestPasswordReset: route({
+    method: 'POST', path: '/users/password', prefixed: false, access: 'public',
+    summary: 'Email a password reset link (same answer whether or not the email is registered)',
+    body: Strict({
+      api_v1_user: Strict({ email: Email }),
+      origin: Type.Optional(Type.String({ maxLength: 200 })),
+    }),
+    response: Message,
+    rateLimit: { max: 10, timeWindow: 3_600_000 },
+  }),
+  resetPassword: route({
+    method: 'PUT', path: '/users/password', prefixed: false, access: 'public',
+    summary: 'Set a new password with a reset token; revokes every session and signs in',
+    body: Strict({
+      api_v1_user: Strict({
+        password: Password,
+        password_confirmation: Password,
+        reset_password_token: Type.String({ minLength: 1, maxLength: 200 }),
+      }),
+    }),
+    response: SignedIn,
+    rateLimit: { max: 30, timeWindow: 900_000 },
+  }),
+  clientLog: route({
+    method: 'POST', path: '/log', prefixed: false, access: 'public',
+    summary: 'Store a client error report',
+    body: Strict({
+      status: Type.Optional(Nullable(Type.Integer({ minimum: 0, maximum: 999 }))),
+      data: Type.Optional(Type.Unknown()),
+      headers: Type.Optional(Type.Unknown()),
+      message: Type.Optional(Nullable(Type.String({ maxLength: 1000 }))),
+      code: Type.Optional(Nullable(Type.String({ maxLength: 50 }))),
+    }),
+    response: Message,
+    rateLimit: { max: 60, timeWindow: 60_000 },
+    bodyLimit: 16 * 1024,
+  }),
+  contact: route({
+    method: 'POST', path: '/contact', prefixed: true, access: 'public',
+    summary: 'Send a message to the administrators',
+    body: Strict({
+      name: Name,
+      email: Email,
+      message: Type.String({ minLength: 1, maxLength: 5000 }),
+    }),
+    response: Message,
+    rateLimit: { max: 5, timeWindow: 3_600_000 },
+  }),
+} as const;

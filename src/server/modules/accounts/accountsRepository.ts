@@ -1,0 +1,55 @@
+import type { Executor } from '../../db/database';
+
+const USER_COLUMNS = ['id', 'name', 'email', 'password_hash', 'is_admin', 'email_reminders', 'locale'] as const;
+
+export type UserRow = Awaited<ReturnType<typeof findUserById>> & object;
+
+export async function findUserById(db: Executor, id: number) {
+  return db.selectFrom('users').select(USER_COLUMNS).where('id', '=', id).executeTakeFirst();
+}
+
+export async function findUserByEmail(db: Executor, email: string) {
+  return db.selectFrom('users').select(USER_COLUMNS).where('email', '=', email).executeTakeFirst();
+}
+
+export async function emailTakenByOther(db: Executor, email: string, userId: number): Promise<boolean> {
+  const row = await db.selectFrom('users').select('id').where('email', '=', email).where('id', '<>', userId).executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function insertUser(db: Executor, user: {
+  name: string; email: string; password_hash: string; locale: string; is_admin?: 0 | 1; now: number;
+}): Promise<number> {
+  const { now, ...values } = user;
+  const { id } = await db.insertInto('users')
+    .values({ ...values, created_at: now, updated_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
+}
+
+export async function updateUser(db: Executor, id: number, changes: {
+  name?: string; email?: string; password_hash?: string; locale?: string; email_reminders?: 0 | 1; is_admin?: 0 | 1;
+}, now: number): Promise<void> {
+  await db.updateTable('users').set({ ...changes, updated_at: now }).where('id', '=', id).execute();
+}
+
+export async function deleteUser(db: Executor, id: number): Promise<void> {
+  await db.deleteFrom('users').where('id', '=', id).execute();
+}
+
+export async function leagueIdsOfMember(db: Executor, userId: number): Promise<number[]> {
+  const rows = await db.selectFrom('league_members').select('league_id').where('user_id', '=', userId).execute();
+  return rows.map((r) => r.league_id);
+}
+
+export async function adminRecipients(db: Executor) {
+  return db.selectFrom('users').select(['email', 'locale']).where('is_admin', '=', 1).orderBy('id').execute();
+}
+
+/** Those of these leagues that still exist. */
+export async function existingLeagueIds(db: Executor, ids: number[]): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.selectFrom('leagues').select('id').where('id', 'in', ids).execute();
+  return rows.map((r) => r.id);
+}

@@ -1,0 +1,75 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { AppDeps } from '../../deps';
+import { AppError } from '../../http/errors';
+import { translate } from '../../i18n/messages';
+import { openSession } from '../auth/sessions';
+import { deleteUserSessions } from '../auth/sessionsRepository';
+import { clearSignInFailures } from '../auth/signInFailures';
+import { hashPassword } from './passwords';
+import { findUserByEmail, findUserById, updateUser } from './accountsRepository';
+import { findUsableReset, insertPasswordReset, useResets } from './passwordResetsRepository';
+import { checkNewPassword, FieldErrors, normaliseEmail, toAccountUser } from './accountRules';
+import type { SignedIn } from './accountsService';
+
+const RESET_LIFETIME_MS = 60 * 60_000;
+
+/** Only a hash is stored: a database leak does not hand out working reset links. */
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** The link's origin: the caller's if it is on the allow-list, else the configured app origin. */
+export function resetLinkOrigin(deps: AppDeps, requested: string | undefined): string {
+  if (requested) {
+    try {
+      const origin = new URL(requested).origin;
+      if (deps.config.allowedOrigins.includes(origin)) return origin;
+    } catch { /* not a URL: fall back */ }
+  }
+  return deps.config.appOrigin;
+}
+
+/** Emails a reset link when the email is registered; the caller hears the same answer either way. */
+export async function requestPasswordReset(deps: AppDeps, input: { email: string; origin?: string }): Promise<void> {
+  const user = await findUserByEmail(deps.db, normaliseEmail(input.email));
+  if (!user) return;
+  const token = randomBytes(32).toString('base64url');
+  const now = deps.clock.now();
+  await deps.db.transaction().execute((trx) =>
+    insertPasswordReset(trx, { user_id: user.id, token_hash: hashToken(token), expires_at: now + RESET_LIFETIME_MS, now }));
+  const link = `${resetLinkOrigin(deps, input.origin)}/users/password/edit?reset_password_token=${token}`;
+  const locale = user.locale === 'es' ? 'es' : 'en';
+  try {
+    await deps.mailer.send({
+      to: user.email,
+      subject: translate(locale, 'mail.password_reset_subject'),
+      text: translate(locale, 'mail.password_reset_text', { name: user.name, link }),
+    });
+  } catch (err) {
+    // A mail failure must not change the answer (that would reveal the account); it is logged instead.
+    deps.log.error({ err }, 'password reset email failed');
+  }
+}
+
+/** Sets a new password with a reset token: single use, revokes every session, then signs in. */
+export async function resetPassword(deps: AppDeps, input: {
+  password: string; password_confirmation: string; reset_password_token: string;
+}): Promise<SignedIn> {
+  const tokenHash = hashToken(input.reset_password_token);
+  const invalidToken = () => new AppError(400, 'errors.invalid_reset_token');
+  const reset = await findUsableReset(deps.db, tokenHash, deps.clock.now());
+  if (!reset) throw invalidToken();
+  const errors = new FieldErrors();
+  checkNewPassword(errors, input.password, input.password_confirmation);
+  errors.throwIfAny();
+
+  const passwordHash = await hashPassword(input.password, deps.config.scryptCost);
+  const token = await deps.db.transaction().execute(async (trx) => {
+    const now = deps.clock.now();
+    if (!(await useResets(trx, reset.user_id, reset.id, now))) throw invalidToken();
+    await updateUser(trx, reset.user_id, { password_hash: passwordHash }, now);
+    await deleteUserSessions(trx, reset.user_id);
+    return openSession(deps, trx, reset.user_id);
+  });
+  const user = (await findUserById(deps.db, reset.user_id))!;
+  await clearSignInFailures(deps.db, user.email);
+  return { ...toAccountUser(user), token };
+}

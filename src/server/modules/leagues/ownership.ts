@@ -1,0 +1,33 @@
+import type { Executor } from '../../db/database';
+
+/**
+ * An owner who leaves a league or deletes the account hands each owned league to its earliest-joined
+ * other member (ties by user id); a league with no other member is deleted (its bets go with it).
+ * Two statements whatever the number of leagues. Call inside the transaction that removes the owner,
+ * before or after the membership row goes: the owner never takes the league back.
+ */
+export async function handOverOwnedLeagues(
+  db: Executor, userId: number, now?: number,
+): Promise<{ handedOver: number; deleted: number }> {
+  const updated = await db.updateTable('leagues')
+    .set((eb) => ({
+      // Correlated subquery: portable between SQLite and PostgreSQL, one statement for every owned league.
+      owner_id: eb.selectFrom('league_members as m')
+        .select('m.user_id')
+        .whereRef('m.league_id', '=', 'leagues.id')
+        .where('m.user_id', '<>', userId)
+        .orderBy('m.joined_at')
+        .orderBy('m.user_id')
+        .limit(1) as never,
+      ...(now !== undefined && { updated_at: now }),
+    }))
+    .where('owner_id', '=', userId)
+    .where((eb) => eb.exists(eb.selectFrom('league_members as m')
+      .select('m.user_id')
+      .whereRef('m.league_id', '=', 'leagues.id')
+      .where('m.user_id', '<>', userId)))
+    .executeTakeFirst();
+
+  const deleted = await db.deleteFrom('leagues').where('owner_id', '=', userId).executeTakeFirst();
+  return { handedOver: Number(updated.numUpdatedRows), deleted: Number(deleted.numDeletedRows) };
+}
