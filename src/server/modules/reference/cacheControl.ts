@@ -1,0 +1,12 @@
+import type { FastifyReply } from 'fastify';
+
+/**
+ * Client cache durations of spec 9: reference data changes rarely (30 minutes); matches, tables and
+ * scorers move with results (60 seconds).
+ */
+export const LONG_CACHE = 'public, max-age=1800';
+export const SHORT_CACHE = 'public, max-age=60';
+
+export function cacheFor(reply: FastifyReply, policy: typeof LONG_CACHE | typeof SHORT_CACHE): void {
+  reply.header('cache-control', policy);
+}
