@@ -1,0 +1,33 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../../deps';
+import { call } from '../../test/harness';
+
+/** Test helpers for the account flows (imported by tests only). */
+export const PASSWORD = 'correct horse battery';
+
+export async function signUpViaApi(app: FastifyInstance, fields: { name?: string; email?: string; password?: string; locale?: 'es' | 'en' } = {}) {
+  const res = await call(app, {
+    method: 'POST', url: '/api/v1/users',
+    payload: { api_v1_user: { name: fields.name ?? 'Ana', email: fields.email ?? 'ana@example.com', password: fields.password ?? PASSWORD, ...(fields.locale && { locale: fields.locale }) } },
+  });
+  if (res.statusCode !== 200) throw new Error(`sign-up failed: ${res.statusCode} ${res.body}`);
+  return res.data as { id: number; name: string; email: string; token: string; locale: string };
+}
+
+export function signInViaApi(app: FastifyInstance, email: string, password: string, headers: Record<string, string> = {}) {
+  return call(app, { method: 'POST', url: '/api/v1/users/sign_in', payload: { api_v1_user: { email, password } }, headers });
+}
+
+/** Every row an account call may touch, to prove a refused call changed nothing. */
+export async function accountState(deps: AppDeps) {
+  const db = deps.db;
+  return {
+    users: await db.selectFrom('users').selectAll().orderBy('id').execute(),
+    sessions: await db.selectFrom('sessions').selectAll().orderBy('id').execute(),
+    resets: await db.selectFrom('password_resets').selectAll().orderBy('id').execute(),
+    leagues: await db.selectFrom('leagues').select(['id', 'owner_id']).orderBy('id').execute(),
+    members: await db.selectFrom('league_members').select(['league_id', 'user_id']).orderBy('league_id').orderBy('user_id').execute(),
+  };
+}
+
+export const esHeaders = { 'accept-language': 'es-ES,es;q=0.9' };
