@@ -90,6 +90,8 @@ const en = {
   'mail.password_reset_text': 'Hello {name},\n\nSomeone asked to reset the password of your Porra account. To choose a new one, open this link within the next hour:\n\n{link}\n\nIf it was not you, ignore this email: your password stays the same.',
   'mail.contact_subject': 'Porra contact form: message from {name}',
   'mail.contact_text': '{name} <{email}> wrote through the contact form:\n\n{message}',
+  'mail.invitation_subject': '{inviter} invites you to the league {league} on Porra',
+  'mail.invitation_text': 'Hello,\n\n{inviter} invites you to join the league "{league}" ({competition}) on Porra, the football score-prediction game.\n\nTo join, open this link:\n\n{link}\n\nIf you do not have an account yet, sign up first with this email address ({email}).',
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -178,6 +180,8 @@ const es: Record<MessageKey, string> = {
   'mail.password_reset_text': 'Hola {name}:\n\nAlguien ha pedido cambiar la contraseña de tu cuenta de Porra. Para elegir una nueva, abre este enlace durante la próxima hora:\n\n{link}\n\nSi no has sido tú, ignora este email: tu contraseña no cambia.',
   'mail.contact_subject': 'Formulario de contacto de Porra: mensaje de {name}',
   'mail.contact_text': '{name} <{email}> ha escrito desde el formulario de contacto:\n\n{message}',
+  'mail.invitation_subject': '{inviter} te invita a la liga {league} en Porra',
+  'mail.invitation_text': 'Hola:\n\n{inviter} te invita a unirte a la liga "{league}" ({competition}) en Porra, el juego de pronósticos de fútbol.\n\nPara unirte, abre este enlace:\n\n{link}\n\nSi todavía no tienes cuenta, regístrate antes con esta dirección de email ({email}).',
 };
 
 const catalogues: Record<Locale, Record<MessageKey, string>> = { en, es };

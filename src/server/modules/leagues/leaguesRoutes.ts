@@ -1,7 +1,41 @@
 import { leagueRoutes } from '../../../shared/api/routes/leagues';
 import type { AppDeps } from '../../deps';
 import type { RouteHandlers } from '../../http/registerRoutes';
+import { findLeagues, indexLeagues, leagueMembers, leagueRules, showLeague } from './leagueReadsService';
+import { changeLeague, createLeague, removeLeague } from './leaguesService';
+import { changeDepartment, joinLeague, leaveLeague, removeFromLeague } from './membershipService';
 
-export function leagueHandlers(_deps: AppDeps): RouteHandlers<typeof leagueRoutes> {
-  return {};
+export function leagueHandlers(deps: AppDeps): RouteHandlers<typeof leagueRoutes> {
+  return {
+    leagueIndex: async ({ user, query }) => indexLeagues(deps, user, query),
+    leagueShow: async ({ user, params }) => showLeague(deps, user, params.id),
+    leaguesUsers: async ({ user, params }) => leagueMembers(deps, user, params.id),
+    leagueLeagueRules: async ({ user, params }) => leagueRules(deps, user, params.id),
+    leagueCreate: async ({ user, body, req }) => ({
+      message: req.t('success.league_created'), league: await createLeague(deps, user, body.league),
+    }),
+    leagueUpdate: async ({ user, params, body, req }) => ({
+      message: req.t('success.league_updated'), league: await changeLeague(deps, user, params.id, body.league),
+    }),
+    leagueDelete: async ({ user, params, req }) => {
+      await removeLeague(deps, user, params.id);
+      return { message: req.t('success.league_deleted') };
+    },
+    leagueCancel: async ({ user, params, req }) => {
+      await leaveLeague(deps, user, params.id);
+      return { message: req.t('success.league_exited') };
+    },
+    leagueSearch: async ({ user, body }) => findLeagues(deps, user, body.text),
+    leagueJoin: async ({ user, body, req }) => ({
+      message: req.t('success.league_joined'), league: await joinLeague(deps, user, body.league_id, body.invitation_token),
+    }),
+    leagueUpdateDepartment: async ({ user, body, req }) => ({
+      message: req.t('success.changes_saved'),
+      member: await changeDepartment(deps, user, body.league_id, body.user_id, body.department),
+    }),
+    leagueRemoveUser: async ({ user, params, req }) => {
+      await removeFromLeague(deps, user, params.league_id, params.user_id);
+      return { message: req.t('success.user_removed') };
+    },
+  };
 }

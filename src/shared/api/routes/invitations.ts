@@ -1,4 +1,65 @@
+import Type from 'typebox';
 import { route } from '../route';
+import { Id, IdParams, Message, Nullable, Strict, Timestamp } from '../schemas';
 
-/** Placeholder: this area's entries are written with their handlers. */
-export const invitationRoutes = {} as const satisfies Record<string, ReturnType<typeof route>>;
+export const InvitationStatus = Type.Union([
+  Type.Literal('pending'), Type.Literal('accepted'), Type.Literal('dismissed'), Type.Literal('deleted'),
+]);
+
+/** An invitation as the league's members see it (no token: only the invitee gets that, by email). */
+export const Invitation = Type.Object({
+  id: Id,
+  league_id: Id,
+  email: Type.String(),
+  status: InvitationStatus,
+  inviter_name: Nullable(Type.String()),
+  created_at: Timestamp,
+});
+
+/** An invitation addressed to the caller, with the token that joins the league. */
+export const ReceivedInvitation = Type.Object({
+  id: Id,
+  league: Type.Object({ id: Id, name: Type.String() }),
+  token: Type.String(),
+  inviter_name: Nullable(Type.String()),
+  created_at: Timestamp,
+});
+
+export const UserMessage = Type.Object({
+  id: Id,
+  kind: Type.String(),
+  league_id: Nullable(Id),
+  /** Kind-specific data; an invitation carries league_name, inviter_name and token. */
+  payload: Type.Record(Type.String(), Type.Unknown()),
+  read_at: Nullable(Timestamp),
+  created_at: Timestamp,
+});
+
+export const invitationRoutes = {
+  invitationCreate: route({
+    method: 'POST', path: '/invitations', prefixed: true, access: 'user', process: 'invitation_create',
+    summary: 'Invite someone to a league by email (owner, or any member when allow_invite)',
+    body: Strict({ league_id: Id, email: Type.String({ format: 'email', maxLength: 254 }) }),
+    response: Type.Object({ message: Type.String(), invitation: Invitation }),
+  }),
+  invitationsOfLeague: route({
+    method: 'GET', path: '/invitations/league/:id', prefixed: true, access: 'user',
+    summary: "A league's pending invitations (members)", params: IdParams, response: Type.Array(Invitation),
+  }),
+  invitationsMine: route({
+    method: 'GET', path: '/invitations/mine', prefixed: true, access: 'user',
+    summary: 'Pending invitations addressed to the caller', response: Type.Array(ReceivedInvitation),
+  }),
+  invitationDelete: route({
+    method: 'DELETE', path: '/invitations/:id', prefixed: true, access: 'user', process: 'invitation_delete',
+    summary: 'Withdraw a pending invitation (its inviter or the league owner)', params: IdParams, response: Message,
+  }),
+  invitationDismiss: route({
+    method: 'POST', path: '/invitations/dismiss/:id', prefixed: true, access: 'user', process: 'invitation_dismiss',
+    summary: 'Turn down an invitation (the invitee)', params: IdParams, response: Message,
+  }),
+  messagesIndex: route({
+    method: 'GET', path: '/messages/index', prefixed: true, access: 'user',
+    summary: "The caller's messages, newest first", response: Type.Array(UserMessage),
+  }),
+} as const;

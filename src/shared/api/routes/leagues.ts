@@ -1,4 +1,100 @@
+import Type from 'typebox';
+import { League, LeagueRule, LeagueSettings } from '../entities';
 import { route } from '../route';
+import { Id, IdParams, Message, Nullable, Strict, Timestamp } from '../schemas';
 
-/** Placeholder: this area's entries are written with their handlers. */
-export const leagueRoutes = {} as const satisfies Record<string, ReturnType<typeof route>>;
+const settings = LeagueSettings.properties;
+
+/** Create: name and competition are required; every other setting has a default (DESIGN 4.2). */
+export const NewLeague = Type.Object(
+  { ...Type.Partial(LeagueSettings).properties, name: settings.name, competition_id: settings.competition_id },
+  { additionalProperties: false },
+);
+
+/** Update: any subset of the settings; competition_id may be repeated but never changed. */
+export const LeagueChanges = Type.Partial(LeagueSettings, { additionalProperties: false });
+
+const LeagueMessage = Type.Object({ message: Type.String(), league: League });
+
+export const LeagueSearchResult = Type.Object({
+  id: Id,
+  name: Type.String(),
+  competition: Type.Object({ id: Id, name: Type.String(), finished: Type.Boolean(), is_league: Type.Boolean() }),
+  members_count: Type.Integer(),
+  owner_name: Type.String(),
+  /** The caller may join without a token (allow_join, or a pending invitation). */
+  joinable: Type.Boolean(),
+  invited: Type.Boolean(),
+  is_member: Type.Boolean(),
+});
+
+export const LeagueMember = Type.Object({
+  user_id: Id,
+  user_name: Type.String(),
+  department: Nullable(Type.String()),
+  joined_at: Timestamp,
+  is_owner: Type.Boolean(),
+});
+
+export const leagueRoutes = {
+  leagueIndex: route({
+    method: 'GET', path: '/leagues/index', prefixed: true, access: 'user',
+    summary: "The caller's leagues; with user_id the leagues shared with that user; with competition_id those of a competition",
+    query: Strict({ user_id: Type.Optional(Id), competition_id: Type.Optional(Id) }),
+    response: Type.Array(League),
+  }),
+  leagueShow: route({
+    method: 'GET', path: '/leagues/:id', prefixed: true, access: 'user',
+    summary: 'A league (members; joinable or invited non-members see it without the share token)',
+    params: IdParams, response: League,
+  }),
+  leaguesUsers: route({
+    method: 'GET', path: '/leagues/leagues_users/:id', prefixed: true, access: 'user',
+    summary: 'Members of a league, in joining order', params: IdParams, response: Type.Array(LeagueMember),
+  }),
+  leagueLeagueRules: route({
+    method: 'GET', path: '/leagues/league_rules/:id', prefixed: true, access: 'user',
+    summary: "The competition's pick rules that are active in this league", params: IdParams, response: Type.Array(LeagueRule),
+  }),
+  leagueCreate: route({
+    method: 'POST', path: '/leagues', prefixed: true, access: 'user', process: 'league_create',
+    summary: 'Create a league; the creator is its owner and first member',
+    body: Strict({ league: NewLeague }), response: LeagueMessage,
+  }),
+  leagueUpdate: route({
+    method: 'PUT', path: '/leagues/:id', prefixed: true, access: 'user', process: 'league_update',
+    summary: 'Change league settings (owner; frozen at the first kickoff unless editable_after_start)',
+    params: IdParams, body: Strict({ league: LeagueChanges }), response: LeagueMessage,
+  }),
+  leagueDelete: route({
+    method: 'DELETE', path: '/leagues/:id', prefixed: true, access: 'user', process: 'league_delete',
+    summary: 'Delete a league and every bet in it (owner)', params: IdParams, response: Message,
+  }),
+  leagueCancel: route({
+    method: 'DELETE', path: '/leagues/cancel/:id', prefixed: true, access: 'user', process: 'league_cancel',
+    summary: "Leave a league: the caller's bets are lost; an owner hands the league to the earliest-joined member",
+    params: IdParams, response: Message,
+  }),
+  leagueSearch: route({
+    method: 'POST', path: '/leagues/search', prefixed: true, access: 'user', process: 'league_search',
+    summary: 'Joinable leagues and leagues the caller is invited to, by name',
+    body: Strict({ text: Type.String({ maxLength: 100 }) }), response: Type.Array(LeagueSearchResult),
+  }),
+  leagueJoin: route({
+    method: 'POST', path: '/leagues/join', prefixed: true, access: 'user', process: 'league_join',
+    summary: "Join with an invitation token, the league's share token, or none when the league allows joining",
+    body: Strict({ league_id: Id, invitation_token: Type.Optional(Nullable(Type.String({ maxLength: 64 }))) }),
+    response: LeagueMessage,
+  }),
+  leagueUpdateDepartment: route({
+    method: 'POST', path: '/leagues/update_department', prefixed: true, access: 'user', process: 'league_update_department',
+    summary: "Set a member's department (owner for anyone, a member for themselves)",
+    body: Strict({ league_id: Id, user_id: Id, department: Nullable(Type.String({ maxLength: 100 })) }),
+    response: Type.Object({ message: Type.String(), member: LeagueMember }),
+  }),
+  leagueRemoveUser: route({
+    method: 'DELETE', path: '/leagues/remove_user/:league_id/:user_id', prefixed: true, access: 'user', process: 'league_remove_user',
+    summary: 'Remove a member and their bets (owner)',
+    params: Strict({ league_id: Id, user_id: Id }), response: Message,
+  }),
+} as const;

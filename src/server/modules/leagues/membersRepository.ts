@@ -1,0 +1,71 @@
+import type { Executor } from '../../db/database';
+
+export async function findMember(db: Executor, leagueId: number, userId: number) {
+  return db.selectFrom('league_members').select(['league_id', 'user_id', 'department', 'joined_at'])
+    .where('league_id', '=', leagueId).where('user_id', '=', userId).executeTakeFirst();
+}
+
+/**
+ * Adds a member; false when they already were one. The primary key makes concurrent joins of the same
+ * user collapse into one membership instead of failing.
+ */
+export async function addMember(db: Executor, leagueId: number, userId: number, now: number): Promise<boolean> {
+  const rows = await db.insertInto('league_members')
+    .values({ league_id: leagueId, user_id: userId, joined_at: now })
+    .onConflict((oc) => oc.columns(['league_id', 'user_id']).doNothing())
+    .returning('user_id')
+    .execute();
+  return rows.length > 0;
+}
+
+export async function listMembers(db: Executor, leagueId: number) {
+  return db.selectFrom('league_members as m')
+    .innerJoin('users as u', 'u.id', 'm.user_id')
+    .innerJoin('leagues as l', 'l.id', 'm.league_id')
+    .select(['m.user_id', 'u.name as user_name', 'm.department', 'm.joined_at', 'l.owner_id'])
+    .where('m.league_id', '=', leagueId)
+    .orderBy('m.joined_at').orderBy('m.user_id')
+    .execute();
+}
+
+export async function setDepartment(db: Executor, leagueId: number, userId: number, department: string | null): Promise<void> {
+  await db.updateTable('league_members').set({ department })
+    .where('league_id', '=', leagueId).where('user_id', '=', userId).execute();
+}
+
+/** A member leaves or is removed: their bets of every kind and mode and their stored matchday points go too. */
+export async function removeMemberAndBets(db: Executor, leagueId: number, userId: number): Promise<void> {
+  await db.deleteFrom('result_bets').where('league_id', '=', leagueId).where('user_id', '=', userId).execute();
+  await db.deleteFrom('round_bets').where('league_id', '=', leagueId).where('user_id', '=', userId).execute();
+  await db.deleteFrom('person_bets').where('league_id', '=', leagueId).where('user_id', '=', userId).execute();
+  await db.deleteFrom('member_matchday_points').where('league_id', '=', leagueId).where('user_id', '=', userId).execute();
+  await db.deleteFrom('league_members').where('league_id', '=', leagueId).where('user_id', '=', userId).execute();
+}
+
+/** Whether a user with this email (any case) belongs to the league. */
+export async function isMemberByEmail(db: Executor, leagueId: number, email: string): Promise<boolean> {
+  const row = await db.selectFrom('league_members as m')
+    .innerJoin('users as u', 'u.id', 'm.user_id')
+    .select('m.user_id')
+    .where('m.league_id', '=', leagueId)
+    .where((eb) => eb(eb.fn('lower', ['u.email']), '=', email))
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * An owner leaving one league hands that league alone to its earliest-joined other member (ties by user id),
+ * or deletes it when nobody else is left. Same order as `handOverOwnedLeagues` (ownership.ts), which does this
+ * for every league of an account being deleted. Returns the new owner, or null when the league was deleted.
+ */
+export async function handOverLeague(db: Executor, leagueId: number, leavingUserId: number, now: number): Promise<number | null> {
+  const heir = await db.selectFrom('league_members').select('user_id')
+    .where('league_id', '=', leagueId).where('user_id', '<>', leavingUserId)
+    .orderBy('joined_at').orderBy('user_id').limit(1).executeTakeFirst();
+  if (!heir) {
+    await db.deleteFrom('leagues').where('id', '=', leagueId).execute();
+    return null;
+  }
+  await db.updateTable('leagues').set({ owner_id: heir.user_id, updated_at: now }).where('id', '=', leagueId).execute();
+  return heir.user_id;
+}
