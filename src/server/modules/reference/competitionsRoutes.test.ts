@@ -117,11 +117,14 @@ describeEachDb('competition reads', (ctx) => {
   });
 
   it('moves the next round on as knockout rounds kick off', async () => {
-    const cup = await createCup(ctx().deps.db, { start: tomorrow() });
+    const start = tomorrow();
+    const cup = await createCup(ctx().deps.db, { start });
     const url = `/competition/next_round/${cup.competitionId}`;
     expect((await get(ctx, url)).data).toEqual({ id: 6, name: 'Semi-finals', kind: 'knockout' });
     // First semi-final kicks off 3 days after the first group match.
-    ctx().clock.set(tomorrow() + 3 * DAY);
+    ctx().clock.set(start + 3 * DAY - 1);
+    expect((await get(ctx, url)).data).toMatchObject({ id: 6 });
+    ctx().clock.set(start + 3 * DAY);
     expect((await get(ctx, url)).data).toEqual({ id: 7, name: 'Final', kind: 'knockout' });
     ctx().clock.advance(2 * DAY);
     const after = await get(ctx, url);
