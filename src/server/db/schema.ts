@@ -78,7 +78,7 @@ export interface LeagueMembersTable {
   points: Generated<number>; matchday_wins: Generated<number>;
 }
 
-export interface MemberMatchdayPointsTable { league_id: number; user_id: number; matchday: number; points: number }
+export interface MemberMatchdayPointsTable { league_id: number; user_id: number; matchday: number; points: number; won: Generated<Flag> }
 
 export interface InvitationsTable {
   id: Id; league_id: number; inviter_id: number | null; email: string; invitee_id: number | null; token: string;

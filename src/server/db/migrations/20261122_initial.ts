@@ -221,8 +221,13 @@ export async function up(db: Kysely<any>, dialect: 'sqlite' | 'postgres'): Promi
     .addColumn('user_id', idType, (c) => c.notNull().references('users.id').onDelete('cascade'))
     .addColumn('matchday', 'integer', (c) => c.notNull())
     .addColumn('points', 'integer', flag)
+    // 1 when the member won this (finished) matchday in the league; summed into league_members.matchday_wins.
+    .addColumn('won', 'integer', flag)
     .addPrimaryKeyConstraint('member_matchday_points_pk', ['league_id', 'user_id', 'matchday'])
     .execute();
+  // Finding a matchday's best score in a league is an index seek.
+  await db.schema.createIndex('member_matchday_points_matchday').on('member_matchday_points')
+    .columns(['league_id', 'matchday', 'points']).execute();
 
   await db.schema.createTable('invitations')
     .addColumn('id', idType, id)
@@ -265,6 +270,8 @@ export async function up(db: Kysely<any>, dialect: 'sqlite' | 'postgres'): Promi
     .addUniqueConstraint('result_bets_unique', ['league_id', 'user_id', 'match_id', 'mode'])
     .execute();
   await db.schema.createIndex('result_bets_match').on('result_bets').columns(['match_id', 'mode']).execute();
+  // A league's bets on one match (show bets, last bets, copy) without scanning every member's rows.
+  await db.schema.createIndex('result_bets_league_match').on('result_bets').columns(['league_id', 'match_id']).execute();
 
   await db.schema.createTable('round_bets')
     .addColumn('id', idType, id)

@@ -1,15 +1,59 @@
+import { sql } from 'kysely';
 import type { Executor } from '../../db/database';
+import { recomputePickPoints } from '../picks/pickScoring';
+import { refreshStandings } from '../standings/standingsRefresh';
+import { resultBetPointsSql } from './scoringSql';
 
 /**
- * Entry points every writer of results calls (admin edits, importer, providers, demo).
- * STUB until the scoring work lands: the signatures are the contract.
+ * Entry points every writer of results calls (admin edits, importer, providers, demo). Each is a few set-based
+ * statements: result-bet points in one UPDATE, then pick points, then the stored standings.
+ * Run them inside the caller's transaction.
  */
 
-/** Recompute result-bet points for these matches (all leagues, both modes), pick points, and standings. */
-export async function recomputeAfterResults(_db: Executor, _competitionId: number, _matchIds: number[]): Promise<void> {}
+type BetScope = { matchIds: number[] } | { competitionId: number } | { leagueId: number };
+
+/** Re-scores real (mode 0) result bets in one UPDATE; simulation rows are scored on the fly when read. */
+async function scoreResultBets(db: Executor, scope: BetScope): Promise<void> {
+  const where = 'matchIds' in scope
+    ? sql`match_id IN (${sql.join(scope.matchIds)})`
+    : 'leagueId' in scope
+      ? sql`league_id = ${scope.leagueId}`
+      : sql`match_id IN (SELECT sm.id FROM matches sm WHERE sm.competition_id = ${scope.competitionId})`;
+  const points = resultBetPointsSql('l', 'm', 'c', sql.ref('result_bets.local_goals'), sql.ref('result_bets.visiting_goals'));
+  await sql`UPDATE result_bets SET points = (
+      SELECT ${points} FROM matches m
+        JOIN leagues l ON l.id = result_bets.league_id
+        JOIN competitions c ON c.id = m.competition_id
+      WHERE m.id = result_bets.match_id)
+    WHERE mode = 0 AND ${where}`.execute(db);
+}
+
+/** Recompute result-bet points for these matches (all leagues), pick points, and standings. */
+export async function recomputeAfterResults(db: Executor, competitionId: number, matchIds: number[]): Promise<void> {
+  const ids = [...new Set(matchIds)];
+  if (ids.length > 0) await scoreResultBets(db, { matchIds: ids });
+  await recomputePickPoints(db, competitionId);
+  const matchdays = ids.length === 0 ? [] : (await db.selectFrom('matches').select('matchday').distinct()
+    .where('id', 'in', ids).execute()).map((row) => row.matchday);
+  await refreshStandings(db, { competitionId, matchdays });
+}
 
 /** Recompute every point of a competition (update_competition_points). */
-export async function recomputeCompetition(_db: Executor, _competitionId: number): Promise<void> {}
+export async function recomputeCompetition(db: Executor, competitionId: number): Promise<void> {
+  await scoreResultBets(db, { competitionId });
+  await recomputePickPoints(db, competitionId);
+  await refreshStandings(db, { competitionId });
+}
 
-/** Re-sum one league's stored standings (after members leave or are removed). */
-export async function refreshLeagueStandings(_db: Executor, _leagueId: number): Promise<void> {}
+/** Re-sum one league's stored standings (after members leave or are removed, or a bet is corrected). */
+export async function refreshLeagueStandings(db: Executor, leagueId: number): Promise<void> {
+  const league = await db.selectFrom('leagues').select('competition_id').where('id', '=', leagueId).executeTakeFirst();
+  if (!league) return;
+  await refreshStandings(db, { competitionId: league.competition_id, leagueId });
+}
+
+/** Re-score one league's result bets and standings, after its settings change (selected teams, systems...). */
+export async function recomputeLeague(db: Executor, leagueId: number): Promise<void> {
+  await scoreResultBets(db, { leagueId });
+  await refreshLeagueStandings(db, leagueId);
+}

@@ -1,4 +1,74 @@
+import Type from 'typebox';
+import { Match } from '../entities';
 import { route } from '../route';
+import { Id, IdParams, Message, Mode, Nullable, Strict, Timestamp } from '../schemas';
 
-/** Placeholder: this area's entries are written with their handlers. */
-export const resultBetRoutes = {} as const satisfies Record<string, ReturnType<typeof route>>;
+const Goals = Nullable(Type.Integer({ minimum: 0, maximum: 9 }));
+
+/** A result bet as the client shows it (spec 3). Other users' goals are null until allow_show_bets. */
+export const ResultBet = Type.Object({
+  id: Id,
+  match: Match,
+  match_id: Id,
+  league_id: Id,
+  user_id: Id,
+  user_name: Type.String(),
+  local_goals: Goals,
+  visiting_goals: Goals,
+  local_goals_edit: Goals,
+  visiting_goals_edit: Goals,
+  allow_show_bets: Type.Boolean(),
+  allow_edit_bets: Type.Boolean(),
+  modified_after_start: Type.Boolean(),
+  updated_at: Timestamp,
+  result_established: Type.Boolean(),
+  points: Nullable(Type.Integer()),
+  mode: Mode,
+});
+
+export const PointsInfo = Type.Object({
+  max_points: Type.Integer(),
+  legend: Type.Array(Type.Object({ description: Type.String(), points: Type.Integer(), max_points: Type.Integer() })),
+});
+
+export const resultBetRoutes = {
+  resultBetsIndex: route({
+    method: 'GET', path: '/result_bets/index/:id', prefixed: true, access: 'user',
+    summary: "A member's result bets of a league for a matchday (default: the caller, the current matchday), or everyone's bets on one match (match_id)",
+    params: IdParams,
+    query: Strict({
+      user_id: Type.Optional(Id),
+      matchday: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
+      mode: Type.Optional(Mode),
+      match_id: Type.Optional(Id),
+    }),
+    response: Type.Array(ResultBet),
+  }),
+  lastBets: route({
+    method: 'GET', path: '/result_bets/last_bets/:id', prefixed: true, access: 'user',
+    summary: "The league's latest visible bets (matches already locked), with user names",
+    params: IdParams, response: Type.Array(ResultBet),
+  }),
+  resultBetPointsInfo: route({
+    method: 'GET', path: '/result_bets/points_info/:id', prefixed: true, access: 'user',
+    summary: 'Maximum points and the legend rows that scored for one result bet',
+    params: IdParams, response: PointsInfo,
+  }),
+  updateResultBet: route({
+    method: 'POST', path: '/result_bets/update_result_bet', prefixed: true, access: 'user',
+    summary: 'Set or clear the goals of a result bet (mode 1: the caller\'s simulation)',
+    body: Strict({ result_bet_id: Id, local_goals: Goals, visiting_goals: Goals, mode: Type.Optional(Mode) }),
+    response: ResultBet,
+  }),
+  resetBets: route({
+    method: 'POST', path: '/result_bets/reset_bets', prefixed: true, access: 'user',
+    summary: "Clear the caller's simulation (mode 1 result and round bets) in a league",
+    body: Strict({ league_id: Id }), response: Message, process: 'reset_bets',
+  }),
+  copyBets: route({
+    method: 'POST', path: '/result_bets/copy_bets', prefixed: true, access: 'user',
+    summary: "Copy the caller's bets and picks from another league of the same competition, where still editable",
+    body: Strict({ league_id: Id, league_id_to_copy: Id }),
+    response: Type.Object({ message: Type.String(), copied: Type.Integer() }), process: 'copy_bets',
+  }),
+} as const;

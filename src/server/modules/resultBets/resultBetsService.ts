@@ -1,0 +1,136 @@
+import type { Static } from 'typebox';
+import type { PointsInfo, ResultBet } from '../../../shared/api/routes/resultBets';
+import { isSignBet, legendKeys, maxResultBetPoints, RESULT_POINTS, resultBetLegend, resultBetPoints } from '../../../shared/domain/scoring';
+import type { Executor } from '../../db/database';
+import type { AppDeps } from '../../deps';
+import type { AuthUser } from '../../http/context';
+import { badRequest, forbidden, invalidField, notFound } from '../../http/errors';
+import type { MessageKey, Translate } from '../../i18n/messages';
+import { refreshLeagueStandings } from '../scoring/recompute';
+import { canEditBet, isBetVisible, toResultBet } from './resultBetMapping';
+import * as repo from './resultBetsRepository';
+
+type ResultBetDto = Static<typeof ResultBet>;
+const LAST_BETS = 20;
+
+/** The league, if the caller is a member (or a global admin). */
+export async function requireLeagueAccess(db: Executor, leagueId: number, user: AuthUser): Promise<repo.LeagueAccessRow> {
+  const league = await repo.findLeagueForUser(db, leagueId, user.id);
+  if (!league) throw notFound('errors.league_not_found');
+  if (!league.is_member && !user.is_admin) throw forbidden();
+  return league;
+}
+
+export interface IndexQuery { user_id?: number; matchday?: number; mode?: number; match_id?: number }
+
+export function resultBetsService(deps: AppDeps) {
+  const { db } = deps;
+
+  async function index(user: AuthUser, leagueId: number, query: IndexQuery): Promise<ResultBetDto[]> {
+    const league = await requireLeagueAccess(db, leagueId, user);
+    const now = deps.clock.now();
+    if (query.match_id !== undefined) {
+      const rows = await repo.listMatchBets(db, { leagueId, matchId: query.match_id });
+      return rows.map((row) => toResultBet(row, user.id, now));
+    }
+    const userId = query.user_id ?? user.id;
+    const mode = query.mode ?? 0;
+    // A simulation is private to its owner.
+    if (mode === 1 && userId !== user.id) throw forbidden();
+    if (userId !== user.id && !(await repo.isMember(db, leagueId, userId))) throw notFound('errors.user_not_found');
+    const fromMatchday = league.competition_type === 'league' ? league.start_matchday : 1;
+    const matchday = query.matchday ?? await currentMatchdayOf(league, fromMatchday);
+    if (league.bets_system !== 'disabled') await repo.ensureMatchdayBets(db, { leagueId, userId, matchday, mode, now });
+    const rows = await repo.listMatchdayBets(db, { leagueId, userId, matchday, mode });
+    return rows.map((row) => toResultBet(row, user.id, now));
+  }
+
+  const currentMatchdayOf = (league: repo.LeagueAccessRow, from: number) => repo.currentMatchday(db, league.competition_id, from);
+
+  async function lastBets(user: AuthUser, leagueId: number): Promise<ResultBetDto[]> {
+    const league = await requireLeagueAccess(db, leagueId, user);
+    const now = deps.clock.now();
+    const rows = await repo.listLastBets(db, { leagueId, competitionId: league.competition_id, now, limit: LAST_BETS });
+    return rows.map((row) => toResultBet(row, user.id, now));
+  }
+
+  async function pointsInfo(user: AuthUser, betId: number, t: Translate): Promise<Static<typeof PointsInfo>> {
+    const row = await repo.findBet(db, betId);
+    if (!row) throw notFound('errors.bet_not_found');
+    await requireLeagueAccess(db, row.league_id, user);
+    if (!isBetVisible(row, user.id, deps.clock.now())) throw forbidden('errors.bets_hidden');
+    const rules = { bets_system: row.bets_system, points_system: row.points_system, knockout_basis: row.knockout_basis };
+    const match = {
+      round_id: row.round_id, finished: row.finished, local_goals: row.match_local_goals, visiting_goals: row.match_visiting_goals,
+      local_goals_extra_time: row.local_goals_extra_time, visiting_goals_extra_time: row.visiting_goals_extra_time,
+    };
+    const scored = row.played === 1 ? resultBetLegend(rules, row, match) : null;
+    const legend = scored ?? legendKeys(rules).map((key) => ({ key, points: 0, max_points: RESULT_POINTS[key] }));
+    return {
+      max_points: maxResultBetPoints(rules),
+      legend: legend.map((r) => ({ description: t(`points.${r.key}` as MessageKey), points: r.points, max_points: r.max_points })),
+    };
+  }
+
+  async function update(
+    user: AuthUser, body: { result_bet_id: number; local_goals: number | null; visiting_goals: number | null; mode?: number },
+  ): Promise<ResultBetDto> {
+    const { local_goals: local, visiting_goals: visiting } = body;
+    if ((local === null) !== (visiting === null)) {
+      throw invalidField(local === null ? 'local_goals' : 'visiting_goals', 'validation.blank');
+    }
+    const now = deps.clock.now();
+    const row = await repo.findBet(db, body.result_bet_id);
+    if (!row) throw notFound('errors.bet_not_found');
+    if (row.bets_system === 'disabled') throw badRequest('errors.bets_disabled');
+    if (row.played !== 1) throw badRequest('errors.match_not_in_league');
+    if (row.bets_system === 'sign' && local !== null && visiting !== null && !isSignBet(local, visiting)) {
+      throw invalidField('local_goals', 'validation.inclusion');
+    }
+    if ((body.mode ?? row.mode) === 1) return updateSimulation(user, row, local, visiting, now);
+    if (row.mode !== 0) throw forbidden();
+    if (canEditBet(row, user.id, now)) {
+      await db.transaction().execute((trx) => repo.updateBetGoals(trx, { betId: row.id, local, visiting, now }));
+      return toResultBet({ ...row, local_goals: local, visiting_goals: visiting, updated_at: now }, user.id, now);
+    }
+    if (!user.is_admin) {
+      if (row.user_id !== user.id) throw forbidden();
+      if (row.competition_finished === 1) throw badRequest('errors.league_finished');
+      throw badRequest('errors.deadline_passed');
+    }
+    return adminCorrection(user, row, local, visiting, now);
+  }
+
+  /** A global admin may correct any bet at any time: flagged, audit-logged, and scored at once. */
+  async function adminCorrection(user: AuthUser, row: repo.BetRow, local: number | null, visiting: number | null, now: number) {
+    const rules = { bets_system: row.bets_system, points_system: row.points_system, knockout_basis: row.knockout_basis };
+    const points = resultBetPoints(rules, { local_goals: local, visiting_goals: visiting }, {
+      round_id: row.round_id, finished: row.finished, local_goals: row.match_local_goals, visiting_goals: row.match_visiting_goals,
+      local_goals_extra_time: row.local_goals_extra_time, visiting_goals_extra_time: row.visiting_goals_extra_time,
+    });
+    await db.transaction().execute(async (trx) => {
+      await repo.updateBetGoals(trx, { betId: row.id, local, visiting, now, correction: { points } });
+      await repo.insertAudit(trx, {
+        actorId: user.id, action: 'result_bet.corrected', entityId: row.id, now,
+        details: { from: [row.local_goals, row.visiting_goals], to: [local, visiting], user_id: row.user_id },
+      });
+      await refreshLeagueStandings(trx, row.league_id);
+    });
+    return toResultBet({ ...row, local_goals: local, visiting_goals: visiting, updated_at: now, modified_after_start: 1, points }, user.id, now);
+  }
+
+  async function updateSimulation(user: AuthUser, row: repo.BetRow, local: number | null, visiting: number | null, now: number) {
+    if (row.mode === 1 && row.user_id !== user.id) throw forbidden();
+    if (row.mode === 0 && row.user_id !== user.id && !(await repo.isMember(db, row.league_id, user.id))) throw forbidden();
+    if (row.competition_finished === 1) throw badRequest('errors.league_finished');
+    const id = await db.transaction().execute((trx) => repo.upsertSimulationBet(trx, {
+      leagueId: row.league_id, userId: user.id, matchId: row.match_id, local, visiting, now,
+    }));
+    return toResultBet({
+      ...row, id, mode: 1, user_id: user.id, user_name: user.name, local_goals: local, visiting_goals: visiting,
+      points: null, modified_after_start: 0, updated_at: now,
+    }, user.id, now);
+  }
+
+  return { index, lastBets, pointsInfo, update };
+}
