@@ -1,0 +1,15 @@
+import type { ImportedScore } from './importedCompetition';
+
+/** A result known in advance (replayed import, demo) kept out of sight until kickoff + 2 h. */
+export interface HeldGoal { person_id: number; minute: number | null; own_goal: 0 | 1; penalty: 0 | 1 }
+export interface HeldResult { score: ImportedScore; goals: HeldGoal[] }
+
+/** How long after kickoff a held result is revealed. */
+export const REVEAL_AFTER_MS = 2 * 3_600_000;
+
+export const serializeHeldResult = (held: HeldResult): string => JSON.stringify(held);
+
+export function parseHeldResult(text: string): HeldResult {
+  const held = JSON.parse(text) as HeldResult;
+  return { score: held.score, goals: Array.isArray(held.goals) ? held.goals : [] };
+}

@@ -1,0 +1,120 @@
+import { resolve } from 'node:path';
+import type { Db, Executor } from '../../db/database';
+import { defaultPickRules } from '../../../shared/domain/leagueRules';
+import { KNOCKOUT_ORDER } from '../../../shared/domain/rounds';
+import { recomputeCompetition } from '../scoring/recompute';
+import { MATCH_STATUS, recountScorerGoals, refreshCompetitionFinished } from './competitionStateRepository';
+import { REVEAL_AFTER_MS, serializeHeldResult, type HeldGoal } from './heldResult';
+import { ImportError, type ImportedCompetition, type ImportedMatch } from './importedCompetition';
+import {
+  findCompetitionByKey, insertDefaultRules, linkCompetitionPeople, linkCompetitionTeams, replaceMatchGoals, saveCompetition,
+  upsertGroups, upsertMatches, upsertPeople, upsertTeams, type GoalRow, type MatchRow,
+} from './importRepository';
+import { guessTimeZone, isValidTimeZone } from './kickoff';
+import { parseOpenfootball } from './openfootballParser';
+import { defaultExternalKey, loadOpenfootball } from './openfootballSource';
+
+export interface OpenfootballImportOptions {
+  /** File path or http(s) URL of the matches file. */
+  source: string;
+  /** Competition name (and stable key); default: the file's name and file name. */
+  name?: string;
+  /** Move the schedule so the first kickoff lands here (epoch ms). Omitted on a re-import: keep the stored shift. */
+  shiftTo?: number;
+  /** Hold back results until kickoff + 2 h. Omitted on a re-import: keep the stored choice. */
+  replay?: boolean;
+  /** IANA zone for times written without a UTC offset; default guessed from the file name, else UTC. */
+  timeZone?: string;
+  now: number;
+}
+
+export interface ImportSummary {
+  competitionId: number; name: string; type: 'cup' | 'league'; created: boolean;
+  matches: number; teams: number; groups: number; finished: number; held: number; timeShiftMs: number;
+}
+
+/** Imports (or re-imports, in place) an openfootball competition in one transaction, then recomputes its points. */
+export async function importOpenfootball(db: Db, options: OpenfootballImportOptions): Promise<ImportSummary> {
+  const zone = options.timeZone ?? guessTimeZone(options.source);
+  if (!isValidTimeZone(zone)) throw new ImportError(`unknown time zone "${zone}"`);
+  const parsed = parseOpenfootball(await loadOpenfootball(options.source), zone);
+  if (parsed.matches.length === 0) throw new ImportError('the file has no matches');
+  const externalKey = `openfootball:${options.name?.trim() || defaultExternalKey(options.source)}`;
+  // A full path, so a later update from the server (another working directory) finds the same file.
+  const source = /^https?:\/\//i.test(options.source) ? options.source : resolve(options.source);
+  return db.transaction().execute((trx) => storeCompetition(trx, parsed, { ...options, source, externalKey }));
+}
+
+async function storeCompetition(
+  trx: Executor, parsed: ImportedCompetition, options: OpenfootballImportOptions & { externalKey: string },
+): Promise<ImportSummary> {
+  const { now } = options;
+  const existing = await findCompetitionByKey(trx, options.externalKey);
+  const firstKickoff = Math.min(...parsed.matches.map((m) => m.date));
+  const timeShiftMs = options.shiftTo !== undefined ? options.shiftTo - firstKickoff : existing?.time_shift_ms ?? 0;
+  const replay = options.replay ?? existing?.replay === 1;
+  const competitionId = await saveCompetition(trx, {
+    name: options.name?.trim() || parsed.name, competition_type: parsed.type, provider: 'openfootball',
+    provider_ref: options.source, external_key: options.externalKey, time_shift_ms: timeShiftMs, replay: replay ? 1 : 0,
+  }, now, existing?.id);
+
+  const teamIds = await upsertTeams(trx, parsed.teams);
+  await linkCompetitionTeams(trx, competitionId, [...teamIds.values()]);
+  const groupIds = await upsertGroups(trx, competitionId,
+    parsed.groups.map((g) => ({ name: g.name, teamIds: g.teamKeys.map((k) => teamIds.get(k)!) })));
+  const personIds = await upsertPeople(trx, parsed.people, teamIds);
+  await linkCompetitionPeople(trx, competitionId, [...personIds.values()]);
+
+  let held = 0;
+  let finished = 0;
+  const goalsByKey = new Map<string, HeldGoal[]>();
+  const rows: MatchRow[] = parsed.matches.map((m) => {
+    const date = m.date + timeShiftMs;
+    const goals = m.goals.map((g) => ({
+      person_id: personIds.get(g.personKey)!, minute: g.minute, own_goal: g.ownGoal ? 1 as const : 0 as const, penalty: g.penalty ? 1 as const : 0 as const,
+    }));
+    const hold = replay && m.score !== null && date + REVEAL_AFTER_MS > now;
+    const shown = m.score && !hold ? m.score : null;
+    if (hold) held += 1;
+    if (shown) {
+      finished += 1;
+      goalsByKey.set(m.key, goals);
+    }
+    const started = shown !== null || (date <= now && !m.postponed);
+    return {
+      competition_id: competitionId, external_key: m.key, round_id: m.roundId, matchday: m.matchday,
+      group_id: m.group ? groupIds.get(m.group) ?? null : null,
+      local_team_id: teamId(teamIds, m.localTeamKey), visiting_team_id: teamId(teamIds, m.visitingTeamKey),
+      local_placeholder: m.localPlaceholder, visiting_placeholder: m.visitingPlaceholder, date,
+      status: shown ? MATCH_STATUS.FINISHED : m.postponed ? MATCH_STATUS.POSTPONED : started ? MATCH_STATUS.IN_PLAY : MATCH_STATUS.SCHEDULED,
+      started: started ? 1 : 0, finished: shown ? 1 : 0,
+      local_goals: shown?.local_goals ?? null, visiting_goals: shown?.visiting_goals ?? null,
+      local_goals_extra_time: shown?.local_goals_extra_time ?? null, visiting_goals_extra_time: shown?.visiting_goals_extra_time ?? null,
+      local_penalties: shown?.local_penalties ?? null, visiting_penalties: shown?.visiting_penalties ?? null,
+      held_result: hold ? serializeHeldResult({ score: m.score!, goals }) : null,
+      updated_at: now,
+    };
+  });
+  const matchIds = await upsertMatches(trx, rows);
+  const goalRows: GoalRow[] = [...goalsByKey].flatMap(([key, goals]) => goals.map((g) => ({ ...g, match_id: matchIds.get(key)! })));
+  await replaceMatchGoals(trx, [...matchIds.values()], goalRows);
+  await recountScorerGoals(trx, competitionId);
+  await insertDefaultRules(trx, competitionId, defaultPickRules(parsed.type, teamsPerKnockoutRound(parsed.matches)));
+  await refreshCompetitionFinished(trx, competitionId, now);
+  await recomputeCompetition(trx, competitionId);
+
+  return {
+    competitionId, name: options.name?.trim() || parsed.name, type: parsed.type, created: !existing,
+    matches: rows.length, teams: parsed.teams.length, groups: parsed.groups.length, finished, held, timeShiftMs,
+  };
+}
+
+function teamId(ids: Map<string, number>, key: string | null): number | null {
+  return key === null ? null : ids.get(key) ?? null;
+}
+
+function teamsPerKnockoutRound(matches: ImportedMatch[]): Record<number, number> {
+  const teams: Record<number, number> = {};
+  for (const m of matches) if (KNOCKOUT_ORDER.includes(m.roundId)) teams[m.roundId] = (teams[m.roundId] ?? 0) + 2;
+  return teams;
+}

@@ -1,0 +1,56 @@
+/**
+ * A competition as a data source describes it, before it touches the database: names, not ids.
+ * Parsers (openfootball today) produce it; importRepository stores it.
+ */
+export interface ImportedTeam {
+  /** Stable key across competitions: national teams by FIFA code, clubs by normalised name. */
+  key: string;
+  name: string;
+  abbreviation: string;
+  flag: string | null;
+  isFlag: boolean;
+  colors: string[];
+}
+
+export interface ImportedPerson { key: string; name: string; teamKey: string | null }
+
+export interface ImportedScore {
+  local_goals: number;
+  visiting_goals: number;
+  /** Goals scored in extra time only (null when there was none). */
+  local_goals_extra_time: number | null;
+  visiting_goals_extra_time: number | null;
+  local_penalties: number | null;
+  visiting_penalties: number | null;
+}
+
+export interface ImportedGoal { personKey: string; minute: number | null; ownGoal: boolean; penalty: boolean }
+
+export interface ImportedMatch {
+  /** Stable within the competition, so a re-import updates the same row. */
+  key: string;
+  roundId: number;
+  matchday: number;
+  group: string | null;
+  /** Kickoff, UTC epoch ms, before any time shift. */
+  date: number;
+  localTeamKey: string | null;
+  visitingTeamKey: string | null;
+  localPlaceholder: string | null;
+  visitingPlaceholder: string | null;
+  score: ImportedScore | null;
+  goals: ImportedGoal[];
+  postponed: boolean;
+}
+
+export interface ImportedCompetition {
+  name: string;
+  type: 'cup' | 'league';
+  teams: ImportedTeam[];
+  groups: { name: string; teamKeys: string[] }[];
+  people: ImportedPerson[];
+  matches: ImportedMatch[];
+}
+
+/** A file the importer cannot read; the CLI prints the message as is. */
+export class ImportError extends Error {}
