@@ -3,7 +3,7 @@ import type { Locale } from '../../../shared/api/route';
 import type { Executor } from '../../db/database';
 import type { AppDeps } from '../../deps';
 import type { AuthUser } from '../../http/context';
-import { conflict, forbidden, notFound } from '../../http/errors';
+import { conflict, forbidden, invalidField, notFound } from '../../http/errors';
 import { translate } from '../../i18n/messages';
 import { loadLeagueAccess, requireMemberOrAdmin, requireWritable } from '../leagues/leagueAccess';
 import { asInvitee } from '../leagues/membershipService';
@@ -15,6 +15,7 @@ import { deleteInvitationMessages, insertMessage, markInvitationMessagesRead, me
 
 const iso = (ms: number) => new Date(ms).toISOString();
 const MESSAGES_LIMIT = 100;
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export interface InvitationView {
   id: number; league_id: number; email: string; status: 'pending' | 'accepted' | 'dismissed' | 'deleted';
@@ -31,6 +32,7 @@ export const joinLink = (appOrigin: string, leagueId: number, token: string) => 
 export async function invite(deps: AppDeps, user: AuthUser, callerLocale: Locale, leagueId: number, rawEmail: string): Promise<InvitationView> {
   const now = deps.clock.now();
   const email = rawEmail.trim().toLowerCase();
+  if (!EMAIL.test(email)) throw invalidField('email', 'validation.invalid');
   const token = randomBytes(18).toString('base64url');
   const outcome = await deps.db.transaction().execute(async (trx) => {
     const access = await loadLeagueAccess(trx, leagueId, user);
