@@ -1,0 +1,28 @@
+import type { ParseArgsConfig } from 'node:util';
+import type { Clock } from '../clock';
+import type { Config } from '../config';
+import type { Db } from '../db/database';
+
+/** One `npm run porra -- <name>` command: its options (node:util parseArgs) and what it does. */
+export interface CliCommand {
+  name: string;
+  summary: string;
+  usage: string;
+  options: NonNullable<ParseArgsConfig['options']>;
+  /** Commands that only print (help) run without opening the database. */
+  needsDatabase: boolean;
+  run(context: CliContext): Promise<void>;
+}
+
+export interface CliContext {
+  values: Record<string, string | boolean | undefined>;
+  config: Config;
+  /** Present when the command needs the database: opened from DATABASE_URL and migrated. */
+  db: Db;
+  clock: Clock;
+  out(line: string): void;
+  commands: readonly CliCommand[];
+}
+
+/** A mistake in how the command was called: printed with the usage, exit code 2. */
+export class UsageError extends Error {}

@@ -1,0 +1,55 @@
+import { parseArgs } from 'node:util';
+import { systemClock, type Clock } from '../clock';
+import { ConfigError, loadConfig } from '../config';
+import { migrate, openDatabase } from '../db/database';
+import { AdminAccountError } from '../modules/accounts/adminAccounts';
+import { ImportError } from '../modules/competitions/importedCompetition';
+import { UsageError, type CliCommand } from './command';
+
+export interface CliIo { out(line: string): void; err(line: string): void }
+
+/**
+ * Runs one command: parses its options, opens and migrates the database from DATABASE_URL when the command needs
+ * it, runs it, closes. Returns the exit code: 0 done, 1 failed, 2 called wrongly.
+ */
+export async function runCli(
+  argv: string[], commands: readonly CliCommand[], io: CliIo,
+  env: NodeJS.ProcessEnv = process.env, clock: Clock = systemClock,
+): Promise<number> {
+  const [name = 'help', ...rest] = argv;
+  const command = commands.find((c) => c.name === name);
+  const help = commands.find((c) => c.name === 'help');
+  if (!command) {
+    io.err(`Unknown command "${name}".`);
+    if (help) await help.run({ values: {}, config: undefined!, db: undefined!, clock, out: io.err, commands });
+    return 2;
+  }
+  let values: Record<string, string | boolean | undefined>;
+  try {
+    values = parseArgs({ args: rest, options: command.options, strict: true, allowPositionals: false }).values as typeof values;
+  } catch (error) {
+    io.err(`${(error as Error).message}\nUsage: npm run porra -- ${command.usage}`);
+    return 2;
+  }
+
+  let database: ReturnType<typeof openDatabase> | undefined;
+  try {
+    const config = loadConfig(env);
+    if (command.needsDatabase) {
+      database = openDatabase(config.databaseUrl);
+      await migrate(database);
+    }
+    await command.run({ values, config, db: database?.db ?? undefined!, clock, out: io.out, commands });
+    return 0;
+  } catch (error) {
+    if (error instanceof UsageError) {
+      io.err(`${error.message}\nUsage: npm run porra -- ${command.usage}`);
+      return 2;
+    }
+    const known = error instanceof ImportError || error instanceof AdminAccountError || error instanceof ConfigError;
+    io.err(`${command.name} failed: ${known ? error.message : (error as Error).stack ?? String(error)}`);
+    return 1;
+  } finally {
+    await database?.close();
+  }
+}
