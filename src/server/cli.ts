@@ -1,10 +1,11 @@
 import { createAdminCommand } from './cli/createAdminCommand';
 import { helpCommand } from './cli/helpCommand';
 import { importCommand } from './cli/importCommand';
+import { withFootballData } from './cli/importFootballData';
 import { runCli } from './cli/runCli';
 
 /** Admin commands: `npm run porra -- <command> [options]`. One file per command under cli/. */
-export const COMMANDS = [importCommand, createAdminCommand, helpCommand] as const;
+export const COMMANDS = [withFootballData(importCommand), createAdminCommand, helpCommand] as const;
 
 if (require.main === module) {
   runCli(process.argv.slice(2), COMMANDS, { out: (line) => console.log(line), err: (line) => console.error(line) })

@@ -14,6 +14,14 @@ export interface Config {
   autoUpdateMinutes: number;
   footballDataUrl: string;
   footballDataToken: string | null;
+  /** A provider request that takes longer fails the process (changing nothing). */
+  footballDataTimeoutMs: number;
+  /** The free plan of football-data.org allows 10 requests a minute. */
+  footballDataRequestsPerMinute: number;
+  /** Minutes between scheduler runs of `notify` (reminders), when the scheduler runs. */
+  notifyEveryMinutes: number;
+  /** Contact of the push sender (VAPID `sub`): a mailto: or https: URL. */
+  vapidSubject: string;
   clientDir: string;
   logLevel: string;
   /** Session lifetime in days. */
@@ -52,6 +60,16 @@ function origin(name: string, raw: string): string {
   }
 }
 
+/** "Porra <no-reply@porra.local>" -> "no-reply@porra.local". */
+function mailAddress(from: string): string {
+  return /<([^>]+)>/.exec(from)?.[1] ?? from.trim();
+}
+
+function vapidSubject(raw: string): string {
+  if (!/^(mailto:\S+@\S+|https:\/\/\S+)$/.test(raw)) throw new ConfigError(`VAPID_SUBJECT must be a mailto: or https: URL (got "${raw}")`);
+  return raw;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = int(env, 'PORT', 3000, 1, 65535);
   const databaseUrl = env.DATABASE_URL || 'sqlite:data/porra.sqlite';
@@ -73,9 +91,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl,
     mailFrom,
     seedDemo: bool(env, 'SEED_DEMO', true),
-    autoUpdateMinutes: int(env, 'AUTO_UPDATE_MINUTES', 0, 0, 24 * 60),
+    // The demo keeps revealing results only while the scheduler runs: on by default, 0 turns it off.
+    autoUpdateMinutes: int(env, 'AUTO_UPDATE_MINUTES', 1, 0, 24 * 60),
     footballDataUrl: env.FOOTBALL_DATA_URL || 'https://api.football-data.org/v4',
     footballDataToken: env.FOOTBALL_DATA_TOKEN || null,
+    footballDataTimeoutMs: int(env, 'FOOTBALL_DATA_TIMEOUT_MS', 15_000, 100, 120_000),
+    footballDataRequestsPerMinute: int(env, 'FOOTBALL_DATA_REQUESTS_PER_MINUTE', 10, 1, 1000),
+    notifyEveryMinutes: int(env, 'NOTIFY_EVERY_MINUTES', 60, 1, 7 * 24 * 60),
+    vapidSubject: vapidSubject(env.VAPID_SUBJECT || `mailto:${mailAddress(mailFrom)}`),
     clientDir: resolve(env.CLIENT_DIR || 'dist/client'),
     logLevel: env.LOG_LEVEL || 'info',
     sessionDays: int(env, 'SESSION_DAYS', 30, 1, 365),

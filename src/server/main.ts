@@ -1,5 +1,7 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
+import { loadVapidKeys } from './modules/push/vapidKeys';
+import { startScheduler } from './modules/scheduler/scheduler';
 
 /** Listens and shuts down gracefully; everything else is built by app.ts. */
 async function main(): Promise<void> {
@@ -13,9 +15,13 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  const { app } = await buildApp({ config });
+  const { app, deps } = await buildApp({ config });
+  // Push keys exist before the first browser asks for them (every process reads the same stored pair).
+  await loadVapidKeys(deps.db);
+  const scheduler = startScheduler(deps);
   const close = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
+    await scheduler?.stop();
     await app.close();
     process.exit(0);
   };

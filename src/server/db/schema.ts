@@ -110,6 +110,8 @@ export interface PushSubscriptionsTable {
   id: Id; user_id: number; endpoint: string; p256dh: string; auth: string; created_at: number;
 }
 
+export interface RemindersSentTable { user_id: number; league_id: number; matchday: number; sent_at: number }
+
 export interface ProcessLocksTable { name: string; owner: string; acquired_at: number; expires_at: number }
 
 export interface ClientLogsTable {
@@ -152,6 +154,7 @@ export interface Database {
   person_bets: PersonBetsTable;
   push_subscriptions: PushSubscriptionsTable;
   process_locks: ProcessLocksTable;
+  reminders_sent: RemindersSentTable;
   client_logs: ClientLogsTable;
   mail_outbox: MailOutboxTable;
   audit_log: AuditLogTable;

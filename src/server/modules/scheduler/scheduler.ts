@@ -1,0 +1,74 @@
+import type { AppDeps } from '../../deps';
+import { ProcessBusyError } from '../locks/processLocks';
+import { scheduledProcesses } from '../updates/updatesService';
+
+export interface Scheduler {
+  /** Runs whatever is due now (the timer calls it; tests call it directly). Resolves when the tick is done. */
+  tick(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export interface SchedulerOptions {
+  updateEveryMinutes: number;
+  notifyEveryMinutes: number;
+  /** How often the timer wakes up to see what is due; a minute by default. */
+  wakeEveryMs?: number;
+}
+
+/**
+ * Runs `update` every N minutes and `notify` every M minutes. Every server process may run a scheduler: each job
+ * goes through the same database lock as the admin's calls, so exactly one process does it and the others skip.
+ * Due times follow deps.clock, so tests drive it with a manual clock.
+ */
+export function createScheduler(deps: AppDeps, options: SchedulerOptions): Scheduler {
+  const run = scheduledProcesses(deps);
+  const jobs = [
+    { name: 'update', everyMs: options.updateEveryMinutes * 60_000, work: run.update, nextAt: 0 },
+    { name: 'notify', everyMs: options.notifyEveryMinutes * 60_000, work: run.notify, nextAt: 0 },
+  ];
+  let running: Promise<void> | null = null;
+  let stopped = false;
+
+  async function runDue(): Promise<void> {
+    for (const job of jobs) {
+      const now = deps.clock.now();
+      if (stopped || now < job.nextAt) continue;
+      job.nextAt = now + job.everyMs;
+      try {
+        const outcome = await job.work();
+        deps.log.info({ process: job.name, ...outcome }, 'scheduled process finished');
+      } catch (error) {
+        if (error instanceof ProcessBusyError) deps.log.debug({ process: job.name }, 'scheduled process already running elsewhere');
+        else deps.log.error({ err: error, process: job.name }, 'scheduled process failed');
+      }
+    }
+  }
+
+  const tick = () => {
+    // One tick at a time per process; the lock handles the other processes.
+    running ??= runDue().finally(() => { running = null; });
+    return running;
+  };
+  const timer = setInterval(() => void tick(), options.wakeEveryMs ?? 60_000);
+  timer.unref();
+
+  return {
+    tick,
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
+
+/** Started by main.ts only, when AUTO_UPDATE_MINUTES > 0; never by buildApp, so tests start it themselves. */
+export function startScheduler(deps: AppDeps): Scheduler | null {
+  if (deps.config.autoUpdateMinutes <= 0) return null;
+  const scheduler = createScheduler(deps, {
+    updateEveryMinutes: deps.config.autoUpdateMinutes,
+    notifyEveryMinutes: deps.config.notifyEveryMinutes,
+  });
+  void scheduler.tick();
+  return scheduler;
+}
