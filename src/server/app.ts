@@ -45,6 +45,7 @@ import { roundBetHandlers } from './modules/picks/roundBetsRoutes';
 import { personBetHandlers } from './modules/picks/personBetsRoutes';
 import { updateHandlers } from './modules/updates/updatesRoutes';
 import { pushHandlers } from './modules/push/pushRoutes';
+import { seedDemoIfEmpty } from './modules/demo/seedDemo';
 
 export interface BuildOptions {
   config: Config;
@@ -81,6 +82,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     jwtSecret: await loadJwtSecret(database.db),
     log: app.log,
   };
+  if (config.seedDemo) await seedDemoIfEmpty(deps);
 
   // External plugins.
   await app.register(helmet, {
