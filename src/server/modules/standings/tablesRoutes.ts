@@ -1,7 +1,11 @@
 import { tableRoutes } from '../../../shared/api/routes/tables';
 import type { AppDeps } from '../../deps';
 import type { RouteHandlers } from '../../http/registerRoutes';
+import { tablesService } from './tablesService';
 
-export function tableHandlers(_deps: AppDeps): RouteHandlers<typeof tableRoutes> {
-  return {};
+export function tableHandlers(deps: AppDeps): RouteHandlers<typeof tableRoutes> {
+  const tables = tablesService(deps);
+  return {
+    usersLeagueTable: ({ user, params, query }) => tables.leagueTable(user, params.id, query),
+  };
 }

@@ -1,4 +1,53 @@
+import Type from 'typebox';
 import { route } from '../route';
+import { Id, IdParams, Mode, Nullable, Strict } from '../schemas';
 
-/** Placeholder: this area's entries are written with their handlers. */
-export const tableRoutes = {} as const satisfies Record<string, ReturnType<typeof route>>;
+/** A member's row of a league table (spec 3, DESIGN 4.5). */
+export const TableRow = Type.Object({
+  user_id: Id,
+  user_avatar: Nullable(Type.String()),
+  user_name: Type.String(),
+  department: Nullable(Type.String()),
+  /** Matchday number -> result-bet points in it. */
+  points_by_matchday: Type.Record(Type.String(), Type.Integer()),
+  points_league: Type.Number(),
+  points_rounds: Type.Number(),
+  points_people: Type.Number(),
+  points: Type.Number(),
+  /** Points in the requested (or last played) matchday. */
+  points_matchday: Type.Number(),
+  position: Type.Integer(),
+  matchday_wins: Type.Integer(),
+});
+
+/** A department's row: its members' fields averaged to one decimal. */
+export const DepartmentRow = Type.Object({
+  name: Type.String(),
+  people: Type.Integer(),
+  points_league: Type.Number(),
+  points_rounds: Type.Number(),
+  points_people: Type.Number(),
+  points: Type.Number(),
+  points_matchday: Type.Number(),
+  position: Type.Integer(),
+});
+
+export const LeagueTable = Type.Object({
+  /** Ordered by position, ties by name in the caller's language. */
+  users: Type.Array(TableRow),
+  departments: Type.Array(DepartmentRow),
+  matchday: Nullable(Type.Integer()),
+  last_played_matchday: Nullable(Type.Integer()),
+  /** Winners of `matchday` once it is finished (most points, if anybody scored). */
+  matchday_winner_ids: Type.Array(Id),
+});
+
+export const tableRoutes = {
+  usersLeagueTable: route({
+    method: 'GET', path: '/leagues/users_league_table/:id', prefixed: true, access: 'user',
+    summary: "A league's table (members and departments); mode 1: the caller's simulation",
+    params: IdParams,
+    query: Strict({ matchday: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })), mode: Type.Optional(Mode) }),
+    response: LeagueTable,
+  }),
+} as const;

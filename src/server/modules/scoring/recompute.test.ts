@@ -1,0 +1,76 @@
+import { resultBetPoints, type ScoringRules } from '../../../shared/domain/scoring';
+import { createCup } from '../../test/competitionFixture';
+import { createUserWithToken } from '../../test/fixtures';
+import { describeEachDb } from '../../test/harness';
+import { createLeague, finishMatch } from '../resultBets/betsTestFixture';
+import { recomputeAfterResults, recomputeCompetition, refreshLeagueStandings } from './recompute';
+
+const RULES: ScoringRules[] = [
+  { bets_system: 'exact', points_system: 'winner_and_goals', knockout_basis: 'regular' },
+  { bets_system: 'exact', points_system: 'winner_and_goals', knockout_basis: 'extra_time' },
+  { bets_system: 'exact', points_system: 'winner', knockout_basis: 'regular' },
+  { bets_system: 'sign', points_system: 'winner_and_goals', knockout_basis: 'extra_time' },
+];
+
+describeEachDb('set-based scoring', (ctx) => {
+  it('scores every bet like the shared pure functions (systems, knockout basis, penalties)', async () => {
+    const { db } = ctx().deps;
+    const cup = await createCup(db, { start: ctx().clock.now() + 3_600_000 });
+    const users = await Promise.all([1, 2, 3].map(() => createUserWithToken(ctx().deps)));
+    const leagues = await Promise.all(RULES.map((rules) => createLeague(db, {
+      competitionId: cup.competitionId, ownerId: users[0].id, members: users.map((u) => ({ id: u.id })), ...rules,
+    })));
+    const matchIds = [...cup.groupMatchIds.slice(0, 4), ...cup.knockoutMatchIds];
+    const scores: Record<number, [number, number, number | null, number | null, number | null, number | null]> = {};
+    matchIds.forEach((id, i) => {
+      const knockout = cup.knockoutMatchIds.includes(id);
+      scores[id] = knockout ? [1, 1, i % 2, i % 2 === 0 ? 0 : 1, i === 5 ? 4 : null, i === 5 ? 3 : null] : [i % 3, (i + 1) % 2, null, null, null, null];
+    });
+    const bets = [];
+    let seed = 7;
+    const rand = () => { seed = (seed * 37 + 11) % 101; return seed % 4; };
+    for (const leagueId of leagues) {
+      for (const user of users) {
+        for (const matchId of matchIds) {
+          const empty = rand() === 0 && rand() === 0;
+          // The first user always bets the 90-minute score, so exact hits are covered.
+          const [local, visiting] = user === users[0] ? scores[matchId] : [rand(), rand()];
+          bets.push({ league_id: leagueId, user_id: user.id, match_id: matchId, local_goals: empty ? null : local, visiting_goals: empty ? null : visiting, updated_at: 0 });
+        }
+      }
+    }
+    await db.insertInto('result_bets').values(bets).execute();
+    // The last match stays unfinished: its bets keep null points.
+    const finished = matchIds.slice(0, -1);
+    for (const id of finished) {
+      const [l, v, le, ve, lp, vp] = scores[id];
+      await finishMatch(db, id, l, v, { local_goals_extra_time: le ?? undefined, visiting_goals_extra_time: ve ?? undefined, local_penalties: lp ?? undefined, visiting_penalties: vp ?? undefined });
+    }
+    await recomputeAfterResults(db, cup.competitionId, finished);
+    const rows = await db.selectFrom('result_bets as rb').innerJoin('matches as m', 'm.id', 'rb.match_id')
+      .select(['rb.league_id', 'rb.local_goals', 'rb.visiting_goals', 'rb.points', 'm.round_id', 'm.finished',
+        'm.local_goals as ml', 'm.visiting_goals as mv', 'm.local_goals_extra_time', 'm.visiting_goals_extra_time'])
+      .execute();
+    expect(rows).toHaveLength(bets.length);
+    for (const row of rows) {
+      const rules = RULES[leagues.indexOf(row.league_id)];
+      const expected = resultBetPoints(rules, row, { ...row, local_goals: row.ml, visiting_goals: row.mv });
+      expect({ ...row, points: row.points }).toEqual({ ...row, points: expected });
+    }
+    expect(rows.some((r) => r.points === 5)).toBe(true);
+    expect(rows.filter((r) => r.finished === 0).every((r) => r.points === null)).toBe(true);
+
+    // Stored standings equal the plain sum of bet points.
+    const members = await db.selectFrom('league_members').selectAll().execute();
+    for (const member of members) {
+      const { s: sum } = await db.selectFrom('result_bets').select((eb) => eb.fn.sum<number>('points').as('s'))
+        .where('league_id', '=', member.league_id).where('user_id', '=', member.user_id).executeTakeFirstOrThrow();
+      expect(member.points_league).toBe(Number(sum ?? 0));
+      expect(member.points).toBe(member.points_league + member.points_rounds + member.points_people);
+    }
+    const before = await db.selectFrom('league_members').selectAll().orderBy('league_id').orderBy('user_id').execute();
+    await recomputeCompetition(db, cup.competitionId);
+    for (const leagueId of leagues) await refreshLeagueStandings(db, leagueId);
+    expect(await db.selectFrom('league_members').selectAll().orderBy('league_id').orderBy('user_id').execute()).toEqual(before);
+  });
+});

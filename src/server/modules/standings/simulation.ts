@@ -1,0 +1,70 @@
+import { resultBetPoints, type ScoredMatch, type ScoringRules } from '../../../shared/domain/scoring';
+import type { Executor } from '../../db/database';
+import type { MemberStanding } from './tableRanking';
+import * as repo from './standingsRepository';
+
+/**
+ * The caller's private simulation (mode 1, DESIGN 4.5): unfinished matches take the caller's hypothetical
+ * results, and only bets the caller may see are scored, so a simulation never reveals a hidden bet.
+ * Pick points stay the stored real ones: they only exist once their (already visible) picks are decided.
+ * One league at a time, computed on the fly.
+ */
+export async function simulatedStandings(
+  db: Executor, args: { leagueId: number; competitionId: number; viewerId: number; rules: ScoringRules; now: number },
+): Promise<{ members: MemberStanding[]; winners: Map<number, Set<number>> }> {
+  const [members, bets, matches, simulated] = await Promise.all([
+    repo.listMemberStandings(db, args.leagueId),
+    repo.listLeagueBetsForSimulation(db, args.leagueId),
+    repo.listCompetitionMatches(db, args.competitionId),
+    repo.listSimulatedResults(db, args.leagueId, args.viewerId),
+  ]);
+  const hypothetical = new Map(simulated.map((s) => [s.match_id, s]));
+  const results = new Map<number, ScoredMatch>();
+  const completeMatchdays = new Map<number, boolean>();
+  for (const match of matches) {
+    const guess = hypothetical.get(match.id);
+    if (match.finished) results.set(match.id, match);
+    else if (guess) {
+      results.set(match.id, { ...match, finished: 1, local_goals: guess.local_goals, visiting_goals: guess.visiting_goals,
+        local_goals_extra_time: null, visiting_goals_extra_time: null });
+    }
+    completeMatchdays.set(match.matchday, (completeMatchdays.get(match.matchday) ?? true) && results.has(match.id));
+  }
+  const byUser = new Map<number, Record<string, number>>();
+  for (const bet of bets) {
+    if (bet.user_id !== args.viewerId && args.now < bet.deadline) continue;
+    const result = results.get(bet.match_id);
+    const points = result ? resultBetPoints(args.rules, bet, result) : null;
+    if (points === null) continue;
+    const days = byUser.get(bet.user_id) ?? {};
+    days[bet.matchday] = (days[bet.matchday] ?? 0) + points;
+    byUser.set(bet.user_id, days);
+  }
+  const winners = matchdayWinners(byUser, completeMatchdays);
+  const standings = members.map((m) => {
+    const days = byUser.get(m.user_id) ?? {};
+    const pointsLeague = Object.values(days).reduce((a, b) => a + b, 0);
+    let wins = 0;
+    for (const set of winners.values()) if (set.has(m.user_id)) wins += 1;
+    return {
+      ...m, points_by_matchday: days, points_league: pointsLeague, matchday_wins: wins,
+      points: pointsLeague + m.points_rounds + m.points_people,
+    };
+  });
+  return { members: standings, winners };
+}
+
+function matchdayWinners(byUser: Map<number, Record<string, number>>, complete: Map<number, boolean>) {
+  const best = new Map<number, number>();
+  for (const days of byUser.values()) {
+    for (const [day, points] of Object.entries(days)) best.set(Number(day), Math.max(best.get(Number(day)) ?? 0, points));
+  }
+  const winners = new Map<number, Set<number>>();
+  for (const [day, top] of best) {
+    if (top <= 0 || !complete.get(day)) continue;
+    const set = new Set<number>();
+    for (const [userId, days] of byUser) if (days[day] === top) set.add(userId);
+    winners.set(day, set);
+  }
+  return winners;
+}

@@ -1,0 +1,56 @@
+import type { Static } from 'typebox';
+import type { DepartmentRow, TableRow } from '../../../shared/api/routes/tables';
+
+/** Pure table arithmetic (DESIGN 4.5): competition ranking, name ties, department averages. */
+
+export interface MemberStanding {
+  user_id: number; user_name: string; department: string | null;
+  points_league: number; points_rounds: number; points_people: number; points: number; matchday_wins: number;
+  points_by_matchday: Record<string, number>;
+}
+
+const collators = new Map<string, Intl.Collator>();
+function collator(locale: string): Intl.Collator {
+  let found = collators.get(locale);
+  if (!found) { found = new Intl.Collator(locale); collators.set(locale, found); }
+  return found;
+}
+
+/** Sorts by total descending, ties by name, and gives positions 1, 1, 3. */
+function rank<T extends { points: number }>(rows: T[], name: (row: T) => string, locale: string): (T & { position: number })[] {
+  const compare = collator(locale).compare;
+  const sorted = [...rows].sort((a, b) => b.points - a.points || compare(name(a), name(b)));
+  let position = 0;
+  return sorted.map((row, index) => {
+    if (index === 0 || row.points !== sorted[index - 1].points) position = index + 1;
+    return { ...row, position };
+  });
+}
+
+const oneDecimal = (value: number) => Math.round(value * 10) / 10;
+
+export function rankMembers(members: MemberStanding[], matchday: number | null, locale: string): Static<typeof TableRow>[] {
+  const rows = members.map((m) => ({
+    ...m, user_avatar: null, points_matchday: matchday === null ? 0 : m.points_by_matchday[matchday] ?? 0,
+  }));
+  return rank(rows, (r) => r.user_name, locale);
+}
+
+/** Department rows: members with a department, averaged to one decimal, ranked like members. */
+export function rankDepartments(rows: Static<typeof TableRow>[], locale: string): Static<typeof DepartmentRow>[] {
+  const groups = new Map<string, Static<typeof TableRow>[]>();
+  for (const row of rows) {
+    const name = row.department?.trim();
+    if (!name) continue;
+    groups.set(name, [...(groups.get(name) ?? []), row]);
+  }
+  const departments = [...groups].map(([name, people]) => {
+    const avg = (field: 'points_league' | 'points_rounds' | 'points_people' | 'points' | 'points_matchday') =>
+      oneDecimal(people.reduce((sum, p) => sum + p[field], 0) / people.length);
+    return {
+      name, people: people.length, points_league: avg('points_league'), points_rounds: avg('points_rounds'),
+      points_people: avg('points_people'), points: avg('points'), points_matchday: avg('points_matchday'),
+    };
+  });
+  return rank(departments, (d) => d.name, locale);
+}

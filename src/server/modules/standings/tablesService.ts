@@ -1,0 +1,49 @@
+import type { Static } from 'typebox';
+import type { LeagueTable } from '../../../shared/api/routes/tables';
+import type { AppDeps } from '../../deps';
+import type { AuthUser } from '../../http/context';
+import { requireLeagueAccess } from '../resultBets/resultBetsService';
+import { simulatedStandings } from './simulation';
+import * as repo from './standingsRepository';
+import { rankDepartments, rankMembers, type MemberStanding } from './tableRanking';
+
+/** users_league_table: stored standings for real tables, an on-the-fly computation for the caller's simulation. */
+export function tablesService(deps: AppDeps) {
+  const { db } = deps;
+
+  async function storedStandings(leagueId: number) {
+    const [members, days] = await Promise.all([repo.listMemberStandings(db, leagueId), repo.listMatchdayPoints(db, leagueId)]);
+    const byUser = new Map<number, Record<string, number>>();
+    const winners = new Map<number, Set<number>>();
+    for (const day of days) {
+      const map = byUser.get(day.user_id) ?? {};
+      map[day.matchday] = day.points;
+      byUser.set(day.user_id, map);
+      if (day.won) winners.set(day.matchday, (winners.get(day.matchday) ?? new Set()).add(day.user_id));
+    }
+    const standings: MemberStanding[] = members.map((m) => ({ ...m, points_by_matchday: byUser.get(m.user_id) ?? {} }));
+    return { members: standings, winners };
+  }
+
+  async function leagueTable(user: AuthUser, leagueId: number, query: { matchday?: number; mode?: number }): Promise<Static<typeof LeagueTable>> {
+    const league = await requireLeagueAccess(db, leagueId, user);
+    const lastPlayed = await repo.lastPlayedMatchday(db, league.competition_id);
+    const { members, winners } = query.mode === 1
+      ? await simulatedStandings(db, {
+        leagueId, competitionId: league.competition_id, viewerId: user.id, now: deps.clock.now(),
+        rules: { bets_system: league.bets_system, points_system: league.points_system, knockout_basis: league.knockout_basis },
+      })
+      : await storedStandings(leagueId);
+    const matchday = query.matchday ?? lastPlayed;
+    const users = rankMembers(members, matchday, user.locale);
+    return {
+      users,
+      departments: rankDepartments(users, user.locale),
+      matchday,
+      last_played_matchday: lastPlayed,
+      matchday_winner_ids: matchday === null ? [] : [...(winners.get(matchday) ?? [])].sort((a, b) => a - b),
+    };
+  }
+
+  return { leagueTable };
+}
