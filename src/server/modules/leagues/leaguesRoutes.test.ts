@@ -42,6 +42,24 @@ describeEachDb('league settings: create, update, delete', (ctx) => {
     });
   });
 
+  it('starts a league competition at the next matchday not yet started', async () => {
+    const t = ctx();
+    const w = await leagueWorld(t);
+    const now = t.clock.now();
+    const { id: competitionId } = await t.deps.db.insertInto('competitions')
+      .values({ name: 'Liga', competition_type: 'league', created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow();
+    const [home, away] = w.cup.teamIds;
+    for (const [matchday, date] of [[1, now - 86_400_000], [2, now - 3_600_000], [2, now + 3_600_000], [3, now + 86_400_000]]) {
+      await t.deps.db.insertInto('matches').values({
+        competition_id: competitionId, round_id: ROUND.REGULAR_SEASON, matchday, local_team_id: home, visiting_team_id: away, date, updated_at: now,
+      }).execute();
+    }
+    const league = await createLeague(t, w.owner, { name: 'Liga porra', competition_id: competitionId });
+    expect(league).toMatchObject({ start_matchday: 3, competition: { is_league: true } });
+    const chosen = await createLeague(t, w.owner, { name: 'From the start', competition_id: competitionId, start_matchday: 1 });
+    expect(chosen.start_matchday).toBe(1);
+  });
+
   it('refuses teams of another competition, an unknown competition and a finished one, creating nothing', async () => {
     const t = ctx();
     const w = await leagueWorld(t);
