@@ -52,6 +52,8 @@ describeEachDb('openfootball importer (own fixtures)', (ctx) => {
     // "Lautaro Martinez" without the accent is the same person; the own goal counts for nobody.
     expect(scorers.slice(0, 3)).toEqual([{ name: 'Harry Kane', goals: 5 }, { name: 'Lautaro Martínez', goals: 4 }, { name: 'Lamine Yamal', goals: 3 }]);
     expect(scorers.find((s) => s.name === 'Gonzalo García')!.goals).toBe(0);
+    // "Kane" alone is Harry Kane of the same team, not a second person.
+    expect(scorers.some((s) => s.name === 'Kane')).toBe(false);
 
     const rules = await db.selectFrom('league_rules').select(['round_id', 'picks', 'points_per_hit'])
       .where('competition_id', '=', summary.competitionId).orderBy('round_id').execute();

@@ -134,14 +134,31 @@ export function parseOpenfootball(files: OpenfootballFiles, zone: string): Impor
     };
   });
 
+  const aliases = surnameAliases([...people.values()]);
+  for (const m of matches) for (const g of m.goals) g.personKey = aliases.get(g.personKey) ?? g.personKey;
   return {
     name: typeof main.name === 'string' && main.name.trim() ? main.name.trim() : 'Imported competition',
     type,
     teams: [...new Map([...teams.values()].map((t) => [t.key, t])).values()],
     groups: parseGroups(files.groups, raw, team),
-    people: [...people.values()],
+    people: [...people.values()].filter((p) => !aliases.has(p.key)),
     matches,
   };
+}
+
+/**
+ * Files sometimes name a scorer by surname only ("Mbappé" beside "Kylian Mbappé"): a one-word name that ends
+ * exactly one longer name of the same team is that person. One-word names with no such match ("Pedri") stay.
+ */
+function surnameAliases(people: ImportedPerson[]): Map<string, string> {
+  const aliases = new Map<string, string>();
+  for (const short of people) {
+    const word = normaliseSearchText(short.name);
+    if (word.includes(' ')) continue;
+    const matches = people.filter((p) => p.teamKey === short.teamKey && p !== short && normaliseSearchText(p.name).endsWith(` ${word}`));
+    if (matches.length === 1) aliases.set(short.key, matches[0].key);
+  }
+  return aliases;
 }
 
 /** Groups from the groups file when there is one, else from the matches' `group` fields. */
