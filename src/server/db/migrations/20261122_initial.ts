@@ -242,6 +242,9 @@ export async function up(db: Kysely<any>, dialect: 'sqlite' | 'postgres'): Promi
     .execute();
   await db.schema.createIndex('invitations_league').on('invitations').columns(['league_id', 'status']).execute();
   await db.schema.createIndex('invitations_email').on('invitations').columns(['email', 'status']).execute();
+  // One pending invitation per address and league, even when two are sent at the same moment.
+  await db.schema.createIndex('invitations_pending_unique').on('invitations').columns(['league_id', 'email']).unique()
+    .where(sql.ref('status'), '=', 'pending').execute();
 
   await db.schema.createTable('messages')
     .addColumn('id', idType, id)

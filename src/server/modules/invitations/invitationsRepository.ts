@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Executor } from '../../db/database';
 
 export type InvitationStatus = 'pending' | 'accepted' | 'dismissed' | 'deleted';
@@ -11,11 +12,13 @@ const INVITATION_COLUMNS = [
 
 export async function insertInvitation(db: Executor, values: {
   league_id: number; inviter_id: number; email: string; invitee_id: number | null; token: string; now: number;
-}): Promise<number> {
+}): Promise<number | null> {
   const { now, ...rest } = values;
-  const { id } = await db.insertInto('invitations').values({ ...rest, status: 'pending', created_at: now, updated_at: now })
-    .returning('id').executeTakeFirstOrThrow();
-  return id;
+  // The partial unique index (one pending invitation per league and address) settles concurrent invitations.
+  const row = await db.insertInto('invitations').values({ ...rest, status: 'pending', created_at: now, updated_at: now })
+    .onConflict((oc) => oc.columns(['league_id', 'email']).where(sql.ref('status'), '=', sql.lit('pending')).doNothing())
+    .returning('id').executeTakeFirst();
+  return row?.id ?? null;
 }
 
 export async function findInvitation(db: Executor, invitationId: number) {

@@ -69,6 +69,18 @@ describeEachDb('invitations', (ctx) => {
     expect(t.mailer.sent).toHaveLength(1);
   });
 
+  it('keeps one pending invitation when the same address is invited five times at once', async () => {
+    const t = ctx();
+    const w = await leagueWorld(t);
+    const league = await createLeague(t, w.owner, { name: 'Race', competition_id: w.cup.competitionId });
+    const results = await Promise.all(Array.from({ length: 5 }, () => invite(t, w.owner, league.id, 'race@example.com')));
+    const statuses = results.map((r) => r.statusCode).sort();
+    expect(statuses).toEqual([200, 409, 409, 409, 409]);
+    const rows = await t.deps.db.selectFrom('invitations').select('id').execute();
+    expect(rows).toHaveLength(1);
+    expect(t.mailer.sent).toHaveLength(1);
+  });
+
   it('lets members invite only when the league allows it, and never into a finished league', async () => {
     const t = ctx();
     const w = await leagueWorld(t);

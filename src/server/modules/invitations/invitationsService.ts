@@ -47,6 +47,7 @@ export async function invite(deps: AppDeps, user: AuthUser, callerLocale: Locale
     const id = await insertInvitation(trx, {
       league_id: leagueId, inviter_id: user.id, email, invitee_id: invitee?.id ?? null, token, now,
     });
+    if (id === null) throw conflict('errors.user_already_invited');
     if (invitee) {
       await insertMessage(trx, {
         user_id: invitee.id, kind: 'invitation', league_id: leagueId, invitation_id: id, now,
