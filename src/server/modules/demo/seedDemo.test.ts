@@ -21,6 +21,13 @@ describeEachDb('demo seed', (ctx) => {
     expect(before[1]).toBe(6);
   });
 
+  it('seeds once when two servers start at the same time on one empty database', async () => {
+    const results = await Promise.all([seedDemoIfEmpty(ctx().deps), seedDemoIfEmpty(ctx().deps)]);
+    expect(results.filter(Boolean)).toHaveLength(1);
+    expect(await count('competitions')).toBe(1);
+    expect(await count('users')).toBe(6);
+  });
+
   it('does nothing on a database that already has users', async () => {
     const now = ctx().clock.now();
     await ctx().deps.db.insertInto('users').values({ name: 'Someone', email: 'someone@example.com', password_hash: 'x', created_at: now, updated_at: now }).execute();

@@ -25,23 +25,34 @@ export const DEMO_PASSWORD = 'porra-demo';
  * or on a database someone already uses, does nothing. Returns whether it seeded.
  */
 export async function seedDemoIfEmpty(deps: AppDeps): Promise<boolean> {
-  const [competitions, users] = await Promise.all([
-    deps.db.selectFrom('competitions').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-    deps.db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  if (Number(competitions.n) > 0 || Number(users.n) > 0) return false;
+  if (!(await isEmpty(deps.db))) return false;
   // One hash for every demo account: the password is public and scrypt is slow on purpose.
   const passwordHash = await hashPassword(DEMO_PASSWORD, deps.config.scryptCost);
   const now = deps.clock.now();
-  const competitionId = await deps.db.transaction().execute(async (trx) => {
-    const id = await seedDemoCup(trx, now);
-    await seedDemoLeague(trx, id, now, passwordHash);
-    await revealDueResults(trx, now, id);
-    await recomputeCompetition(trx, id);
-    return id;
-  });
+  let competitionId: number;
+  try {
+    competitionId = await deps.db.transaction().execute(async (trx) => {
+      const id = await seedDemoCup(trx, now);
+      await seedDemoLeague(trx, id, now, passwordHash);
+      await revealDueResults(trx, now, id);
+      await recomputeCompetition(trx, id);
+      return id;
+    });
+  } catch (error) {
+    // Several server processes starting on one empty PostgreSQL: one seeds, the others' unique keys collide.
+    if (!(await isEmpty(deps.db))) return false;
+    throw error;
+  }
   deps.log.info({ competitionId }, 'demo seeded: sign in as ana@porra.demo / porra-demo');
   return true;
+}
+
+async function isEmpty(db: Executor): Promise<boolean> {
+  const [competitions, users] = await Promise.all([
+    db.selectFrom('competitions').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return Number(competitions.n) === 0 && Number(users.n) === 0;
 }
 
 async function seedDemoCup(trx: Executor, now: number): Promise<number> {
