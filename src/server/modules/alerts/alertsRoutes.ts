@@ -1,7 +1,11 @@
 import { alertRoutes } from '../../../shared/api/routes/alerts';
 import type { AppDeps } from '../../deps';
 import type { RouteHandlers } from '../../http/registerRoutes';
+import { alertsService } from './alertsService';
 
-export function alertHandlers(_deps: AppDeps): RouteHandlers<typeof alertRoutes> {
-  return {};
+export function alertHandlers(deps: AppDeps): RouteHandlers<typeof alertRoutes> {
+  const alerts = alertsService(deps);
+  return {
+    alertsIndex: ({ user, req }) => alerts.index(user, req.t),
+  };
 }

@@ -1,4 +1,21 @@
+import Type from 'typebox';
 import { route } from '../route';
+import { Id, Nullable } from '../schemas';
 
-/** Placeholder: this area's entries are written with their handlers. */
-export const alertRoutes = {} as const satisfies Record<string, ReturnType<typeof route>>;
+/** Something the user should do before a deadline in the next 72 hours (DESIGN 4.7). */
+export const Alert = Type.Object({
+  /** 1 result bets missing, 2 round picks incomplete, 3 person picks incomplete. */
+  alert_type: Type.Union([Type.Literal(1), Type.Literal(2), Type.Literal(3)]),
+  message: Type.String(),
+  league_id: Id,
+  league_name: Type.String(),
+  matchday: Nullable(Type.Integer()),
+});
+
+export const alertRoutes = {
+  alertsIndex: route({
+    method: 'GET', path: '/alerts/index', prefixed: true, access: 'public',
+    summary: "The caller's pending bets and picks closing within 72 hours (visitors: none)",
+    response: Type.Array(Alert),
+  }),
+} as const;
