@@ -1,0 +1,130 @@
+import { fetchBaseQuery, type BaseQueryFn, type FetchBaseQueryError, type FetchBaseQueryMeta } from '@reduxjs/toolkit/query/react';
+import { API_BASE, fillPath } from '../../shared/api/route';
+import i18n, { currentLocale } from '../app/i18n';
+import { deleteToken, readToken, saveToken } from '../db/token';
+import { selectIsProcessRunning } from '../features/notifications/notificationsSlice';
+import { showToast, startProcess } from '../features/notifications/notify';
+import { redirectRequested } from '../features/shell/navigationSlice';
+import type { RouteRequest } from './routeRequest';
+
+/**
+ * Spec sections 6, 7 and 8 in one place: URL and locale prefix, bearer token, error catalogue and log call,
+ * and process tracking of write calls.
+ */
+
+export const REQUEST_TIMEOUT_MS = 30_000;
+export const LOG_PATH = `${API_BASE}/log`;
+/** Refused locally because the same process is still running: never sent. */
+export const PROCESS_RUNNING = 'PROCESS_RUNNING';
+
+export type ApiError = FetchBaseQueryError | { status: typeof PROCESS_RUNNING; data?: undefined; error: string };
+
+const origin = () => window.location.origin;
+
+/** Account calls that must go out without the stored token (spec 6). */
+const isAnonymousCall = ({ method, path, prefixed }: RouteRequest['def']) =>
+  !prefixed && ((method === 'POST' && ['/users/sign_in', '/users', '/users/password'].includes(path)) || (method === 'PUT' && path === '/users/password'));
+/** Account calls that answer a fresh token: sign in, sign up, password reset. */
+const answersToken = ({ method, path, prefixed }: RouteRequest['def']) =>
+  !prefixed && ((method === 'POST' && (path === '/users/sign_in' || path === '/users')) || (method === 'PUT' && path === '/users/password'));
+/** Calls after which the token is no longer valid: sign out, delete account. */
+const endsSession = ({ method, path, prefixed }: RouteRequest['def']) =>
+  !prefixed && method === 'DELETE' && (path === '/users/sign_out' || path === '/users');
+const isSignOut = ({ method, path, prefixed }: RouteRequest['def']) => !prefixed && method === 'DELETE' && path === '/users/sign_out';
+/** Failures the user should not see (spec 8: points info); they are still logged. */
+const isSilent = ({ path }: RouteRequest['def']) => path.includes('/points_info');
+
+export function requestUrl(request: RouteRequest): string {
+  const path = fillPath(request.def.path, request.params ?? {});
+  const prefix = request.def.prefixed ? `${API_BASE}/${currentLocale()}` : API_BASE;
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(request.query ?? {})) {
+    if (value !== undefined && value !== null) search.set(key, String(value));
+  }
+  const query = search.toString();
+  return `${origin()}${prefix}${path}${query ? `?${query}` : ''}`;
+}
+
+const rawFetch = fetchBaseQuery({ credentials: 'include', timeout: REQUEST_TIMEOUT_MS });
+
+/** The text of spec 8 for a failed call: the server's `error`/`errors`, else the fallback by status. */
+export function errorMessage(error: FetchBaseQueryError): string {
+  const data = error.data as { error?: unknown; errors?: unknown } | undefined;
+  if (data && typeof data.error === 'string' && data.error) return data.error;
+  if (data && data.errors) {
+    const errors = data.errors;
+    const texts = Array.isArray(errors) ? errors.map(String)
+      : typeof errors === 'object' ? Object.values(errors as Record<string, unknown>).flat().map(String) : [String(errors)];
+    if (texts.length) return texts.join(', ');
+  }
+  if (error.status === 401) return i18n.t('errors.api_unreachable');
+  if (error.status === 400) return i18n.t('errors.bad_request');
+  return i18n.t('errors.generic');
+}
+
+const errorCode = (error: FetchBaseQueryError): string => {
+  if (typeof error.status === 'number') return error.status >= 500 ? 'ERR_BAD_RESPONSE' : 'ERR_BAD_REQUEST';
+  if (error.status === 'FETCH_ERROR') return 'ERR_NETWORK';
+  return 'ERR_BAD_RESPONSE';
+};
+
+/** Reports a failed call to the server's log; a failure of the report itself is ignored. */
+export function logFailure(error: FetchBaseQueryError, meta: FetchBaseQueryMeta | undefined, message: string): void {
+  const headers = meta?.response ? Object.fromEntries(meta.response.headers.entries()) : {};
+  const status = typeof error.status === 'number' ? error.status : 'originalStatus' in error ? error.originalStatus : 0;
+  const report = {
+    status, data: error.data ?? null, headers, message: message.slice(0, 1000), code: errorCode(error),
+  };
+  void fetch(`${origin()}${LOG_PATH}`, {
+    method: 'POST', credentials: 'include', headers: { 'content-type': 'application/json' }, body: JSON.stringify(report),
+  }).catch(() => undefined);
+}
+
+export const processIdFor = (request: RouteRequest): string =>
+  request.def.process ?? `${request.name}:${JSON.stringify({ params: request.params, query: request.query, body: request.body })}`;
+
+export const apiBaseQuery: BaseQueryFn<RouteRequest, unknown, ApiError, object, FetchBaseQueryMeta> = async (request, api, extra) => {
+  const isWrite = api.type === 'mutation';
+  let finish: ((status: 'ok' | 'error') => void) | undefined;
+  if (isWrite) {
+    const processId = processIdFor(request);
+    if (selectIsProcessRunning(api.getState() as never, processId)) {
+      const message = i18n.t('errors.messages.process_already_running');
+      showToast(api.dispatch, 'error', message);
+      return { error: { status: PROCESS_RUNNING, error: message } };
+    }
+    finish = startProcess(api.dispatch, processId, i18n.t(`processes.${request.def.process ?? request.name}`, { defaultValue: request.def.summary }));
+  }
+
+  const token = isAnonymousCall(request.def) ? null : await readToken();
+  const result = await rawFetch({
+    url: requestUrl(request),
+    method: request.def.method,
+    body: request.body,
+    headers: token ? { authorization: `Bearer ${token}` } : undefined,
+  }, api, extra);
+
+  // A failed sign-out still ends the session on this device.
+  if (result.error && isSignOut(request.def)) await deleteToken();
+  if (result.error) {
+    const aborted = api.signal.aborted || result.error.status === 'TIMEOUT_ERROR'
+      || (result.error.status === 'FETCH_ERROR' && /abort/i.test(result.error.error));
+    finish?.('error');
+    if (aborted) return result;
+    const message = errorMessage(result.error);
+    logFailure(result.error, result.meta, message);
+    if (!isSilent(request.def)) showToast(api.dispatch, 'error', message);
+    if (result.error.status === 403 && !isWrite) api.dispatch(redirectRequested('/not_allowed'));
+    return result;
+  }
+
+  finish?.('ok');
+  if (answersToken(request.def)) {
+    const fromBody = (result.data as { token?: unknown } | null)?.token;
+    const fromHeader = result.meta?.response?.headers.get('authorization')?.replace(/^Bearer\s+/i, '');
+    const fresh = typeof fromBody === 'string' ? fromBody : fromHeader;
+    if (fresh) await saveToken(fresh);
+  }
+  if (endsSession(request.def)) await deleteToken();
+  return result;
+};

@@ -1,0 +1,71 @@
+/** Every cache tag of the client, declared once (the base api lists them all). */
+export const TAG_TYPES = [
+  'User', 'Alert', 'Competition', 'Round', 'Group', 'GroupTeam', 'Team', 'Person', 'Scorer', 'LeagueRule', 'Match',
+  'League', 'LeagueMember', 'LeagueTable', 'Invitation', 'Message', 'ResultBet', 'RoundBet', 'PersonBet', 'Push',
+  'Update', 'Contact', 'Log',
+] as const;
+export type TagType = (typeof TAG_TYPES)[number];
+
+/** Which tag a path belongs to: the longest matching prefix wins. */
+const TAG_BY_PATH_PREFIX: ReadonlyArray<readonly [string, TagType]> = [
+  ['/users', 'User'],
+  ['/alerts', 'Alert'],
+  ['/competition/scorers', 'Scorer'],
+  ['/competition/league_rules', 'LeagueRule'],
+  ['/competition', 'Competition'],
+  ['/rounds', 'Round'],
+  ['/groups/index_groups_team', 'GroupTeam'],
+  ['/groups', 'Group'],
+  ['/teams', 'Team'],
+  ['/people', 'Person'],
+  ['/league_rules', 'LeagueRule'],
+  ['/matches', 'Match'],
+  ['/leagues/users_league_table', 'LeagueTable'],
+  ['/leagues/league_rules', 'LeagueRule'],
+  ['/leagues/leagues_users', 'LeagueMember'],
+  ['/leagues/update_department', 'LeagueMember'],
+  ['/leagues/remove_user', 'LeagueMember'],
+  ['/leagues', 'League'],
+  ['/invitations', 'Invitation'],
+  ['/messages', 'Message'],
+  ['/result_bets', 'ResultBet'],
+  ['/round_bets', 'RoundBet'],
+  ['/person_bets', 'PersonBet'],
+  ['/subscribe', 'Push'],
+  ['/unsubscribe', 'Push'],
+  ['/push', 'Push'],
+  ['/update', 'Update'],
+  ['/contact', 'Contact'],
+  ['/log', 'Log'],
+];
+
+export function tagForPath(path: string): TagType {
+  let best: readonly [string, TagType] | undefined;
+  for (const entry of TAG_BY_PATH_PREFIX) {
+    const [prefix] = entry;
+    const matches = path === prefix || path.startsWith(`${prefix}/`) || path.startsWith(`${prefix}_`);
+    if (matches && (!best || prefix.length > best[0].length)) best = entry;
+  }
+  return best ? best[1] : 'Update';
+}
+
+/** Reference data changes rarely: cached for 30 minutes (spec 9). Everything else: 60 seconds. */
+const LONG_LIVED: ReadonlySet<TagType> = new Set(['Competition', 'Round', 'Group', 'GroupTeam', 'Team', 'Person', 'LeagueRule']);
+export const SHORT_CACHE_SECONDS = 60;
+export const LONG_CACHE_SECONDS = 1800;
+export const cacheSecondsFor = (tag: TagType): number => (LONG_LIVED.has(tag) ? LONG_CACHE_SECONDS : SHORT_CACHE_SECONDS);
+
+/** What else a write of a given tag makes stale, beyond its own rows. */
+const SCORES: TagType[] = ['LeagueTable', 'ResultBet', 'RoundBet', 'PersonBet', 'Alert'];
+export const ALSO_INVALIDATED: Partial<Record<TagType, readonly TagType[]>> = {
+  // Signing in or out changes what every read answers.
+  User: TAG_TYPES.filter((tag) => tag !== 'User'),
+  League: ['LeagueMember', 'LeagueTable', 'Alert', 'Invitation', 'Message', ...SCORES],
+  LeagueMember: ['League', 'LeagueTable'],
+  Invitation: ['League', 'Message'],
+  ResultBet: ['LeagueTable', 'Alert'],
+  RoundBet: ['LeagueTable', 'Alert'],
+  PersonBet: ['LeagueTable', 'Alert'],
+  Match: ['LeagueTable', 'ResultBet', 'Scorer', 'Competition'],
+  Update: ['Match', 'Competition', 'Scorer', 'Person', ...SCORES],
+};

@@ -1,0 +1,44 @@
+import { createTheme } from '@mui/material/styles';
+
+/** Design tokens: every colour and size the screens use comes from here (no literals in components). */
+export const tokens = {
+  primary: '#1b5e20',
+  primaryLight: '#4c8c4a',
+  secondary: '#f9a825',
+  success: '#2e7d32',
+  info: '#0277bd',
+  warning: '#ef6c00',
+  error: '#c62828',
+  zero: '#9e9e9e',
+  background: '#f4f6f4',
+  paper: '#ffffff',
+  radius: 8,
+  overlayZIndex: 2000,
+  drawerWidth: 320,
+  fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+} as const;
+
+export const theme = createTheme({
+  palette: {
+    primary: { main: tokens.primary, light: tokens.primaryLight },
+    secondary: { main: tokens.secondary },
+    success: { main: tokens.success },
+    info: { main: tokens.info },
+    warning: { main: tokens.warning },
+    error: { main: tokens.error },
+    background: { default: tokens.background, paper: tokens.paper },
+  },
+  shape: { borderRadius: tokens.radius },
+  typography: { fontFamily: tokens.fontFamily, h1: { fontSize: '2rem', fontWeight: 600 }, h2: { fontSize: '1.5rem', fontWeight: 600 }, h3: { fontSize: '1.25rem', fontWeight: 600 } },
+  components: {
+    // Surfaces
+    MuiAppBar: { defaultProps: { elevation: 1 } },
+    MuiCard: { defaultProps: { variant: 'outlined' } },
+    MuiPaper: { styleOverrides: { rounded: { borderRadius: tokens.radius } } },
+    // Inputs
+    MuiTextField: { defaultProps: { fullWidth: true, margin: 'normal', size: 'small' } },
+    MuiButton: { defaultProps: { disableElevation: true }, styleOverrides: { root: { textTransform: 'none' } } },
+    // Feedback
+    MuiSnackbar: { defaultProps: { anchorOrigin: { vertical: 'bottom', horizontal: 'left' } } },
+  },
+});

@@ -1,0 +1,103 @@
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import Divider from '@mui/material/Divider';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { useAppDispatch } from '../../app/hooks';
+import { endpointAt } from '../../api/api';
+import { showToast } from '../notifications/notify';
+import { AccountCard } from './AccountCard';
+import { fieldErrors } from './formErrors';
+import { useSession } from './session';
+import { checkAccount, type Errors } from './validation';
+
+const updateAccountEndpoint = endpointAt('PUT', '/users');
+const deleteAccountEndpoint = endpointAt('DELETE', '/users');
+
+/** Profile and account (spec 5): the current password confirms every change; a blank new password keeps the old one. */
+export default function EditAccountScreen() {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const { user } = useSession();
+  const [update, { isLoading, error }] = updateAccountEndpoint.useMutation();
+  const [remove, removal] = deleteAccountEndpoint.useMutation();
+  const [values, setValues] = useState({ name: '', email: '', password: '', password_confirmation: '', current_password: '' });
+  const [reminders, setReminders] = useState(false);
+  const [errors, setErrors] = useState<Errors>({});
+  const [confirming, setConfirming] = useState(false);
+  const [deletePassword, setDeletePassword] = useState('');
+
+  useEffect(() => {
+    setValues((was) => ({ ...was, name: user.name ?? '', email: user.email ?? '' }));
+    setReminders(user.email_reminders === true);
+  }, [user.name, user.email, user.email_reminders]);
+
+  const set = (field: keyof typeof values) => (event: { target: { value: string } }) => setValues({ ...values, [field]: event.target.value });
+  const message = (field: string) => errors[field] ?? fieldErrors(error, field);
+
+  const submit = async () => {
+    const found = checkAccount(t, values, { name: true, email: true, current_password: true });
+    setErrors(found);
+    if (Object.keys(found).length) return;
+    const { password, password_confirmation, ...rest } = values;
+    const account = { ...rest, name: rest.name.trim(), email: rest.email.trim(), email_reminders: reminders, ...(password ? { password, password_confirmation } : {}) };
+    const result = await update({ body: { api_v1_user: account } });
+    if ('error' in result && result.error) return;
+    setValues((was) => ({ ...was, password: '', password_confirmation: '', current_password: '' }));
+    showToast(dispatch, 'success', t('messages.changes_saved'));
+  };
+
+  const deleteAccount = async () => {
+    if (!deletePassword) return;
+    const result = await remove({ body: { api_v1_user: { current_password: deletePassword } } });
+    if ('error' in result && result.error) return;
+    setConfirming(false);
+    navigate('/', { replace: true });
+  };
+
+  return (
+    <>
+      <AccountCard title={t('account.edit')} submitLabel={t('account.save')} busy={isLoading} onSubmit={() => void submit()}
+        footer={<>
+          <Divider />
+          <Typography variant="h3" component="h2">{t('account.delete_account')}</Typography>
+          <Typography variant="body2">{t('account.delete_account_warning')}</Typography>
+          <Button color="error" variant="outlined" onClick={() => setConfirming(true)}>{t('account.delete_account')}</Button>
+        </>}>
+        <TextField label={t('account.name')} value={values.name} onChange={set('name')} error={!!message('name')} helperText={message('name')} />
+        <TextField label={t('account.email')} type="email" value={values.email} onChange={set('email')} error={!!message('email')} helperText={message('email')} />
+        <TextField label={t('account.new_password')} type="password" autoComplete="new-password" value={values.password} onChange={set('password')}
+          error={!!message('password')} helperText={message('password') ?? t('account.leave_blank')} />
+        <TextField label={t('account.password_confirmation')} type="password" autoComplete="new-password" value={values.password_confirmation}
+          onChange={set('password_confirmation')} error={!!message('password_confirmation')} helperText={message('password_confirmation')} />
+        <TextField label={t('account.current_password')} type="password" autoComplete="current-password" value={values.current_password}
+          onChange={set('current_password')} error={!!message('current_password')} helperText={message('current_password') ?? t('account.current_password_hint')} />
+        <FormControlLabel control={<Checkbox checked={reminders} onChange={(e) => setReminders(e.target.checked)} />} label={t('account.email_reminders')} />
+      </AccountCard>
+      <Dialog open={confirming} onClose={() => setConfirming(false)} aria-labelledby="delete-account-title">
+        <DialogTitle id="delete-account-title">{t('account.delete_account')}</DialogTitle>
+        <DialogContent>
+          <DialogContentText>{t('account.delete_account_confirm')}</DialogContentText>
+          <TextField label={t('account.current_password')} type="password" value={deletePassword} onChange={(e) => setDeletePassword(e.target.value)}
+            error={!!fieldErrors(removal.error, 'current_password')} helperText={fieldErrors(removal.error, 'current_password')} />
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setConfirming(false)}>{t('common.cancel')}</Button>
+          <Button color="error" variant="contained" disabled={!deletePassword || removal.isLoading} onClick={() => void deleteAccount()}>
+            {t('account.delete_account_button')}
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </>
+  );
+}

@@ -1,0 +1,36 @@
+import Alert from '@mui/material/Alert';
+import Link from '@mui/material/Link';
+import TextField from '@mui/material/TextField';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router-dom';
+import { endpointAt } from '../../api/api';
+import { AccountCard } from './AccountCard';
+import { fieldErrors } from './formErrors';
+import { checkAccount, type Errors } from './validation';
+
+const requestResetEndpoint = endpointAt('POST', '/users/password');
+
+/** Asks for the reset email; the answer is the same whether the address is known or not. */
+export default function ForgotPasswordScreen() {
+  const { t } = useTranslation();
+  const [requestReset, { isLoading, isSuccess, error }] = requestResetEndpoint.useMutation();
+  const [email, setEmail] = useState('');
+  const [errors, setErrors] = useState<Errors>({});
+
+  const submit = async () => {
+    const found = checkAccount(t, { email }, { email: true });
+    setErrors(found);
+    if (Object.keys(found).length) return;
+    await requestReset({ body: { api_v1_user: { email: email.trim() }, origin: window.location.origin } });
+  };
+
+  return (
+    <AccountCard title={t('account.forgot_password')} submitLabel={t('account.send_instructions')} busy={isLoading} onSubmit={() => void submit()}
+      footer={<Link component={RouterLink} to="/users/sign_in">{t('account.sign_in')}</Link>}>
+      {isSuccess && <Alert severity="success">{t('account.reset_sent')}</Alert>}
+      <TextField label={t('account.email')} type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)}
+        error={!!(errors.email ?? fieldErrors(error, 'email'))} helperText={errors.email ?? fieldErrors(error, 'email')} />
+    </AccountCard>
+  );
+}

@@ -1,0 +1,55 @@
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Link from '@mui/material/Link';
+import TextField from '@mui/material/TextField';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
+import { endpointAt } from '../../api/api';
+import { AccountCard } from './AccountCard';
+import { fieldErrors } from './formErrors';
+import { rememberSession } from './rememberMe';
+import { checkAccount, type Errors } from './validation';
+
+const signInEndpoint = endpointAt('POST', '/users/sign_in');
+
+/** Only paths of this app: a redirect never leaves the site. */
+export const safeRedirect = (value: string | null): string => (value && value.startsWith('/') && !value.startsWith('//') ? value : '/');
+
+export default function SignInScreen() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [search] = useSearchParams();
+  const [signIn, { isLoading, error }] = signInEndpoint.useMutation();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [remember, setRemember] = useState(true);
+  const [errors, setErrors] = useState<Errors>({});
+
+  const submit = async () => {
+    // Sign-in checks presence only: the length rule is for choosing a password.
+    const found = { ...checkAccount(t, { email }, { email: true }), ...(password ? {} : { password: t('validation.blank') }) };
+    setErrors(found);
+    if (Object.keys(found).length) return;
+    const result = await signIn({ body: { api_v1_user: { email: email.trim(), password, remember_me: remember } } });
+    if ('error' in result && result.error) return;
+    rememberSession(remember);
+    navigate(safeRedirect(search.get('redirect')), { replace: true });
+  };
+
+  return (
+    <AccountCard
+      title={t('account.sign_in')} submitLabel={t('account.sign_in')} busy={isLoading} onSubmit={() => void submit()}
+      footer={<>
+        <Link component={RouterLink} to="/users/sign_up">{t('account.no_account')}</Link>
+        <Link component={RouterLink} to="/users/password/new">{t('account.forgot_password')}</Link>
+      </>}
+    >
+      <TextField label={t('account.email')} type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)}
+        error={!!(errors.email || fieldErrors(error, 'email'))} helperText={errors.email ?? fieldErrors(error, 'email')} />
+      <TextField label={t('account.password')} type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)}
+        error={!!(errors.password || fieldErrors(error, 'password'))} helperText={errors.password ?? fieldErrors(error, 'password')} />
+      <FormControlLabel control={<Checkbox checked={remember} onChange={(e) => setRemember(e.target.checked)} />} label={t('account.remember_me')} />
+    </AccountCard>
+  );
+}

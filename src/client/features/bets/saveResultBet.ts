@@ -1,0 +1,45 @@
+import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
+import { api, endpointAt, routeNameAt } from '../../api/api';
+import type { BetGoals } from './betEditsSlice';
+
+type Dispatch = ThunkDispatch<any, unknown, UnknownAction>;
+type ApiState = { api: ReturnType<typeof api.reducer> };
+
+/** Sets a bet's goals wherever a cached bet list holds it: rows at the top level or in any array field. */
+function setGoals(draft: unknown, betId: number, goals: BetGoals): void {
+  const lists = Array.isArray(draft) ? [draft]
+    : draft && typeof draft === 'object' ? Object.values(draft as Record<string, unknown>).filter(Array.isArray) : [];
+  for (const list of lists) {
+    for (const row of list as Array<Record<string, unknown>>) {
+      if (row && row.id === betId) Object.assign(row, goals);
+    }
+  }
+}
+
+/**
+ * Saves one bet optimistically (STYLE: the cached bet lists are patched at once and the patch is undone if the
+ * save fails), then reloads the alerts, which depend on unfilled bets.
+ */
+export async function saveResultBet(
+  dispatch: Dispatch, getState: () => unknown, bet: BetGoals & { betId: number; mode: number },
+): Promise<boolean> {
+  const goals = { local_goals: bet.local_goals, visiting_goals: bet.visiting_goals };
+  const indexName = routeNameAt('GET', '/result_bets/index/:id');
+  const patches: Array<{ undo: () => void }> = [];
+  if (indexName) {
+    const queries = (getState() as ApiState).api.queries;
+    for (const entry of Object.values(queries)) {
+      if (entry?.endpointName !== indexName || entry.data === undefined) continue;
+      patches.push(dispatch(api.util.updateQueryData(indexName as never, entry.originalArgs as never, (draft: unknown) => setGoals(draft, bet.betId, goals))));
+    }
+  }
+  const result = await dispatch(endpointAt('POST', '/result_bets/update_result_bet').initiate({
+    body: { result_bet_id: bet.betId, ...goals, mode: bet.mode },
+  })) as { error?: unknown };
+  if (result.error) {
+    patches.forEach((patch) => patch.undo());
+    return false;
+  }
+  dispatch(api.util.invalidateTags(['Alert']));
+  return true;
+}

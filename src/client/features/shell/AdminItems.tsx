@@ -1,0 +1,47 @@
+import CloudSyncIcon from '@mui/icons-material/CloudSync';
+import NotificationsActiveIcon from '@mui/icons-material/NotificationsActive';
+import SyncIcon from '@mui/icons-material/Sync';
+import UpdateIcon from '@mui/icons-material/Update';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import ListSubheader from '@mui/material/ListSubheader';
+import { useTranslation } from 'react-i18next';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { endpointAt } from '../../api/api';
+import { selectUnfinishedCompetitions } from '../reference/competitionsSlice';
+
+const updatePartial = endpointAt('POST', '/update/update');
+const updateAll = endpointAt('POST', '/update/update_all');
+const updateCompetition = endpointAt('POST', '/update/update_competition/:id');
+const notify = endpointAt('POST', '/update/notify');
+
+/** Global admins' processes (spec 2.1); each is tracked in the snackbar by the base query. */
+export function AdminItems() {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const competitions = useAppSelector(selectUnfinishedCompetitions);
+  return (
+    <>
+      <ListSubheader>{t('shell.admin')}</ListSubheader>
+      <ListItemButton onClick={() => void dispatch(updatePartial.initiate({}))}>
+        <ListItemIcon><SyncIcon /></ListItemIcon>
+        <ListItemText primary={t('shell.update')} />
+      </ListItemButton>
+      <ListItemButton onClick={() => void dispatch(updateAll.initiate({}))}>
+        <ListItemIcon><CloudSyncIcon /></ListItemIcon>
+        <ListItemText primary={t('shell.update_all')} />
+      </ListItemButton>
+      {competitions.map((competition) => (
+        <ListItemButton key={competition.id} onClick={() => void dispatch(updateCompetition.initiate({ params: { id: competition.id } }))}>
+          <ListItemIcon><UpdateIcon /></ListItemIcon>
+          <ListItemText primary={`${competition.id} - ${competition.name}`} />
+        </ListItemButton>
+      ))}
+      <ListItemButton onClick={() => void dispatch(notify.initiate({}))}>
+        <ListItemIcon><NotificationsActiveIcon /></ListItemIcon>
+        <ListItemText primary={t('shell.notify')} />
+      </ListItemButton>
+    </>
+  );
+}

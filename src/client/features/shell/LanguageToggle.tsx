@@ -1,0 +1,29 @@
+import Box from '@mui/material/Box';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import gbFlag from 'flag-icons/flags/4x3/gb.svg';
+import esFlag from 'flag-icons/flags/4x3/es.svg';
+import { useTranslation } from 'react-i18next';
+import type { Locale } from '../../../shared/api/route';
+import { changeLocale, currentLocale } from '../../app/i18n';
+
+const FLAGS: Record<Locale, string> = { es: esFlag, en: gbFlag };
+
+/** One flag per interface language; the choice is remembered (spec 2.1). */
+export function LanguageToggle() {
+  const { t, i18n } = useTranslation();
+  const locale = currentLocale();
+  return (
+    <ToggleButtonGroup
+      exclusive size="small" value={locale} aria-label={t('shell.language')}
+      onChange={(_event, value: Locale | null) => { if (value) void changeLocale(value); }}
+      key={i18n.language}
+    >
+      {(['es', 'en'] as const).map((lng) => (
+        <ToggleButton key={lng} value={lng} aria-label={t(`shell.languages.${lng}`)}>
+          <Box component="img" src={FLAGS[lng]} alt={t(`shell.languages.${lng}`)} sx={{ width: 28, height: 21 }} />
+        </ToggleButton>
+      ))}
+    </ToggleButtonGroup>
+  );
+}

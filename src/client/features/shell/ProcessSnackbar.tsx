@@ -1,0 +1,36 @@
+import CheckCircleIcon from '@mui/icons-material/CheckCircle';
+import ErrorIcon from '@mui/icons-material/Error';
+import HelpIcon from '@mui/icons-material/Help';
+import CircularProgress from '@mui/material/CircularProgress';
+import Paper from '@mui/material/Paper';
+import Snackbar from '@mui/material/Snackbar';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useAppSelector } from '../../app/hooks';
+import { selectNotifications, type NotificationItem } from '../notifications/notificationsSlice';
+
+function StatusIcon({ status }: { status: NotificationItem['status'] }) {
+  if (status === null) return <CircularProgress size={20} aria-label="pending" />;
+  if (status === 'ok' || status === 'success') return <CheckCircleIcon color="success" titleAccess="ok" />;
+  if (status === 'error') return <ErrorIcon color="error" titleAccess="error" />;
+  return <HelpIcon color="disabled" titleAccess="unknown" />;
+}
+
+/** Running and finished updates and toasts (spec 2.1); entries leave on their own timers. */
+export function ProcessSnackbar() {
+  const items = useAppSelector(selectNotifications);
+  return (
+    <Snackbar open={items.length > 0}>
+      <Paper elevation={4} sx={{ p: 1.5, minWidth: 280 }} role="status" aria-live="polite">
+        <Stack spacing={1}>
+          {items.map((item) => (
+            <Stack key={item.id} direction="row" spacing={1} sx={{ alignItems: "center" }} data-testid="notification" data-status={item.status ?? 'pending'}>
+              <StatusIcon status={item.status} />
+              <Typography variant="body2">{item.message}</Typography>
+            </Stack>
+          ))}
+        </Stack>
+      </Paper>
+    </Snackbar>
+  );
+}

@@ -1,0 +1,65 @@
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Switch from '@mui/material/Switch';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAppDispatch } from '../../app/hooks';
+import { endpointAt } from '../../api/api';
+import { base64UrlToBytes, keyOf, pushKeyEndpoint, pushSupported } from './push';
+
+type SubscriptionBody = { endpoint: string; expirationTime?: number | null; keys: { p256dh: string; auth: string } };
+const subscriptionJson = (subscription: PushSubscription) => subscription.toJSON() as SubscriptionBody;
+
+const subscribeEndpoint = endpointAt('POST', '/subscribe');
+const unsubscribeEndpoint = endpointAt('POST', '/unsubscribe');
+
+/** Push reminders on or off for this device; on any failure the switch goes back (spec 4). */
+export function PushSwitch() {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const [checked, setChecked] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    let live = true;
+    void navigator.serviceWorker.ready
+      .then((registration) => registration.pushManager.getSubscription())
+      .then((subscription) => { if (live) setChecked(!!subscription); })
+      .catch(() => undefined);
+    return () => { live = false; };
+  }, []);
+
+  const toggle = async (next: boolean) => {
+    setChecked(next);
+    setBusy(true);
+    try {
+      const registration = await navigator.serviceWorker.ready;
+      if (next) {
+        const keyEndpoint = pushKeyEndpoint();
+        const key = keyEndpoint ? keyOf(await dispatch(keyEndpoint.initiate(undefined)).unwrap()) : undefined;
+        const subscription = await registration.pushManager.subscribe({
+          userVisibleOnly: true, ...(key ? { applicationServerKey: base64UrlToBytes(key) } : {}),
+        });
+        await dispatch(subscribeEndpoint.initiate({ body: { subscription: subscriptionJson(subscription) } })).unwrap();
+      } else {
+        const subscription = await registration.pushManager.getSubscription();
+        if (subscription) {
+          await dispatch(unsubscribeEndpoint.initiate({ body: { subscription: subscriptionJson(subscription) } })).unwrap();
+          await subscription.unsubscribe();
+        }
+      }
+    } catch {
+      setChecked(!next);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (!pushSupported()) return null;
+  return (
+    <FormControlLabel
+      sx={{ px: 2 }}
+      control={<Switch checked={checked} disabled={busy} onChange={(event) => void toggle(event.target.checked)} />}
+      label={t('shell.notify_pending_results')}
+    />
+  );
+}

@@ -1,0 +1,51 @@
+import Box from '@mui/material/Box';
+import Container from '@mui/material/Container';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { Outlet, useNavigate } from 'react-router-dom';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useSession } from '../account/session';
+import { redirectDone, selectRedirect } from './navigationSlice';
+import { LoadingOverlay } from './LoadingOverlay';
+import { TopBar } from './TopBar';
+import { useAnythingLoading } from './useAnythingLoading';
+import { useStartupData } from './useStartupData';
+import { selectNotifications } from '../notifications/notificationsSlice';
+
+// The side panel and the snackbar are loaded when first needed: they keep the first page's script small.
+const SidePanel = lazy(() => import(/* webpackChunkName: "side-panel" */ './SidePanel').then((module) => ({ default: module.SidePanel })));
+const ProcessSnackbar = lazy(() => import(/* webpackChunkName: "snackbar" */ './ProcessSnackbar').then((module) => ({ default: module.ProcessSnackbar })));
+
+/** The frame of every screen (spec 2.1). */
+export function Shell() {
+  const session = useSession();
+  const { alerts } = useStartupData(session.signedIn);
+  const [panelOpen, setPanelOpen] = useState(false);
+  const [panelUsed, setPanelUsed] = useState(false);
+  const hasNotifications = useAppSelector((state) => selectNotifications(state).length > 0);
+  const loading = useAnythingLoading();
+  const redirect = useAppSelector(selectRedirect);
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+
+  useEffect(() => {
+    if (!redirect) return;
+    dispatch(redirectDone());
+    navigate(redirect);
+  }, [redirect, dispatch, navigate]);
+
+  return (
+    <Box sx={{ minHeight: '100vh', bgcolor: 'background.default' }}>
+      <TopBar alertsCount={alerts.length} onOpenPanel={() => { setPanelUsed(true); setPanelOpen(true); }} />
+      {panelUsed && (
+        <Suspense fallback={null}>
+          <SidePanel open={panelOpen} onClose={() => setPanelOpen(false)} alerts={alerts} {...session} />
+        </Suspense>
+      )}
+      <LoadingOverlay open={loading} />
+      <Container component="main" maxWidth="lg" sx={{ py: 3, visibility: loading ? 'hidden' : 'visible' }}>
+        <Outlet />
+      </Container>
+      {hasNotifications && <Suspense fallback={null}><ProcessSnackbar /></Suspense>}
+    </Box>
+  );
+}

@@ -1,0 +1,20 @@
+import 'flag-icons/css/flag-icons.min.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/App';
+import { currentLocale } from './app/i18n';
+import { setupStore } from './app/store';
+import { forgetEndedSession } from './features/account/rememberMe';
+import { registerServiceWorker } from './features/shell/push';
+
+document.documentElement.lang = currentLocale();
+void registerServiceWorker();
+
+void forgetEndedSession().then(() => {
+  const store = setupStore();
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <App store={store} />
+    </StrictMode>,
+  );
+});
