@@ -4,6 +4,8 @@ describe('national team table', () => {
   it('finds a team by name, alias or FIFA code, ignoring case and accents', () => {
     expect(findNationalTeam('Spain')?.flag).toBe('es');
     expect(findNationalTeam('ARG')?.flag).toBe('ar');
+    expect(findNationalTeam('gb-sct')?.fifa).toBe('SCO');
+    expect(findNationalTeam('DE')?.fifa).toBe('GER');
     expect(findNationalTeam('korea republic')?.fifa).toBe('KOR');
     expect(findNationalTeam('Curacao')?.flag).toBe('cw');
     expect(findNationalTeam("Côte d'Ivoire")?.flag).toBe('ci');

@@ -153,10 +153,11 @@ export const NATIONAL_TEAMS: readonly NationalTeam[] = [
 const byKey = new Map<string, NationalTeam>();
 for (const team of NATIONAL_TEAMS) {
   byKey.set(team.fifa.toLowerCase(), team);
+  byKey.set(team.flag, team);
   for (const name of [team.name, ...(team.aliases ?? [])]) byKey.set(normaliseSearchText(name), team);
 }
 
-/** The national team a name ("Spain", "Korea Republic") or a FIFA code ("ESP") stands for, if any. */
+/** The national team a name ("Spain", "Korea Republic"), FIFA code ("ESP") or ISO/flag code ("es") stands for. */
 export function findNationalTeam(nameOrCode: string): NationalTeam | undefined {
   return byKey.get(normaliseSearchText(nameOrCode)) ?? byKey.get(nameOrCode.trim().toLowerCase());
 }

@@ -1,3 +1,6 @@
+import { readFile } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { ROUND } from '../../../shared/domain/rounds';
 import { describeEachDb } from '../../test/harness';
@@ -131,6 +134,39 @@ describeEachDb('openfootball importer (own fixtures)', (ctx) => {
       { round_id: ROUND.TOP_SCORER, picks: 2, points_per_hit: 1 }, { round_id: ROUND.EUROPEAN_PLACES, picks: 4, points_per_hit: 3 },
       { round_id: ROUND.RELEGATION, picks: 3, points_per_hit: 3 }, { round_id: ROUND.LEAGUE_CHAMPION, picks: 1, points_per_hit: 10 },
     ]);
+  });
+
+  it('--name gives a separate competition under that name; the same --name updates it', async () => {
+    const plain = await importCup();
+    const named = await importCup({ name: 'Oficina Cup' });
+    expect(named.competitionId).not.toBe(plain.competitionId);
+    expect((await importCup({ name: 'Oficina Cup' })).competitionId).toBe(named.competitionId);
+    const row = await ctx().deps.db.selectFrom('competitions').select(['name', 'external_key']).where('id', '=', named.competitionId).executeTakeFirstOrThrow();
+    expect(row).toEqual({ name: 'Oficina Cup', external_key: 'openfootball:Oficina Cup' });
+    // Teams are shared by key across competitions, never duplicated.
+    expect((await counts(named.competitionId)).teams).toBe(4);
+  });
+
+  it('imports from a URL, with the groups file beside it', async () => {
+    const server = createServer(async (req, res) => {
+      try {
+        res.end(await readFile(join(FIXTURES, req.url!.replace(/^\/data\//, ''))));
+      } catch {
+        res.statusCode = 404;
+        res.end('not found');
+      }
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/data/minicup-2030.json`;
+      const summary = await importOpenfootball(ctx().deps.db, { source: url, now: ctx().clock.now() });
+      expect(summary).toMatchObject({ matches: 10, groups: 1, teams: 4 });
+      const competition = await ctx().deps.db.selectFrom('competitions').select(['provider_ref', 'external_key']).executeTakeFirstOrThrow();
+      expect(competition).toEqual({ provider_ref: url, external_key: 'openfootball:minicup-2030' });
+      await expect(importOpenfootball(ctx().deps.db, { source: url.replace('minicup', 'nothing'), now: 0 })).rejects.toThrow(/HTTP 404/);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 
   it('rejects a file that is not openfootball with a clear message and stores nothing', async () => {
