@@ -1,5 +1,6 @@
 import { ROUND } from '../../../shared/domain/rounds';
 import { call, describeEachDb } from '../../test/harness';
+import { recomputeAfterResults } from '../scoring/recompute';
 import { CUP_START, api, createLeague, leagueWithMember, leagueWorld } from './leagueTestKit';
 
 describeEachDb('league settings: create, update, delete', (ctx) => {
@@ -134,6 +135,27 @@ describeEachDb('league settings: create, update, delete', (ctx) => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.data.league).toMatchObject({ points_system: 'winner', editable: true });
+  });
+
+  it('rescores played matches when settings change after the start', async () => {
+    const t = ctx();
+    const w = await leagueWorld(t);
+    const league = await leagueWithMember(t, w, { editable_after_start: true });
+    const matchId = w.cup.groupMatchIds[0];
+    await t.deps.db.insertInto('result_bets').values({
+      league_id: league.id, user_id: w.member.id, match_id: matchId, local_goals: 2, visiting_goals: 1, updated_at: t.clock.now(),
+    }).execute();
+    t.clock.set(CUP_START + 3 * 3_600_000);
+    await t.deps.db.updateTable('matches').set({ started: 1, finished: 1, status: 'finished', local_goals: 2, visiting_goals: 1 })
+      .where('id', '=', matchId).execute();
+    await recomputeAfterResults(t.deps.db, w.cup.competitionId, [matchId]);
+    const points = async () => (await t.deps.db.selectFrom('result_bets').select('points').executeTakeFirstOrThrow()).points;
+    expect(await points()).toBe(5);
+    const res = await call(t.app, {
+      method: 'PUT', url: api(`/leagues/${league.id}`), token: w.owner.token, payload: { league: { points_system: 'winner' } },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(await points()).toBe(2);
   });
 
   it('refuses changes to a finished league', async () => {

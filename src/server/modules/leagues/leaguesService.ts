@@ -3,7 +3,7 @@ import type { League, LeagueSettings } from '../../../shared/api/entities';
 import type { AppDeps } from '../../deps';
 import type { AuthUser } from '../../http/context';
 import { AppError, invalidField } from '../../http/errors';
-import { recomputeCompetition, refreshLeagueStandings } from '../scoring/recompute';
+import { recomputeLeague, refreshLeagueStandings } from '../scoring/recompute';
 import { competitionStarted, leagueFinished, loadLeagueAccess, requireOwner, requireWritable } from './leagueAccess';
 import {
   ALWAYS_EDITABLE, DEFAULT_SETTINGS, changedSettings, checkSelectedTeams, checkStartMatchday, cleanName,
@@ -77,7 +77,7 @@ export async function changeLeague(deps: AppDeps, user: AuthUser, leagueId: numb
     await updateLeague(trx, leagueId, { ...settingsToColumns(changes), updated_at: now });
     if (changes.selected_team_ids) await replaceLeagueTeams(trx, leagueId, changes.selected_team_ids);
     // Before the first kickoff no bet has points yet; afterwards the new rules rescore what was played.
-    if (started && scoringChanged) await recomputeCompetition(trx, league.competition_id);
+    if (started && scoringChanged) await recomputeLeague(trx, leagueId);
     return leagueView(trx, user.id, leagueId, now);
   });
 }
