@@ -3,6 +3,7 @@ import type { League, LeagueSettings } from '../../../shared/api/entities';
 import type { AppDeps } from '../../deps';
 import type { AuthUser } from '../../http/context';
 import { AppError, invalidField } from '../../http/errors';
+import { recomputePickPoints } from '../picks/pickScoring';
 import { recomputeLeague, refreshLeagueStandings } from '../scoring/recompute';
 import { competitionStarted, leagueFinished, loadLeagueAccess, requireOwner, requireWritable } from './leagueAccess';
 import {
@@ -77,7 +78,13 @@ export async function changeLeague(deps: AppDeps, user: AuthUser, leagueId: numb
     await updateLeague(trx, leagueId, { ...settingsToColumns(changes), updated_at: now });
     if (changes.selected_team_ids) await replaceLeagueTeams(trx, leagueId, changes.selected_team_ids);
     // Before the first kickoff no bet has points yet; afterwards the new rules rescore what was played.
-    if (started && scoringChanged) await recomputeLeague(trx, leagueId);
+    if (started && scoringChanged) {
+      // Pick points carry the league's round/person switches; recomputeLeague then re-sums the standings.
+      if (changes.round_bets_enabled !== undefined || changes.person_bets_enabled !== undefined) {
+        await recomputePickPoints(trx, league.competition_id);
+      }
+      await recomputeLeague(trx, leagueId);
+    }
     return leagueView(trx, user.id, leagueId, now);
   });
 }
