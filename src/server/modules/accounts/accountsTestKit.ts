@@ -31,3 +31,32 @@ export async function accountState(deps: AppDeps) {
 }
 
 export const esHeaders = { 'accept-language': 'es-ES,es;q=0.9' };
+
+let leagueCounter = 0;
+
+/** A league straight into the database (owner first member unless listed), for ownership tests. */
+export async function createLeague(deps: AppDeps, ownerId: number, members: { userId: number; joinedAt: number }[]) {
+  leagueCounter += 1;
+  const now = deps.clock.now();
+  const { id: competitionId } = await deps.db.insertInto('competitions')
+    .values({ name: `Cup ${leagueCounter}`, competition_type: 'cup', created_at: now, updated_at: now })
+    .returning('id').executeTakeFirstOrThrow();
+  const { id } = await deps.db.insertInto('leagues').values({
+    name: `League ${leagueCounter}`, name_normalized: `league ${leagueCounter}`, competition_id: competitionId, owner_id: ownerId,
+    bets_system: 'exact', points_system: 'winner_and_goals', playoff_results_points: 1, round_bets_enabled: 1,
+    person_bets_enabled: 1, allow_invite: 0, allow_join: 0, editable_after_start: 0, start_matchday: 1,
+    knockout_basis: 'regular', share_token: `share-${leagueCounter}-${Math.random().toString(36).slice(2)}`,
+    created_at: now, updated_at: now,
+  }).returning('id').executeTakeFirstOrThrow();
+  if (members.length > 0) {
+    await deps.db.insertInto('league_members')
+      .values(members.map((m) => ({ league_id: id, user_id: m.userId, joined_at: m.joinedAt, department: null })))
+      .execute();
+  }
+  return id;
+}
+
+export async function ownerOf(deps: AppDeps, leagueId: number): Promise<number | undefined> {
+  const row = await deps.db.selectFrom('leagues').select('owner_id').where('id', '=', leagueId).executeTakeFirst();
+  return row?.owner_id;
+}
