@@ -1,7 +1,7 @@
 import type { Config } from 'jest';
 
 // ESM-only packages that jest (CommonJS) must transform.
-const esmPackages = ['typebox', 'jose', 'until-async', 'rettime', 'dexie', 'msw', '@mswjs', '@bundled-es-modules'];
+const esmPackages = ['typebox', 'jose', 'until-async', 'rettime', 'dexie', 'msw', '@mswjs', '@bundled-es-modules', '@open-draft'];
 const transform: Config['transform'] = {
   '^.+\\.(t|j)sx?$|^.+\\.mjs$': ['@swc/jest', { jsc: { transform: { react: { runtime: 'automatic' } } }, module: { type: 'commonjs' } }],
 };
