@@ -1,1 +1,22 @@
 import '@testing-library/jest-dom';
+import 'fake-indexeddb/auto';
+import i18n from '../app/i18n';
+import { authDb } from '../db/authDb';
+import { resetFakeApi } from './handlers/fakeApi';
+import { seedBets } from './handlers/resultBets';
+import { server } from './server';
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+
+beforeEach(async () => {
+  resetFakeApi();
+  seedBets();
+  localStorage.clear();
+  sessionStorage.clear();
+  await authDb.auth.clear();
+  await i18n.changeLanguage('en');
+});
+
+afterEach(() => server.resetHandlers());
+
+afterAll(() => server.close());

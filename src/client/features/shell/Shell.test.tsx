@@ -1,0 +1,71 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { ADMIN, PLAYER, fakeApi } from '../../test/handlers/fakeApi';
+import { renderApp, signInAs } from '../../test/renderWithProviders';
+
+const openPanel = async (user: ReturnType<typeof renderApp>['user']) => {
+  await user.click(await screen.findByRole('button', { name: 'Open the user panel' }));
+  return screen.findByRole('navigation', { name: 'User panel' });
+};
+
+describe('the shell', () => {
+  it('offers a visitor the welcome card, sign in and sign up, and no admin items', async () => {
+    const { user } = renderApp();
+    expect(await screen.findByRole('heading', { name: 'Welcome to Porra' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Porra, home' })).toHaveAttribute('href', '/');
+    expect(screen.getByRole('link', { name: 'Help' })).toHaveAttribute('href', '/help/about');
+    const panel = await openPanel(user);
+    expect(within(panel).getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/users/sign_in');
+    expect(within(panel).getByRole('link', { name: 'Sign up' })).toHaveAttribute('href', '/users/sign_up');
+    expect(within(panel).queryByText('Sign out')).not.toBeInTheDocument();
+    expect(within(panel).queryByText('Update all')).not.toBeInTheDocument();
+    expect(within(panel).getByRole('button', { name: 'Close' })).toBeInTheDocument();
+    // Visitors have no alerts to read.
+    expect(fakeApi.requests.some((request) => request.includes('/alerts/index'))).toBe(false);
+  });
+
+  it('shows a player the alerts count, one item per alert linking to the bets, profile and sign out', async () => {
+    fakeApi.alerts.set(PLAYER.id, [
+      { alert_type: 1, message: '3 matches without a bet', league_id: 5, league_name: 'Office', matchday: 2 },
+      { alert_type: 3, message: 'Pick your top scorers', league_id: 6, league_name: 'Family', matchday: null },
+    ]);
+    await signInAs(PLAYER);
+    const { user } = renderApp();
+    expect(await screen.findByRole('heading', { name: 'Hello, Ana' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('alerts-badge')).toHaveTextContent('2'));
+    const panel = await openPanel(user);
+    const alert = within(panel).getByRole('link', { name: /3 matches without a bet/ });
+    expect(alert).toHaveAttribute('href', '/result_bets/new?league_id=5&matchday=2');
+    expect(within(alert).getByText('Office')).toBeInTheDocument();
+    expect(within(alert).getByTestId('alert-icon-1')).toBeInTheDocument();
+    expect(within(panel).getByRole('link', { name: /Pick your top scorers/ })).toHaveAttribute('href', '/result_bets/new?league_id=6');
+    expect(within(panel).getByRole('link', { name: 'Profile' })).toHaveAttribute('href', '/users/edit');
+    expect(within(panel).queryByText('Update all')).not.toBeInTheDocument();
+  });
+
+  it('signs a player out and goes home as a visitor', async () => {
+    await signInAs(PLAYER);
+    const { user } = renderApp({ route: '/help/about' });
+    const panel = await openPanel(user);
+    await user.click(within(panel).getByRole('button', { name: 'Sign out' }));
+    expect(await screen.findByRole('heading', { name: 'Welcome to Porra' })).toBeInTheDocument();
+    expect(fakeApi.tokens.size).toBe(0);
+  });
+
+  it('gives a global admin the update processes and one item per unfinished competition', async () => {
+    await signInAs(ADMIN);
+    const { user } = renderApp();
+    const panel = await openPanel(user);
+    expect(await within(panel).findByRole('button', { name: '2 - World Cup 2026' })).toBeInTheDocument();
+    expect(within(panel).getByRole('button', { name: '3 - LaLiga 2025-26' })).toBeInTheDocument();
+    expect(within(panel).queryByText('1 - World Cup 2022')).not.toBeInTheDocument();
+    await user.click(within(panel).getByRole('button', { name: 'Update all' }));
+    const entry = await screen.findByText('Update of every competition');
+    expect(entry.closest('[data-testid="notification"]')).toHaveAttribute('data-status', 'pending');
+    await waitFor(() => expect(entry.closest('[data-testid="notification"]')).toHaveAttribute('data-status', 'ok'));
+    expect(fakeApi.requests).toContain('POST /api/v1/en/update/update_all');
+    await user.click(within(panel).getByRole('button', { name: '2 - World Cup 2026' }));
+    await waitFor(() => expect(fakeApi.requests).toContain('POST /api/v1/en/update/update_competition/2'));
+    await user.click(within(panel).getByRole('button', { name: 'Notify' }));
+    await waitFor(() => expect(fakeApi.requests).toContain('POST /api/v1/en/update/notify'));
+  });
+});

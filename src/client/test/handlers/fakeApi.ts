@@ -1,0 +1,42 @@
+/** The fake server's state, rebuilt before every test. Handlers read and change it; tests inspect it. */
+export interface FakeUser { id: number; name: string; email: string; password: string; is_admin: boolean; email_reminders: boolean; locale: 'es' | 'en' }
+export interface FakeAlert { alert_type: 1 | 2 | 3; message: string; league_id: number; league_name: string; matchday: number | null }
+
+export const PLAYER: FakeUser = { id: 1, name: 'Ana', email: 'ana@example.com', password: 'secret123', is_admin: false, email_reminders: false, locale: 'en' };
+export const ADMIN: FakeUser = { id: 2, name: 'Root', email: 'root@example.com', password: 'admin1234', is_admin: true, email_reminders: false, locale: 'en' };
+
+function fresh() {
+  return {
+    users: [{ ...PLAYER }, { ...ADMIN }] as FakeUser[],
+    /** token -> user id */
+    tokens: new Map<string, number>(),
+    alerts: new Map<number, FakeAlert[]>(),
+    logs: [] as unknown[],
+    contacts: [] as unknown[],
+    resetRequests: [] as unknown[],
+    /** result bet id -> goals, as saved */
+    betSaves: [] as Array<{ result_bet_id: number; local_goals: number | null; visiting_goals: number | null; mode?: number }>,
+    /** Every request seen, "METHOD /path" with the locale kept. */
+    requests: [] as string[],
+    nextToken: 1,
+  };
+}
+
+export let fakeApi = fresh();
+
+export function resetFakeApi(): void {
+  fakeApi = fresh();
+}
+
+export function issueToken(userId: number): string {
+  const token = `token-${userId}-${fakeApi.nextToken++}`;
+  fakeApi.tokens.set(token, userId);
+  return token;
+}
+
+export const userByToken = (token: string | null): FakeUser | undefined => {
+  const id = token ? fakeApi.tokens.get(token) : undefined;
+  return id ? fakeApi.users.find((user) => user.id === id) : undefined;
+};
+
+export const accountOf = ({ password: _password, ...user }: FakeUser) => user;

@@ -1,0 +1,19 @@
+import { delay } from 'msw';
+import { fakeApi, userByToken } from './fakeApi';
+import { fail, handle, ok } from './route';
+
+/** Admin processes; they take a moment, so a test can see them pending. */
+const process = (name: 'updatePartial' | 'updateAll' | 'updateCompetition' | 'notify', processName: string) =>
+  handle(name, async ({ token, request }) => {
+    fakeApi.requests.push(`POST ${new URL(request.url).pathname}`);
+    await delay(50);
+    if (!userByToken(token)?.is_admin) return fail(403, 'You do not have permission to do that');
+    return ok({ message: `Process ${processName} finished`, process: processName, updated_matches: 0 });
+  });
+
+export const updateHandlers = [
+  process('updatePartial', 'update'),
+  process('updateAll', 'update_all'),
+  process('updateCompetition', 'update_competition'),
+  process('notify', 'notify'),
+];

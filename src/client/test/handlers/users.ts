@@ -1,0 +1,11 @@
+import { fakeApi, userByToken } from './fakeApi';
+import { handle, ok } from './route';
+
+export const userHandlers = [
+  handle('currentUser', ({ token, request }) => {
+    fakeApi.requests.push(`GET ${new URL(request.url).pathname}`);
+    const user = userByToken(token);
+    return ok(user ? { id: user.id, name: user.name, email: user.email, is_admin: user.is_admin, email_reminders: user.email_reminders, locale: user.locale }
+      : { id: -1, name: null, is_admin: false });
+  }),
+];
