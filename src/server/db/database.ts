@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Transaction } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type Transaction } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema';
 import { migrationProvider, type Dialect } from './migrations/index';
@@ -38,7 +38,12 @@ export function openDatabase(url: string, options: { poolSize?: number } = {}): 
 }
 
 export async function migrate(handle: DatabaseHandle): Promise<void> {
-  const migrator = new Migrator({ db: handle.db, provider: migrationProvider(handle.dialect) });
+  // Kysely looks for its bookkeeping tables in every schema; pin them to ours so databases that hold
+  // several schemas (one per test, or per tenant) never see each other's.
+  const migrationTableSchema = handle.dialect === 'postgres'
+    ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(handle.db)).rows[0].schema
+    : undefined;
+  const migrator = new Migrator({ db: handle.db, provider: migrationProvider(handle.dialect), migrationTableSchema });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
