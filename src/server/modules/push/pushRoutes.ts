@@ -1,22 +1,20 @@
 import { pushRoutes } from '../../../shared/api/routes/push';
 import type { AppDeps } from '../../deps';
 import type { RouteHandlers } from '../../http/registerRoutes';
-import { deleteSubscription, saveSubscription } from './pushRepository';
-import { loadVapidKeys } from './vapidKeys';
+import { publicKey, subscribeDevice, unsubscribeDevice } from './pushService';
 
 export function pushHandlers(deps: AppDeps): RouteHandlers<typeof pushRoutes> {
   return {
     pushPublicKey: async ({ reply }) => {
       reply.header('cache-control', 'public, max-age=3600');
-      return { public_key: (await loadVapidKeys(deps.db)).publicKey };
+      return { public_key: await publicKey(deps) };
     },
     subscribe: async ({ body, user, req }) => {
-      const { endpoint, keys } = body.subscription;
-      await saveSubscription(deps.db, user.id, { endpoint, p256dh: keys.p256dh, auth: keys.auth }, deps.clock.now());
+      await subscribeDevice(deps, user.id, body.subscription);
       return { message: req.t('success.subscribed') };
     },
     unsubscribe: async ({ body, user, req }) => {
-      await deleteSubscription(deps.db, user.id, body.subscription.endpoint);
+      await unsubscribeDevice(deps, user.id, body.subscription.endpoint);
       return { message: req.t('success.unsubscribed') };
     },
   };

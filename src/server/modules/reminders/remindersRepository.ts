@@ -63,7 +63,7 @@ export async function alreadyReminded(db: Executor, userIds: number[]): Promise<
 
 export async function recordReminders(db: Executor, rows: { user_id: number; league_id: number; matchday: number }[], now: number): Promise<void> {
   for (let i = 0; i < rows.length; i += 200) {
-    await db.insertInto('reminders_sent').values(rows.slice(i, i + 200).map((r) => ({ ...r, sent_at: now })))
+    await db.insertInto('reminders_sent').values(rows.slice(i, i + 200).map((r) => ({ user_id: r.user_id, league_id: r.league_id, matchday: r.matchday, sent_at: now })))
       .onConflict((oc) => oc.columns(['user_id', 'league_id', 'matchday']).doUpdateSet({ sent_at: now })).execute();
   }
 }

@@ -61,12 +61,15 @@ export async function sendReminders(deps: AppDeps, options: { onlyNew?: boolean 
     rows = rows.filter((r) => !seen.has(`${r.user_id}:${r.league_id}:${r.matchday}`));
   }
   const members = byMember(rows);
-  const subscriptions = await subscriptionsOf(deps.db, members.map((m) => m.user.user_id));
+  const devices = new Map<number, Awaited<ReturnType<typeof subscriptionsOf>>>();
+  for (const sub of await subscriptionsOf(deps.db, members.map((m) => m.user.user_id))) {
+    devices.set(sub.user_id, [...(devices.get(sub.user_id) ?? []), sub]);
+  }
   const reached = new Set<number>();
   const gone: string[] = [];
   for (const member of members) {
     const payload = pushPayload(member);
-    for (const sub of subscriptions.filter((s) => s.user_id === member.user.user_id)) {
+    for (const sub of devices.get(member.user.user_id) ?? []) {
       const result = await deliver(deps, sub, payload);
       if (result === 'sent') reached.add(member.user.user_id);
       if (result === 'gone') gone.push(sub.endpoint);

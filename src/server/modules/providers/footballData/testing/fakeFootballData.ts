@@ -30,6 +30,8 @@ export interface FakeFootballData {
   baseUrl: string;
   world: FakeWorld;
   failure: Failure;
+  /** Answer this much later (a slow provider keeps a process running). */
+  delayMs: number;
   requests: { path: string; query: Record<string, string>; token: string | undefined }[];
   close(): Promise<void>;
 }
@@ -107,15 +109,15 @@ export function worldCupWorld(start = Date.parse('2026-06-10T16:00:00Z')): FakeW
 }
 
 export async function startFakeFootballData(world: FakeWorld = worldCupWorld()): Promise<FakeFootballData> {
-  const fake = { world, failure: null as Failure, requests: [] as FakeFootballData['requests'] };
+  const fake = { world, failure: null as Failure, delayMs: 0, requests: [] as FakeFootballData['requests'] };
   const server: Server = createServer((req: IncomingMessage, res) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     fake.requests.push({ path: url.pathname, query: Object.fromEntries(url.searchParams), token: req.headers['x-auth-token'] as string | undefined });
-    const send = (status: number, body: unknown) => {
+    const send = (status: number, body: unknown) => setTimeout(() => {
       res.writeHead(status, { 'content-type': 'application/json' });
       res.end(typeof body === 'string' ? body : JSON.stringify(body));
-    };
-    if (fake.failure === 'timeout') { setTimeout(() => send(200, {}), 3_000).unref(); return; }
+    }, fake.delayMs);
+    if (fake.failure === 'timeout') { setTimeout(() => res.end('{}'), 3_000).unref(); return; }
     if (fake.failure === 401 || req.headers['x-auth-token'] !== 'test-token') {
       return send(401, { message: 'The resource you are looking for is restricted. Please pass a valid API token.', errorCode: 401 });
     }

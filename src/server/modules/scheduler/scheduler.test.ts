@@ -1,0 +1,104 @@
+import { buildApp } from '../../app';
+import { ManualClock } from '../../clock';
+import { openDatabase, type DatabaseHandle } from '../../db/database';
+import type { AppDeps } from '../../deps';
+import { CapturingMailer, DB_KINDS, openTestDatabase, testConfig, type DbKind } from '../../test/harness';
+import { importFootballData } from '../providers/footballData/footballDataImport';
+import { startFakeFootballData, type FakeFootballData } from '../providers/footballData/testing/fakeFootballData';
+import { reminderWorld } from '../push/testing/reminderWorld';
+import { createScheduler, startScheduler } from './scheduler';
+
+/**
+ * Server processes sharing one database. On PostgreSQL: two apps, each with its own connection pool on the same
+ * schema, as two processes behind a load balancer. SQLite is one process's database, so there both schedulers
+ * share one app.
+ */
+async function twoServers(kind: DbKind, clock: ManualClock) {
+  const first = await openTestDatabase(kind);
+  let second: DatabaseHandle = first;
+  if (kind === 'postgres') {
+    const schema = (await first.db.selectNoFrom((eb) => eb.fn<string>('current_schema').as('s')).executeTakeFirstOrThrow()).s;
+    const url = new URL(process.env.TEST_DATABASE_URL!);
+    url.searchParams.set('options', `-c search_path=${schema}`);
+    second = openDatabase(url.toString(), { poolSize: 5 });
+  }
+  const build = (database: DatabaseHandle) => buildApp({ config: testConfig(), database, clock, mailer: new CapturingMailer(), logger: false });
+  const a = await build(first);
+  const b = second === first ? a : await build(second);
+  return {
+    servers: [a, b],
+    async close() {
+      await a.app.close();
+      if (b !== a) { await b.app.close(); await second.close(); }
+      await first.close();
+    },
+  };
+}
+
+const emailsSent = (deps: AppDeps[]) => [...new Set(deps)].reduce((n, d) => n + (d.mailer as CapturingMailer).sent.length, 0);
+
+let fake: FakeFootballData;
+beforeAll(async () => { fake = await startFakeFootballData(); });
+afterAll(async () => { await fake.close(); });
+
+describe.each(DB_KINDS)('scheduler [%s]', (kind) => {
+  it('with two server processes, each job runs exactly once: the other finds the lock taken', async () => {
+    const clock = new ManualClock(Date.parse('2026-06-01T12:00:00Z'));
+    const { servers, close } = await twoServers(kind, clock);
+    try {
+      const deps = servers.map((s) => s.deps);
+      for (const d of deps) Object.assign(d.config, { footballDataUrl: fake.baseUrl, footballDataToken: 'test-token', footballDataRequestsPerMinute: 1000 });
+      await importFootballData(deps[0], 'WC');
+      await reminderWorld({ ...servers[0], clock } as never);
+      // The final is being played and the provider is slow: whoever takes `update` holds it a while.
+      const final = fake.world.matches[15];
+      clock.set(Date.parse(final.utcDate) + 30 * 60_000);
+      fake.requests.length = 0;
+      fake.delayMs = 400;
+      const schedulers = deps.map((d) => createScheduler(d, { updateEveryMinutes: 1, notifyEveryMinutes: 60, wakeEveryMs: 3_600_000 }));
+      try {
+        await Promise.all(schedulers.map((s) => s.tick()));
+        expect(fake.requests.filter((r) => r.path.endsWith('/matches'))).toHaveLength(1);
+        expect(await deps[0].db.selectFrom('process_locks').selectAll().execute()).toEqual([]);
+        // A minute later `update` is due again (once more in all); `notify` is not due for an hour.
+        clock.advance(61_000);
+        await Promise.all(schedulers.map((s) => s.tick()));
+        expect(fake.requests.filter((r) => r.path.endsWith('/matches'))).toHaveLength(2);
+      } finally {
+        await Promise.all(schedulers.map((s) => s.stop()));
+        fake.delayMs = 0;
+      }
+    } finally {
+      await close();
+    }
+  });
+
+  it('sends reminders once across processes', async () => {
+    const clock = new ManualClock(Date.parse('2026-06-01T12:00:00Z'));
+    const { servers, close } = await twoServers(kind, clock);
+    try {
+      const deps = servers.map((s) => s.deps);
+      await reminderWorld({ ...servers[0], clock } as never);
+      const schedulers = deps.map((d) => createScheduler(d, { updateEveryMinutes: 1, notifyEveryMinutes: 60, wakeEveryMs: 3_600_000 }));
+      try {
+        await Promise.all(schedulers.map((s) => s.tick()));
+        // Ana and Carla have bets pending and opted in (Bob opted in with nothing pending): two emails, not four.
+        expect(emailsSent(deps)).toBe(2);
+        clock.advance(60 * 60_000);
+        await Promise.all(schedulers.map((s) => s.tick()));
+        expect(emailsSent(deps)).toBe(2);
+      } finally {
+        await Promise.all(schedulers.map((s) => s.stop()));
+      }
+    } finally {
+      await close();
+    }
+  });
+});
+
+describe('startScheduler', () => {
+  it('starts only when AUTO_UPDATE_MINUTES > 0', () => {
+    const deps = { config: testConfig({ autoUpdateMinutes: 0 }) } as AppDeps;
+    expect(startScheduler(deps)).toBeNull();
+  });
+});
