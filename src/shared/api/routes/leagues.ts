@@ -76,7 +76,7 @@ export const leagueRoutes = {
     params: IdParams, response: Message,
   }),
   leagueSearch: route({
-    method: 'POST', path: '/leagues/search', prefixed: true, access: 'user', process: 'league_search',
+    method: 'POST', path: '/leagues/search', prefixed: true, access: 'user',
     summary: 'Joinable leagues and leagues the caller is invited to, by name',
     body: Strict({ text: Type.String({ maxLength: 100 }) }), response: Type.Array(LeagueSearchResult),
   }),
