@@ -46,7 +46,7 @@ describeEachDb('client error log', (ctx) => {
 });
 
 describeEachDb('contact', (ctx) => {
-  const send = (payload: unknown, locale = 'en') => call(ctx().app, { method: 'POST', url: `/api/v1/${locale}/contact`, payload });
+  const send = (payload: object, locale = 'en') => call(ctx().app, { method: 'POST', url: `/api/v1/${locale}/contact`, payload });
 
   it('emails the message to every admin in their language', async () => {
     await createUserWithToken(ctx().deps, { email: 'boss@example.com', is_admin: true, locale: 'es' });
