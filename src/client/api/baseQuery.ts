@@ -93,7 +93,7 @@ export const apiBaseQuery: BaseQueryFn<RouteRequest, unknown, ApiError, object, 
       showToast(api.dispatch, 'error', message);
       return { error: { status: PROCESS_RUNNING, error: message } };
     }
-    finish = startProcess(api.dispatch, processId, i18n.t(`processes.${request.def.process ?? request.name}`, { defaultValue: request.def.summary }));
+    finish = startProcess(api.dispatch, processId, i18n.t(`processes.${request.def.process ?? request.name}`, { defaultValue: i18n.t('processes.default') }));
   }
 
   const token = isAnonymousCall(request.def) ? null : await readToken();

@@ -1,0 +1,36 @@
+import { routeTable, type RouteName } from '../../shared/api/routeTable';
+import { api, endpointAt, routeNameAt } from './api';
+import { cacheSecondsFor, tagForPath, LONG_CACHE_SECONDS, SHORT_CACHE_SECONDS } from './tags';
+
+describe('endpoints built from the route table', () => {
+  const names = Object.keys(routeTable) as RouteName[];
+
+  it('has an endpoint for every route of the table, a query for each GET and a mutation otherwise', () => {
+    expect(names.length).toBeGreaterThan(0);
+    const endpoints = api.endpoints as Record<string, { useQuery?: unknown; useMutation?: unknown }>;
+    const missing = names.filter((name) => !endpoints[name]);
+    expect(missing).toEqual([]);
+    for (const name of names) {
+      const kind = routeTable[name].method === 'GET' ? 'useQuery' : 'useMutation';
+      expect([name, typeof endpoints[name][kind]]).toEqual([name, 'function']);
+    }
+  });
+
+  it('has no endpoint the table does not have', () => {
+    expect(Object.keys(api.endpoints).sort()).toEqual([...names].sort());
+  });
+
+  it('finds the calls of the spec by method and path', () => {
+    expect(routeNameAt('GET', '/users/index')).toBe('currentUser');
+    expect(endpointAt('GET', '/users/index')).toBe(api.endpoints.currentUser);
+  });
+
+  it('caches reference data for 30 minutes and matches, tables and scorers for 60 seconds (spec 9)', () => {
+    expect(cacheSecondsFor(tagForPath('/teams/index'))).toBe(LONG_CACHE_SECONDS);
+    expect(cacheSecondsFor(tagForPath('/competition/index'))).toBe(LONG_CACHE_SECONDS);
+    expect(cacheSecondsFor(tagForPath('/groups/index_groups_team'))).toBe(LONG_CACHE_SECONDS);
+    expect(cacheSecondsFor(tagForPath('/matches/index/:id'))).toBe(SHORT_CACHE_SECONDS);
+    expect(cacheSecondsFor(tagForPath('/leagues/users_league_table/:id'))).toBe(SHORT_CACHE_SECONDS);
+    expect(cacheSecondsFor(tagForPath('/competition/scorers/:id'))).toBe(SHORT_CACHE_SECONDS);
+  });
+});
