@@ -3,6 +3,7 @@ import type { AppDeps } from '../../deps';
 import type { RouteHandlers } from '../../http/registerRoutes';
 import { cacheFor, LONG_CACHE, SHORT_CACHE } from './cacheControl';
 import * as service from './competitionsService';
+import { cachedJson } from './referenceCache';
 
 export function competitionHandlers(deps: AppDeps): RouteHandlers<typeof competitionRoutes> {
   return {
@@ -27,7 +28,7 @@ export function competitionHandlers(deps: AppDeps): RouteHandlers<typeof competi
       return rules;
     },
     competitionClassification: async ({ params, reply }) => {
-      const rows = await service.classification(deps, params.id);
+      const rows = await cachedJson(deps, reply, `classification:${params.id}`, () => service.classification(deps, params.id));
       cacheFor(reply, SHORT_CACHE);
       return rows;
     },
