@@ -1,0 +1,24 @@
+/** The slice of autocannon's API the bench uses (the package ships no types). */
+declare module 'autocannon' {
+  interface Histogram { average: number; mean: number; p50: number; p99: number; max: number }
+  export interface Result {
+    title?: string;
+    requests: Histogram & { total: number };
+    latency: Histogram;
+    throughput: Histogram;
+    errors: number;
+    timeouts: number;
+    non2xx: number;
+    duration: number;
+  }
+  export interface Options {
+    url: string;
+    connections?: number;
+    duration?: number;
+    workers?: number;
+    title?: string;
+    headers?: Record<string, string>;
+  }
+  function autocannon(options: Options): Promise<Result>;
+  export default autocannon;
+}
