@@ -19,7 +19,14 @@ export const PROCESS_RUNNING = 'PROCESS_RUNNING';
 
 export type ApiError = FetchBaseQueryError | { status: typeof PROCESS_RUNNING; data?: undefined; error: string };
 
-const origin = () => window.location.origin;
+/** The page's origin; jest's jsdom answers http://localhost. */
+const origin = () => {
+  try {
+    return window.location.origin;
+  } catch {
+    return 'http://localhost';
+  }
+};
 
 /** Account calls that must go out without the stored token (spec 6). */
 const isAnonymousCall = ({ method, path, prefixed }: RouteRequest['def']) =>

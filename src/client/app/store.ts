@@ -34,7 +34,7 @@ export function setupStore(preloadedState?: Partial<RootState>) {
   return configureStore({
     reducer: rootReducer,
     preloadedState,
-    middleware: (getDefault) => getDefault({ serializableCheck: { ignoredActionPaths: ['meta.baseQueryMeta'] } })
+    middleware: (getDefault) => getDefault({ immutableCheck: { warnAfter: 200 }, serializableCheck: { warnAfter: 200, ignoredActionPaths: ['meta.baseQueryMeta'] } })
       .prepend(listener.middleware)
       .concat(api.middleware),
   });

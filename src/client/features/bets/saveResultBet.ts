@@ -18,7 +18,7 @@ function setGoals(draft: unknown, betId: number, goals: BetGoals): void {
 
 /**
  * Saves one bet optimistically (STYLE: the cached bet lists are patched at once and the patch is undone if the
- * save fails), then reloads the alerts, which depend on unfilled bets.
+ * save fails); the alerts, which count unfilled bets, reload after it.
  */
 export async function saveResultBet(
   dispatch: Dispatch, getState: () => unknown, bet: BetGoals & { betId: number; mode: number },
@@ -40,6 +40,6 @@ export async function saveResultBet(
     patches.forEach((patch) => patch.undo());
     return false;
   }
-  dispatch(api.util.invalidateTags(['Alert']));
+  // The alerts reload through the save's tags (a result bet write invalidates 'Alert').
   return true;
 }

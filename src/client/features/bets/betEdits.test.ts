@@ -1,0 +1,82 @@
+import { waitFor } from '@testing-library/react';
+import { setupStore } from '../../app/store';
+import { api } from '../../api/api';
+import { fakeApi, PLAYER } from '../../test/handlers/fakeApi';
+import { betStore } from '../../test/handlers/resultBets';
+import { signInAs } from '../../test/renderWithProviders';
+import { BET_HISTORY_LIMIT, betEditRedone, betEditUndone, betEdited, selectCanRedoBetEdit, selectCanUndoBetEdit, selectEditedGoals } from './betEditsSlice';
+import { selectBetById } from './betsSlice';
+
+const saves = () => fakeApi.betSaves.map(({ result_bet_id, local_goals, visiting_goals }) => [result_bet_id, local_goals, visiting_goals]);
+
+async function loadBets() {
+  await signInAs(PLAYER);
+  const store = setupStore();
+  await store.dispatch(api.endpoints.resultBetsIndex.initiate({ params: { id: 5 } }));
+  return store;
+}
+
+const cachedGoals = (store: ReturnType<typeof setupStore>, id: number) => {
+  const rows = api.endpoints.resultBetsIndex.select({ params: { id: 5 } })(store.getState()).data ?? [];
+  const row = rows.find((bet) => bet.id === id);
+  return row && [row.local_goals, row.visiting_goals];
+};
+
+describe('bet edits with undo and redo', () => {
+  it('feeds the bets entity slice from the bet list', async () => {
+    const store = await loadBets();
+    expect(selectBetById(store.getState(), 2)).toMatchObject({ local_goals: 1, visiting_goals: 1, league_id: 5 });
+  });
+
+  it('saves each edit, and saves again the restored values on undo and redo', async () => {
+    const store = await loadBets();
+    store.dispatch(betEdited({ betId: 1, mode: 0, local_goals: 2, visiting_goals: 0, previous: { local_goals: null, visiting_goals: null } }));
+    await waitFor(() => expect(saves()).toEqual([[1, 2, 0]]));
+    store.dispatch(betEdited({ betId: 1, mode: 0, local_goals: 3, visiting_goals: 1, previous: { local_goals: 2, visiting_goals: 0 } }));
+    await waitFor(() => expect(saves()).toHaveLength(2));
+    expect(selectEditedGoals(store.getState(), 1)).toEqual(expect.objectContaining({ local_goals: 3, visiting_goals: 1 }));
+
+    store.dispatch(betEditUndone());
+    await waitFor(() => expect(saves()).toHaveLength(3));
+    expect(saves()[2]).toEqual([1, 2, 0]);
+    store.dispatch(betEditUndone());
+    await waitFor(() => expect(saves()).toHaveLength(4));
+    // Undoing the first edit restores the server's values from before it.
+    expect(saves()[3]).toEqual([1, null, null]);
+    expect(selectCanUndoBetEdit(store.getState())).toBe(false);
+
+    store.dispatch(betEditRedone());
+    await waitFor(() => expect(saves()).toHaveLength(5));
+    expect(saves()[4]).toEqual([1, 2, 0]);
+    expect(selectCanRedoBetEdit(store.getState())).toBe(true);
+    await waitFor(() => expect(cachedGoals(store, 1)).toEqual([2, 0]));
+  });
+
+  it('patches the cached bet list at once and reloads the alerts after a save', async () => {
+    const store = await loadBets();
+    const alertsBefore = fakeApi.requests.filter((request) => request.includes('/alerts/index')).length;
+    store.dispatch(api.endpoints.alertsIndex.initiate());
+    await waitFor(() => expect(fakeApi.requests.filter((r) => r.includes('/alerts/index')).length).toBe(alertsBefore + 1));
+    store.dispatch(betEdited({ betId: 2, mode: 0, local_goals: 4, visiting_goals: 4, previous: { local_goals: 1, visiting_goals: 1 } }));
+    expect(cachedGoals(store, 2)).toEqual([4, 4]);
+    await waitFor(() => expect(fakeApi.requests.filter((r) => r.includes('/alerts/index')).length).toBe(alertsBefore + 2));
+  });
+
+  it('undoes the optimistic patch when the save fails', async () => {
+    const store = await loadBets();
+    betStore.failSaves = true;
+    store.dispatch(betEdited({ betId: 2, mode: 0, local_goals: 5, visiting_goals: 0, previous: { local_goals: 1, visiting_goals: 1 } }));
+    expect(cachedGoals(store, 2)).toEqual([5, 0]);
+    await waitFor(() => expect(cachedGoals(store, 2)).toEqual([1, 1]));
+    await waitFor(() => expect(store.getState().notifications.map((item) => item.message)).toContain('The deadline for this bet has passed'));
+    expect(saves()).toEqual([]);
+  });
+
+  it(`keeps at most ${BET_HISTORY_LIMIT} edits of history`, async () => {
+    const store = setupStore();
+    for (let goals = 0; goals < BET_HISTORY_LIMIT + 10; goals += 1) {
+      store.dispatch({ ...betEdited({ betId: 99, mode: 0, local_goals: goals % 10, visiting_goals: 0, previous: { local_goals: null, visiting_goals: null } }) });
+    }
+    expect(store.getState().betEdits.history.past.length).toBeLessThanOrEqual(BET_HISTORY_LIMIT);
+  });
+});
