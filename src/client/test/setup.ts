@@ -11,10 +11,11 @@ beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(async () => {
   resetFakeApi();
   seedBets();
+  // English first, then forget it: each test starts with no language chosen.
+  await i18n.changeLanguage('en');
   localStorage.clear();
   sessionStorage.clear();
   await authDb.auth.clear();
-  await i18n.changeLanguage('en');
 });
 
 afterEach(() => server.resetHandlers());
