@@ -1,7 +1,8 @@
 /**
  * Reference reads under load (issue 2 section 8): requests per second and p99 latency of
  * GET teams/index/{id} and GET matches/index/{id} on SQLite with 50 connections, next to an empty Fastify
- * route measured in the same run. Target: each reference read at least a quarter of the empty route.
+ * route measured in the same run (before and after each route). Target: each reference read at least a
+ * quarter of the empty route.
  *
  *   npx tsx bench/reference.ts            (BENCH_DURATION=seconds per route, default 10)
  */
@@ -12,7 +13,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { buildApp } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
 import { createBenchDataset } from './lib/dataset';
-import { measure, printTable, type Measurement } from './lib/measure';
+import { compareToBaseline, measure, printComparisons } from './lib/measure';
 
 const CONNECTIONS = 50;
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
@@ -39,19 +40,17 @@ async function main(): Promise<void> {
     const options = { connections: CONNECTIONS, duration: DURATION };
     // A short warm-up so JIT and SQLite page cache do not count against the first route measured.
     await measure('warm-up', `${appBase}/matches/index/${data.leagueId}`, { connections: 10, duration: 2 });
-    const rows: Measurement[] = [];
-    const empty = () => measure('empty Fastify route', `${bareBase}/empty`, options);
-    rows.push(await empty());
-    rows.push(await measure('teams/index/{cup} (32 teams)', `${appBase}/teams/index/${data.cupId}`, options));
-    rows.push(await measure('teams/index/{league} (20 teams)', `${appBase}/teams/index/${data.leagueId}`, options));
-    rows.push(await measure('matches/index/{cup} (64)', `${appBase}/matches/index/${data.cupId}`, options));
-    rows.push(await measure('matches/index/{league}?matchday (10)', `${appBase}/matches/index/${data.leagueId}?matchday=19`, options));
-    // The whole season in one answer (~150 KB): bounded by bytes on the wire, shown for scale.
-    rows.push(await measure('matches/index/{league} (380)', `${appBase}/matches/index/${data.leagueId}`, options));
-    // The baseline is measured first and last: on a shared machine the load moves during the run.
-    rows.push({ ...(await empty()), name: 'empty Fastify route (again)' });
+    const route = (name: string, path: string) => () => measure(name, `${appBase}${path}`, options);
+    const comparisons = await compareToBaseline(() => measure('empty Fastify route', `${bareBase}/empty`, options), [
+      route('teams/index/{cup} (32 teams)', `/teams/index/${data.cupId}`),
+      route('teams/index/{league} (20 teams)', `/teams/index/${data.leagueId}`),
+      route('matches/index/{cup} (64)', `/matches/index/${data.cupId}`),
+      route('matches/index/{league}?matchday (10)', `/matches/index/${data.leagueId}?matchday=19`),
+      // The whole season in one answer (~150 KB): bounded by bytes on the wire, shown for scale.
+      route('matches/index/{league} (380)', `/matches/index/${data.leagueId}`),
+    ]);
     console.log('');
-    printTable(rows, [rows[0], rows[rows.length - 1]], TARGET);
+    printComparisons(comparisons, TARGET);
   } finally {
     await bare.close();
     await app.close();

@@ -11,17 +11,41 @@ export async function measure(name: string, url: string, options: { connections:
   return { name, url, result };
 }
 
-/** Ratios are to the mean of the baseline measurements. */
-export function printTable(rows: Measurement[], baselines: Measurement[], target: number): void {
-  const baseline = baselines.reduce((sum, b) => sum + b.result.requests.average, 0) / baselines.length;
+/** A route measured between two runs of the baseline; its ratio is to their mean. */
+export interface Comparison { route: Measurement; before: Measurement; after: Measurement }
+
+/**
+ * Measures the baseline before and after every route: on a shared machine the load drifts during a run,
+ * and a ratio to neighbouring baseline runs is far steadier than one to a single baseline at the start.
+ */
+export async function compareToBaseline(
+  baseline: () => Promise<Measurement>,
+  routes: (() => Promise<Measurement>)[],
+): Promise<Comparison[]> {
+  const out: Comparison[] = [];
+  let before = await baseline();
+  for (const route of routes) {
+    const measured = await route();
+    const after = await baseline();
+    out.push({ route: measured, before, after });
+    before = after;
+  }
+  return out;
+}
+
+export function printComparisons(comparisons: Comparison[], target: number): void {
   const pad = (s: string, n: number) => s.padEnd(n);
   const lpad = (s: string, n: number) => s.padStart(n);
-  const header = `${pad('route', 38)}${lpad('req/s', 10)}${lpad('p99 ms', 9)}${lpad('ratio', 8)}  target`;
+  const header = `${pad('route', 38)}${lpad('req/s', 9)}${lpad('p99 ms', 8)}${lpad('empty req/s', 13)}${lpad('ratio', 7)}  target`;
   console.log(header);
-  console.log('-'.repeat(header.length));
-  for (const row of rows) {
-    const ratio = row.result.requests.average / baseline;
-    const verdict = baselines.includes(row) ? '' : ratio >= target ? `ok (>= ${target})` : `MISSED (< ${target})`;
-    console.log(`${pad(row.name, 38)}${lpad(row.result.requests.average.toFixed(0), 10)}${lpad(String(row.result.latency.p99), 9)}${lpad(ratio.toFixed(3), 8)}  ${verdict}`);
+  console.log('-'.repeat(header.length + 12));
+  for (const { route, before, after } of comparisons) {
+    const empty = (before.result.requests.average + after.result.requests.average) / 2;
+    const ratio = route.result.requests.average / empty;
+    const verdict = ratio >= target ? `ok (>= ${target})` : `MISSED (< ${target})`;
+    console.log(`${pad(route.name, 38)}${lpad(route.result.requests.average.toFixed(0), 9)}${lpad(String(route.result.latency.p99), 8)}`
+      + `${lpad(empty.toFixed(0), 13)}${lpad(ratio.toFixed(2), 7)}  ${verdict}`);
   }
+  const p99 = comparisons.flatMap((c) => [c.before, c.after]).map((m) => m.result.latency.p99);
+  console.log(`\nempty route p99: ${Math.min(...p99)}-${Math.max(...p99)} ms`);
 }
