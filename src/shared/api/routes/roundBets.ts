@@ -1,4 +1,112 @@
+import Type, { type Static } from 'typebox';
+import { LeagueRule } from '../entities';
 import { route } from '../route';
+import { Id, IdParams, Mode, Nullable, Strict, Timestamp } from '../schemas';
 
-/** Placeholder: this area's entries are written with their handlers. */
-export const roundBetRoutes = {} as const satisfies Record<string, ReturnType<typeof route>>;
+/**
+ * Round picks (spec 7.2, 7.3; DESIGN 4.3, 4.4): which teams reach each round, who is champion, and for
+ * league competitions champion, European places and relegation.
+ */
+
+/** One pick. Other members' `team_id` stays null until `allow_show_bets` (the rule's deadline has passed). */
+export const RoundBet = Type.Object({
+  id: Id,
+  league_id: Id,
+  league_rule_id: Id,
+  round_id: Type.Integer(),
+  team_id: Nullable(Id),
+  user_id: Id,
+  user_name: Type.String(),
+  mode: Mode,
+  allow_show_bets: Type.Boolean(),
+  allow_edit_bets: Type.Boolean(),
+  /** Null until the round is decided. */
+  points: Nullable(Type.Integer()),
+});
+export type RoundBet = Static<typeof RoundBet>;
+
+/** A league rule with its round's name, as pick screens show it. */
+export const PickRule = Type.Object({ ...LeagueRule.properties, round_name: Type.String() });
+export type PickRule = Static<typeof PickRule>;
+
+/**
+ * One member's picks for one rule of a league: the rule, how many picks are made (of `league_rule.picks`),
+ * whether the viewer may still change them, the deadline, and the picks themselves.
+ */
+export const RoundRulePicks = Type.Object({
+  league_rule: PickRule,
+  user_id: Id,
+  mode: Mode,
+  picks_made: Type.Integer(),
+  allow_edit_bets: Type.Boolean(),
+  allow_show_bets: Type.Boolean(),
+  /** When the picks lock; null when the competition has no match to anchor it yet (then they cannot be made). */
+  deadline: Nullable(Timestamp),
+  bets: Type.Array(RoundBet),
+});
+export type RoundRulePicks = Static<typeof RoundRulePicks>;
+
+/** Points info of a pick (the same shape as a result bet's): the legend rows that produced the points. */
+export const PickPointsInfo = Type.Object({
+  max_points: Type.Integer(),
+  legend: Type.Array(Type.Object({ description: Type.String(), points: Type.Integer(), max_points: Type.Integer() })),
+});
+export type PickPointsInfo = Static<typeof PickPointsInfo>;
+
+export const TeamPickCount = Type.Object({ team_id: Id, team_name: Type.String(), users: Type.Integer() });
+export type TeamPickCount = Static<typeof TeamPickCount>;
+
+export const RoundBetWrite = Strict({
+  league_id: Id,
+  league_rule_id: Id,
+  team_id: Id,
+  user_id: Id,
+  /** 0 real pick (default), 1 the member's private simulation. */
+  mode: Type.Optional(Mode),
+});
+
+const LeagueRoundParams = Strict({ league_id: Id, round_id: Type.Integer({ minimum: 1, maximum: 100 }) });
+
+export const roundBetRoutes = {
+  roundBets: route({
+    method: 'GET', path: '/round_bets/round_bets/:league_id/:round_id', prefixed: true, access: 'user',
+    summary: "Every member's real picks for a round in a league (teams hidden until the deadline)",
+    params: LeagueRoundParams, response: Type.Array(RoundBet),
+  }),
+  roundBetsIndex: route({
+    method: 'GET', path: '/round_bets/index/:id', prefixed: true, access: 'user',
+    summary: "A member's picks (default: the caller's) for every round rule active in the league",
+    params: IdParams,
+    query: Strict({
+      user_id: Type.Optional(Id),
+      /** Accepted for the client's convenience; picks are not per matchday. */
+      matchday: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
+      mode: Type.Optional(Mode),
+    }),
+    response: Type.Array(RoundRulePicks),
+  }),
+  teamsNextRoundByUser: route({
+    method: 'GET', path: '/round_bets/teams_next_round_by_user/:league_id/:round_id', prefixed: true, access: 'user',
+    summary: 'How many distinct members picked each team for a round (visible picks only), most picked first',
+    params: LeagueRoundParams, response: Type.Array(TeamPickCount),
+  }),
+  elegibleTeamIds: route({
+    method: 'GET', path: '/round_bets/elegible_team_ids/:league_id/:league_rule_id/:user_id', prefixed: true, access: 'user',
+    summary: 'Teams that can still reach the round of a league rule (not knocked out)',
+    params: Strict({ league_id: Id, league_rule_id: Id, user_id: Id }), response: Type.Array(Id),
+  }),
+  roundPointsInfo: route({
+    method: 'GET', path: '/round_bets/points_info/:id', prefixed: true, access: 'user',
+    summary: 'How a round pick scored', params: IdParams, response: PickPointsInfo,
+  }),
+  fillRoundBet: route({
+    method: 'POST', path: '/round_bets/fill_round_bet', prefixed: true, access: 'user', process: 'round_bet_fill',
+    summary: 'Pick a team for a round (idempotent); answers the member\'s picks of that rule',
+    body: RoundBetWrite, response: RoundRulePicks,
+  }),
+  clearRoundBet: route({
+    method: 'POST', path: '/round_bets/clear_round_bet', prefixed: true, access: 'user', process: 'round_bet_clear',
+    summary: 'Remove a team pick; answers the member\'s picks of that rule',
+    body: RoundBetWrite, response: RoundRulePicks,
+  }),
+} as const;

@@ -1,0 +1,71 @@
+import type { Executor } from '../../db/database';
+import type { AppDeps } from '../../deps';
+import type { AuthUser } from '../../http/context';
+import { badRequest, notFound } from '../../http/errors';
+import { refreshLeagueStandings } from '../scoring/recompute';
+import {
+  assertMayWriteFor, assertWritable, loadPickContext, requireActiveRule, type PickContext, type PickKind,
+} from './pickContext';
+import { insertAudit, lockLeagueMember, type PickKey, type PickRuleRow } from './pickContextRepository';
+import { recomputePickPoints } from './pickScoring';
+
+/** The table a kind of pick lives in (round_bets by team, person_bets by person). */
+export interface PickStore {
+  entity: string;
+  find(db: Executor, key: PickKey, itemId: number): Promise<number | undefined>;
+  count(db: Executor, key: PickKey): Promise<number>;
+  insert(db: Executor, key: PickKey, itemId: number, now: number): Promise<number>;
+  remove(db: Executor, id: number): Promise<void>;
+}
+
+export interface PickWriteInput { league_id: number; league_rule_id: number; user_id: number; mode?: number; itemId: number }
+
+export interface PickWriteResult { ctx: PickContext; rule: PickRuleRow; key: PickKey }
+
+/**
+ * Fill (idempotent) or clear one pick. Checks, in order: league (404), caller (403), rule (404/400), league
+ * state and deadline (400), the picked item (`checkItem`), then — under a lock on the member's row so
+ * concurrent fills cannot pass the limit — the number of picks (400).
+ */
+export async function writePick(
+  deps: AppDeps,
+  viewer: AuthUser,
+  input: PickWriteInput,
+  kind: PickKind,
+  action: 'fill' | 'clear',
+  store: PickStore,
+  checkItem: (ctx: PickContext, rule: PickRuleRow, itemId: number) => Promise<void>,
+): Promise<PickWriteResult> {
+  const ctx = await loadPickContext(deps, deps.db, input.league_id, viewer);
+  assertMayWriteFor(ctx, input.user_id);
+  const rule = await requireActiveRule(deps.db, ctx, input.league_rule_id, kind);
+  const key: PickKey = { leagueId: input.league_id, userId: input.user_id, ruleId: rule.id, mode: input.mode ?? 0 };
+  assertWritable(ctx, rule, key.mode);
+  if (action === 'fill') await checkItem(ctx, rule, input.itemId);
+
+  await deps.db.transaction().execute(async (trx) => {
+    if (!(await lockLeagueMember(trx, deps.dialect, key.leagueId, key.userId))) throw notFound('errors.user_not_found');
+    const existing = await store.find(trx, key, input.itemId);
+    let entityId: number | null = null;
+    if (action === 'fill' && existing === undefined) {
+      if ((await store.count(trx, key)) >= rule.picks) throw badRequest('errors.too_many_picks');
+      entityId = await store.insert(trx, key, input.itemId, ctx.now);
+    } else if (action === 'clear' && existing !== undefined) {
+      await store.remove(trx, existing);
+      entityId = existing;
+    }
+    if (entityId === null) return;
+    if (key.userId !== viewer.id) {
+      await insertAudit(trx, {
+        actor_id: viewer.id, action: `${action}_${store.entity}`, entity: store.entity, entity_id: entityId,
+        details: { ...input, mode: key.mode }, now: ctx.now,
+      });
+    }
+    // An admin may write after the round is decided: score it and the member's standing at once.
+    if (viewer.is_admin && key.mode === 0) {
+      await recomputePickPoints(trx, ctx.league.competition_id);
+      await refreshLeagueStandings(trx, key.leagueId);
+    }
+  });
+  return { ctx, rule, key };
+}
