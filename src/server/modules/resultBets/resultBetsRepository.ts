@@ -1,4 +1,4 @@
-import { sql, type SqlBool } from 'kysely';
+import { sql, type CompiledQuery, type SqlBool } from 'kysely';
 import type { Executor } from '../../db/database';
 import { playedInLeague, resultBetDeadlineSql } from '../scoring/scoringSql';
 
@@ -77,8 +77,19 @@ export type BetRow = Awaited<ReturnType<ReturnType<typeof betRows>['executeTakeF
 
 const played = sql<SqlBool>`${playedInLeague('l', 'm', 'c')}`;
 
+// Compiled once per database: on the update hot path Kysely's query building costs more than the query.
+const findBetQueries = new WeakMap<Executor, CompiledQuery<BetRow>>();
+
 export async function findBet(db: Executor, betId: number): Promise<BetRow | undefined> {
-  return betRows(db).where('rb.id', '=', betId).executeTakeFirst();
+  let compiled = findBetQueries.get(db);
+  if (!compiled) {
+    compiled = betRows(db).where('rb.id', '=', 0).compile();
+    // Everything but the id is a literal, so the statement is the same for every bet.
+    if (compiled.parameters.length !== 1) throw new Error('findBet: unexpected parameters');
+    findBetQueries.set(db, compiled);
+  }
+  const { rows } = await db.executeQuery<BetRow>({ ...compiled, parameters: [betId] });
+  return rows[0];
 }
 
 export async function listMatchdayBets(

@@ -6,6 +6,6 @@ import { tablesService } from './tablesService';
 export function tableHandlers(deps: AppDeps): RouteHandlers<typeof tableRoutes> {
   const tables = tablesService(deps);
   return {
-    usersLeagueTable: ({ user, params, query }) => tables.leagueTable(user, params.id, query),
+    usersLeagueTable: ({ user, params, query, reply }) => tables.leagueTable(user, params.id, query, reply),
   };
 }

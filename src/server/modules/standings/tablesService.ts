@@ -1,7 +1,10 @@
+import type { FastifyReply } from 'fastify';
 import type { Static } from 'typebox';
 import type { LeagueTable } from '../../../shared/api/routes/tables';
 import type { AppDeps } from '../../deps';
 import type { AuthUser } from '../../http/context';
+import { cachedJson } from '../reference/referenceCache';
+import type { LeagueAccessRow } from '../resultBets/resultBetsRepository';
 import { requireLeagueAccess } from '../resultBets/resultBetsService';
 import { simulatedStandings } from './simulation';
 import * as repo from './standingsRepository';
@@ -25,8 +28,16 @@ export function tablesService(deps: AppDeps) {
     return { members: standings, winners };
   }
 
-  async function leagueTable(user: AuthUser, leagueId: number, query: { matchday?: number; mode?: number }): Promise<Static<typeof LeagueTable>> {
+  async function leagueTable(user: AuthUser, leagueId: number, query: { matchday?: number; mode?: number }, reply: FastifyReply): Promise<Static<typeof LeagueTable>> {
     const league = await requireLeagueAccess(db, leagueId, user);
+    if (query.mode === 1) return buildTable(user, league, query);
+    // A real table depends only on the league, matchday and language (ties by name): the serialised answer is
+    // reused until anything is written to the database.
+    return cachedJson(deps, reply, `table:${leagueId}:${query.matchday ?? ''}:${user.locale}`, () => buildTable(user, league, query));
+  }
+
+  async function buildTable(user: AuthUser, league: LeagueAccessRow, query: { matchday?: number; mode?: number }): Promise<Static<typeof LeagueTable>> {
+    const leagueId = league.id;
     const lastPlayed = await repo.lastPlayedMatchday(db, league.competition_id);
     const { members, winners } = query.mode === 1
       ? await simulatedStandings(db, {
