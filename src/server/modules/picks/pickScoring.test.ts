@@ -58,6 +58,13 @@ describeEachDb('pick scoring', (ctx) => {
     await recomputePickPoints(t.deps.db, w.cup.competitionId);
     expect(await pointsOf(t.deps.db, 'round_bets', champLocal)).toBe(0);
     expect(await pointsOf(t.deps.db, 'round_bets', champOther)).toBe(8);
+
+    // Narrowed to one league, the other leagues' picks are left alone.
+    await t.deps.db.updateTable('round_bets').set({ points: 99 }).where('id', '=', sfOff).execute();
+    await t.deps.db.updateTable('round_bets').set({ points: 99 }).where('id', '=', sfMiss).execute();
+    await recomputePickPoints(t.deps.db, w.cup.competitionId, lg);
+    expect(await pointsOf(t.deps.db, 'round_bets', sfOff)).toBe(99);
+    expect(await pointsOf(t.deps.db, 'round_bets', sfMiss)).toBe(0);
   });
 
   it('scores top scorers per goal once the cup starts, plus 5 for every joint top scorer at the end', async () => {

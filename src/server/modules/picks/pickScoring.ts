@@ -8,26 +8,31 @@ import type { Executor } from '../../db/database';
  * and both modes (simulations are scored against the real results too). Points depend only on (rule, team)
  * or (rule, person), so each statement scores the distinct picked pairs once and joins them back to the
  * picks, writing only rows whose points change. A pick in a league that does not play that kind of rule
- * scores null. Callers refresh the standings afterwards (scoring/recompute.ts).
+ * scores null. Callers refresh the standings afterwards (scoring/recompute.ts). `leagueId` narrows the
+ * writes to one league (after its settings change).
  */
-export async function recomputePickPoints(db: Executor, competitionId: number): Promise<void> {
-  await scoreKnockoutPicks(db, competitionId);
-  await scoreChampionPicks(db, competitionId);
-  await scoreTablePicks(db, competitionId);
-  await scorePersonPicks(db, competitionId);
+export async function recomputePickPoints(db: Executor, competitionId: number, leagueId?: number): Promise<void> {
+  const only = (table: 'round_bets' | 'person_bets') =>
+    leagueId === undefined ? sql`` : sql`and ${sql.ref(`${table}.league_id`)} = ${leagueId}`;
+  await scoreKnockoutPicks(db, competitionId, only('round_bets'));
+  await scoreChampionPicks(db, competitionId, only('round_bets'));
+  await scoreTablePicks(db, competitionId, only('round_bets'));
+  await scorePersonPicks(db, competitionId, only('person_bets'));
 }
+
+type Filter = ReturnType<typeof sql>;
 
 const KNOCKOUT_PICK_ROUNDS = [...KNOCKOUT_ORDER, ROUND.THIRD_PLACE];
 const TABLE_PICK_ROUNDS = [ROUND.LEAGUE_CHAMPION, ROUND.EUROPEAN_PLACES, ROUND.RELEGATION];
 
 /** Joins scored (rule, team) pairs `v(rule_id, team_id, points)` back to the picks. */
-async function applyRoundPoints(db: Executor, scored: ReturnType<typeof sql>, prelude = sql``): Promise<void> {
+async function applyRoundPoints(db: Executor, filter: Filter, scored: Filter, prelude = sql``): Promise<void> {
   await sql`
     ${prelude}
     update round_bets set points = case when l.round_bets_enabled = 1 then v.points end
     from (${scored}) v, leagues l
     where round_bets.league_rule_id = v.rule_id and round_bets.team_id = v.team_id and l.id = round_bets.league_id
-      and round_bets.points is distinct from (case when l.round_bets_enabled = 1 then v.points end)
+      and round_bets.points is distinct from (case when l.round_bets_enabled = 1 then v.points end) ${filter}
   `.execute(db);
 }
 
@@ -39,8 +44,8 @@ const pickedPairs = (competitionId: number, roundIds: readonly number[]) => sql`
 `;
 
 /** Knockout rounds: a hit when the team plays a match of the round; 0 once every match of it has both teams. */
-async function scoreKnockoutPicks(db: Executor, competitionId: number): Promise<void> {
-  await applyRoundPoints(db, sql`
+async function scoreKnockoutPicks(db: Executor, competitionId: number, filter: Filter): Promise<void> {
+  await applyRoundPoints(db, filter, sql`
     select p.rule_id, p.team_id, case
       when exists (select 1 from matches m where m.competition_id = r.competition_id and m.round_id = r.round_id
                    and (m.local_team_id = p.team_id or m.visiting_team_id = p.team_id)) then r.points_per_hit
@@ -53,7 +58,7 @@ async function scoreKnockoutPicks(db: Executor, competitionId: number): Promise<
 }
 
 /** Champion: the winner of the finished final after 90 minutes, extra time and penalties. */
-async function scoreChampionPicks(db: Executor, competitionId: number): Promise<void> {
+async function scoreChampionPicks(db: Executor, competitionId: number, filter: Filter): Promise<void> {
   const home = sql`m.local_goals + coalesce(m.local_goals_extra_time, 0)`;
   const away = sql`m.visiting_goals + coalesce(m.visiting_goals_extra_time, 0)`;
   const winner = sql`(
@@ -69,7 +74,7 @@ async function scoreChampionPicks(db: Executor, competitionId: number): Promise<
       and m.local_goals is not null and m.visiting_goals is not null
     order by m.date desc limit 1
   )`;
-  await applyRoundPoints(db, sql`
+  await applyRoundPoints(db, filter, sql`
     select p.rule_id, p.team_id, case
       when w.team_id is null then null when w.team_id = p.team_id then r.points_per_hit else 0
     end as points
@@ -82,7 +87,7 @@ async function scoreChampionPicks(db: Executor, competitionId: number): Promise<
  * League champion, European places (the top `picks`) and relegation (the bottom `picks`) from the final table
  * of a finished league competition: 3 points a win, 1 a draw; then goal difference, goals for, name.
  */
-async function scoreTablePicks(db: Executor, competitionId: number): Promise<void> {
+async function scoreTablePicks(db: Executor, competitionId: number, filter: Filter): Promise<void> {
   const table = sql`
     with games as (
       select local_team_id as team_id, local_goals as gf, visiting_goals as ga from matches
@@ -105,7 +110,7 @@ async function scoreTablePicks(db: Executor, competitionId: number): Promise<voi
       from standing s join teams t on t.id = s.team_id
     )
   `;
-  await applyRoundPoints(db, sql`
+  await applyRoundPoints(db, filter, sql`
     select p.rule_id, p.team_id, case
       when c.finished <> 1 then null
       when (r.round_id = ${ROUND.LEAGUE_CHAMPION} and k.pos = 1)
@@ -124,7 +129,7 @@ async function scoreTablePicks(db: Executor, competitionId: number): Promise<voi
  * Top scorer: points per goal once the competition has started, plus the bonus for the (joint) top scorer
  * once it is finished. Null before the first kickoff.
  */
-async function scorePersonPicks(db: Executor, competitionId: number): Promise<void> {
+async function scorePersonPicks(db: Executor, competitionId: number, filter: Filter): Promise<void> {
   const goals = sql`coalesce(ps.goals, 0)`;
   await sql`
     update person_bets set points = case when l.person_bets_enabled = 1 then v.points end
@@ -146,6 +151,6 @@ async function scorePersonPicks(db: Executor, competitionId: number): Promise<vo
       left join person_stats ps on ps.competition_id = c.id and ps.person_id = p.person_id
     ) v, leagues l
     where person_bets.league_rule_id = v.rule_id and person_bets.person_id = v.person_id and l.id = person_bets.league_id
-      and person_bets.points is distinct from (case when l.person_bets_enabled = 1 then v.points end)
+      and person_bets.points is distinct from (case when l.person_bets_enabled = 1 then v.points end) ${filter}
   `.execute(db);
 }

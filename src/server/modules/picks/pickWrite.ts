@@ -63,7 +63,7 @@ export async function writePick(
     }
     // An admin may write after the round is decided: score it and the member's standing at once.
     if (viewer.is_admin && key.mode === 0) {
-      await recomputePickPoints(trx, ctx.league.competition_id);
+      await recomputePickPoints(trx, ctx.league.competition_id, key.leagueId);
       await refreshLeagueStandings(trx, key.leagueId);
     }
   });
