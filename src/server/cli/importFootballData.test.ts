@@ -7,6 +7,9 @@ import { startFakeFootballData, type FakeFootballData } from '../modules/provide
 import { COMMANDS } from '../cli';
 import { runCli } from './runCli';
 
+// Real servers and databases on a shared 2-core machine: allow more than jest's default 5 s.
+jest.setTimeout(30_000);
+
 describe('porra -- import --football-data', () => {
   let dir: string;
   let env: NodeJS.ProcessEnv;

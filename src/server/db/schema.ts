@@ -112,6 +112,8 @@ export interface PushSubscriptionsTable {
 
 export interface RemindersSentTable { user_id: number; league_id: number; matchday: number; sent_at: number }
 
+export interface RemindersSentTable { user_id: number; league_id: number; item: string; sent_at: number }
+
 export interface ProcessLocksTable { name: string; owner: string; acquired_at: number; expires_at: number }
 
 export interface ClientLogsTable {

@@ -312,6 +312,16 @@ export async function up(db: Kysely<any>, dialect: 'sqlite' | 'postgres'): Promi
     .execute();
   await db.schema.createIndex('push_subscriptions_user').on('push_subscriptions').column('user_id').execute();
 
+  // The scheduler reminds a member of each pending item once (admins' notify always sends).
+  await db.schema.createTable('reminders_sent')
+    .addColumn('user_id', idType, (c) => c.notNull().references('users.id').onDelete('cascade'))
+    .addColumn('league_id', idType, (c) => c.notNull().references('leagues.id').onDelete('cascade'))
+    // 'results:<matchday>' or 'picks:<round id>'
+    .addColumn('item', 'varchar(30)', (c) => c.notNull())
+    .addColumn('sent_at', time, (c) => c.notNull())
+    .addPrimaryKeyConstraint('reminders_sent_pk', ['user_id', 'league_id', 'item'])
+    .execute();
+
   // The scheduler reminds a member of a matchday's pending bets once (admins' notify always sends).
   await db.schema.createTable('reminders_sent')
     .addColumn('user_id', idType, (c) => c.notNull().references('users.id').onDelete('cascade'))

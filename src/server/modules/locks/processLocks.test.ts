@@ -1,6 +1,9 @@
 import { describeEachDb } from '../../test/harness';
 import { acquireLock, LOCK_TTL_MS, ProcessBusyError, releaseLock, renewLock, withProcessLock } from './processLocks';
 
+// Real servers and databases on a shared 2-core machine: allow more than jest's default 5 s.
+jest.setTimeout(30_000);
+
 describeEachDb('process locks', (ctx) => {
   it('are taken by exactly one of many concurrent callers', async () => {
     const { db, clock } = ctx().deps;

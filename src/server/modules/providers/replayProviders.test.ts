@@ -5,6 +5,9 @@ import { call, describeEachDb } from '../../test/harness';
 import { createUserWithToken } from '../../test/fixtures';
 import { importOpenfootball } from '../competitions/importService';
 
+// Real servers and databases on a shared 2-core machine: allow more than jest's default 5 s.
+jest.setTimeout(30_000);
+
 /** The shared openfootball files sit beside the repository; without them this replay is skipped. */
 const FILE = join(resolve(__dirname, '../../../../../shared/data/openfootball'), 'worldcup-2026.json');
 const describeIfData = existsSync(FILE) ? describeEachDb : (name: string) => describe.skip(name, () => it('needs the data', () => undefined));

@@ -4,6 +4,9 @@ import { configurePushDelivery } from './pushDelivery';
 import { startFakePushService, type FakePushService } from './testing/fakePushService';
 import { reminderWorld } from './testing/reminderWorld';
 
+// Real servers and databases on a shared 2-core machine: allow more than jest's default 5 s.
+jest.setTimeout(30_000);
+
 let service: FakePushService;
 beforeAll(async () => { service = await startFakePushService(); });
 afterAll(async () => { await service.close(); });
@@ -118,7 +121,7 @@ describeEachDb('notify: reminders for bets closing within 24 hours', (ctx) => {
     const admin = await createUserWithToken(t.deps, { is_admin: true });
     let res = await call(t.app, { method: 'POST', url: '/api/v1/en/update/notify', token: admin.token });
     expect(res.data.notified).toBe(0);
-    t.clock.advance(82 * 3_600_000); // every group match has kicked off; the knockout teams are not known yet
+    t.clock.advance(134 * 3_600_000); // every match, the final too, has kicked off
     const late = await createUserWithToken(t.deps, { is_admin: true });
     res = await call(t.app, { method: 'POST', url: '/api/v1/en/update/notify', token: late.token });
     expect(res.data.notified).toBe(0);

@@ -5,6 +5,9 @@ import { reminderWorld } from '../push/testing/reminderWorld';
 import { createScheduler } from '../scheduler/scheduler';
 import { startLocalSmtpServer, type LocalSmtpServer } from './testing/localSmtpServer';
 
+// Real servers and databases on a shared 2-core machine: allow more than jest's default 5 s.
+jest.setTimeout(30_000);
+
 let smtp: LocalSmtpServer;
 beforeAll(async () => { smtp = await startLocalSmtpServer(); });
 afterAll(async () => { await smtp.close(); });
@@ -33,6 +36,19 @@ describeEachDb('reminder emails', (ctx) => {
     expect(carla.subject).toBe('Porra: your bets close soon');
     expect(carla.text).toContain('Hello Carla,');
     expect(carla.text).toContain('- Oficina: 3 matches');
+  });
+
+  it('include picks closing within 24 hours when the league plays them', async () => {
+    const t = ctx();
+    const world = await reminderWorld(t);
+    await t.deps.db.updateTable('leagues').set({ round_bets_enabled: 1, person_bets_enabled: 1 }).where('id', '=', world.leagueId).execute();
+    const admin = await createUserWithToken(t.deps, { is_admin: true });
+    const res = await call(t.app, { method: 'POST', url: '/api/v1/en/update/notify', token: admin.token });
+    // Bob placed every result bet but no pick: now he is reminded too.
+    expect(res.data).toMatchObject({ notified: 3 });
+    const bob = smtp.received.find((m) => m.to[0] === world.bob.email)!;
+    expect(bob.text).toContain('picks still to make');
+    expect(bob.text).not.toContain('matches, the first closing');
   });
 
   it('the scheduler reminds each member of a matchday once; the admin may still remind again', async () => {

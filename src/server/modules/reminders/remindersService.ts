@@ -1,45 +1,39 @@
 import type { Locale } from '../../../shared/api/route';
 import type { AppDeps } from '../../deps';
-import { translate } from '../../i18n/messages';
+import { translate, type MessageKey } from '../../i18n/messages';
+import { pendingItems, type PendingItem } from '../alerts/pendingBets';
 import { deliver } from '../push/pushDelivery';
 import { deleteSubscriptionsByEndpoint, subscriptionsOf } from '../push/pushRepository';
-import { alreadyReminded, pendingResultBets, recordReminders, type PendingMatchday } from './remindersRepository';
+import { alreadyReminded, recipients, recordReminders } from './remindersRepository';
 
 /** notify reminds about bets closing within this window (DESIGN 4.8). */
 export const REMINDER_WINDOW_MS = 24 * 3_600_000;
 
-interface MemberReminder { user: PendingMatchday; items: PendingMatchday[] }
+type Recipient = Awaited<ReturnType<typeof recipients>>[number];
+interface MemberReminder { user: Recipient; items: PendingItem[] }
 
 const localeOf = (value: string): Locale => (value === 'es' ? 'es' : 'en');
-const betsPath = (item: PendingMatchday) => `/result_bets/new?league_id=${item.league_id}&matchday=${item.matchday}`;
+/** One reminder per league and matchday (result bets) or league and round (picks). */
+const itemKey = (item: PendingItem) => (item.kind === 'results' ? `results:${item.matchday}` : `picks:${item.round_id}`);
+const betsPath = (item: PendingItem) => `/result_bets/new?league_id=${item.league_id}${item.matchday === null ? '' : `&matchday=${item.matchday}`}`;
+const utc = (ms: number) => new Date(ms).toISOString().slice(0, 16).replace('T', ' ');
 
-function byMember(rows: PendingMatchday[]): MemberReminder[] {
-  const members = new Map<number, MemberReminder>();
-  for (const row of rows) {
-    const member = members.get(row.user_id) ?? { user: row, items: [] };
-    member.items.push(row);
-    members.set(row.user_id, member);
-  }
-  for (const member of members.values()) member.items.sort((a, b) => a.first_deadline - b.first_deadline);
-  return [...members.values()];
-}
-
-/** The push a member's devices show: the matchday closing first, in the member's language. */
+/** The push a member's devices show: the item closing first, in the member's language. */
 function pushPayload(member: MemberReminder) {
   const locale = localeOf(member.user.locale);
   const first = member.items[0];
+  const body: MessageKey = first.kind === 'results' ? 'reminders.push_body' : 'reminders.push_picks_body';
   return {
     title: translate(locale, 'reminders.push_title'),
-    body: translate(locale, 'reminders.push_body', { count: first.pending, league: first.league_name }),
+    body: translate(locale, body, { count: first.missing, league: first.league_name }),
     url: betsPath(first),
   };
 }
 
 function reminderEmail(deps: AppDeps, member: MemberReminder) {
-  const locale = localeOf(member.user.locale);
-  const t = (key: Parameters<typeof translate>[1], vars?: Record<string, string | number>) => translate(locale, key, vars);
-  const lines = member.items.map((item) => t('reminders.email_line', {
-    league: item.league_name, count: item.pending, deadline: new Date(item.first_deadline).toISOString().slice(0, 16).replace('T', ' '),
+  const t = (key: MessageKey, vars?: Record<string, string | number>) => translate(localeOf(member.user.locale), key, vars);
+  const lines = member.items.map((item) => t(item.kind === 'results' ? 'reminders.email_line' : 'reminders.email_picks_line', {
+    league: item.league_name, count: item.missing, deadline: utc(item.deadline),
   }));
   const text = [
     t('reminders.email_greeting', { name: member.user.name }), '', t('reminders.email_intro'), ...lines, '',
@@ -49,43 +43,50 @@ function reminderEmail(deps: AppDeps, member: MemberReminder) {
 }
 
 /**
- * Reminds members with result bets closing within 24 hours: a push to each of their devices, and an email to
- * those who opted in (users.email_reminders). Subscriptions the push service no longer knows are removed.
- * `onlyNew` (the scheduler) skips matchdays a member was already reminded of. Answers how many members were reached.
+ * Reminds members with bets or picks closing within 24 hours (alerts' pending items): a push to each of their
+ * devices, and an email to those who opted in (users.email_reminders). Subscriptions the push service no longer
+ * knows (404/410) are removed. `onlyNew` (the scheduler) skips items a member was already reminded of.
+ * Answers how many members were reached.
  */
 export async function sendReminders(deps: AppDeps, options: { onlyNew?: boolean } = {}): Promise<number> {
   const now = deps.clock.now();
-  let rows = await pendingResultBets(deps.db, now, REMINDER_WINDOW_MS);
+  let items = await pendingItems(deps.db, now, REMINDER_WINDOW_MS);
+  const userIds = [...new Set(items.map((i) => i.user_id))];
   if (options.onlyNew) {
-    const seen = await alreadyReminded(deps.db, [...new Set(rows.map((r) => r.user_id))]);
-    rows = rows.filter((r) => !seen.has(`${r.user_id}:${r.league_id}:${r.matchday}`));
+    const seen = await alreadyReminded(deps.db, userIds);
+    items = items.filter((i) => !seen.has(`${i.user_id}:${i.league_id}:${itemKey(i)}`));
   }
-  const members = byMember(rows);
+  const users = new Map((await recipients(deps.db, [...new Set(items.map((i) => i.user_id))])).map((u) => [u.id, u]));
+  const members = new Map<number, MemberReminder>();
+  for (const item of items) {
+    const member = members.get(item.user_id) ?? { user: users.get(item.user_id)!, items: [] };
+    member.items.push(item);
+    members.set(item.user_id, member);
+  }
   const devices = new Map<number, Awaited<ReturnType<typeof subscriptionsOf>>>();
-  for (const sub of await subscriptionsOf(deps.db, members.map((m) => m.user.user_id))) {
-    devices.set(sub.user_id, [...(devices.get(sub.user_id) ?? []), sub]);
-  }
+  for (const sub of await subscriptionsOf(deps.db, [...members.keys()])) devices.set(sub.user_id, [...(devices.get(sub.user_id) ?? []), sub]);
+
   const reached = new Set<number>();
   const gone: string[] = [];
-  for (const member of members) {
+  for (const member of members.values()) {
     const payload = pushPayload(member);
-    for (const sub of devices.get(member.user.user_id) ?? []) {
+    for (const sub of devices.get(member.user.id) ?? []) {
       const result = await deliver(deps, sub, payload);
-      if (result === 'sent') reached.add(member.user.user_id);
+      if (result === 'sent') reached.add(member.user.id);
       if (result === 'gone') gone.push(sub.endpoint);
     }
     if (member.user.email_reminders === 1) {
       try {
         await deps.mailer.send(reminderEmail(deps, member));
-        reached.add(member.user.user_id);
+        reached.add(member.user.id);
       } catch (error) {
-        deps.log.warn({ err: error, userId: member.user.user_id }, 'reminder email failed');
+        deps.log.warn({ err: error, userId: member.user.id }, 'reminder email failed');
       }
     }
   }
   await deps.db.transaction().execute(async (trx) => {
     await deleteSubscriptionsByEndpoint(trx, gone);
-    await recordReminders(trx, rows.filter((r) => reached.has(r.user_id)), now);
+    await recordReminders(trx, items.filter((i) => reached.has(i.user_id)).map((i) => ({ user_id: i.user_id, league_id: i.league_id, item: itemKey(i) })), now);
   });
   return reached.size;
 }

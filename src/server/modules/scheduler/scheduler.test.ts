@@ -37,6 +37,9 @@ async function twoServers(kind: DbKind, clock: ManualClock) {
 
 const emailsSent = (deps: AppDeps[]) => [...new Set(deps)].reduce((n, d) => n + (d.mailer as CapturingMailer).sent.length, 0);
 
+// Two apps and a slow provider on a shared 2-core machine: allow more than jest's default 5 s.
+jest.setTimeout(30_000);
+
 let fake: FakeFootballData;
 beforeAll(async () => { fake = await startFakeFootballData(); });
 afterAll(async () => { await fake.close(); });

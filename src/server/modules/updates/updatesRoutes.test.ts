@@ -5,6 +5,9 @@ import { createCup } from '../../test/competitionFixture';
 import { createUserWithToken } from '../../test/fixtures';
 import { LOCK_TTL_MS } from '../locks/processLocks';
 
+// Real servers and databases on a shared 2-core machine: allow more than jest's default 5 s.
+jest.setTimeout(30_000);
+
 // Real recomputation, observed: the calls are counted and a test can slow one down or make it fail.
 jest.mock('../scoring/recompute', () => {
   const actual = jest.requireActual('../scoring/recompute');

@@ -3,6 +3,9 @@ import { createUserWithToken } from '../../../test/fixtures';
 import { importFootballData } from './footballDataImport';
 import { finishedScore, startFakeFootballData, worldCupWorld, type FakeFootballData } from './testing/fakeFootballData';
 
+// Real servers and databases on a shared 2-core machine: allow more than jest's default 5 s.
+jest.setTimeout(30_000);
+
 let fake: FakeFootballData;
 beforeAll(async () => { fake = await startFakeFootballData(); });
 afterAll(async () => { await fake.close(); });

@@ -6,7 +6,7 @@ import { createUserWithToken } from '../../../test/fixtures';
 const HOUR = 3_600_000;
 
 /**
- * A cup whose first matchday kicks off in 10 hours (4 matches), and a league with members in different
+ * A cup whose first matchday kicks off in 10 hours (4 matches), and a league (result bets only) with members in different
  * situations: Ana (es, email opt-in) and Carla (en, email opt-in) have bets pending, Bob has placed all of his.
  */
 export async function reminderWorld(t: TestApp) {
@@ -20,7 +20,7 @@ export async function reminderWorld(t: TestApp) {
   await db.updateTable('users').set({ email_reminders: 1 }).where('id', 'in', [ana.id, carla.id, bob.id]).execute();
   const { id: leagueId } = await db.insertInto('leagues').values({
     name: 'Oficina', name_normalized: 'oficina', competition_id: cup.competitionId, owner_id: ana.id, bets_system: 'exact',
-    points_system: 'winner_and_goals', playoff_results_points: 1, round_bets_enabled: 1, person_bets_enabled: 1, allow_invite: 0,
+    points_system: 'winner_and_goals', playoff_results_points: 1, round_bets_enabled: 0, person_bets_enabled: 0, allow_invite: 0,
     allow_join: 0, editable_after_start: 0, start_matchday: 1, knockout_basis: 'regular', share_token: randomUUID(), created_at: now, updated_at: now,
   }).returning('id').executeTakeFirstOrThrow();
   await db.insertInto('league_members').values([ana, bob, carla].map((u) => ({ league_id: leagueId, user_id: u.id, joined_at: now }))).execute();
