@@ -149,3 +149,17 @@ describeEachDb('password reset link origin', (ctx) => {
     expect(rows[0]!.expires_at).toBe(t.clock.now() + HOUR);
   });
 }, { config: { allowedOrigins: ['http://localhost:3000', 'https://porra.example.org'] } });
+
+describeEachDb('password reset and the sign-in limit', (ctx) => {
+  it('a completed reset lifts the per-account lock', async () => {
+    await signUpViaApi(ctx().app);
+    for (let i = 0; i < 10; i += 1) await signInViaApi(ctx().app, 'ana@example.com', `guess ${i}`);
+    expect((await signInViaApi(ctx().app, 'ana@example.com', PASSWORD)).statusCode).toBe(429);
+    await call(ctx().app, { method: 'POST', url: '/api/v1/users/password', payload: { api_v1_user: { email: 'ana@example.com' } } });
+    const token = /reset_password_token=([\w-]+)/.exec(ctx().mailer.sent.at(-1)!.text)![1]!;
+    const res = await call(ctx().app, { method: 'PUT', url: '/api/v1/users/password',
+      payload: { api_v1_user: { password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD, reset_password_token: token } } });
+    expect(res.statusCode).toBe(200);
+    expect((await signInViaApi(ctx().app, 'ana@example.com', NEW_PASSWORD)).statusCode).toBe(200);
+  });
+});

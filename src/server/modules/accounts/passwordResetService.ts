@@ -62,14 +62,14 @@ export async function resetPassword(deps: AppDeps, input: {
   errors.throwIfAny();
 
   const passwordHash = await hashPassword(input.password, deps.config.scryptCost);
-  const token = await deps.db.transaction().execute(async (trx) => {
+  return deps.db.transaction().execute(async (trx) => {
     const now = deps.clock.now();
     if (!(await useResets(trx, reset.user_id, reset.id, now))) throw invalidToken();
     await updateUser(trx, reset.user_id, { password_hash: passwordHash }, now);
     await deleteUserSessions(trx, reset.user_id);
-    return openSession(deps, trx, reset.user_id);
+    const user = (await findUserById(trx, reset.user_id))!;
+    // Whoever locked the account by guessing is beside the point now: the owner proved it by email.
+    await clearSignInFailures(trx, user.email);
+    return { ...toAccountUser(user), token: await openSession(deps, trx, user.id) };
   });
-  const user = (await findUserById(deps.db, reset.user_id))!;
-  await clearSignInFailures(deps.db, user.email);
-  return { ...toAccountUser(user), token };
 }

@@ -52,7 +52,7 @@ export const accountRoutes = {
       }),
     }),
     response: SignedIn,
-    rateLimit: { max: 20, timeWindow: 3_600_000 },
+    rateLimit: { max: 50, timeWindow: 3_600_000 },
   }),
   updateAccount: route({
     method: 'PUT', path: '/users', prefixed: false, access: 'user',
