@@ -44,6 +44,7 @@ describeEachDb('alerts', (ctx) => {
     ]);
     const es = await alerts(ctx(), s.ana.token, 'es');
     expect(es.data[2].message).toBe('2 partidos sin apuesta en la jornada 1');
+    expect(es.data[0].message).toBe('Semifinales: quedan 4 equipos por elegir antes del cierre');
   });
 
   it('closed deadlines and completed picks stop alerting', async () => {

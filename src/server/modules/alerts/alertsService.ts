@@ -3,7 +3,7 @@ import type { Alert } from '../../../shared/api/routes/alerts';
 import { ROUNDS, ROUND } from '../../../shared/domain/rounds';
 import type { AppDeps } from '../../deps';
 import type { AuthUser } from '../../http/context';
-import type { Translate } from '../../i18n/messages';
+import type { MessageKey, Translate } from '../../i18n/messages';
 import { pendingItems, type PendingItem } from './pendingBets';
 
 /** Alerts shown in the side panel: pending items of the caller closing within 72 hours. */
@@ -17,7 +17,7 @@ function toAlert(item: PendingItem, t: Translate): Static<typeof Alert> {
       : t('alerts.result_bets', { count: item.missing, matchday: item.matchday });
     return { ...base, alert_type: 1, message };
   }
-  const round = ROUNDS.find((r) => r.id === item.round_id)?.name ?? String(item.round_id);
+  const round = ROUNDS.some((r) => r.id === item.round_id) ? t(`round.${item.round_id}` as MessageKey) : String(item.round_id);
   return item.round_id === ROUND.TOP_SCORER
     ? { ...base, alert_type: 3, message: t('alerts.person_picks', { round, missing: item.missing }) }
     : { ...base, alert_type: 2, message: t('alerts.round_picks', { round, missing: item.missing }) };
