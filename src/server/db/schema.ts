@@ -110,8 +110,6 @@ export interface PushSubscriptionsTable {
   id: Id; user_id: number; endpoint: string; p256dh: string; auth: string; created_at: number;
 }
 
-export interface RemindersSentTable { user_id: number; league_id: number; matchday: number; sent_at: number }
-
 export interface RemindersSentTable { user_id: number; league_id: number; item: string; sent_at: number }
 
 export interface ProcessLocksTable { name: string; owner: string; acquired_at: number; expires_at: number }

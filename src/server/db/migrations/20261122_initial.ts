@@ -322,15 +322,6 @@ export async function up(db: Kysely<any>, dialect: 'sqlite' | 'postgres'): Promi
     .addPrimaryKeyConstraint('reminders_sent_pk', ['user_id', 'league_id', 'item'])
     .execute();
 
-  // The scheduler reminds a member of a matchday's pending bets once (admins' notify always sends).
-  await db.schema.createTable('reminders_sent')
-    .addColumn('user_id', idType, (c) => c.notNull().references('users.id').onDelete('cascade'))
-    .addColumn('league_id', idType, (c) => c.notNull().references('leagues.id').onDelete('cascade'))
-    .addColumn('matchday', 'integer', (c) => c.notNull())
-    .addColumn('sent_at', time, (c) => c.notNull())
-    .addPrimaryKeyConstraint('reminders_sent_pk', ['user_id', 'league_id', 'matchday'])
-    .execute();
-
   // Named processes (update, notify, scheduler ticks) locked across every server process.
   await db.schema.createTable('process_locks')
     .addColumn('name', 'varchar(100)', (c) => c.primaryKey())
