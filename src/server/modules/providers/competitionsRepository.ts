@@ -16,12 +16,15 @@ export async function competitionById(db: Executor, id: number): Promise<Provide
   return db.selectFrom('competitions').select(COLUMNS).where('id', '=', id).executeTakeFirst();
 }
 
-/** A match kicked off in the last `beforeMs` (or kicks off within `afterMs`) and is not finished: worth asking about. */
+/**
+ * A match kicked off in the last `beforeMs` or kicks off within `afterMs`: being played, or just finished (providers
+ * correct scores shortly after the final whistle). Worth asking the provider about.
+ */
 export async function hasLiveMatches(db: Executor, competitionId: number, now: number, beforeMs: number, afterMs: number): Promise<boolean> {
   const row = await db.selectFrom('matches').select('id')
     .where('competition_id', '=', competitionId)
     .where('date', '>=', now - beforeMs).where('date', '<=', now + afterMs)
-    .where('finished', '=', 0).where('status', '!=', 'cancelled')
+    .where('status', '!=', 'cancelled')
     .limit(1).executeTakeFirst();
   return Boolean(row);
 }

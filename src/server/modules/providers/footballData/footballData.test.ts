@@ -116,10 +116,19 @@ describeEachDb('football-data.org provider', (ctx) => {
     expect(row).toMatchObject({ status: 'in_play', started: 1, finished: 0, local_goals: 1, visiting_goals: 0 });
 
     Object.assign(final, { status: 'FINISHED', score: { winner: 'HOME_TEAM', duration: 'REGULAR', fullTime: { home: 2, away: 0 }, halfTime: { home: 1, away: 0 } } });
-    Object.assign(fake.world.matches[14], { status: 'FINISHED', score: finishedScore(0, 1) });
     t.clock.advance(60 * 60_000);
+    res = await call(t.app, { method: 'POST', url: '/api/v1/en/update/update', token });
+    expect(res.data).toMatchObject({ updated_matches: 1 });
+    // Just after the whistle the provider corrects the score: the next update still asks, and picks it up.
+    final.score = finishedScore(2, 1);
+    t.clock.advance(30 * 60_000);
+    res = await call(t.app, { method: 'POST', url: '/api/v1/en/update/update', token });
+    expect(res.data).toMatchObject({ updated_matches: 1 });
+    expect((await matchRows(t, competitionId)).find((m) => m.round_id === 7)).toMatchObject({ status: 'finished', finished: 1, local_goals: 2, visiting_goals: 1 });
+
+    Object.assign(fake.world.matches[14], { status: 'FINISHED', score: finishedScore(0, 1) });
     res = await call(t.app, { method: 'POST', url: '/api/v1/en/update/update_all', token });
-    expect(res.data).toMatchObject({ process: 'update_all', updated_matches: 2 });
+    expect(res.data).toMatchObject({ process: 'update_all', updated_matches: 1 });
     const competition = await t.deps.db.selectFrom('competitions').select('finished').where('id', '=', competitionId).executeTakeFirstOrThrow();
     expect(competition.finished).toBe(1);
   });
