@@ -9,6 +9,15 @@ import { alreadyReminded, recipients, recordReminders } from './remindersReposit
 /** notify reminds about bets closing within this window (DESIGN 4.8). */
 export const REMINDER_WINDOW_MS = 24 * 3_600_000;
 
+/** Push services and the SMTP server are slow one by one and unhappy with thousands at once. */
+const SEND_CONCURRENCY = 16;
+
+async function runWithConcurrency(tasks: (() => Promise<void>)[], limit: number): Promise<void> {
+  let next = 0;
+  const worker = async () => { while (next < tasks.length) await tasks[next++](); };
+  await Promise.all(Array.from({ length: Math.min(limit, tasks.length) }, worker));
+}
+
 type Recipient = Awaited<ReturnType<typeof recipients>>[number];
 interface MemberReminder { user: Recipient; items: PendingItem[] }
 
@@ -68,22 +77,28 @@ export async function sendReminders(deps: AppDeps, options: { onlyNew?: boolean 
 
   const reached = new Set<number>();
   const gone: string[] = [];
+  const sends: (() => Promise<void>)[] = [];
   for (const member of members.values()) {
     const payload = pushPayload(member);
     for (const sub of devices.get(member.user.id) ?? []) {
-      const result = await deliver(deps, sub, payload);
-      if (result === 'sent') reached.add(member.user.id);
-      if (result === 'gone') gone.push(sub.endpoint);
+      sends.push(async () => {
+        const result = await deliver(deps, sub, payload);
+        if (result === 'sent') reached.add(member.user.id);
+        if (result === 'gone') gone.push(sub.endpoint);
+      });
     }
     if (member.user.email_reminders === 1) {
-      try {
-        await deps.mailer.send(reminderEmail(deps, member));
-        reached.add(member.user.id);
-      } catch (error) {
-        deps.log.warn({ err: error, userId: member.user.id }, 'reminder email failed');
-      }
+      sends.push(async () => {
+        try {
+          await deps.mailer.send(reminderEmail(deps, member));
+          reached.add(member.user.id);
+        } catch (error) {
+          deps.log.warn({ err: error, userId: member.user.id }, 'reminder email failed');
+        }
+      });
     }
   }
+  await runWithConcurrency(sends, SEND_CONCURRENCY);
   await deps.db.transaction().execute(async (trx) => {
     await deleteSubscriptionsByEndpoint(trx, gone);
     await recordReminders(trx, items.filter((i) => reached.has(i.user_id)).map((i) => ({ user_id: i.user_id, league_id: i.league_id, item: itemKey(i) })), now);
