@@ -34,6 +34,14 @@ describeEachDb('password reset', (ctx) => {
     expect(ctx().mailer.sent).toHaveLength(1);
   });
 
+  it('gives the same answer when the email cannot be sent', async () => {
+    await signUpViaApi(ctx().app);
+    ctx().deps.mailer = { send: () => Promise.reject(new Error('SMTP down')) };
+    const res = await request('ana@example.com');
+    expect(res.statusCode).toBe(200);
+    expect(res.data.message).toBe('If that email is registered you will receive instructions to reset your password in a few minutes');
+  });
+
   it('sets the new password, revokes every session, signs in, and works only once', async () => {
     const ana = await signUpViaApi(ctx().app);
     const other = await signInViaApi(ctx().app, 'ana@example.com', PASSWORD);

@@ -19,8 +19,9 @@ export async function isAccountThrottled(db: Executor, email: string, now: numbe
 }
 
 export async function recordSignInFailure(db: Executor, email: string, now: number): Promise<void> {
-  // Old rows of this email are pruned as new ones arrive, so the table stays small.
-  await db.deleteFrom('sign_in_failures').where('email', '=', email).where('created_at', '<=', now - WINDOW_MS).execute();
+  // Rows past the window are pruned as new ones arrive (any email), so the table stays small even when
+  // someone sprays made-up emails.
+  await db.deleteFrom('sign_in_failures').where('created_at', '<=', now - WINDOW_MS).execute();
   await db.insertInto('sign_in_failures').values({ email, created_at: now }).execute();
 }
 
