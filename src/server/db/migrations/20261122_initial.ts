@@ -288,6 +288,8 @@ export async function up(db: Kysely<any>, dialect: 'sqlite' | 'postgres'): Promi
     .addUniqueConstraint('round_bets_unique', ['league_id', 'user_id', 'league_rule_id', 'team_id', 'mode'])
     .execute();
   await db.schema.createIndex('round_bets_rule').on('round_bets').columns(['league_rule_id', 'mode']).execute();
+  // Pick scoring joins scored (rule, team) pairs back to the picks.
+  await db.schema.createIndex('round_bets_rule_team').on('round_bets').columns(['league_rule_id', 'team_id']).execute();
 
   await db.schema.createTable('person_bets')
     .addColumn('id', idType, id)
@@ -301,6 +303,7 @@ export async function up(db: Kysely<any>, dialect: 'sqlite' | 'postgres'): Promi
     .addUniqueConstraint('person_bets_unique', ['league_id', 'user_id', 'league_rule_id', 'person_id', 'mode'])
     .execute();
   await db.schema.createIndex('person_bets_rule').on('person_bets').columns(['league_rule_id', 'mode']).execute();
+  await db.schema.createIndex('person_bets_rule_person').on('person_bets').columns(['league_rule_id', 'person_id']).execute();
 
   await db.schema.createTable('push_subscriptions')
     .addColumn('id', idType, id)

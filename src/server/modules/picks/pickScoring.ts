@@ -25,12 +25,16 @@ type Filter = ReturnType<typeof sql>;
 const KNOCKOUT_PICK_ROUNDS = [...KNOCKOUT_ORDER, ROUND.THIRD_PLACE];
 const TABLE_PICK_ROUNDS = [ROUND.LEAGUE_CHAMPION, ROUND.EUROPEAN_PLACES, ROUND.RELEGATION];
 
-/** Joins scored (rule, team) pairs `v(rule_id, team_id, points)` back to the picks. */
-async function applyRoundPoints(db: Executor, filter: Filter, scored: Filter, prelude = sql``): Promise<void> {
+/**
+ * Joins scored (rule, team) pairs `v(rule_id, team_id, points)` back to the picks. `v` is materialised so the
+ * per-pair subqueries run once per pair, not once per pick (both planners would otherwise inline it).
+ * `ctes` are extra common table expressions `v` may use, each followed by a comma.
+ */
+async function applyRoundPoints(db: Executor, filter: Filter, scored: Filter, ctes = sql``): Promise<void> {
   await sql`
-    ${prelude}
+    with ${ctes} v as materialized (${scored})
     update round_bets set points = case when l.round_bets_enabled = 1 then v.points end
-    from (${scored}) v, leagues l
+    from v, leagues l
     where round_bets.league_rule_id = v.rule_id and round_bets.team_id = v.team_id and l.id = round_bets.league_id
       and round_bets.points is distinct from (case when l.round_bets_enabled = 1 then v.points end) ${filter}
   `.execute(db);
@@ -89,7 +93,7 @@ async function scoreChampionPicks(db: Executor, competitionId: number, filter: F
  */
 async function scoreTablePicks(db: Executor, competitionId: number, filter: Filter): Promise<void> {
   const table = sql`
-    with games as (
+    games as (
       select local_team_id as team_id, local_goals as gf, visiting_goals as ga from matches
       where competition_id = ${competitionId} and finished = 1 and local_goals is not null and visiting_goals is not null
         and local_team_id is not null and visiting_team_id is not null
@@ -108,7 +112,7 @@ async function scoreTablePicks(db: Executor, competitionId: number, filter: Filt
              row_number() over (order by s.pts desc, s.gd desc, s.goals desc, t.team_name asc) as pos,
              count(*) over () as teams
       from standing s join teams t on t.id = s.team_id
-    )
+    ),
   `;
   await applyRoundPoints(db, filter, sql`
     select p.rule_id, p.team_id, case
@@ -132,8 +136,7 @@ async function scoreTablePicks(db: Executor, competitionId: number, filter: Filt
 async function scorePersonPicks(db: Executor, competitionId: number, filter: Filter): Promise<void> {
   const goals = sql`coalesce(ps.goals, 0)`;
   await sql`
-    update person_bets set points = case when l.person_bets_enabled = 1 then v.points end
-    from (
+    with v as materialized (
       select p.rule_id, p.person_id, case
         when c.finished = 1 or exists (select 1 from matches m where m.competition_id = c.id and (m.started = 1 or m.finished = 1))
         then ${goals} * ${sql.lit(PERSON_POINTS.per_goal)} + case
@@ -149,7 +152,9 @@ async function scorePersonPicks(db: Executor, competitionId: number, filter: Fil
       join league_rules r on r.id = p.rule_id
       join competitions c on c.id = r.competition_id
       left join person_stats ps on ps.competition_id = c.id and ps.person_id = p.person_id
-    ) v, leagues l
+    )
+    update person_bets set points = case when l.person_bets_enabled = 1 then v.points end
+    from v, leagues l
     where person_bets.league_rule_id = v.rule_id and person_bets.person_id = v.person_id and l.id = person_bets.league_id
       and person_bets.points is distinct from (case when l.person_bets_enabled = 1 then v.points end) ${filter}
   `.execute(db);
