@@ -242,7 +242,6 @@ const run = present ? it : it.skip;
 describeEachDb('acceptance: the World Cup 2026 replayed in three leagues', (ctx) => {
   run('scores every table row after each round exactly as the plain rules say', async () => {
     const t: TestApp = ctx();
-    const rng = prng(2026);
     const matches = readWorldCup();
     const summary = await importOpenfootball(t.deps.db, { source: FILE, shiftTo: t.clock.now() + DAY, replay: true, now: t.clock.now() });
     const competitionId = summary.competitionId;
@@ -467,4 +466,16 @@ describeEachDb('acceptance: the World Cup 2026 replayed in three leagues', (ctx)
     const competition = await ok(t, 'GET', `/competition/${competitionId}`, null);
     expect(competition.finished).toBe(true);
   }, 300_000);
+});
+
+describeEachDb('acceptance: a replay does not give away who reaches the knockout rounds', (ctx) => {
+  // A replayed file of a finished cup names every knockout team. Shown from the start, they tell players who
+  // wins the group stage, and make every round pick a sure hit (elegible_team_ids answers exactly those teams).
+  run('keeps knockout teams unknown until the results that decide them are revealed', async () => {
+    const t: TestApp = ctx();
+    const summary = await importOpenfootball(t.deps.db, { source: FILE, shiftTo: t.clock.now() + DAY, replay: true, now: t.clock.now() });
+    const served: any[] = await ok(t, 'GET', `/matches/index/${summary.competitionId}`, null);
+    const drawn = served.filter((m) => m.round_id !== 1 && (m.local_team_id !== null || m.visiting_team_id !== null));
+    expect(drawn.map((m) => ({ round_id: m.round_id, date: m.date }))).toEqual([]);
+  });
 });

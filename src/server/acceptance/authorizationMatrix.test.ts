@@ -1,0 +1,270 @@
+import { alertRoutes } from '../../shared/api/routes/alerts';
+import { invitationRoutes } from '../../shared/api/routes/invitations';
+import { leagueRoutes } from '../../shared/api/routes/leagues';
+import { personBetRoutes } from '../../shared/api/routes/personBets';
+import { pushRoutes } from '../../shared/api/routes/push';
+import { resultBetRoutes } from '../../shared/api/routes/resultBets';
+import { roundBetRoutes } from '../../shared/api/routes/roundBets';
+import { tableRoutes } from '../../shared/api/routes/tables';
+import { updateRoutes } from '../../shared/api/routes/updates';
+import { ROUND } from '../../shared/domain/rounds';
+import { createCup, type CupFixture } from '../test/competitionFixture';
+import { DB_KINDS, call, createTestApp, type TestApp } from '../test/harness';
+import { DAY, api, createPlayer, ok, type Player } from './acceptanceKit';
+
+/**
+ * Issue 3, section 6: for every league and bet route, what a visitor, a signed-in non-member, a member, the
+ * owner and a global admin get (DESIGN 4.3, 4.6, 5, 7). For writes each role acts on a fresh league, so a write
+ * that succeeds for one role cannot change what the next one sees.
+ */
+
+type Role = 'visitor' | 'outsider' | 'member' | 'owner' | 'admin';
+const ROLES: Role[] = ['visitor', 'outsider', 'member', 'owner', 'admin'];
+
+/** A league of the cup: owner, member, a second member, an outsider; one bet and one pick of each kind by the member. */
+interface World {
+  cup: CupFixture;
+  admin: Player;
+  owner: Player; member: Player; extra: Player; outsider: Player;
+  leagueId: number;
+  /** Another league of the same cup with the owner and the member (copy_bets source). */
+  otherLeagueId: number;
+  resultBetId: number; matchId: number;
+  roundRuleId: number; roundBetId: number; teamId: number;
+  personRuleId: number; personBetId: number; personId: number;
+  /** Owner's invitation to a stranger; owner's invitation to the outsider (rows with inviteOutsider, else 0). */
+  invitationId: number; outsiderInvitationId: number;
+}
+
+let worldCounter = 0;
+
+async function buildWorld(t: TestApp, cup: CupFixture, admin: Player, inviteOutsider: boolean): Promise<World> {
+  worldCounter += 1;
+  const n = worldCounter;
+  const [owner, member, extra, outsider] = [
+    await createPlayer(t.deps, { name: `Owner ${n}` }), await createPlayer(t.deps, { name: `Member ${n}` }),
+    await createPlayer(t.deps, { name: `Extra ${n}` }), await createPlayer(t.deps, { name: `Outsider ${n}` }),
+  ];
+  const settings = { competition_id: cup.competitionId, round_bets_enabled: true, person_bets_enabled: true, allow_join: false, allow_invite: false };
+  const league = (await ok(t, 'POST', '/leagues', owner.token, { league: { name: `Matrix ${n}`, ...settings } })).league;
+  const other = (await ok(t, 'POST', '/leagues', owner.token, { league: { name: `Source ${n}`, ...settings } })).league;
+  for (const p of [member, extra]) await ok(t, 'POST', '/leagues/join', p.token, { league_id: league.id, invitation_token: league.share_token });
+  await ok(t, 'POST', '/leagues/join', member.token, { league_id: other.id, invitation_token: other.share_token });
+
+  const [bet] = await ok(t, 'GET', `/result_bets/index/${league.id}`, member.token);
+  await ok(t, 'POST', '/result_bets/update_result_bet', member.token, { result_bet_id: bet.id, local_goals: 2, visiting_goals: 1 });
+  const roundRuleId = cup.ruleIds[ROUND.SEMI_FINALS];
+  const teamId = cup.teamIds[0];
+  const picks = await ok(t, 'POST', '/round_bets/fill_round_bet', member.token,
+    { league_id: league.id, league_rule_id: roundRuleId, team_id: teamId, user_id: member.id });
+  const person = await t.deps.db.insertInto('people').values({ name: `Striker ${n}`, team_id: cup.teamIds[1], external_key: null })
+    .returning('id').executeTakeFirstOrThrow();
+  const personRuleId = cup.ruleIds[ROUND.TOP_SCORER];
+  const personPicks = await ok(t, 'POST', '/person_bets/fill_person_bet', member.token,
+    { league_id: league.id, league_rule_id: personRuleId, person_id: person.id, user_id: member.id });
+  const invitation = (await ok(t, 'POST', '/invitations', owner.token, { league_id: league.id, email: `stranger${n}@example.com` })).invitation;
+  // Only where the row asks for it: an invited outsider may see and join the league.
+  const toOutsider = inviteOutsider ? (await ok(t, 'POST', '/invitations', owner.token, { league_id: league.id, email: outsider.email })).invitation : { id: 0 };
+  return {
+    cup, admin, owner, member, extra, outsider, leagueId: league.id, otherLeagueId: other.id,
+    resultBetId: bet.id, matchId: bet.match_id, roundRuleId, roundBetId: picks.bets[0].id, teamId,
+    personRuleId, personBetId: personPicks.bets[0].id, personId: person.id,
+    invitationId: invitation.id, outsiderInvitationId: toOutsider.id,
+  };
+}
+
+type Expected = Record<Role, number>;
+const as = (visitor: number, outsider: number, member: number, owner: number, admin: number): Expected =>
+  ({ visitor, outsider, member, owner, admin });
+
+/** Signed-in only; members read; only the owner manages. */
+const MEMBERS_READ = as(401, 403, 200, 200, 200);
+const OWNER_ONLY = as(401, 403, 403, 200, 403);
+const ANY_USER = as(401, 200, 200, 200, 200);
+const PUBLIC = as(200, 200, 200, 200, 200);
+const ADMIN_ONLY = as(401, 403, 403, 403, 200);
+/** A member's own bet or pick: the member, and a global admin correcting it; not the owner nor outsiders. */
+const MEMBERS_OWN_BET = as(401, 403, 200, 403, 200);
+/** How a bet scored, before its deadline: hidden from everybody but the bettor (admins included: nothing to explain yet). */
+const OWN_HIDDEN_BET = as(401, 403, 200, 403, 403);
+
+interface Row {
+  route: string;
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  path: (w: World) => string;
+  body?: (w: World) => unknown;
+  expected: Expected;
+  /** The outsider holds a pending invitation to the league. */
+  inviteOutsider?: boolean;
+}
+
+const pickBody = (w: World) => ({ league_id: w.leagueId, league_rule_id: w.roundRuleId, team_id: w.teamId, user_id: w.member.id });
+const personBody = (w: World) => ({ league_id: w.leagueId, league_rule_id: w.personRuleId, person_id: w.personId, user_id: w.member.id });
+const subscription = { endpoint: 'https://push.example.com/send/abc', keys: { p256dh: 'BPublicKey', auth: 'AuthSecret' } };
+
+const ROWS: Row[] = [
+  // Leagues (spec 7.2, 7.3; DESIGN 4.6)
+  { route: 'leagueIndex', method: 'GET', path: () => '/leagues/index', expected: ANY_USER },
+  { route: 'leagueShow', method: 'GET', path: (w) => `/leagues/${w.leagueId}`, expected: MEMBERS_READ },
+  { route: 'leagueShow (invited)', method: 'GET', path: (w) => `/leagues/${w.leagueId}`, expected: ANY_USER, inviteOutsider: true },
+  { route: 'leaguesUsers', method: 'GET', path: (w) => `/leagues/leagues_users/${w.leagueId}`, expected: MEMBERS_READ },
+  { route: 'leagueLeagueRules', method: 'GET', path: (w) => `/leagues/league_rules/${w.leagueId}`, expected: MEMBERS_READ },
+  {
+    route: 'leagueCreate', method: 'POST', path: () => '/leagues',
+    body: (w) => ({ league: { name: 'Another', competition_id: w.cup.competitionId } }), expected: ANY_USER,
+  },
+  {
+    route: 'leagueUpdate', method: 'PUT', path: (w) => `/leagues/${w.leagueId}`,
+    body: () => ({ league: { name: 'Renamed' } }), expected: OWNER_ONLY,
+  },
+  { route: 'leagueDelete', method: 'DELETE', path: (w) => `/leagues/${w.leagueId}`, expected: OWNER_ONLY },
+  { route: 'leagueCancel', method: 'DELETE', path: (w) => `/leagues/cancel/${w.leagueId}`, expected: as(401, 403, 200, 200, 403) },
+  { route: 'leagueSearch', method: 'POST', path: () => '/leagues/search', body: () => ({ text: 'Matrix' }), expected: ANY_USER },
+  {
+    // A closed league: without a token nobody new gets in; members are already in.
+    route: 'leagueJoin', method: 'POST', path: () => '/leagues/join', body: (w) => ({ league_id: w.leagueId }),
+    expected: as(401, 403, 409, 409, 403),
+  },
+  {
+    route: 'leagueJoin (invited)', method: 'POST', path: () => '/leagues/join', body: (w) => ({ league_id: w.leagueId }),
+    expected: as(401, 200, 409, 409, 403), inviteOutsider: true,
+  },
+  {
+    route: 'leagueUpdateDepartment', method: 'POST', path: () => '/leagues/update_department',
+    body: (w) => ({ league_id: w.leagueId, user_id: w.member.id, department: 'IT' }), expected: as(401, 403, 200, 200, 403),
+  },
+  { route: 'leagueRemoveUser', method: 'DELETE', path: (w) => `/leagues/remove_user/${w.leagueId}/${w.extra.id}`, expected: OWNER_ONLY },
+  { route: 'usersLeagueTable', method: 'GET', path: (w) => `/leagues/users_league_table/${w.leagueId}`, expected: MEMBERS_READ },
+
+  // Invitations and messages (DESIGN 4.6): only the owner invites unless allow_invite.
+  {
+    route: 'invitationCreate', method: 'POST', path: () => '/invitations',
+    body: (w) => ({ league_id: w.leagueId, email: 'newcomer@example.com' }), expected: OWNER_ONLY,
+  },
+  { route: 'invitationsOfLeague', method: 'GET', path: (w) => `/invitations/league/${w.leagueId}`, expected: MEMBERS_READ },
+  { route: 'invitationsMine', method: 'GET', path: () => '/invitations/mine', expected: ANY_USER },
+  { route: 'invitationDelete', method: 'DELETE', path: (w) => `/invitations/${w.invitationId}`, expected: OWNER_ONLY },
+  {
+    route: 'invitationDismiss', method: 'POST', path: (w) => `/invitations/dismiss/${w.outsiderInvitationId}`,
+    expected: as(401, 200, 403, 403, 403), inviteOutsider: true,
+  },
+  { route: 'messagesIndex', method: 'GET', path: () => '/messages/index', expected: ANY_USER },
+
+  // Result bets (DESIGN 4.3): members read; a bet is written by its owner, or corrected by an admin.
+  { route: 'resultBetsIndex', method: 'GET', path: (w) => `/result_bets/index/${w.leagueId}`, expected: MEMBERS_READ },
+  {
+    route: 'resultBetsIndex (match_id)', method: 'GET', path: (w) => `/result_bets/index/${w.leagueId}?match_id=${w.matchId}`,
+    expected: MEMBERS_READ,
+  },
+  {
+    route: 'resultBetsIndex (user_id)', method: 'GET', path: (w) => `/result_bets/index/${w.leagueId}?user_id=${w.member.id}`,
+    expected: MEMBERS_READ,
+  },
+  { route: 'lastBets', method: 'GET', path: (w) => `/result_bets/last_bets/${w.leagueId}`, expected: MEMBERS_READ },
+  {
+    route: 'resultBetPointsInfo', method: 'GET', path: (w) => `/result_bets/points_info/${w.resultBetId}`, expected: OWN_HIDDEN_BET,
+  },
+  {
+    route: 'updateResultBet', method: 'POST', path: () => '/result_bets/update_result_bet',
+    body: (w) => ({ result_bet_id: w.resultBetId, local_goals: 0, visiting_goals: 0 }), expected: MEMBERS_OWN_BET,
+  },
+  {
+    // The caller's own simulation: for an admin outside the league there is nothing to clear, and nothing is.
+    route: 'resetBets', method: 'POST', path: () => '/result_bets/reset_bets', body: (w) => ({ league_id: w.leagueId }),
+    expected: as(401, 403, 200, 200, 200),
+  },
+  {
+    route: 'copyBets', method: 'POST', path: () => '/result_bets/copy_bets',
+    body: (w) => ({ league_id: w.leagueId, league_id_to_copy: w.otherLeagueId }), expected: as(401, 403, 200, 200, 403),
+  },
+
+  // Round picks
+  { route: 'roundBets', method: 'GET', path: (w) => `/round_bets/round_bets/${w.leagueId}/${ROUND.SEMI_FINALS}`, expected: MEMBERS_READ },
+  { route: 'roundBetsIndex', method: 'GET', path: (w) => `/round_bets/index/${w.leagueId}`, expected: MEMBERS_READ },
+  {
+    route: 'teamsNextRoundByUser', method: 'GET', path: (w) => `/round_bets/teams_next_round_by_user/${w.leagueId}/${ROUND.SEMI_FINALS}`,
+    expected: MEMBERS_READ,
+  },
+  {
+    route: 'elegibleTeamIds', method: 'GET', path: (w) => `/round_bets/elegible_team_ids/${w.leagueId}/${w.roundRuleId}/${w.member.id}`,
+    expected: MEMBERS_READ,
+  },
+  { route: 'roundPointsInfo', method: 'GET', path: (w) => `/round_bets/points_info/${w.roundBetId}`, expected: OWN_HIDDEN_BET },
+  { route: 'fillRoundBet', method: 'POST', path: () => '/round_bets/fill_round_bet', body: pickBody, expected: MEMBERS_OWN_BET },
+  { route: 'clearRoundBet', method: 'POST', path: () => '/round_bets/clear_round_bet', body: pickBody, expected: MEMBERS_OWN_BET },
+
+  // Person picks
+  { route: 'personBetsIndex', method: 'GET', path: (w) => `/person_bets/index/${w.leagueId}`, expected: MEMBERS_READ },
+  {
+    route: 'personBetsOfRule', method: 'GET', path: (w) => `/person_bets/index_league_rule/${w.leagueId}/${w.personRuleId}`,
+    expected: MEMBERS_READ,
+  },
+  { route: 'personPointsInfo', method: 'GET', path: (w) => `/person_bets/points_info/${w.personBetId}`, expected: OWN_HIDDEN_BET },
+  { route: 'fillPersonBet', method: 'POST', path: () => '/person_bets/fill_person_bet', body: personBody, expected: MEMBERS_OWN_BET },
+  { route: 'clearPersonBet', method: 'POST', path: () => '/person_bets/clear_person_bet', body: personBody, expected: MEMBERS_OWN_BET },
+
+  // Alerts: visitors get an empty list.
+  { route: 'alertsIndex', method: 'GET', path: () => '/alerts/index', expected: PUBLIC },
+
+  // Updates (DESIGN 4.8): global admins only.
+  { route: 'updatePartial', method: 'POST', path: () => '/update/update', expected: ADMIN_ONLY },
+  { route: 'updateAll', method: 'POST', path: () => '/update/update_all', expected: ADMIN_ONLY },
+  { route: 'updateCompetition', method: 'POST', path: (w) => `/update/update_competition/${w.cup.competitionId}`, expected: ADMIN_ONLY },
+  {
+    route: 'updateCompetitionPoints', method: 'POST', path: (w) => `/update/update_competition_points/${w.cup.competitionId}`,
+    expected: ADMIN_ONLY,
+  },
+  { route: 'notify', method: 'POST', path: () => '/update/notify', expected: ADMIN_ONLY },
+  {
+    route: 'matchUpdate', method: 'PUT', path: (w) => `/matches/${w.matchId}`,
+    body: () => ({ match: { local_goals: 1, visiting_goals: 0 } }), expected: ADMIN_ONLY,
+  },
+
+  // Push
+  { route: 'pushPublicKey', method: 'GET', path: () => '/push/public_key', expected: PUBLIC },
+  { route: 'subscribe', method: 'POST', path: () => '/subscribe', body: () => ({ subscription }), expected: ANY_USER },
+  { route: 'unsubscribe', method: 'POST', path: () => '/unsubscribe', body: () => ({ subscription }), expected: ANY_USER },
+];
+
+function tokenOf(w: World, role: Role): string | null {
+  return role === 'visitor' ? null : w[role].token;
+}
+
+// One app per database for the whole table (each row builds its own leagues and people), so the matrix stays quick.
+describe.each(DB_KINDS)('acceptance: authorisation matrix of the league and bet routes [%s]', (kind) => {
+  let t: TestApp;
+  let cup: CupFixture;
+  let admin: Player;
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    cup = await createCup(t.deps.db, { start: t.clock.now() + DAY });
+    admin = await createPlayer(t.deps, { name: 'Root', is_admin: true });
+  });
+  afterAll(async () => { await t.close(); });
+
+  it.each(ROWS.map((row) => [row.route, row] as const))('%s', async (_name, row) => {
+    const actual = {} as Expected;
+    // Reads change nothing, so one league serves every role; each write gets a fresh one.
+    const shared = row.method === 'GET' ? await buildWorld(t, cup, admin, row.inviteOutsider === true) : null;
+    for (const role of ROLES) {
+      const w = shared ?? await buildWorld(t, cup, admin, row.inviteOutsider === true);
+      const res = await call(t.app, {
+        method: row.method, url: api(row.path(w)), token: tokenOf(w, role),
+        ...(row.body && { payload: row.body(w) as object }),
+      });
+      actual[role] = res.statusCode;
+    }
+    expect({ route: row.route, statuses: actual }).toEqual({ route: row.route, statuses: row.expected });
+  });
+});
+
+describe('acceptance: authorisation matrix coverage', () => {
+  it('covers every league and bet route of the route table', () => {
+    const names = Object.keys({
+      ...leagueRoutes, ...invitationRoutes, ...resultBetRoutes, ...roundBetRoutes, ...personBetRoutes,
+      ...tableRoutes, ...alertRoutes, ...updateRoutes, ...pushRoutes,
+    }).sort();
+    const covered = [...new Set(ROWS.map((row) => row.route.split(' ')[0]))].sort();
+    expect(covered).toEqual(names);
+  });
+});
