@@ -21,7 +21,7 @@ export function renderWithProviders(
   ui: ReactNode,
   { route = '/', path = '*', preloadedState, store = setupStore(preloadedState) }: Options & { path?: string } = {},
 ) {
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   const view = render(
     <Provider store={store}>
       <ThemeProvider theme={theme}>
@@ -38,7 +38,7 @@ export function renderWithProviders(
 /** The whole app at a route, with a fresh store (unless one is given). */
 export function renderApp({ route = '/', preloadedState, store = setupStore(preloadedState) }: Options = {}) {
   const Router = ({ children }: { children: ReactNode }) => <MemoryRouter initialEntries={[route]}>{children}</MemoryRouter>;
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   return { store, user, ...render(<App store={store} router={Router} />) };
 }
 

@@ -1,10 +1,15 @@
 import '@testing-library/jest-dom';
 import 'fake-indexeddb/auto';
+import { configure } from '@testing-library/react';
 import i18n from '../app/i18n';
 import { authDb } from '../db/authDb';
 import { resetFakeApi } from './handlers/fakeApi';
 import { seedBets } from './handlers/resultBets';
 import { server } from './server';
+
+// Whole-app tests type into MUI forms in jsdom: slow on a shared 2-core machine, so generous waits.
+configure({ asyncUtilTimeout: 4000 });
+jest.setTimeout(30_000);
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 

@@ -11,10 +11,10 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
 import { useAppDispatch } from '../../app/hooks';
 import { endpointAt } from '../../api/api';
 import { showToast } from '../notifications/notify';
+import { redirectRequested } from '../shell/navigationSlice';
 import { AccountCard } from './AccountCard';
 import { fieldErrors } from './formErrors';
 import { useSession } from './session';
@@ -27,7 +27,6 @@ const deleteAccountEndpoint = endpointAt('DELETE', '/users');
 export default function EditAccountScreen() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
-  const navigate = useNavigate();
   const { user } = useSession();
   const [update, { isLoading, error }] = updateAccountEndpoint.useMutation();
   const [remove, removal] = deleteAccountEndpoint.useMutation();
@@ -62,7 +61,8 @@ export default function EditAccountScreen() {
     const result = await remove({ body: { api_v1_user: { current_password: deletePassword } } });
     if ('error' in result && result.error) return;
     setConfirming(false);
-    navigate('/', { replace: true });
+    // Through the shell: this screen may already be gone (signed-in only) when the session ends.
+    dispatch(redirectRequested('/'));
   };
 
   return (

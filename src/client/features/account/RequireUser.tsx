@@ -1,15 +1,21 @@
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { useSession } from './session';
 
-/** Signed-in-only screens: visitors go to sign-in and come back after it. */
+/**
+ * Signed-in-only screens: visitors go to sign-in and come back after it. A session that ends while the screen is
+ * open (sign-out, account deleted) goes home instead, as spec 2.1 says for sign-out.
+ */
 export function RequireUser({ children }: { children: ReactNode }) {
   const { signedIn, known } = useSession();
   const location = useLocation();
+  const wasSignedIn = useRef(false);
   if (!known) return null;
-  if (!signedIn) {
-    const back = `${location.pathname}${location.search}`;
-    return <Navigate to={`/users/sign_in?redirect=${encodeURIComponent(back)}`} replace />;
+  if (signedIn) {
+    wasSignedIn.current = true;
+    return <>{children}</>;
   }
-  return <>{children}</>;
+  if (wasSignedIn.current) return <Navigate to="/" replace />;
+  const back = `${location.pathname}${location.search}`;
+  return <Navigate to={`/users/sign_in?redirect=${encodeURIComponent(back)}`} replace />;
 }
