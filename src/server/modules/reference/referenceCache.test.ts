@@ -1,6 +1,7 @@
+import { gunzipSync } from 'node:zlib';
 import { createCup } from '../../test/competitionFixture';
 import { call, describeEachDb } from '../../test/harness';
-import { invalidateReferenceCache } from './referenceCache';
+import { acceptsGzip, invalidateReferenceCache } from './referenceCache';
 import { setResult } from './referenceTestData';
 
 const DAY = 86_400_000;
@@ -28,6 +29,23 @@ describeEachDb('cached reference reads', (ctx) => {
     expect(table.data[0]).toMatchObject({ team_id: cup.teamIds[0], points: 3, streak: ['W'] });
   });
 
+  it('sends large answers gzipped to callers that accept it, and small ones plain', async () => {
+    const cup = await createCup(ctx().deps.db, { start: ctx().clock.now() + DAY });
+    const url = `/api/v1/en/matches/index/${cup.competitionId}`;
+    const plain = await call(ctx().app, { method: 'GET', url });
+    const zipped = await ctx().app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br, gzip;q=0.8' } });
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(zipped.headers.vary).toBe('accept-encoding');
+    expect(gunzipSync(zipped.rawPayload).toString()).toBe(plain.body);
+    expect(zipped.rawPayload.length).toBeLessThan(plain.body.length / 3);
+    const refused = await ctx().app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip;q=0' } });
+    expect(refused.headers['content-encoding']).toBeUndefined();
+    expect(refused.body).toBe(plain.body);
+    const small = await ctx().app.inject({ method: 'GET', url: `${url}?matchday=9`, headers: { 'accept-encoding': 'gzip' } });
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(small.body).toBe('[]');
+  });
+
   it('keeps one cache per database and never caches errors', async () => {
     const missing = await get('/teams/index/999');
     expect(missing.statusCode).toBe(404);
@@ -36,5 +54,18 @@ describeEachDb('cached reference reads', (ctx) => {
     const teams = await get(`/teams/index/${cup.competitionId}`);
     expect(teams.statusCode).toBe(200);
     expect(teams.data).toHaveLength(8);
+  });
+});
+
+describe('acceptsGzip', () => {
+  it('reads the Accept-Encoding header', () => {
+    expect(acceptsGzip('gzip, deflate, br')).toBe(true);
+    expect(acceptsGzip('br;q=1.0, GZIP;q=0.5')).toBe(true);
+    expect(acceptsGzip('*')).toBe(true);
+    expect(acceptsGzip('gzip;q=0')).toBe(false);
+    expect(acceptsGzip('gzip;q=0.000')).toBe(false);
+    expect(acceptsGzip('deflate, br')).toBe(false);
+    expect(acceptsGzip(undefined)).toBe(false);
+    expect(acceptsGzip('')).toBe(false);
   });
 });

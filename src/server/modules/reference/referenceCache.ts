@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib';
 import type { FastifyReply } from 'fastify';
 import type { AppDeps } from '../../deps';
 import { postgresWriteMark, sqliteOtherConnectionsMark, sqliteOwnWritesMark } from './writeMarkRepository';
@@ -13,7 +14,10 @@ import { postgresWriteMark, sqliteOtherConnectionsMark, sqliteOwnWritesMark } fr
  */
 const MAX_ENTRIES = 2000;
 const OTHER_CONNECTIONS_CHECK_MS = 1000;
-const caches = new WeakMap<object, Map<string, { mark: string; json: Buffer }>>();
+/** Answers from this size on are also kept gzipped: browsers always accept it, and a season of matches shrinks ~10x. */
+const GZIP_FROM_BYTES = 1024;
+interface Entry { mark: string; json: Buffer; gzip: Buffer | null }
+const caches = new WeakMap<object, Map<string, Entry>>();
 const otherConnections = new WeakMap<object, { mark: string; checkedAt: number }>();
 let version = 0;
 
@@ -33,6 +37,14 @@ async function currentMark(deps: AppDeps): Promise<string> {
   return `${version}:${other.mark}:${await sqliteOwnWritesMark(deps.db)}`;
 }
 
+/** Whether the request accepts gzip (and does not refuse it with q=0). */
+export function acceptsGzip(header: string | string[] | undefined): boolean {
+  return String(header ?? '').split(',').some((part) => {
+    const [coding, ...params] = part.trim().toLowerCase().split(';').map((x) => x.trim());
+    return (coding === 'gzip' || coding === '*') && !params.some((p) => /^q=0(\.0*)?$/.test(p));
+  });
+}
+
 export async function cachedJson<T>(deps: AppDeps, reply: FastifyReply, key: string, read: () => Promise<T>): Promise<T> {
   // The mark is taken before reading, so a write racing with the read can only make the entry refresh early.
   const mark = await currentMark(deps);
@@ -40,12 +52,18 @@ export async function cachedJson<T>(deps: AppDeps, reply: FastifyReply, key: str
   if (!cache) caches.set(deps.db, (cache = new Map()));
   let entry = cache.get(key);
   if (entry?.mark !== mark) {
-    entry = { mark, json: Buffer.from(JSON.stringify(await read())) };
+    const json = Buffer.from(JSON.stringify(await read()));
+    entry = { mark, json, gzip: json.length >= GZIP_FROM_BYTES ? gzipSync(json) : null };
     if (cache.size >= MAX_ENTRIES) cache.clear();
     cache.set(key, entry);
   }
   reply.type('application/json; charset=utf-8');
-  // The encoded JSON of a T, already in the response schema's shape: Fastify sends a buffer as it is
+  reply.header('vary', 'accept-encoding');
+  // Encoded JSON of a T, already in the response schema's shape: Fastify sends a buffer as it is
   // (no serialisation, no re-encoding per request).
+  if (entry.gzip && acceptsGzip(reply.request.headers['accept-encoding'])) {
+    reply.header('content-encoding', 'gzip');
+    return entry.gzip as unknown as T;
+  }
   return entry.json as unknown as T;
 }
