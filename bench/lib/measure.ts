@@ -3,8 +3,12 @@ import autocannon, { type Result } from 'autocannon';
 export interface Measurement { name: string; url: string; result: Result }
 
 /** Load on a worker thread, so the servers under test keep the main event loop to themselves. */
-export async function measure(name: string, url: string, options: { connections: number; duration: number }): Promise<Measurement> {
-  const result = await autocannon({ url, connections: options.connections, duration: options.duration, workers: 1, title: name });
+export async function measure(
+  name: string, url: string, options: { connections: number; duration: number; headers?: Record<string, string> },
+): Promise<Measurement> {
+  const result = await autocannon({
+    url, connections: options.connections, duration: options.duration, headers: options.headers, workers: 1, title: name,
+  });
   if (result.errors > 0 || result.non2xx > 0) {
     throw new Error(`${name}: ${result.errors} errors, ${result.non2xx} non-2xx responses from ${url}`);
   }
