@@ -2,6 +2,7 @@ import type { AppDeps } from '../../deps';
 import { notFound } from '../../http/errors';
 import { renewLock, runHttpProcess, withProcessLock, type HeldLock } from '../locks/processLocks';
 import { activeCompetitions, competitionById, type ProviderCompetition } from '../providers/competitionsRepository';
+import { ProviderError } from '../providers/providerError';
 import { providerFor } from '../providers/registry';
 import { sendReminders } from '../reminders/remindersService';
 import { recomputeCompetition } from '../scoring/recompute';
@@ -17,14 +18,25 @@ export interface ProcessOutcome { updated_matches?: number; notified?: number }
 type Run = (lock: HeldLock) => Promise<ProcessOutcome>;
 type Locker = (deps: AppDeps, name: string, work: Run) => Promise<ProcessOutcome>;
 
-/** Syncs competitions one after the other (one transaction each), keeping the lock alive between them. */
+/**
+ * Syncs competitions one after the other (one transaction each), keeping the lock alive between them. A provider
+ * failure leaves its competition as it was and does not hold back the others; the process then ends with it.
+ */
 async function eachCompetition(deps: AppDeps, lock: HeldLock, competitions: ProviderCompetition[], full: boolean): Promise<ProcessOutcome> {
   let updated = 0;
+  let failure: ProviderError | null = null;
   for (const competition of competitions) {
     const provider = providerFor(competition.provider);
-    updated += full ? await provider.syncAll(deps, competition) : await provider.updateLive(deps, competition);
+    try {
+      updated += full ? await provider.syncAll(deps, competition) : await provider.updateLive(deps, competition);
+    } catch (error) {
+      if (!(error instanceof ProviderError)) throw error;
+      deps.log.warn({ err: error, competitionId: competition.id }, 'results provider failed');
+      failure ??= error;
+    }
     await renewLock(deps.db, lock, deps.clock.now());
   }
+  if (failure) throw failure;
   return { updated_matches: updated };
 }
 

@@ -158,6 +158,20 @@ describeEachDb('football-data.org provider', (ctx) => {
     expect(next.data).toMatchObject({ updated_matches: 1 });
   });
 
+  it('a competition whose provider fails does not hold back the others; the process still reports the failure', async () => {
+    const t = ctx();
+    const now = t.clock.now();
+    await t.deps.db.insertInto('competitions').values({ name: 'Unknown', competition_type: 'cup', provider: 'football-data', provider_ref: 'XX', created_at: now, updated_at: now }).execute();
+    const { competitionId } = await importFootballData(t.deps, 'WC');
+    const admin = await createUserWithToken(t.deps, { is_admin: true });
+    fake.world.matches[0].score = finishedScore(0, 3);
+    const res = await call(t.app, { method: 'POST', url: '/api/v1/es/update/update_all', token: admin.token });
+    expect(res.statusCode).toBe(502);
+    expect(res.data).toEqual({ error: 'El proveedor de resultados ha fallado: no conoce la competición' });
+    const first = (await matchRows(t, competitionId)).find((m) => m.external_key === `football-data:match:${fake.world.matches[0].id}`);
+    expect(first).toMatchObject({ local_goals: 0, visiting_goals: 3 });
+  });
+
   it('an import that fails changes nothing, and a missing token is explained', async () => {
     const t = ctx();
     fake.failure = 500;
