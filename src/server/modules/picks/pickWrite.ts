@@ -43,7 +43,7 @@ export async function writePick(
   assertWritable(ctx, rule, key.mode);
   if (action === 'fill') await checkItem(ctx, rule, input.itemId);
 
-  await deps.db.transaction().execute(async (trx) => {
+  const changed = await deps.db.transaction().execute(async (trx) => {
     if (!(await lockLeagueMember(trx, deps.dialect, key.leagueId, key.userId))) throw notFound('errors.user_not_found');
     const existing = await store.find(trx, key, input.itemId);
     let entityId: number | null = null;
@@ -54,18 +54,22 @@ export async function writePick(
       await store.remove(trx, existing);
       entityId = existing;
     }
-    if (entityId === null) return;
+    if (entityId === null) return false;
     if (key.userId !== viewer.id) {
       await insertAudit(trx, {
         actor_id: viewer.id, action: `${action}_${store.entity}`, entity: store.entity, entity_id: entityId,
         details: { ...input, mode: key.mode }, now: ctx.now,
       });
     }
-    // An admin may write after the round is decided: score it and the member's standing at once.
-    if (viewer.is_admin && key.mode === 0) {
+    return true;
+  });
+  // An admin may write after the round is decided: score the league's picks and standings at once. Done after
+  // the pick's transaction so the member-row lock is never held while every member's standing is rewritten.
+  if (changed && viewer.is_admin && key.mode === 0) {
+    await deps.db.transaction().execute(async (trx) => {
       await recomputePickPoints(trx, ctx.league.competition_id, key.leagueId);
       await refreshLeagueStandings(trx, key.leagueId);
-    }
-  });
+    });
+  }
   return { ctx, rule, key };
 }

@@ -201,6 +201,22 @@ describeEachDb('round picks: authorisation and bad input', (ctx) => {
     expect((await call(t.app, { method: 'GET', url: api(`/round_bets/index/${w.leagueId}`), token: w.admin.token })).statusCode).toBe(200);
   });
 
+  it('lets an admin correct a pick after the deadline, scoring it and the standing at once', async () => {
+    const t = ctx();
+    const w = await pickWorld(t);
+    const [a1, a2, , , b1, b2] = w.cup.teamIds;
+    await drawSemis(t.deps.db, w, [a1, b2, b1, a2]);
+    await setClock(t, w, w.start + MINUTE);
+    const body = { league_id: w.leagueId, league_rule_id: ruleOf(w, ROUND.SEMI_FINALS), team_id: a1, user_id: w.member.id, mode: 0 };
+    expect((await fillRound(t, w.member.token, body)).statusCode).toBe(400);
+    const res = await fillRound(t, w.admin.token, body);
+    expect(res.statusCode).toBe(200);
+    expect(res.data.bets).toEqual([expect.objectContaining({ team_id: a1, points: 4 })]);
+    const standing = await t.deps.db.selectFrom('league_members').select(['points_rounds', 'points'])
+      .where('league_id', '=', w.leagueId).where('user_id', '=', w.member.id).executeTakeFirstOrThrow();
+    expect(standing).toEqual({ points_rounds: 4, points: 4 });
+  });
+
   it('rejects malformed or mismatched input with a 4xx and changes nothing', async () => {
     const t = ctx();
     const w = await pickWorld(t);
