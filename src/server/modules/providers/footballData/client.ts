@@ -18,12 +18,14 @@ export interface FootballDataOptions {
 class TokenBucket {
   private tokens: number;
   private last = performance.now();
-  constructor(private readonly perMinute: number) { this.tokens = perMinute; }
+  /** Bursts of at most 10 requests (the free plan's whole minute), refilled at the per-minute rate. */
+  private readonly capacity: number;
+  constructor(private readonly perMinute: number) { this.capacity = Math.min(perMinute, 10); this.tokens = this.capacity; }
 
   async take(): Promise<void> {
     for (;;) {
       const now = performance.now();
-      this.tokens = Math.min(this.perMinute, this.tokens + ((now - this.last) * this.perMinute) / 60_000);
+      this.tokens = Math.min(this.capacity, this.tokens + ((now - this.last) * this.perMinute) / 60_000);
       this.last = now;
       if (this.tokens >= 1) { this.tokens -= 1; return; }
       await new Promise((resolve) => setTimeout(resolve, Math.ceil(((1 - this.tokens) * 60_000) / this.perMinute)));
