@@ -5,10 +5,12 @@ import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
+import { useAppDispatch } from '../../app/hooks';
 import { endpointAt } from '../../api/api';
 import { AccountCard } from './AccountCard';
 import { fieldErrors } from './formErrors';
 import { rememberSession } from './rememberMe';
+import { currentUserEndpoint } from './session';
 import { checkAccount, type Errors } from './validation';
 
 const signInEndpoint = endpointAt('POST', '/users/sign_in');
@@ -19,6 +21,7 @@ export const safeRedirect = (value: string | null): string => (value && value.st
 export default function SignInScreen() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const dispatch = useAppDispatch();
   const [search] = useSearchParams();
   const [signIn, { isLoading, error }] = signInEndpoint.useMutation();
   const [email, setEmail] = useState('');
@@ -34,6 +37,8 @@ export default function SignInScreen() {
     const result = await signIn({ body: { api_v1_user: { email: email.trim(), password, remember_me: remember } } });
     if ('error' in result && result.error) return;
     rememberSession(remember);
+    // Wait for the signed-in user before going back, or a signed-in-only page would still see a visitor.
+    await dispatch(currentUserEndpoint.initiate(undefined, { subscribe: false, forceRefetch: true }));
     navigate(safeRedirect(search.get('redirect')), { replace: true });
   };
 
