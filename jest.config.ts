@@ -20,6 +20,8 @@ const config: Config = {
     {
       displayName: 'server',
       testEnvironment: 'node',
+      // Each test builds an app on a fresh database; PostgreSQL schemas take a moment under load.
+      testTimeout: 30_000,
       roots: ['<rootDir>/src/server'],
       transform,
       transformIgnorePatterns,

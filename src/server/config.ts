@@ -24,6 +24,8 @@ export interface Config {
   vapidSubject: string;
   clientDir: string;
   logLevel: string;
+  /** Trust X-Forwarded-For (only behind a proxy you run): per-IP rate limits would be bypassable otherwise. */
+  trustProxy: boolean;
   /** Session lifetime in days. */
   sessionDays: number;
   /** Cost of scrypt (N = 2^cost); lowered only in tests. */
@@ -101,6 +103,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     vapidSubject: vapidSubject(env.VAPID_SUBJECT || `mailto:${mailAddress(mailFrom)}`),
     clientDir: resolve(env.CLIENT_DIR || 'dist/client'),
     logLevel: env.LOG_LEVEL || 'info',
+    trustProxy: bool(env, 'TRUST_PROXY', false),
     sessionDays: int(env, 'SESSION_DAYS', 30, 1, 365),
     scryptCost: int(env, 'SCRYPT_COST', 17, 10, 20),
   };
