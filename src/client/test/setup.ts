@@ -4,6 +4,7 @@ import { configure } from '@testing-library/react';
 import i18n from '../app/i18n';
 import { authDb } from '../db/authDb';
 import { resetFakeApi } from './handlers/fakeApi';
+import { resetPush } from './handlers/push';
 import { seedBets } from './handlers/resultBets';
 import { server } from './server';
 
@@ -16,6 +17,7 @@ beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(async () => {
   resetFakeApi();
   seedBets();
+  resetPush();
   // English first, then forget it: each test starts with no language chosen.
   await i18n.changeLanguage('en');
   localStorage.clear();
