@@ -23,6 +23,25 @@ const recomputeAfterResults = recompute.recomputeAfterResults as jest.Mock;
 
 const HOUR = 3_600_000;
 
+/** A league on the cup with one member who bet 2-1 on the first group match. */
+async function leagueWithBet(t: ReturnType<Parameters<Parameters<typeof describeEachDb>[1]>[0]>, competitionId: number, matchId: number) {
+  const { db } = t.deps;
+  const now = t.clock.now();
+  const player = await createUserWithToken(t.deps, { name: 'Ana' });
+  const { id: leagueId } = await db.insertInto('leagues').values({
+    name: 'Oficina', name_normalized: 'oficina', competition_id: competitionId, owner_id: player.id, bets_system: 'exact',
+    points_system: 'winner_and_goals', playoff_results_points: 1, round_bets_enabled: 0, person_bets_enabled: 0, allow_invite: 0,
+    allow_join: 0, editable_after_start: 0, start_matchday: 1, knockout_basis: 'regular', share_token: `share-${matchId}`, created_at: now, updated_at: now,
+  }).returning('id').executeTakeFirstOrThrow();
+  await db.insertInto('league_members').values({ league_id: leagueId, user_id: player.id, joined_at: now }).execute();
+  await db.insertInto('result_bets').values({ league_id: leagueId, user_id: player.id, match_id: matchId, local_goals: 2, visiting_goals: 1, updated_at: now }).execute();
+  const standing = async () => ({
+    bet: (await db.selectFrom('result_bets').select('points').where('match_id', '=', matchId).executeTakeFirstOrThrow()).points,
+    member: (await db.selectFrom('league_members').select('points').where('league_id', '=', leagueId).executeTakeFirstOrThrow()).points,
+  });
+  return { leagueId, standing };
+}
+
 const processCalls = (competitionId: number) => [
   ['update', '/update/update'],
   ['update_all', '/update/update_all'],
@@ -97,6 +116,20 @@ describeEachDb('admin update processes', (ctx) => {
     expect((await call(t.app, { method: 'POST', url, token: admin.token })).statusCode).toBe(200);
   });
 
+  it('update_competition_points recomputes every stored point of the competition', async () => {
+    const t = ctx();
+    const cup = await createCup(t.deps.db, { start: t.clock.now() - 3 * HOUR });
+    const admin = await createUserWithToken(t.deps, { is_admin: true });
+    const matchId = cup.groupMatchIds[0];
+    const { leagueId, standing } = await leagueWithBet(t, cup.competitionId, matchId);
+    await t.deps.db.updateTable('matches').set({ local_goals: 2, visiting_goals: 1, status: 'finished', started: 1, finished: 1 }).where('id', '=', matchId).execute();
+    // Stored points out of step with the results (a result typed straight into the database, or a crash).
+    await t.deps.db.updateTable('league_members').set({ points: 99, points_league: 99 }).where('league_id', '=', leagueId).execute();
+    const res = await call(t.app, { method: 'POST', url: `/api/v1/en/update/update_competition_points/${cup.competitionId}`, token: admin.token });
+    expect(res.data).toEqual({ message: 'Process update_competition_points finished', process: 'update_competition_points' });
+    expect(await standing()).toEqual({ bet: 5, member: 5 });
+  });
+
   it('release the lock after a failure', async () => {
     const t = ctx();
     const cup = await createCup(t.deps.db, { start: t.clock.now() + 2 * HOUR });
@@ -132,6 +165,21 @@ describeEachDb('PUT matches/{id}', (ctx) => {
     const back = await call(t.app, { method: 'PUT', url: `/api/v1/en/matches/${matchId}`, token: admin.token, payload: { match: { status: 'in_play' } } });
     expect(back.data.match).toMatchObject({ status: 'in_play', started: true, finished: false, local_goals: 2 });
     expect(back.data.message).toBe('Match updated');
+  });
+
+  it('moves bet points and the league table at once, also when a result is corrected', async () => {
+    const t = ctx();
+    const cup = await createCup(t.deps.db, { start: t.clock.now() - 3 * HOUR });
+    const admin = await createUserWithToken(t.deps, { is_admin: true });
+    const matchId = cup.groupMatchIds[0];
+    const { standing } = await leagueWithBet(t, cup.competitionId, matchId);
+    expect(await standing()).toEqual({ bet: null, member: 0 });
+    const put = (match: object) => call(t.app, { method: 'PUT', url: `/api/v1/en/matches/${matchId}`, token: admin.token, payload: { match } });
+    await put({ local_goals: 2, visiting_goals: 1, status: 'finished' });
+    expect(await standing()).toEqual({ bet: 5, member: 5 });
+    await put({ visiting_goals: 2 });
+    // 2-2: the sign is wrong, the local goals still right.
+    expect(await standing()).toEqual({ bet: 1, member: 1 });
   });
 
   it('sets knockout teams, extra time, penalties and a new date', async () => {

@@ -80,6 +80,21 @@ describeEachDb('football-data.org provider', (ctx) => {
     expect(await matchRows(t, competitionId)).toEqual(before);
     expect((await importFootballData(t.deps, 'WC')).updatedMatches).toBe(0);
 
+    // A member bet 2-1 on the first match, which ended 2-1.
+    const firstId = before.find((m) => m.external_key === `football-data:match:${fake.world.matches[0].id}`)!.id;
+    const player = await createUserWithToken(t.deps);
+    const now = t.clock.now();
+    const { id: leagueId } = await t.deps.db.insertInto('leagues').values({
+      name: 'Oficina', name_normalized: 'oficina', competition_id: competitionId, owner_id: player.id, bets_system: 'exact',
+      points_system: 'winner_and_goals', playoff_results_points: 1, round_bets_enabled: 0, person_bets_enabled: 0, allow_invite: 0,
+      allow_join: 0, editable_after_start: 0, start_matchday: 1, knockout_basis: 'regular', share_token: 'fd-share', created_at: now, updated_at: now,
+    }).returning('id').executeTakeFirstOrThrow();
+    await t.deps.db.insertInto('league_members').values({ league_id: leagueId, user_id: player.id, joined_at: now }).execute();
+    await t.deps.db.insertInto('result_bets').values({ league_id: leagueId, user_id: player.id, match_id: firstId, local_goals: 2, visiting_goals: 1, updated_at: now }).execute();
+    const memberPoints = async () => (await t.deps.db.selectFrom('league_members').select('points').where('league_id', '=', leagueId).executeTakeFirstOrThrow()).points;
+    await call(t.app, { method: 'POST', url: `/api/v1/en/update/update_competition_points/${competitionId}`, token: admin.token });
+    expect(await memberPoints()).toBe(5);
+
     // The provider corrects a finished score and gives the postponed match a new date and a result.
     fake.world.matches[0].score = finishedScore(2, 2);
     const third = fake.world.matches[14];
@@ -90,6 +105,8 @@ describeEachDb('football-data.org provider', (ctx) => {
     const after = await matchRows(t, competitionId);
     expect(after.find((m) => m.external_key === `football-data:match:${fake.world.matches[0].id}`)).toMatchObject({ local_goals: 2, visiting_goals: 2 });
     expect(after.find((m) => m.round_id === 9)).toMatchObject({ status: 'finished', local_goals: 3, visiting_goals: 0, date: Date.parse('2026-06-17T18:00:00Z') });
+    // The table moved with the correction (2-2: only the local goals are still right).
+    expect(await memberPoints()).toBe(1);
     // A rescheduled match keeps its matchday, and so does every other match.
     expect(after.map((m) => [m.id, m.matchday]).sort()).toEqual(before.map((m) => [m.id, m.matchday]).sort());
   });
