@@ -38,9 +38,10 @@ export function registerRoutes<T extends Record<string, RouteDef>>(app: FastifyI
         operationId: name,
         summary: def.summary,
         tags: [def.path.split('/')[1] || 'root'],
-        params: paramsSchema(def),
-        querystring: def.query,
-        body: def.body,
+        // Only the parts a route declares: an explicit undefined makes Fastify warn (FSTWRN001).
+        ...(paramsSchema(def) && { params: paramsSchema(def) }),
+        ...(def.query && { querystring: def.query }),
+        ...(def.body && { body: def.body }),
         response: { 200: def.response },
       },
       config: { routeName: name, access: def.access, ...(def.rateLimit && { rateLimit: def.rateLimit }) },
