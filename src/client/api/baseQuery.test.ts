@@ -53,6 +53,12 @@ describe('the base query', () => {
       expect(await readToken()).toBe(result.data!.token);
     });
 
+    it('is forgotten when the server reads it as a visitor (revoked or expired)', async () => {
+      await saveToken('revoked-elsewhere');
+      await setupStore().dispatch(api.endpoints.currentUser.initiate());
+      expect(await readToken()).toBeNull();
+    });
+
     it('is deleted on sign-out even when the server refuses it', async () => {
       await saveToken('revoked');
       await setupStore().dispatch(api.endpoints.signOut.initiate({}));

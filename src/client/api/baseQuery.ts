@@ -38,6 +38,7 @@ const answersToken = ({ method, path, prefixed }: RouteRequest['def']) =>
 const endsSession = ({ method, path, prefixed }: RouteRequest['def']) =>
   !prefixed && method === 'DELETE' && (path === '/users/sign_out' || path === '/users');
 const isSignOut = ({ method, path, prefixed }: RouteRequest['def']) => !prefixed && method === 'DELETE' && path === '/users/sign_out';
+const isCurrentUser = ({ method, path, prefixed }: RouteRequest['def']) => prefixed && method === 'GET' && path === '/users/index';
 /** Failures the user should not see (spec 8: points info); they are still logged. */
 const isSilent = ({ path }: RouteRequest['def']) => path.includes('/points_info');
 
@@ -133,5 +134,7 @@ export const apiBaseQuery: BaseQueryFn<RouteRequest, unknown, ApiError, object, 
     if (fresh) await saveToken(fresh);
   }
   if (endsSession(request.def)) await deleteToken();
+  // A stored token the server no longer knows (revoked, expired) reads as a visitor: forget it.
+  if (token && isCurrentUser(request.def) && (result.data as { id?: unknown } | null)?.id === -1) await deleteToken();
   return result;
 };

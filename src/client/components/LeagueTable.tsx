@@ -87,14 +87,15 @@ export function LeagueTable({ table, leagueId, currentUserId, compact = false }:
   const locale = currentLocale();
   const winners = useMemo(() => new Set(table.matchday_winner_ids), [table.matchday_winner_ids]);
 
-  const columns: Column[] = [
+  const allColumns: Column[] = [
     { key: 'position', label: '#', numeric: false },
     { key: 'name', label: t('table.name'), numeric: false },
     { key: 'matchday', label: table.matchday ? t('table.matchday_n', { matchday: table.matchday }) : t('table.matchday'), numeric: true },
     { key: 'league', label: t('table.results'), numeric: true, full: true },
     { key: 'extra', label: t('table.extra'), numeric: true, full: true },
     { key: 'total', label: t('table.total'), numeric: true },
-  ].filter((column) => !compact || !column.full);
+  ];
+  const columns = allColumns.filter((column) => !compact || !column.full);
 
   const teams = !compact && hasTeams(table);
   const sortedUsers = useMemo(() => sortRows(table.users, sort, locale), [table.users, sort, locale]);

@@ -23,9 +23,10 @@ export function Pagination({ page, count, onChange, label }: Props) {
   const wide = useMediaQuery('(min-width: 769px)');
   const medium = useMediaQuery('(min-width: 481px)');
   if (count <= 1) return null;
+  // The media queries mirror siblingsForWidth's breakpoints.
   const siblingCount = wide ? 3 : medium ? 1 : 0;
   return (
-    <MuiPagination component="nav" aria-label={label ?? t('components.pagination')} page={clampPage(page, 1, count)} count={count}
+    <MuiPagination aria-label={label ?? t('components.pagination')} page={clampPage(page, 1, count)} count={count}
       boundaryCount={2} siblingCount={siblingCount} size="small" onChange={(_event, next) => onChange(clampPage(next, 1, count))}
       sx={{ display: 'flex', justifyContent: 'center', py: 1 }} />
   );

@@ -56,7 +56,7 @@ export function TeamLogo({ team, size = 'small' }: { team: LogoTeam | undefined;
     return <Box component="span" role="img" aria-label="[X]" sx={{ display: 'inline-block', width: dims.width, height: dims.height, typography: 'caption', textAlign: 'center' }}>[X]</Box>;
   }
   return (
-    <Box component="img" src={src ?? undefined} alt={state === 'failed' ? '[X]' : team.team_name} data-state={state}
+    <Box component="img" src={src ?? undefined} alt={team.team_name} data-state={state}
       onLoad={() => setState('loaded')} onError={() => setState('failed')}
       sx={{ width: dims.width, height: dims.height, objectFit: 'cover', borderRadius: 0.5, flexShrink: 0, visibility: src ? 'visible' : 'hidden' }} />
   );

@@ -1,0 +1,184 @@
+import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
+import ChevronRightIcon from '@mui/icons-material/ChevronRight';
+import RedoIcon from '@mui/icons-material/Redo';
+import UndoIcon from '@mui/icons-material/Undo';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import IconButton from '@mui/material/IconButton';
+import Link from '@mui/material/Link';
+import NativeSelect from '@mui/material/NativeSelect';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useSearchParams } from 'react-router-dom';
+import type { League } from '../../../shared/api/entities';
+import type { MatchdayInfo } from '../../../shared/api/routes/reference';
+import { endpointAt } from '../../api/api';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { BetDateLink } from '../../components/BetDateLink';
+import { PointsBadge } from '../../components/PointsBadge';
+import { useSession } from '../account/session';
+import { SimulationPanel } from '../simulation/SimulationPanel';
+import { betEditRedone, betEditUndone, selectCanRedoBetEdit, selectCanUndoBetEdit } from './betEditsSlice';
+import { CopyBetsButton } from './CopyBetsButton';
+import { DeadlineCountdown } from './DeadlineCountdown';
+import { MatchScore, MatchTeam } from './matchDisplay';
+import { PicksSection } from './PicksSection';
+import { ResultBetCell, type BetsSystem, type ResultBetRow } from './ResultBetCell';
+import { useUndoKeys } from './useUndoKeys';
+
+const leagueShow = endpointAt('GET', '/leagues/:id');
+const matchdayInfo = endpointAt('GET', '/matches/info_matchday/:id');
+const resultBets = endpointAt('GET', '/result_bets/index/:id');
+
+const positiveInt = (raw: string | null): number | undefined => {
+  const value = raw ? Number(raw) : NaN;
+  return Number.isInteger(value) && value > 0 ? value : undefined;
+};
+
+/** Builds the bets page URL (spec 2.2): league, user, matchday and mode. */
+export const betsPath = (leagueId: number, options: { userId?: number; matchday?: number; mode?: number } = {}): string => {
+  const query = new URLSearchParams({ league_id: String(leagueId) });
+  if (options.userId) query.set('user_id', String(options.userId));
+  if (options.matchday) query.set('matchday', String(options.matchday));
+  if (options.mode) query.set('mode', String(options.mode));
+  return `/result_bets/new?${query}`;
+};
+
+function MatchdayNavigation({ matchday, matchdays, onChange }: { matchday: number; matchdays: number[]; onChange: (matchday: number) => void }) {
+  const { t } = useTranslation();
+  const index = matchdays.indexOf(matchday);
+  const previous = index > 0 ? matchdays[index - 1] : undefined;
+  const next = index >= 0 && index < matchdays.length - 1 ? matchdays[index + 1] : undefined;
+  return (
+    <Stack direction="row" alignItems="center" spacing={0.5}>
+      <IconButton aria-label={t('bets.previous_matchday')} disabled={previous === undefined} onClick={() => previous && onChange(previous)}><ChevronLeftIcon /></IconButton>
+      <NativeSelect value={matchday} onChange={(event) => onChange(Number(event.target.value))} inputProps={{ 'aria-label': t('bets.matchday') }}>
+        {(matchdays.length ? matchdays : [matchday]).map((value) => <option key={value} value={value}>{t('bets.matchday_n', { matchday: value })}</option>)}
+      </NativeSelect>
+      <IconButton aria-label={t('bets.next_matchday')} disabled={next === undefined} onClick={() => next && onChange(next)}><ChevronRightIcon /></IconButton>
+    </Stack>
+  );
+}
+
+function UndoRedo() {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const canUndo = useAppSelector(selectCanUndoBetEdit);
+  const canRedo = useAppSelector(selectCanRedoBetEdit);
+  return (
+    <Stack direction="row">
+      <Tooltip title={`${t('bets.undo')} (Ctrl+Z)`}><span><IconButton aria-label={t('bets.undo')} disabled={!canUndo} onClick={() => dispatch(betEditUndone())}><UndoIcon /></IconButton></span></Tooltip>
+      <Tooltip title={`${t('bets.redo')} (Ctrl+Shift+Z)`}><span><IconButton aria-label={t('bets.redo')} disabled={!canRedo} onClick={() => dispatch(betEditRedone())}><RedoIcon /></IconButton></span></Tooltip>
+    </Stack>
+  );
+}
+
+function BetRow({ bet, system, mode, leagueId }: { bet: ResultBetRow; system: BetsSystem; mode: number; leagueId: number }) {
+  const { match } = bet;
+  const label = `${match.local_placeholder ?? match.local_team_id ?? ''}-${match.visiting_placeholder ?? match.visiting_team_id ?? ''}`;
+  return (
+    <Box component="li" data-testid={`bet-row-${match.id}`} data-bet-id={bet.id}
+      sx={{ listStyle: 'none', py: 1, borderBottom: 1, borderColor: 'divider', display: 'grid', alignItems: 'center', columnGap: 1,
+        gridTemplateColumns: 'minmax(0, 1fr) auto minmax(0, 1fr) 2.5rem', gridTemplateAreas: '"date date date date" "local bet visiting points" "score score score points"' }}>
+      <Box sx={{ gridArea: 'date' }}><BetDateLink matchId={match.id} leagueId={leagueId} date={match.date} /></Box>
+      <Box sx={{ gridArea: 'local', minWidth: 0 }}><MatchTeam teamId={match.local_team_id} placeholder={match.local_placeholder} align="right" /></Box>
+      <Box sx={{ gridArea: 'bet' }}><ResultBetCell bet={bet} system={system} mode={mode} matchLabel={label} /></Box>
+      <Box sx={{ gridArea: 'visiting', minWidth: 0 }}><MatchTeam teamId={match.visiting_team_id} placeholder={match.visiting_placeholder} /></Box>
+      <Box sx={{ gridArea: 'score', textAlign: 'center' }}><MatchScore match={match} /></Box>
+      <Box sx={{ gridArea: 'points', textAlign: 'center' }}>{bet.points !== null && <PointsBadge points={bet.points} kind="result" betId={bet.id} />}</Box>
+    </Box>
+  );
+}
+
+/** Spec 2.2: fill in (own) or view (another member's) result bets and picks of a league, by matchday. */
+export default function BetsScreen() {
+  const { t } = useTranslation();
+  const [search, setSearch] = useSearchParams();
+  const { user } = useSession();
+  const leagueId = positiveInt(search.get('league_id'));
+  const userId = positiveInt(search.get('user_id'));
+  const mode = search.get('mode') === '1' ? 1 : 0;
+  const own = !userId || userId === user.id;
+
+  const { data: leagueData, isError: leagueError } = leagueShow.useQuery({ params: { id: leagueId ?? 0 } }, { skip: !leagueId });
+  const league = leagueData as League | undefined;
+  const { data: infoData } = matchdayInfo.useQuery({ params: { id: league?.competition_id ?? 0 } }, { skip: !league });
+  const info = infoData as MatchdayInfo | undefined;
+  const matchday = positiveInt(search.get('matchday')) ?? info?.nextMatchday ?? info?.lastPlayedMatchday;
+  const matchdays = (info?.matchdays ?? []).filter((value) => !league || value >= league.start_matchday);
+
+  const query = { ...(userId ? { user_id: userId } : {}), ...(matchday ? { matchday } : {}), ...(mode ? { mode } : {}) };
+  const { data, isLoading, isError } = resultBets.useQuery({ params: { id: leagueId ?? 0 }, query }, { skip: !leagueId || !info });
+  const bets = (data ?? []) as ResultBetRow[];
+  useUndoKeys(own);
+
+  const setParam = (changes: Record<string, string | null>) => {
+    const next = new URLSearchParams(search);
+    for (const [key, value] of Object.entries(changes)) {
+      if (value === null) next.delete(key);
+      else next.set(key, value);
+    }
+    setSearch(next);
+  };
+
+  if (!leagueId || leagueError) return <Alert severity="error">{t('errors.league_not_found')}</Alert>;
+  const system: BetsSystem = league?.bets_system ?? 'exact';
+  const ownerName = own ? user.name : bets[0]?.user_name;
+
+  return (
+    <Stack spacing={2} sx={{ maxWidth: 760, mx: 'auto', width: '100%' }}>
+      <Box>
+        <Typography variant="h1" component="h1">{mode ? t('titles.simulation') : t('titles.bets')}</Typography>
+        {league && (
+          <Typography variant="subtitle1" color="text.secondary">
+            <Link component={RouterLink} to={`/leagues/${league.id}`}>{league.name}</Link>
+            {ownerName ? ` · ${ownerName}` : ''}
+          </Typography>
+        )}
+      </Box>
+      {!own && <Alert severity="info">{t('bets.read_only', { name: ownerName ?? '' })}</Alert>}
+      {league && system === 'disabled' && <Alert severity="info">{t('bets.result_bets_disabled')}</Alert>}
+      <Card>
+        <CardContent>
+          <Stack direction="row" flexWrap="wrap" alignItems="center" justifyContent="space-between" gap={1}>
+            {matchday && <MatchdayNavigation matchday={matchday} matchdays={matchdays} onChange={(value) => setParam({ matchday: String(value) })} />}
+            {own && <UndoRedo />}
+            <DeadlineCountdown bets={bets} />
+          </Stack>
+          <Stack direction="row" flexWrap="wrap" gap={1} sx={{ mt: 1 }}>
+            {own && league && mode === 0 && <CopyBetsButton league={league} />}
+            {own && league && (
+              <Button size="small" variant={mode ? 'contained' : 'outlined'} onClick={() => setParam({ mode: mode ? null : '1' })}>
+                {mode ? t('bets.leave_simulation') : t('bets.simulate')}
+              </Button>
+            )}
+          </Stack>
+          {isError && <Alert severity="error" sx={{ mt: 2 }}>{t('errors.generic')}</Alert>}
+          {isLoading || !info ? (
+            <Stack spacing={1} sx={{ mt: 2 }}>{[0, 1, 2].map((row) => <Skeleton key={row} height={48} />)}</Stack>
+          ) : bets.length === 0 ? (
+            <Typography sx={{ mt: 2 }} color="text.secondary">{t('bets.no_matches')}</Typography>
+          ) : (
+            <Box component="ul" sx={{ p: 0, m: 0, mt: 1 }} aria-label={t('bets.matchday_n', { matchday })}>
+              {bets.map((bet) => <BetRow key={bet.id} bet={bet} system={system} mode={mode} leagueId={leagueId} />)}
+            </Box>
+          )}
+        </CardContent>
+      </Card>
+      {league && (league.round_bets_enabled || league.person_bets_enabled) && (
+        <PicksSection league={league} userId={own ? user.id ?? undefined : userId} mode={mode} />
+      )}
+      {league && mode === 1 && own && <SimulationPanel league={league} />}
+      {league && matchday && (
+        <Link component={RouterLink} to={`/leagues/${league.id}/summary?matchday=${matchday}`}>{t('titles.bets_summary')}</Link>
+      )}
+    </Stack>
+  );
+}
+

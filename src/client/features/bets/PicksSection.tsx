@@ -1,0 +1,121 @@
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
+import NativeSelect from '@mui/material/NativeSelect';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import type { League, Person, Team } from '../../../shared/api/entities';
+import type { PersonRulePicks } from '../../../shared/api/routes/personBets';
+import type { RoundRulePicks } from '../../../shared/api/routes/roundBets';
+import { endpointAt } from '../../api/api';
+import { formatDateTime } from '../../app/dates';
+import { PointsBadge } from '../../components/PointsBadge';
+import { TeamLogo } from '../../components/TeamLogo';
+
+const roundPicks = endpointAt('GET', '/round_bets/index/:id');
+const personPicks = endpointAt('GET', '/person_bets/index/:id');
+const competitionTeams = endpointAt('GET', '/teams/index/:id');
+const competitionPeople = endpointAt('GET', '/people/index/:id');
+const fillRound = endpointAt('POST', '/round_bets/fill_round_bet');
+const clearRound = endpointAt('POST', '/round_bets/clear_round_bet');
+const fillPerson = endpointAt('POST', '/person_bets/fill_person_bet');
+const clearPerson = endpointAt('POST', '/person_bets/clear_person_bet');
+
+function RuleHeading({ name, made, picks, deadline, points }: { name: string; made: number; picks: number; deadline: string | null; points: number | null }) {
+  const { t } = useTranslation();
+  return (
+    <Stack direction="row" alignItems="center" gap={1} flexWrap="wrap" sx={{ mt: 2, mb: 1 }}>
+      <Typography variant="h3" component="h3">{name}</Typography>
+      <Chip size="small" label={t('bets.picks_count', { made, picks })} color={made >= picks ? 'success' : 'default'} data-testid="picks-count" />
+      {deadline && <Typography variant="caption" color="text.secondary">{t('bets.locks_at', { date: formatDateTime(deadline) })}</Typography>}
+      {points !== null && <PointsBadge points={points} />}
+    </Stack>
+  );
+}
+
+const sumPoints = (bets: Array<{ points: number | null }>): number | null =>
+  bets.some((bet) => bet.points !== null) ? bets.reduce((sum, bet) => sum + (bet.points ?? 0), 0) : null;
+
+/** Round picks as team toggles: a team picked is cleared, one not picked is filled while under the limit (spec 4). */
+function RoundRule({ rule, teams, leagueId, userId }: { rule: RoundRulePicks; teams: Team[]; leagueId: number; userId: number }) {
+  const [fill] = fillRound.useMutation();
+  const [clear] = clearRound.useMutation();
+  const picked = new Set(rule.bets.map((bet) => bet.team_id).filter((id): id is number => id !== null));
+  const full = rule.picks_made >= rule.league_rule.picks;
+  const shown = rule.allow_edit_bets ? teams : teams.filter((team) => picked.has(team.id));
+  const toggle = (teamId: number) => {
+    const body = { league_id: leagueId, league_rule_id: rule.league_rule.id, team_id: teamId, user_id: userId, mode: rule.mode };
+    return picked.has(teamId) ? clear({ body }) : fill({ body });
+  };
+  return (
+    <Box component="section" data-testid={`round-rule-${rule.league_rule.id}`}>
+      <RuleHeading name={rule.league_rule.round_name} made={rule.picks_made} picks={rule.league_rule.picks} deadline={rule.deadline} points={sumPoints(rule.bets)} />
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.75 }}>
+        {shown.map((team) => {
+          const on = picked.has(team.id);
+          return (
+            <Chip key={team.id} label={team.team_name} avatar={<TeamLogo team={team} />} clickable={rule.allow_edit_bets}
+              color={on ? 'primary' : 'default'} variant={on ? 'filled' : 'outlined'} aria-pressed={on} role="button"
+              disabled={!rule.allow_edit_bets || (!on && full)} onClick={rule.allow_edit_bets ? () => toggle(team.id) : undefined} />
+          );
+        })}
+      </Box>
+    </Box>
+  );
+}
+
+/** Person picks (Top scorer): picked people as chips that clear, and a list to add one while under the limit. */
+function PersonRule({ rule, people, leagueId, userId }: { rule: PersonRulePicks; people: Person[]; leagueId: number; userId: number }) {
+  const { t } = useTranslation();
+  const [fill] = fillPerson.useMutation();
+  const [clear] = clearPerson.useMutation();
+  const full = rule.picks_made >= rule.league_rule.picks;
+  const body = (personId: number) => ({ league_id: leagueId, league_rule_id: rule.league_rule.id, person_id: personId, user_id: userId, mode: rule.mode });
+  const picked = new Set(rule.bets.map((bet) => bet.person_id));
+  return (
+    <Box component="section" data-testid={`person-rule-${rule.league_rule.id}`}>
+      <RuleHeading name={rule.league_rule.round_name} made={rule.picks_made} picks={rule.league_rule.picks} deadline={rule.deadline} points={sumPoints(rule.bets)} />
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.75, alignItems: 'center' }}>
+        {rule.bets.filter((bet) => bet.person).map((bet) => (
+          <Chip key={bet.id} label={bet.person?.name} color="primary" aria-pressed
+            onDelete={rule.allow_edit_bets && bet.person_id ? () => clear({ body: body(bet.person_id as number) }) : undefined} />
+        ))}
+        {rule.allow_edit_bets && !full && (
+          <NativeSelect value="" inputProps={{ 'aria-label': t('bets.add_person') }} sx={{ minWidth: 200 }}
+            onChange={(event) => event.target.value && fill({ body: body(Number(event.target.value)) })}>
+            <option value="">{t('bets.add_person')}</option>
+            {people.filter((person) => !picked.has(person.id)).map((person) => <option key={person.id} value={person.id}>{person.name}</option>)}
+          </NativeSelect>
+        )}
+      </Box>
+    </Box>
+  );
+}
+
+/** The member's round and person picks of the league (mode 1: the simulated ones). */
+export function PicksSection({ league, userId, mode }: { league: League; userId: number | undefined; mode: number }) {
+  const { t } = useTranslation();
+  const query = { ...(userId ? { user_id: userId } : {}), ...(mode ? { mode } : {}) };
+  const rounds = roundPicks.useQuery({ params: { id: league.id }, query }, { skip: !league.round_bets_enabled || !userId });
+  const persons = personPicks.useQuery({ params: { id: league.id }, query }, { skip: !league.person_bets_enabled || !userId });
+  const { data: teamsData } = competitionTeams.useQuery({ params: { id: league.competition_id } });
+  const { data: peopleData } = competitionPeople.useQuery({ params: { id: league.competition_id } }, { skip: !league.person_bets_enabled });
+  const selected = new Set(league.selected_team_ids);
+  const teams = ((teamsData ?? []) as Team[]).filter((team) => selected.size === 0 || selected.has(team.id))
+    .slice().sort((a, b) => a.team_name.localeCompare(b.team_name));
+  const people = ((peopleData ?? []) as Person[]).slice().sort((a, b) => a.name.localeCompare(b.name));
+  const roundRules = (rounds.data ?? []) as RoundRulePicks[];
+  const personRules = (persons.data ?? []) as PersonRulePicks[];
+  if (!userId || (roundRules.length === 0 && personRules.length === 0)) return null;
+  return (
+    <Card component="section" aria-labelledby="picks-title">
+      <CardContent>
+        <Typography variant="h2" id="picks-title">{t('bets.picks')}</Typography>
+        {roundRules.map((rule) => <RoundRule key={rule.league_rule.id} rule={rule} teams={teams} leagueId={league.id} userId={userId} />)}
+        {personRules.map((rule) => <PersonRule key={rule.league_rule.id} rule={rule} people={people} leagueId={league.id} userId={userId} />)}
+      </CardContent>
+    </Card>
+  );
+}

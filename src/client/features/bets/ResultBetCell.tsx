@@ -1,0 +1,84 @@
+import AccessTimeIcon from '@mui/icons-material/AccessTime';
+import EditNoteIcon from '@mui/icons-material/EditNote';
+import Box from '@mui/material/Box';
+import NativeSelect from '@mui/material/NativeSelect';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import type { Static } from 'typebox';
+import { useTranslation } from 'react-i18next';
+import type { ResultBet } from '../../../shared/api/routes/resultBets';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { betEdited, selectEditedGoals, type BetGoals } from './betEditsSlice';
+import { betText, GOAL_OPTIONS, isFilled, SIGN_GOALS, signOf, withGoal, type Sign } from './betValues';
+
+export type ResultBetRow = Static<typeof ResultBet>;
+export type BetsSystem = 'sign' | 'exact' | 'disabled';
+
+const selectSx = { minWidth: 44, '& select': { textAlign: 'center', py: 0.5 } } as const;
+
+/**
+ * The bet cell of spec 4: selects while allow_edit_bets, else the values (filled or pending), the modified mark,
+ * and a clock while the bet is hidden from others (green once the result is established, red before).
+ */
+export function ResultBetCell({ bet, system, mode, matchLabel }: { bet: ResultBetRow; system: BetsSystem; mode: number; matchLabel: string }) {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const edited = useAppSelector((state) => selectEditedGoals(state, bet.id));
+  const goals: BetGoals = edited ?? { local_goals: bet.local_goals, visiting_goals: bet.visiting_goals };
+  const save = (next: BetGoals) => dispatch(betEdited({ betId: bet.id, mode, ...next, previous: goals }));
+  const filled = isFilled(goals);
+
+  const marks = (
+    <>
+      {bet.modified_after_start && (
+        <Tooltip title={t('bets.modified')}><EditNoteIcon fontSize="small" color="warning" aria-label={t('bets.modified')} /></Tooltip>
+      )}
+      {!bet.allow_show_bets && (
+        <Tooltip title={t('bets.match_not_started')}>
+          <AccessTimeIcon fontSize="small" color={bet.result_established ? 'success' : 'error'} aria-label={t('bets.match_not_started')} data-testid="bet-clock" />
+        </Tooltip>
+      )}
+    </>
+  );
+
+  if (!bet.allow_edit_bets) {
+    return (
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, justifyContent: 'center' }} data-state={filled ? 'filled' : 'pending'}>
+        <Typography component="span" aria-label={t('bets.bet_of', { match: matchLabel })}
+          sx={{ fontWeight: 600, px: 1, borderRadius: 1, bgcolor: filled ? 'action.selected' : 'transparent', color: filled ? 'text.primary' : 'text.disabled' }}>
+          {betText(goals, system)}
+        </Typography>
+        {marks}
+      </Box>
+    );
+  }
+
+  if (system === 'sign') {
+    return (
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, justifyContent: 'center' }} data-state={filled ? 'filled' : 'pending'}>
+        <NativeSelect value={signOf(goals)} sx={selectSx} inputProps={{ 'aria-label': t('bets.sign_of', { match: matchLabel }) }}
+          onChange={(event) => save(event.target.value ? SIGN_GOALS[event.target.value as Sign] : { local_goals: null, visiting_goals: null })}>
+          <option value="" />
+          {(['1', 'X', '2'] as const).map((sign) => <option key={sign} value={sign}>{sign}</option>)}
+        </NativeSelect>
+        {marks}
+      </Box>
+    );
+  }
+
+  const goalSelect = (side: 'local_goals' | 'visiting_goals', label: string) => (
+    <NativeSelect value={goals[side] ?? ''} sx={selectSx} inputProps={{ 'aria-label': label }}
+      onChange={(event) => save(withGoal(goals, side, event.target.value))}>
+      <option value="" />
+      {GOAL_OPTIONS.map((value) => <option key={value} value={value}>{value}</option>)}
+    </NativeSelect>
+  );
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, justifyContent: 'center' }} data-state={filled ? 'filled' : 'pending'}>
+      {goalSelect('local_goals', t('bets.local_goals_of', { match: matchLabel }))}
+      <span>-</span>
+      {goalSelect('visiting_goals', t('bets.visiting_goals_of', { match: matchLabel }))}
+      {marks}
+    </Box>
+  );
+}

@@ -1,0 +1,74 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
+import { skipToken } from '@reduxjs/toolkit/query/react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
+import { endpointAt } from '../../api/api';
+import { useAppDispatch } from '../../app/hooks';
+import { useSession } from '../account/session';
+import { showToast } from '../notifications/notify';
+import { ConfirmDialog } from './ConfirmDialog';
+import { InvitationsCard } from './InvitationsCard';
+import { MembersCard } from './MembersCard';
+
+const leagueShow = endpointAt('GET', '/leagues/:id');
+const leaveLeague = endpointAt('DELETE', '/leagues/cancel/:id');
+const deleteLeague = endpointAt('DELETE', '/leagues/:id');
+
+/** League administration (spec 2.8, DESIGN 4.6): members, invitations, share link, leave, delete. */
+export default function LeagueAdminScreen() {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const leagueId = Number(useParams().leagueId);
+  const { user } = useSession();
+  const valid = Number.isInteger(leagueId) && leagueId > 0;
+  const { data: league, isError } = leagueShow.useQuery(valid ? { params: { id: leagueId } } : skipToken);
+  const [leave] = leaveLeague.useMutation();
+  const [destroy] = deleteLeague.useMutation();
+  const [confirming, setConfirming] = useState<'leave' | 'delete' | null>(null);
+
+  if (!valid || isError) return <Typography variant="h1" component="h1">{t('errors.messages.league_not_found')}</Typography>;
+  if (!league) return <Skeleton variant="rounded" height={300} />;
+  const owner = league.owner_id === user.id;
+
+  const run = async () => {
+    const action = confirming;
+    setConfirming(null);
+    const result = action === 'delete' ? await destroy({ params: { id: league.id } }) : await leave({ params: { id: league.id } });
+    if ('error' in result && result.error) return;
+    showToast(dispatch, 'success', result.data!.message);
+    navigate('/');
+  };
+
+  return (
+    <Box sx={{ display: 'grid', gap: 2, maxWidth: 900, mx: 'auto' }}>
+      <Box>
+        <Typography variant="h1" component="h1">{t('titles.league_admin')}</Typography>
+        <Typography color="text.secondary">
+          <Box component={RouterLink} to={`/leagues/${league.id}`} sx={{ color: 'primary.main' }}>{league.name}</Box> · {league.competition.name}
+        </Typography>
+      </Box>
+      {league.is_member && <MembersCard league={league} userId={user.id} />}
+      {league.is_member && <InvitationsCard league={league} userId={user.id} />}
+      <Card component="section" aria-labelledby="danger-title">
+        <CardContent sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
+          <Typography id="danger-title" variant="h2" component="h2" sx={{ flexBasis: '100%' }}>{t('admin_league.membership')}</Typography>
+          {owner && league.editable && <Button component={RouterLink} to={`/leagues/edit/${league.id}`}>{t('league.edit')}</Button>}
+          {league.is_member && <Button color="warning" variant="outlined" onClick={() => setConfirming('leave')}>{t('admin_league.leave')}</Button>}
+          {owner && <Button color="error" variant="outlined" onClick={() => setConfirming('delete')}>{t('admin_league.delete')}</Button>}
+        </CardContent>
+      </Card>
+      <ConfirmDialog open={confirming !== null}
+        title={confirming === 'delete' ? t('admin_league.delete') : t('admin_league.leave')}
+        text={confirming === 'delete' ? t('admin_league.delete_confirm', { name: league.name }) : t(owner ? 'admin_league.leave_confirm_owner' : 'admin_league.leave_confirm', { name: league.name })}
+        confirmLabel={confirming === 'delete' ? t('admin_league.delete_button') : t('admin_league.leave_button')}
+        onConfirm={() => void run()} onClose={() => setConfirming(null)} />
+    </Box>
+  );
+}

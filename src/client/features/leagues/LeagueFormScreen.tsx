@@ -1,0 +1,150 @@
+import Autocomplete from '@mui/material/Autocomplete';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
+import FormLabel from '@mui/material/FormLabel';
+import MenuItem from '@mui/material/MenuItem';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import Switch from '@mui/material/Switch';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { skipToken } from '@reduxjs/toolkit/query/react';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router-dom';
+import type { LeagueSettings } from '../../../shared/api/entities';
+import { endpointAt } from '../../api/api';
+import { useAppDispatch } from '../../app/hooks';
+import { fieldErrors } from '../account/formErrors';
+import { showToast } from '../notifications/notify';
+
+const activeCompetitions = endpointAt('GET', '/competition/active');
+const competitionTeams = endpointAt('GET', '/teams/index/:id');
+const matchInfo = endpointAt('GET', '/matches/info_matchday/:id');
+const leagueShow = endpointAt('GET', '/leagues/:id');
+const createLeague = endpointAt('POST', '/leagues');
+const updateLeague = endpointAt('PUT', '/leagues/:id');
+
+type Form = LeagueSettings;
+type Toggle = 'playoff_results_points' | 'round_bets_enabled' | 'person_bets_enabled' | 'allow_invite' | 'allow_join' | 'editable_after_start';
+const TOGGLES: Toggle[] = ['playoff_results_points', 'round_bets_enabled', 'person_bets_enabled', 'allow_invite', 'allow_join', 'editable_after_start'];
+
+/** DESIGN 4.2 defaults for a new league. */
+export const NEW_LEAGUE: Form = {
+  name: '', competition_id: 0, selected_team_ids: [], bets_system: 'exact', points_system: 'winner_and_goals',
+  playoff_results_points: true, round_bets_enabled: true, person_bets_enabled: true, allow_invite: true, allow_join: false,
+  editable_after_start: false, start_matchday: 1, knockout_basis: 'regular',
+};
+
+const settingsOf = (league: Form): Form => ({
+  name: league.name, competition_id: league.competition_id, selected_team_ids: league.selected_team_ids, bets_system: league.bets_system,
+  points_system: league.points_system, playoff_results_points: league.playoff_results_points, round_bets_enabled: league.round_bets_enabled,
+  person_bets_enabled: league.person_bets_enabled, allow_invite: league.allow_invite, allow_join: league.allow_join,
+  editable_after_start: league.editable_after_start, start_matchday: league.start_matchday, knockout_basis: league.knockout_basis,
+});
+
+function Choice<T extends string>({ name, value, options, onChange, disabled }: { name: string; value: T; options: readonly T[]; onChange: (value: T) => void; disabled: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <FormControl disabled={disabled} sx={{ mt: 2 }}>
+      <FormLabel id={`${name}-label`}>{t(`league_form.${name}`)}</FormLabel>
+      <RadioGroup row aria-labelledby={`${name}-label`} value={value} onChange={(event) => onChange(event.target.value as T)}>
+        {options.map((option) => <FormControlLabel key={option} value={option} control={<Radio />} label={t(`league_form.${name}_options.${option}`)} />)}
+      </RadioGroup>
+      <FormHelperText>{t(`league_form.help.${name}`)}</FormHelperText>
+    </FormControl>
+  );
+}
+
+/** New league and edit league (spec 2.8, DESIGN 4.2): every setting with its help text. */
+export default function LeagueFormScreen() {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const leagueId = Number(useParams().leagueId) || null;
+  const editing = leagueId !== null;
+  const { data: competitions = [] } = activeCompetitions.useQuery();
+  const { data: league } = leagueShow.useQuery(leagueId ? { params: { id: leagueId } } : skipToken);
+  const [form, setForm] = useState<Form>(NEW_LEAGUE);
+  const [nameError, setNameError] = useState<string | undefined>();
+  const [create, creation] = createLeague.useMutation();
+  const [update, updating] = updateLeague.useMutation();
+  const competitionId = form.competition_id;
+  const { data: teams = [] } = competitionTeams.useQuery(competitionId ? { params: { id: competitionId } } : skipToken);
+  const { data: info } = matchInfo.useQuery(competitionId ? { params: { id: competitionId } } : skipToken);
+  const competition = competitions.find((item) => item.id === competitionId) ?? (league && league.competition.id === competitionId ? league.competition : undefined);
+
+  useEffect(() => { if (league) setForm(settingsOf(league)); }, [league]);
+  useEffect(() => {
+    if (!editing && !form.competition_id && competitions.length) setForm((was) => ({ ...was, competition_id: competitions[0].id }));
+  }, [editing, competitions, form.competition_id]);
+
+  const frozen = editing && !!league && !league.editable;
+  const set = <K extends keyof Form>(key: K, value: Form[K]) => setForm((was) => ({ ...was, [key]: value }));
+  const serverError = (field: string) => fieldErrors(creation.error ?? updating.error, field) ?? fieldErrors(creation.error ?? updating.error, `league.${field}`);
+
+  const submit = async () => {
+    const name = form.name.trim();
+    if (!name) { setNameError(t('validation.blank')); return; }
+    setNameError(undefined);
+    const settings = { ...form, name };
+    const result = editing
+      ? await update({ params: { id: leagueId }, body: { league: settings } })
+      : await create({ body: { league: settings } });
+    if ('error' in result && result.error) return;
+    const saved = result.data!;
+    showToast(dispatch, 'success', saved.message);
+    navigate(`/leagues/${saved.league.id}`);
+  };
+
+  if (editing && !league) return <Typography variant="h1" component="h1">{t('titles.edit_league')}</Typography>;
+
+  return (
+    <Card sx={{ maxWidth: 760, mx: 'auto' }}>
+      <CardContent component="form" noValidate onSubmit={(event) => { event.preventDefault(); void submit(); }}>
+        <Typography variant="h1" component="h1" gutterBottom>{editing ? t('titles.edit_league') : t('titles.new_league')}</Typography>
+        {frozen && <Typography color="warning.main">{t('league_form.frozen')}</Typography>}
+        <TextField label={t('league_form.name')} value={form.name} onChange={(event) => set('name', event.target.value)} disabled={frozen}
+          required error={!!(nameError ?? serverError('name'))} helperText={nameError ?? serverError('name') ?? t('league_form.help.name')} slotProps={{ htmlInput: { maxLength: 100 } }} />
+        <TextField select label={t('league_form.competition')} value={competitionId || ''} disabled={editing}
+          onChange={(event) => setForm((was) => ({ ...was, competition_id: Number(event.target.value), selected_team_ids: [] }))}
+          helperText={t('league_form.help.competition')}>
+          {competitions.map((item) => <MenuItem key={item.id} value={item.id}>{item.name}</MenuItem>)}
+          {league && !competitions.some((item) => item.id === league.competition.id) && <MenuItem value={league.competition.id}>{league.competition.name}</MenuItem>}
+        </TextField>
+        <Autocomplete multiple disabled={frozen} options={teams} getOptionLabel={(team) => team.team_name}
+          value={teams.filter((team) => form.selected_team_ids.includes(team.id))}
+          onChange={(_event, chosen) => set('selected_team_ids', chosen.map((team) => team.id))}
+          renderInput={(params) => <TextField {...params} label={t('league_form.selected_teams')} helperText={t('league_form.help.selected_teams')} />} />
+        <Box sx={{ display: 'flex', flexDirection: 'column' }}>
+          <Choice name="bets_system" value={form.bets_system} options={['exact', 'sign', 'disabled'] as const} onChange={(value) => set('bets_system', value)} disabled={frozen} />
+          <Choice name="points_system" value={form.points_system} options={['winner_and_goals', 'winner'] as const} onChange={(value) => set('points_system', value)} disabled={frozen || form.bets_system !== 'exact'} />
+          <Choice name="knockout_basis" value={form.knockout_basis} options={['regular', 'extra_time'] as const} onChange={(value) => set('knockout_basis', value)} disabled={frozen} />
+          {competition?.is_league && (
+            <TextField select label={t('league_form.start_matchday')} value={form.start_matchday} disabled={frozen}
+              onChange={(event) => set('start_matchday', Number(event.target.value))} helperText={t('league_form.help.start_matchday')}>
+              {(info?.matchdays.length ? info.matchdays : [form.start_matchday]).map((day) => <MenuItem key={day} value={day}>{t('table.matchday_n', { matchday: day })}</MenuItem>)}
+            </TextField>
+          )}
+          {TOGGLES.map((toggle) => (
+            <FormControl key={toggle} sx={{ mt: 1 }}>
+              <FormControlLabel control={<Switch checked={form[toggle]} onChange={(event) => set(toggle, event.target.checked)} disabled={frozen} />} label={t(`league_form.${toggle}`)} />
+              <FormHelperText sx={{ mt: -0.5 }}>{t(`league_form.help.${toggle}`)}</FormHelperText>
+            </FormControl>
+          ))}
+        </Box>
+        <Box sx={{ display: 'flex', gap: 1, mt: 3, justifyContent: 'flex-end' }}>
+          <Button onClick={() => navigate(-1)}>{t('common.cancel')}</Button>
+          <Button type="submit" variant="contained" disabled={frozen || creation.isLoading || updating.isLoading || !competitionId}>
+            {editing ? t('common.save') : t('league_form.create')}
+          </Button>
+        </Box>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,112 @@
+import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
+import EditIcon from '@mui/icons-material/Edit';
+import EditNoteIcon from '@mui/icons-material/EditNote';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import FormControl from '@mui/material/FormControl';
+import InputLabel from '@mui/material/InputLabel';
+import Link from '@mui/material/Link';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import MenuItem from '@mui/material/MenuItem';
+import Select from '@mui/material/Select';
+import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
+import { skipToken } from '@reduxjs/toolkit/query/react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useParams } from 'react-router-dom';
+import { endpointAt } from '../../api/api';
+import { formatDateTime } from '../../app/dates';
+import { useAppSelector } from '../../app/hooks';
+import { LeagueTable } from '../../components/LeagueTable';
+import { useSession } from '../account/session';
+import { selectTeamEntities } from '../reference/teamsSlice';
+import { CompetitionTables } from './CompetitionTables';
+
+const leagueShow = endpointAt('GET', '/leagues/:id');
+const leagueTable = endpointAt('GET', '/leagues/users_league_table/:id');
+const matchInfo = endpointAt('GET', '/matches/info_matchday/:id');
+const matchesIndex = endpointAt('GET', '/matches/index/:id');
+
+/** Global admins correct matches by hand from the league page (issue 6). */
+function MatchdayMatchesForAdmin({ competitionId, matchday }: { competitionId: number; matchday: number }) {
+  const { t } = useTranslation();
+  const teams = useAppSelector(selectTeamEntities);
+  const { data } = matchesIndex.useQuery({ params: { id: competitionId }, query: { matchday } });
+  return (
+    <Card component="section" aria-labelledby="admin-matches-title">
+      <CardContent>
+        <Typography id="admin-matches-title" variant="h2" component="h2">{t('admin.matches_of_matchday', { matchday })}</Typography>
+        <List dense>
+          {(data ?? []).map((match) => (
+            <ListItem key={match.id} disableGutters>
+              <Link component={RouterLink} to={`/admin/matches/${match.id}`}>
+                {teams[match.local_team_id ?? -1]?.team_name ?? match.local_placeholder ?? '?'} - {teams[match.visiting_team_id ?? -1]?.team_name ?? match.visiting_placeholder ?? '?'}
+              </Link>
+              <Typography variant="body2" color="text.secondary" sx={{ ml: 1 }}>{formatDateTime(match.date)}</Typography>
+            </ListItem>
+          ))}
+        </List>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** A league: its table for a matchday, the matchday winners, and the competition's tables (spec 2.7). */
+export default function LeagueScreen() {
+  const { t } = useTranslation();
+  const leagueId = Number(useParams().leagueId);
+  const { user, isAdmin } = useSession();
+  const [matchday, setMatchday] = useState<number | undefined>(undefined);
+  const valid = Number.isInteger(leagueId) && leagueId > 0;
+  const { data: league, isError } = leagueShow.useQuery(valid ? { params: { id: leagueId } } : skipToken);
+  const { data: info } = matchInfo.useQuery(league ? { params: { id: league.competition.id } } : skipToken);
+  const { data: table, isFetching } = leagueTable.useQuery(valid ? { params: { id: leagueId }, query: matchday ? { matchday } : {} } : skipToken);
+
+  if (!valid || isError) return <Typography variant="h1" component="h1">{t('errors.messages.league_not_found')}</Typography>;
+  if (!league) return <Skeleton variant="rounded" height={300} />;
+
+  const owner = league.owner_id === user.id;
+  const shownMatchday = matchday ?? table?.matchday ?? info?.lastPlayedMatchday ?? 1;
+  const matchdays = info?.matchdays.length ? info.matchdays : [shownMatchday];
+  const winners = table?.users.filter((row) => table.matchday_winner_ids.includes(row.user_id)) ?? [];
+
+  return (
+    <Box sx={{ display: 'grid', gap: 2 }}>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
+        <Box sx={{ flex: '1 1 16rem' }}>
+          <Typography variant="h1" component="h1">{league.name}</Typography>
+          <Typography color="text.secondary">{league.competition.name} · {t('league.owner', { name: league.owner_name })} · {t('league.members', { count: league.members_count })}</Typography>
+          {league.finished && <Typography color="warning.main">{t('errors.messages.league_finished')}</Typography>}
+        </Box>
+        <Button component={RouterLink} to={`/result_bets/new?league_id=${league.id}&matchday=${shownMatchday}`} variant="contained" startIcon={<EditNoteIcon />}>{t('home.my_bets')}</Button>
+        {owner && league.editable && <Button component={RouterLink} to={`/leagues/edit/${league.id}`} startIcon={<EditIcon />}>{t('league.edit')}</Button>}
+        {league.is_member && <Button component={RouterLink} to={`/leagues/admin/${league.id}`} startIcon={<AdminPanelSettingsIcon />}>{t('league.administration')}</Button>}
+      </Box>
+
+      <Card component="section" aria-labelledby="league-table-title">
+        <CardContent>
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center', mb: 1 }}>
+            <Typography id="league-table-title" variant="h2" component="h2" sx={{ flex: 1 }}>{t('league.table')}</Typography>
+            <FormControl size="small" sx={{ minWidth: 140 }}>
+              <InputLabel id="matchday-label">{t('table.matchday')}</InputLabel>
+              <Select labelId="matchday-label" label={t('table.matchday')} value={shownMatchday} onChange={(event) => setMatchday(Number(event.target.value))}>
+                {matchdays.map((day) => <MenuItem key={day} value={day}>{t('table.matchday_n', { matchday: day })}</MenuItem>)}
+              </Select>
+            </FormControl>
+          </Box>
+          {winners.length > 0 && (
+            <Typography variant="body2" sx={{ mb: 1 }}>{t('league.matchday_winners', { names: winners.map((row) => row.user_name).join(', ') })}</Typography>
+          )}
+          {table ? <Box sx={{ opacity: isFetching ? 0.6 : 1 }}><LeagueTable table={table} leagueId={league.id} currentUserId={user.id} /></Box> : <Skeleton height={200} />}
+        </CardContent>
+      </Card>
+
+      {isAdmin && <MatchdayMatchesForAdmin competitionId={league.competition.id} matchday={shownMatchday} />}
+      <CompetitionTables competitionId={league.competition.id} />
+    </Box>
+  );
+}
