@@ -12,9 +12,16 @@ export const REMINDER_WINDOW_MS = 24 * 3_600_000;
 /** Push services and the SMTP server are slow one by one and unhappy with thousands at once. */
 const SEND_CONCURRENCY = 16;
 
-async function runWithConcurrency(tasks: (() => Promise<void>)[], limit: number): Promise<void> {
+async function runWithConcurrency(tasks: (() => Promise<void>)[], limit: number, heartbeat?: () => Promise<unknown>): Promise<void> {
   let next = 0;
-  const worker = async () => { while (next < tasks.length) await tasks[next++](); };
+  const worker = async () => {
+    while (next < tasks.length) {
+      const index = next++;
+      await tasks[index]();
+      // A long run keeps its process lock alive (it would otherwise expire and let another process start).
+      if (heartbeat && index % 500 === 499) await heartbeat();
+    }
+  };
   await Promise.all(Array.from({ length: Math.min(limit, tasks.length) }, worker));
 }
 
@@ -57,7 +64,7 @@ function reminderEmail(deps: AppDeps, member: MemberReminder) {
  * knows (404/410) are removed. `onlyNew` (the scheduler) skips items a member was already reminded of.
  * Answers how many members were reached.
  */
-export async function sendReminders(deps: AppDeps, options: { onlyNew?: boolean } = {}): Promise<number> {
+export async function sendReminders(deps: AppDeps, options: { onlyNew?: boolean; heartbeat?: () => Promise<unknown> } = {}): Promise<number> {
   const now = deps.clock.now();
   let items = await pendingItems(deps.db, now, REMINDER_WINDOW_MS);
   const userIds = [...new Set(items.map((i) => i.user_id))];
@@ -98,7 +105,7 @@ export async function sendReminders(deps: AppDeps, options: { onlyNew?: boolean 
       });
     }
   }
-  await runWithConcurrency(sends, SEND_CONCURRENCY);
+  await runWithConcurrency(sends, SEND_CONCURRENCY, options.heartbeat);
   await deps.db.transaction().execute(async (trx) => {
     await deleteSubscriptionsByEndpoint(trx, gone);
     await recordReminders(trx, items.filter((i) => reached.has(i.user_id)).map((i) => ({ user_id: i.user_id, league_id: i.league_id, item: itemKey(i) })), now);

@@ -61,7 +61,9 @@ function processes(deps: AppDeps, locker: Locker, reminders: { onlyNew: boolean 
         return {};
       });
     },
-    notify: () => locker(deps, 'notify', async () => ({ notified: await sendReminders(deps, reminders) })),
+    notify: () => locker(deps, 'notify', async (lock) => ({
+      notified: await sendReminders(deps, { ...reminders, heartbeat: () => renewLock(deps.db, lock, deps.clock.now()) }),
+    })),
   };
 }
 
