@@ -4,6 +4,8 @@ import { join, resolve } from 'node:path';
 import { call, describeEachDb } from '../../test/harness';
 import { createUserWithToken } from '../../test/fixtures';
 import { importOpenfootball } from '../competitions/importService';
+import { seedDemoIfEmpty } from '../demo/seedDemo';
+import { createScheduler } from '../scheduler/scheduler';
 
 // Real servers and databases on a shared 2-core machine: allow more than jest's default 5 s.
 jest.setTimeout(30_000);
@@ -62,5 +64,25 @@ describeIfData('openfootball replay through update', (ctx) => {
     const finished = await db.selectFrom('matches').select((eb) => eb.fn.countAll().as('n')).where('competition_id', '=', competitionId).where('finished', '=', 1).executeTakeFirstOrThrow();
     expect(Number(finished.n)).toBeGreaterThan(4);
     expect(Number((await db.selectFrom('competitions').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n)).toBe(1);
+  });
+});
+
+describeEachDb('the demo keeps playing through the scheduler', (ctx) => {
+  it('reveals results as time passes, one update at a time', async () => {
+    const t = ctx();
+    expect(await seedDemoIfEmpty(t.deps)).toBe(true);
+    const finished = async () => Number((await t.deps.db.selectFrom('matches').select((eb) => eb.fn.countAll().as('n'))
+      .where('finished', '=', 1).executeTakeFirstOrThrow()).n);
+    const before = await finished();
+    const scheduler = createScheduler(t.deps, { updateEveryMinutes: 1, notifyEveryMinutes: 60, wakeEveryMs: 3_600_000 });
+    try {
+      await scheduler.tick();
+      expect(await finished()).toBe(before);
+      t.clock.advance(24 * HOUR);
+      await scheduler.tick();
+      expect(await finished()).toBeGreaterThan(before);
+    } finally {
+      await scheduler.stop();
+    }
   });
 });
