@@ -1,7 +1,7 @@
 import { call, describeEachDb, type TestApp } from '../../../test/harness';
 import { createUserWithToken } from '../../../test/fixtures';
 import { importFootballData } from './footballDataImport';
-import { finishedScore, startFakeFootballData, worldCupWorld, type FakeFootballData } from './testing/fakeFootballData';
+import { finishedScore, leagueWorld, startFakeFootballData, worldCupWorld, type FakeFootballData } from './testing/fakeFootballData';
 
 // Real servers and databases on a shared 2-core machine: allow more than jest's default 5 s.
 jest.setTimeout(30_000);
@@ -66,6 +66,25 @@ describeEachDb('football-data.org provider', (ctx) => {
     expect(stats).toEqual([{ name: 'Spain Striker', goals: 4, assists: 1 }, { name: 'Brazil Striker', goals: 3, assists: 0 }]);
     const rules = await t.deps.db.selectFrom('league_rules').select(['round_id', 'picks']).where('competition_id', '=', result.competitionId).orderBy('round_id').execute();
     expect(rules.map((r) => r.round_id)).toEqual(expect.arrayContaining([6, 7, 8, 10]));
+  });
+
+  it('imports a league season: clubs with their colours, official matchdays, league pick rules', async () => {
+    const t = ctx();
+    fake.world = leagueWorld();
+    const { competitionId } = await importFootballData(t.deps, 'PD', 2026);
+    const competition = await t.deps.db.selectFrom('competitions').selectAll().where('id', '=', competitionId).executeTakeFirstOrThrow();
+    expect(competition).toMatchObject({ name: 'Primera Division 2026', competition_type: 'league', provider_ref: 'PD:2026' });
+    expect(fake.requests.filter((r) => r.path.endsWith('/matches')).every((r) => r.query.season === '2026')).toBe(true);
+    const teams = await t.deps.db.selectFrom('teams').select(['team_name', 'flag', 'is_flag', 'colors']).orderBy('team_name').execute();
+    expect(teams.every((team) => team.flag === null && team.is_flag === 0)).toBe(true);
+    const colors = Object.fromEntries(teams.map((team) => [team.team_name, JSON.parse(team.colors)]));
+    expect(colors['Real Madrid CF'].length).toBeGreaterThan(0);
+    expect(colors['Tiny Club CF']).toEqual([]);
+    const matches = await matchRows(t, competitionId);
+    expect(matches.map((m) => [m.round_id, m.matchday, m.group_id])).toEqual([[2, 1, null], [2, 1, null], [2, 2, null], [2, 2, null]]);
+    expect(await t.deps.db.selectFrom('groups').selectAll().execute()).toEqual([]);
+    const rules = await t.deps.db.selectFrom('league_rules').select('round_id').where('competition_id', '=', competitionId).orderBy('round_id').execute();
+    expect(rules.map((r) => r.round_id)).toEqual([10, 12, 13, 14]);
   });
 
   it('re-running changes nothing; a corrected score and a rescheduled match are picked up by update_competition', async () => {

@@ -108,6 +108,33 @@ export function worldCupWorld(start = Date.parse('2026-06-10T16:00:00Z')): FakeW
   };
 }
 
+/** A small league season "PD": four clubs, two matchdays of two matches, the first played. */
+export function leagueWorld(start = Date.parse('2026-08-15T19:00:00Z')): FakeWorld {
+  const clubs: [number, string, string, string][] = [
+    [86, 'Real Madrid CF', 'RMA', 'White / Purple'], [81, 'FC Barcelona', 'FCB', 'Red / Navy Blue / Yellow'],
+    [78, 'Club Atlético de Madrid', 'ATL', 'Red / White / Blue'], [1049, 'Tiny Club CF', 'TIN', 'Teal / Mauve'],
+  ];
+  const area = { id: 2224, name: 'Spain', code: 'ESP' };
+  const club = (i: number) => ({ id: clubs[i][0], name: clubs[i][1], shortName: clubs[i][1], tla: clubs[i][2], crest: `https://crests.football-data.org/${clubs[i][0]}.png` });
+  const day = 86_400_000;
+  const fixture = (id: number, matchday: number, home: number, away: number, offset: number, score?: [number, number]): FakeMatch => ({
+    id, utcDate: new Date(start + offset).toISOString(), status: score ? 'FINISHED' : 'TIMED', matchday, stage: 'REGULAR_SEASON', group: null,
+    homeTeam: club(home), awayTeam: club(away), score: score ? finishedScore(...score) : emptyScore(),
+  });
+  return {
+    code: 'PD',
+    competition: { id: 2014, name: 'Primera Division', code: 'PD', type: 'LEAGUE', area },
+    teams: clubs.map(([id, name, tla, colors]) => ({
+      id, name, shortName: name, tla, crest: `https://crests.football-data.org/${id}.png`, clubColors: colors, area, squad: [],
+    })),
+    matches: [
+      fixture(500_001, 1, 0, 1, 0, [2, 1]), fixture(500_002, 1, 2, 3, 2 * 3_600_000, [0, 0]),
+      fixture(500_003, 2, 1, 2, 7 * day), fixture(500_004, 2, 3, 0, 7 * day + 3_600_000),
+    ],
+    scorers: [],
+  };
+}
+
 export async function startFakeFootballData(world: FakeWorld = worldCupWorld()): Promise<FakeFootballData> {
   const fake = { world, failure: null as Failure, delayMs: 0, requests: [] as FakeFootballData['requests'] };
   const server: Server = createServer((req: IncomingMessage, res) => {
