@@ -61,10 +61,12 @@ async function openBenchDatabase(): Promise<{ handle: DatabaseHandle; label: str
     const handle = openDatabase(`sqlite:${join(dir, 'bench.sqlite')}`);
     return { handle, label: 'SQLite', async dispose() { rmSync(dir, { recursive: true, force: true }); } };
   }
-  const schema = `bench_${randomBytes(5).toString('hex')}`;
+  // BENCH_PG_SCHEMA keeps (and reuses) a named schema, so profiling runs skip the build.
+  const kept = process.env.BENCH_PG_SCHEMA;
+  const schema = kept ?? `bench_${randomBytes(5).toString('hex')}`;
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
-  await admin.query(`CREATE SCHEMA ${schema}`);
+  await admin.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
   await admin.end();
   const url = new URL(base);
   url.searchParams.set('options', `-c search_path=${schema}`);
@@ -72,6 +74,7 @@ async function openBenchDatabase(): Promise<{ handle: DatabaseHandle; label: str
   return {
     handle, label: `PostgreSQL (schema ${schema})`,
     async dispose() {
+      if (kept) return;
       const client = new pg.Client({ connectionString: base });
       await client.connect();
       await client.query(`DROP SCHEMA ${schema} CASCADE`);

@@ -12,20 +12,22 @@ import { resultBetPointsSql } from './scoringSql';
 
 type BetScope = { matchIds: number[] } | { competitionId: number } | { leagueId: number };
 
-/** Re-scores real (mode 0) result bets in one UPDATE; simulation rows are scored on the fly when read. */
+/**
+ * Re-scores real (mode 0) result bets in one UPDATE ... FROM (PostgreSQL, SQLite >= 3.33), writing only the rows
+ * whose points change; simulation rows are scored on the fly when read.
+ */
 async function scoreResultBets(db: Executor, scope: BetScope): Promise<void> {
   const where = 'matchIds' in scope
-    ? sql`match_id IN (${sql.join(scope.matchIds)})`
+    ? sql`rb.match_id IN (${sql.join(scope.matchIds)})`
     : 'leagueId' in scope
-      ? sql`league_id = ${scope.leagueId}`
-      : sql`match_id IN (SELECT sm.id FROM matches sm WHERE sm.competition_id = ${scope.competitionId})`;
-  const points = resultBetPointsSql('l', 'm', 'c', sql.ref('result_bets.local_goals'), sql.ref('result_bets.visiting_goals'));
-  await sql`UPDATE result_bets SET points = (
-      SELECT ${points} FROM matches m
-        JOIN leagues l ON l.id = result_bets.league_id
-        JOIN competitions c ON c.id = m.competition_id
-      WHERE m.id = result_bets.match_id)
-    WHERE mode = 0 AND ${where}`.execute(db);
+      ? sql`rb.league_id = ${scope.leagueId}`
+      : sql`m.competition_id = ${scope.competitionId}`;
+  const points = resultBetPointsSql('l', 'm', 'c', sql.ref('rb.local_goals'), sql.ref('rb.visiting_goals'));
+  // The target is filtered directly (index on match_id or league_id) and joined to its match and league.
+  await sql`UPDATE result_bets AS rb SET points = ${points}
+    FROM matches m, leagues l, competitions c
+    WHERE m.id = rb.match_id AND l.id = rb.league_id AND c.id = m.competition_id AND rb.mode = 0 AND ${where}
+      AND rb.points IS DISTINCT FROM ${points}`.execute(db);
 }
 
 /** Recompute result-bet points for these matches (all leagues), pick points, and standings. */
