@@ -36,6 +36,9 @@ const ResetPasswordScreen = lazy(() => import(/* webpackChunkName: "reset-passwo
 const HelpScreen = lazy(() => import(/* webpackChunkName: "help" */ '../features/help/HelpScreen'));
 const ContactScreen = lazy(() => import(/* webpackChunkName: "contact" */ '../features/contact/ContactScreen'));
 const NotAllowedScreen = lazy(() => import(/* webpackChunkName: "not-allowed" */ '../features/errors/NotAllowedScreen'));
+const BetsScreen = lazy(() => import(/* webpackChunkName: "bets" */ '../features/bets/BetsScreen'));
+const MatchBetsScreen = lazy(() => import(/* webpackChunkName: "match-bets" */ '../features/matchBets/MatchBetsScreen'));
+const BetsSummaryScreen = lazy(() => import(/* webpackChunkName: "bets-summary" */ '../features/betsSummary/BetsSummaryScreen'));
 const NotFoundScreen = lazy(() => import(/* webpackChunkName: "not-found" */ '../features/errors/NotFoundScreen'));
 
 /** Every route of spec 2.2, plus the pages the interface texts imply. */
@@ -51,8 +54,9 @@ export const routes: RouteObject[] = [
       { path: 'leagues/admin/:leagueId', element: placeholder('titles.league_admin') },
       { path: 'leagues/join/:leagueId/:invitationToken', element: placeholder('titles.join_league') },
       { path: 'leagues/:leagueId', element: placeholder('titles.league') },
-      { path: 'result_bets/new', element: placeholder('titles.bets') },
-      { path: 'matches/:matchId/show_bets', element: placeholder('titles.match_bets') },
+      { path: 'leagues/:leagueId/summary', element: screen(BetsSummaryScreen, 'user') },
+      { path: 'result_bets/new', element: screen(BetsScreen, 'user') },
+      { path: 'matches/:matchId/show_bets', element: screen(MatchBetsScreen, 'user') },
       { path: 'messages', element: placeholder('titles.messages') },
       { path: 'invitations', element: placeholder('titles.invitations') },
       { path: 'users/sign_in', element: screen(SignInScreen) },

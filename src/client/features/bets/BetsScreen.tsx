@@ -56,7 +56,7 @@ function MatchdayNavigation({ matchday, matchdays, onChange }: { matchday: numbe
   const previous = index > 0 ? matchdays[index - 1] : undefined;
   const next = index >= 0 && index < matchdays.length - 1 ? matchdays[index + 1] : undefined;
   return (
-    <Stack direction="row" alignItems="center" spacing={0.5}>
+    <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
       <IconButton aria-label={t('bets.previous_matchday')} disabled={previous === undefined} onClick={() => previous && onChange(previous)}><ChevronLeftIcon /></IconButton>
       <NativeSelect value={matchday} onChange={(event) => onChange(Number(event.target.value))} inputProps={{ 'aria-label': t('bets.matchday') }}>
         {(matchdays.length ? matchdays : [matchday]).map((value) => <option key={value} value={value}>{t('bets.matchday_n', { matchday: value })}</option>)}
@@ -127,7 +127,7 @@ export default function BetsScreen() {
     setSearch(next);
   };
 
-  if (!leagueId || leagueError) return <Alert severity="error">{t('errors.league_not_found')}</Alert>;
+  if (!leagueId || leagueError) return <Alert severity="error">{t('errors.messages.league_not_found')}</Alert>;
   const system: BetsSystem = league?.bets_system ?? 'exact';
   const ownerName = own ? user.name : bets[0]?.user_name;
 
@@ -146,12 +146,12 @@ export default function BetsScreen() {
       {league && system === 'disabled' && <Alert severity="info">{t('bets.result_bets_disabled')}</Alert>}
       <Card>
         <CardContent>
-          <Stack direction="row" flexWrap="wrap" alignItems="center" justifyContent="space-between" gap={1}>
+          <Stack direction="row" sx={{ flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: 1 }}>
             {matchday && <MatchdayNavigation matchday={matchday} matchdays={matchdays} onChange={(value) => setParam({ matchday: String(value) })} />}
             {own && <UndoRedo />}
             <DeadlineCountdown bets={bets} />
           </Stack>
-          <Stack direction="row" flexWrap="wrap" gap={1} sx={{ mt: 1 }}>
+          <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, mt: 1 }}>
             {own && league && mode === 0 && <CopyBetsButton league={league} />}
             {own && league && (
               <Button size="small" variant={mode ? 'contained' : 'outlined'} onClick={() => setParam({ mode: mode ? null : '1' })}>

@@ -26,7 +26,7 @@ const clearPerson = endpointAt('POST', '/person_bets/clear_person_bet');
 function RuleHeading({ name, made, picks, deadline, points }: { name: string; made: number; picks: number; deadline: string | null; points: number | null }) {
   const { t } = useTranslation();
   return (
-    <Stack direction="row" alignItems="center" gap={1} flexWrap="wrap" sx={{ mt: 2, mb: 1 }}>
+    <Stack direction="row" sx={{ alignItems: 'center', gap: 1, flexWrap: 'wrap', mt: 2, mb: 1 }}>
       <Typography variant="h3" component="h3">{name}</Typography>
       <Chip size="small" label={t('bets.picks_count', { made, picks })} color={made >= picks ? 'success' : 'default'} data-testid="picks-count" />
       {deadline && <Typography variant="caption" color="text.secondary">{t('bets.locks_at', { date: formatDateTime(deadline) })}</Typography>}

@@ -34,7 +34,7 @@ export function SimulationPanel({ league }: { league: League }) {
   return (
     <Card component="section" aria-labelledby="simulation-title">
       <CardContent>
-        <Stack direction="row" justifyContent="space-between" alignItems="center" flexWrap="wrap" gap={1}>
+        <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
           <Typography variant="h2" id="simulation-title">{t('simulation.projected_table')}</Typography>
           <Button size="small" color="warning" variant="outlined" startIcon={<RestartAltIcon />} onClick={() => setConfirming(true)}>{t('simulation.reset')}</Button>
         </Stack>

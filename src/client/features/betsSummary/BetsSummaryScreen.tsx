@@ -1,0 +1,133 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
+import Link from '@mui/material/Link';
+import Skeleton from '@mui/material/Skeleton';
+import Tab from '@mui/material/Tab';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Tabs from '@mui/material/Tabs';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useParams, useSearchParams } from 'react-router-dom';
+import type { League, Match } from '../../../shared/api/entities';
+import type { MatchdayInfo } from '../../../shared/api/routes/reference';
+import { endpointAt } from '../../api/api';
+import { useAppSelector } from '../../app/hooks';
+import { PointsBadge } from '../../components/PointsBadge';
+import { selectTeamById } from '../reference/teamsSlice';
+import { betText } from '../bets/betValues';
+import type { ResultBetRow } from '../bets/ResultBetCell';
+import { gridOf, outcomesOf } from './summary';
+
+const leagueShow = endpointAt('GET', '/leagues/:id');
+const matchdayInfo = endpointAt('GET', '/matches/info_matchday/:id');
+const competitionMatches = endpointAt('GET', '/matches/index/:id');
+const resultBets = endpointAt('GET', '/result_bets/index/:id');
+
+const betsArgs = (leagueId: number, matchId: number) => ({ params: { id: leagueId }, query: { match_id: matchId } });
+
+/** Keeps one match's bet list subscribed (the screen reads every list from the cache). */
+function MatchBetsLoader({ leagueId, matchId }: { leagueId: number; matchId: number }) {
+  resultBets.useQuery(betsArgs(leagueId, matchId));
+  return null;
+}
+
+function MatchLabel({ match }: { match: Match }) {
+  const local = useAppSelector((state) => (match.local_team_id ? selectTeamById(state, match.local_team_id) : undefined));
+  const visiting = useAppSelector((state) => (match.visiting_team_id ? selectTeamById(state, match.visiting_team_id) : undefined));
+  const name = (team: typeof local, placeholder: string | null) => team?.abbreviation ?? placeholder ?? '?';
+  const result = match.finished && match.local_goals !== null ? ` ${match.local_goals}-${match.visiting_goals}` : '';
+  return <span title={`${local?.team_name ?? ''} - ${visiting?.team_name ?? ''}`}>{name(local, match.local_placeholder)}-{name(visiting, match.visiting_placeholder)}{result}</span>;
+}
+
+/** Bets summary of a league's matchday once bets lock: by member (grid) and by result (who picked what). */
+export default function BetsSummaryScreen() {
+  const { t } = useTranslation();
+  const leagueId = Number(useParams().leagueId);
+  const [search] = useSearchParams();
+  const [tab, setTab] = useState<'users' | 'results'>('users');
+  const { data: leagueData, isError } = leagueShow.useQuery({ params: { id: leagueId } });
+  const league = leagueData as League | undefined;
+  const { data: infoData } = matchdayInfo.useQuery({ params: { id: league?.competition_id ?? 0 } }, { skip: !league });
+  const info = infoData as MatchdayInfo | undefined;
+  const matchday = Number(search.get('matchday')) || info?.lastPlayedMatchday;
+  const { data: matchesData } = competitionMatches.useQuery({ params: { id: league?.competition_id ?? 0 }, query: { matchday } }, { skip: !league || !matchday });
+  const matches = ((matchesData ?? []) as Match[]);
+  const betsByMatch = useAppSelector((state) => matches.map((match) =>
+    ((resultBets.select(betsArgs(leagueId, match.id))(state).data ?? []) as ResultBetRow[]).filter((bet) => bet.allow_show_bets)));
+  const loaded = useAppSelector((state) => matches.every((match) => resultBets.select(betsArgs(leagueId, match.id))(state).data !== undefined));
+  const system = league?.bets_system ?? 'exact';
+  const grid = gridOf(betsByMatch);
+  const locked = betsByMatch.some((bets) => bets.length > 0);
+
+  if (isError) return <Alert severity="error">{t('errors.messages.league_not_found')}</Alert>;
+  return (
+    <Box sx={{ maxWidth: 1100, mx: 'auto', width: '100%' }}>
+      {matches.map((match) => <MatchBetsLoader key={match.id} leagueId={leagueId} matchId={match.id} />)}
+      <Typography variant="h1">{t('titles.bets_summary')}</Typography>
+      {league && (
+        <Typography variant="subtitle1" color="text.secondary" sx={{ mb: 2 }}>
+          <Link component={RouterLink} to={`/leagues/${league.id}`}>{league.name}</Link> · {t('bets.matchday_n', { matchday })}
+        </Typography>
+      )}
+      <Card>
+        <Tabs value={tab} onChange={(_event, value) => setTab(value)} variant="fullWidth">
+          <Tab value="users" label={t('summary.by_user')} />
+          <Tab value="results" label={t('summary.by_result')} />
+        </Tabs>
+        <CardContent>
+          {!loaded || !league ? <Skeleton height={160} /> : !locked ? <Alert severity="info">{t('summary.not_locked')}</Alert> : tab === 'users' ? (
+            <TableContainer>
+              <Table size="small" aria-label={t('summary.by_user')}>
+                <TableHead>
+                  <TableRow>
+                    <TableCell sx={{ position: 'sticky', left: 0, bgcolor: 'background.paper' }}>{t('bets.member')}</TableCell>
+                    {matches.map((match) => <TableCell key={match.id} align="center" sx={{ whiteSpace: 'nowrap' }}><MatchLabel match={match} /></TableCell>)}
+                    <TableCell align="right">{t('bets.points')}</TableCell>
+                  </TableRow>
+                </TableHead>
+                <TableBody>
+                  {grid.map((row) => (
+                    <TableRow key={row.userId}>
+                      <TableCell sx={{ position: 'sticky', left: 0, bgcolor: 'background.paper', whiteSpace: 'nowrap' }}>{row.name}</TableCell>
+                      {row.bets.map((bet, column) => (
+                        <TableCell key={matches[column].id} align="center" sx={{ whiteSpace: 'nowrap' }}>
+                          {bet ? betText(bet, system) : '-'}
+                          {bet && bet.points !== null && <Box component="span" sx={{ ml: 0.5 }}><PointsBadge points={bet.points} kind="result" betId={bet.id} /></Box>}
+                        </TableCell>
+                      ))}
+                      <TableCell align="right"><strong>{row.points}</strong></TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            </TableContainer>
+          ) : (
+            matches.map((match, column) => (
+              <Box key={match.id} sx={{ mb: 2 }} component="section">
+                <Typography variant="h3" component="h3" sx={{ mb: 1 }}><MatchLabel match={match} /></Typography>
+                {outcomesOf(match, betsByMatch[column], system).map((outcome) => (
+                  <Box key={outcome.text} sx={{ display: 'flex', gap: 1, alignItems: 'baseline', flexWrap: 'wrap', mb: 0.5 }}>
+                    <Chip size="small" label={`${outcome.text} · ${outcome.users.length}`} color={outcome.right ? 'success' : 'default'}
+                      aria-label={t('summary.outcome', { result: outcome.text, count: outcome.users.length })} />
+                    <Typography variant="body2" color={outcome.right ? 'success.main' : 'text.secondary'}>
+                      {outcome.users.join(', ')}{outcome.right ? ` ✓ ${t('summary.right')}` : ''}
+                    </Typography>
+                  </Box>
+                ))}
+              </Box>
+            ))
+          )}
+        </CardContent>
+      </Card>
+    </Box>
+  );
+}

@@ -1,0 +1,84 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Link from '@mui/material/Link';
+import NativeSelect from '@mui/material/NativeSelect';
+import Skeleton from '@mui/material/Skeleton';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useParams, useSearchParams } from 'react-router-dom';
+import type { League, Match } from '../../../shared/api/entities';
+import { endpointAt } from '../../api/api';
+import { formatDateTime } from '../../app/dates';
+import { PointsBadge } from '../../components/PointsBadge';
+import { useSession } from '../account/session';
+import { betText } from '../bets/betValues';
+import { MatchScore, MatchTeam } from '../bets/matchDisplay';
+import type { ResultBetRow } from '../bets/ResultBetCell';
+
+const matchShow = endpointAt('GET', '/matches/:id');
+const leagueIndex = endpointAt('GET', '/leagues/index');
+const resultBets = endpointAt('GET', '/result_bets/index/:id');
+
+/** Spec 2.2: everyone's bets on one match in one of the caller's leagues of its competition (switchable). */
+export default function MatchBetsScreen() {
+  const { t } = useTranslation();
+  const { user } = useSession();
+  const matchId = Number(useParams().matchId);
+  const [search, setSearch] = useSearchParams();
+  const { data: matchData, isError: matchError } = matchShow.useQuery({ params: { id: matchId } }, { skip: !Number.isInteger(matchId) || matchId < 1 });
+  const match = matchData as Match | undefined;
+  const { data: leaguesData } = leagueIndex.useQuery({ query: { competition_id: match?.competition_id ?? 0 } }, { skip: !match });
+  const leagues = (leaguesData ?? []) as League[];
+  const wanted = Number(search.get('league_id'));
+  const league = leagues.find((item) => item.id === wanted) ?? leagues[0];
+  const { data, isLoading } = resultBets.useQuery({ params: { id: league?.id ?? 0 }, query: { match_id: matchId } }, { skip: !league });
+  const bets = (data ?? []) as ResultBetRow[];
+
+  if (matchError) return <Alert severity="error">{t('errors.pages.not_found')}</Alert>;
+  return (
+    <Box sx={{ maxWidth: 760, mx: 'auto', width: '100%' }}>
+      <Typography variant="h1" sx={{ mb: 2 }}>{t('titles.match_bets')}</Typography>
+      <Card>
+        <CardContent>
+          {match ? (
+            <Box sx={{ display: 'grid', gridTemplateColumns: 'minmax(0,1fr) auto minmax(0,1fr)', alignItems: 'center', gap: 1 }}>
+              <MatchTeam teamId={match.local_team_id} placeholder={match.local_placeholder} align="right" />
+              <MatchScore match={match} />
+              <MatchTeam teamId={match.visiting_team_id} placeholder={match.visiting_placeholder} />
+              <Typography variant="caption" color="text.secondary" sx={{ gridColumn: '1 / -1', textAlign: 'center' }}>{formatDateTime(match.date)}</Typography>
+            </Box>
+          ) : <Skeleton height={48} />}
+          {match && leagues.length === 0 && leaguesData !== undefined && <Alert severity="info" sx={{ mt: 2 }}>{t('bets.no_league_for_match')}</Alert>}
+          {leagues.length > 1 && (
+            <NativeSelect value={league?.id ?? ''} sx={{ mt: 2 }} inputProps={{ 'aria-label': t('bets.league') }}
+              onChange={(event) => setSearch({ league_id: event.target.value }, { replace: true })}>
+              {leagues.map((item) => <option key={item.id} value={item.id}>{item.name}</option>)}
+            </NativeSelect>
+          )}
+          {leagues.length === 1 && league && <Typography sx={{ mt: 2 }}><Link component={RouterLink} to={`/leagues/${league.id}`}>{league.name}</Link></Typography>}
+          {league && (isLoading ? <Skeleton height={120} /> : (
+            <Table size="small" sx={{ mt: 1 }} aria-label={t('titles.match_bets')}>
+              <TableHead><TableRow><TableCell>{t('bets.member')}</TableCell><TableCell align="center">{t('bets.bet')}</TableCell><TableCell align="right">{t('bets.points')}</TableCell></TableRow></TableHead>
+              <TableBody>
+                {bets.map((bet) => (
+                  <TableRow key={bet.id} selected={bet.user_id === user.id} data-testid={`match-bet-${bet.user_id}`}>
+                    <TableCell><Link component={RouterLink} to={`/result_bets/new?league_id=${bet.league_id}&user_id=${bet.user_id}&matchday=${bet.match.matchday}`}>{bet.user_name}</Link></TableCell>
+                    <TableCell align="center">{bet.allow_show_bets || bet.user_id === user.id ? betText(bet, league.bets_system) : t('bets.hidden')}</TableCell>
+                    <TableCell align="right">{bet.points !== null && <PointsBadge points={bet.points} kind="result" betId={bet.id} />}</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          ))}
+        </CardContent>
+      </Card>
+    </Box>
+  );
+}
