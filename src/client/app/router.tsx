@@ -20,13 +20,6 @@ function screen(Screen: LazyExoticComponent<ComponentType> | ComponentType, acce
   return access === 'user' ? <RequireUser>{element}</RequireUser> : element;
 }
 
-const Placeholder = lazy(() => import(/* webpackChunkName: "placeholder" */ '../features/placeholders/PlaceholderScreen'));
-/** Screens other issues build: a heading until then. */
-const placeholder = (titleKey: string, access: Access = 'user') => {
-  const Titled = () => <Placeholder titleKey={titleKey} />;
-  return screen(Titled, access);
-};
-
 const HomeScreen = lazy(() => import(/* webpackChunkName: "home" */ '../features/home/HomeScreen'));
 const SignInScreen = lazy(() => import(/* webpackChunkName: "sign-in" */ '../features/account/SignInScreen'));
 const SignUpScreen = lazy(() => import(/* webpackChunkName: "sign-up" */ '../features/account/SignUpScreen'));
@@ -39,6 +32,14 @@ const NotAllowedScreen = lazy(() => import(/* webpackChunkName: "not-allowed" */
 const BetsScreen = lazy(() => import(/* webpackChunkName: "bets" */ '../features/bets/BetsScreen'));
 const MatchBetsScreen = lazy(() => import(/* webpackChunkName: "match-bets" */ '../features/matchBets/MatchBetsScreen'));
 const BetsSummaryScreen = lazy(() => import(/* webpackChunkName: "bets-summary" */ '../features/betsSummary/BetsSummaryScreen'));
+const LeagueScreen = lazy(() => import(/* webpackChunkName: "league" */ '../features/leagues/LeagueScreen'));
+const LeagueFormScreen = lazy(() => import(/* webpackChunkName: "league-form" */ '../features/leagues/LeagueFormScreen'));
+const LeagueAdminScreen = lazy(() => import(/* webpackChunkName: "league-admin" */ '../features/leagues/LeagueAdminScreen'));
+const JoinLeagueScreen = lazy(() => import(/* webpackChunkName: "join-league" */ '../features/leagues/JoinLeagueScreen'));
+const SearchLeaguesScreen = lazy(() => import(/* webpackChunkName: "search-leagues" */ '../features/leagues/SearchLeaguesScreen'));
+const MessagesScreen = lazy(() => import(/* webpackChunkName: "messages" */ '../features/leagues/MessagesScreen'));
+const InvitationsScreen = lazy(() => import(/* webpackChunkName: "invitations" */ '../features/leagues/InvitationsScreen'));
+const MatchEditScreen = lazy(() => import(/* webpackChunkName: "match-edit" */ '../features/admin/MatchEditScreen'));
 const NotFoundScreen = lazy(() => import(/* webpackChunkName: "not-found" */ '../features/errors/NotFoundScreen'));
 
 /** Every route of spec 2.2, plus the pages the interface texts imply. */
@@ -48,17 +49,18 @@ export const routes: RouteObject[] = [
     element: <ErrorBoundary fallback={<InternalErrorScreen />}><Shell /></ErrorBoundary>,
     children: [
       { index: true, element: screen(HomeScreen) },
-      { path: 'leagues/new', element: placeholder('titles.new_league') },
-      { path: 'leagues/search', element: placeholder('titles.search_leagues') },
-      { path: 'leagues/edit/:leagueId', element: placeholder('titles.edit_league') },
-      { path: 'leagues/admin/:leagueId', element: placeholder('titles.league_admin') },
-      { path: 'leagues/join/:leagueId/:invitationToken', element: placeholder('titles.join_league') },
-      { path: 'leagues/:leagueId', element: placeholder('titles.league') },
+      { path: 'leagues/new', element: screen(LeagueFormScreen, 'user') },
+      { path: 'leagues/search', element: screen(SearchLeaguesScreen, 'user') },
+      { path: 'leagues/edit/:leagueId', element: screen(LeagueFormScreen, 'user') },
+      { path: 'leagues/admin/:leagueId', element: screen(LeagueAdminScreen, 'user') },
+      { path: 'leagues/join/:leagueId/:invitationToken', element: screen(JoinLeagueScreen, 'user') },
+      { path: 'leagues/:leagueId', element: screen(LeagueScreen, 'user') },
       { path: 'leagues/:leagueId/summary', element: screen(BetsSummaryScreen, 'user') },
       { path: 'result_bets/new', element: screen(BetsScreen, 'user') },
       { path: 'matches/:matchId/show_bets', element: screen(MatchBetsScreen, 'user') },
-      { path: 'messages', element: placeholder('titles.messages') },
-      { path: 'invitations', element: placeholder('titles.invitations') },
+      { path: 'messages', element: screen(MessagesScreen, 'user') },
+      { path: 'invitations', element: screen(InvitationsScreen, 'user') },
+      { path: 'admin/matches/:matchId', element: screen(MatchEditScreen, 'user') },
       { path: 'users/sign_in', element: screen(SignInScreen) },
       { path: 'users/sign_up', element: screen(SignUpScreen) },
       { path: 'users/edit', element: screen(EditAccountScreen, 'user') },

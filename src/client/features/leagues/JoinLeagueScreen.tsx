@@ -1,0 +1,72 @@
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardActions from '@mui/material/CardActions';
+import CardContent from '@mui/material/CardContent';
+import Typography from '@mui/material/Typography';
+import { skipToken } from '@reduxjs/toolkit/query/react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router-dom';
+import { endpointAt } from '../../api/api';
+import { useAppDispatch } from '../../app/hooks';
+import { showToast } from '../notifications/notify';
+
+const leagueShow = endpointAt('GET', '/leagues/:id');
+const myInvitations = endpointAt('GET', '/invitations/mine');
+const joinLeague = endpointAt('POST', '/leagues/join');
+const dismissInvitation = endpointAt('POST', '/invitations/dismiss/:id');
+
+/** /leagues/join/{leagueId}/{token}: accept (join) or dismiss an invitation or share link (DESIGN 4.6). */
+export default function JoinLeagueScreen() {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const params = useParams();
+  const leagueId = Number(params.leagueId);
+  const token = params.invitationToken ?? '';
+  const valid = Number.isInteger(leagueId) && leagueId > 0;
+  // A non-member may not see a league without an invitation: the name then comes from the invitation, if any.
+  const { data: league } = leagueShow.useQuery(valid ? { params: { id: leagueId } } : skipToken);
+  const { data: invitations = [] } = myInvitations.useQuery();
+  const invitation = invitations.find((item) => item.token === token || item.league.id === leagueId);
+  const [join, joining] = joinLeague.useMutation();
+  const [dismiss, dismissing] = dismissInvitation.useMutation();
+  const name = league?.name ?? invitation?.league.name;
+
+  if (!valid) return <Typography variant="h1" component="h1">{t('errors.messages.invitation_not_found')}</Typography>;
+
+  const accept = async () => {
+    const result = await join({ body: { league_id: leagueId, invitation_token: token } });
+    if ('error' in result && result.error) return;
+    showToast(dispatch, 'success', result.data!.message);
+    navigate(`/leagues/${leagueId}`);
+  };
+  const decline = async () => {
+    if (invitation) {
+      const result = await dismiss({ params: { id: invitation.id } });
+      if ('error' in result && result.error) return;
+      showToast(dispatch, 'success', result.data!.message);
+    }
+    navigate('/');
+  };
+
+  return (
+    <Card sx={{ maxWidth: 560, mx: 'auto' }}>
+      <CardContent>
+        <Typography variant="h1" component="h1" gutterBottom>{t('titles.join_league')}</Typography>
+        {league?.is_member
+          ? <Typography>{t('join.already_member', { name: league.name })}</Typography>
+          : <Typography>{name ? t('join.invited_to', { name }) : t('join.invited')}</Typography>}
+        {invitation?.inviter_name && <Typography color="text.secondary">{t('join.invited_by', { name: invitation.inviter_name })}</Typography>}
+        {league && <Typography color="text.secondary">{league.competition.name} · {t('league.members', { count: league.members_count })}</Typography>}
+      </CardContent>
+      <CardActions sx={{ justifyContent: 'flex-end' }}>
+        {league?.is_member
+          ? <Button variant="contained" onClick={() => navigate(`/leagues/${leagueId}`)}>{t('join.open')}</Button>
+          : <>
+            <Button onClick={() => void decline()} disabled={dismissing.isLoading}>{t('join.dismiss')}</Button>
+            <Button variant="contained" onClick={() => void accept()} disabled={joining.isLoading}>{t('join.accept')}</Button>
+          </>}
+      </CardActions>
+    </Card>
+  );
+}

@@ -1,0 +1,50 @@
+import MailIcon from '@mui/icons-material/Mail';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router-dom';
+import { endpointAt } from '../../api/api';
+import { formatDateTime } from '../../app/dates';
+
+const messagesIndex = endpointAt('GET', '/messages/index');
+
+interface Payload { league_name?: unknown; inviter_name?: unknown; token?: unknown; text?: unknown }
+
+/** The user's messages, newest first; invitations open the join page. */
+export default function MessagesScreen() {
+  const { t } = useTranslation();
+  const { data, isLoading, isError } = messagesIndex.useQuery();
+  const messages = isError ? [] : data ?? [];
+  return (
+    <Card sx={{ maxWidth: 760, mx: 'auto' }}>
+      <CardContent>
+        <Typography variant="h1" component="h1" gutterBottom>{t('titles.messages')}</Typography>
+        {isLoading && <Skeleton height={120} />}
+        {!isLoading && !messages.length && <Typography color="text.secondary">{t('messages_page.none')}</Typography>}
+        <List>
+          {messages.map((message) => {
+            const payload = message.payload as Payload;
+            const invitation = message.kind === 'invitation' && typeof payload.token === 'string' && message.league_id;
+            const text = message.kind === 'invitation'
+              ? t('messages_page.invitation', { league: String(payload.league_name ?? ''), inviter: String(payload.inviter_name ?? '') })
+              : String(payload.text ?? message.kind);
+            const body = <>
+              <ListItemIcon><MailIcon color={message.read_at ? 'disabled' : 'primary'} /></ListItemIcon>
+              <ListItemText primary={text} secondary={formatDateTime(message.created_at)} />
+            </>;
+            return invitation
+              ? <ListItem key={message.id} disablePadding><ListItemButton component={RouterLink} to={`/leagues/join/${message.league_id}/${String(payload.token)}`}>{body}</ListItemButton></ListItem>
+              : <ListItem key={message.id}>{body}</ListItem>;
+          })}
+        </List>
+      </CardContent>
+    </Card>
+  );
+}
