@@ -20,6 +20,8 @@ export interface Config {
   footballDataRequestsPerMinute: number;
   /** Minutes between scheduler runs of `notify` (reminders), when the scheduler runs. */
   notifyEveryMinutes: number;
+  /** Minutes between the scheduler's full syncs (`update_all`: new fixtures, knockout teams, scorers). */
+  fullSyncEveryMinutes: number;
   /** Contact of the push sender (VAPID `sub`): a mailto: or https: URL. */
   vapidSubject: string;
   clientDir: string;
@@ -100,6 +102,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     footballDataTimeoutMs: int(env, 'FOOTBALL_DATA_TIMEOUT_MS', 15_000, 100, 120_000),
     footballDataRequestsPerMinute: int(env, 'FOOTBALL_DATA_REQUESTS_PER_MINUTE', 10, 1, 1000),
     notifyEveryMinutes: int(env, 'NOTIFY_EVERY_MINUTES', 60, 1, 7 * 24 * 60),
+    fullSyncEveryMinutes: int(env, 'FULL_SYNC_EVERY_MINUTES', 360, 1, 7 * 24 * 60),
     vapidSubject: vapidSubject(env.VAPID_SUBJECT || `mailto:${mailAddress(mailFrom)}`),
     clientDir: resolve(env.CLIENT_DIR || 'dist/client'),
     logLevel: env.LOG_LEVEL || 'info',

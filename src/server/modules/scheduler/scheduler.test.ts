@@ -76,6 +76,35 @@ describe.each(DB_KINDS)('scheduler [%s]', (kind) => {
     }
   });
 
+  it('runs a full sync (update_all) once per period, picking up what the live updates do not ask for', async () => {
+    const clock = new ManualClock(Date.parse('2026-06-01T12:00:00Z'));
+    const { servers, close } = await twoServers(kind, clock);
+    try {
+      const { deps } = servers[0];
+      Object.assign(deps.config, { footballDataUrl: fake.baseUrl, footballDataToken: 'test-token', footballDataRequestsPerMinute: 1000 });
+      const { competitionId } = await importFootballData(deps, 'WC');
+      fake.requests.length = 0;
+      const scheduler = createScheduler(deps, { updateEveryMinutes: 1, notifyEveryMinutes: 60, fullSyncEveryMinutes: 360, wakeEveryMs: 3_600_000 });
+      try {
+        await scheduler.tick();
+        expect(fake.requests).toHaveLength(0); // nothing is being played, and no full sync is due yet
+        // Days before the final, the provider corrects the third-place match's date.
+        const third = fake.world.matches[14];
+        third.utcDate = '2026-06-16T20:00:00.000Z';
+        clock.advance(361 * 60_000);
+        await scheduler.tick();
+        expect(fake.requests.map((r) => r.path)).toEqual(['/v4/competitions/WC/teams', '/v4/competitions/WC/matches', '/v4/competitions/WC/scorers']);
+        const row = await deps.db.selectFrom('matches').select('date').where('competition_id', '=', competitionId).where('round_id', '=', 9).executeTakeFirstOrThrow();
+        expect(row.date).toBe(Date.parse('2026-06-16T20:00:00Z'));
+      } finally {
+        await scheduler.stop();
+        fake.world.matches[14].utcDate = new Date(Date.parse(fake.world.matches[0].utcDate) + 6 * 86_400_000).toISOString();
+      }
+    } finally {
+      await close();
+    }
+  });
+
   it('sends reminders once across processes', async () => {
     const clock = new ManualClock(Date.parse('2026-06-01T12:00:00Z'));
     const { servers, close } = await twoServers(kind, clock);

@@ -11,12 +11,14 @@ export interface Scheduler {
 export interface SchedulerOptions {
   updateEveryMinutes: number;
   notifyEveryMinutes: number;
+  /** Full syncs (update_all); none when absent. */
+  fullSyncEveryMinutes?: number;
   /** How often the timer wakes up to see what is due; a minute by default. */
   wakeEveryMs?: number;
 }
 
 /**
- * Runs `update` every N minutes and `notify` every M minutes. Every server process may run a scheduler: each job
+ * Runs `update` every N minutes, `notify` every M minutes and, optionally, a full sync (`update_all`) now and then. Every server process may run a scheduler: each job
  * goes through the same database lock as the admin's calls, so exactly one process does it and the others skip.
  * Due times follow deps.clock, so tests drive it with a manual clock.
  */
@@ -26,6 +28,11 @@ export function createScheduler(deps: AppDeps, options: SchedulerOptions): Sched
     { name: 'update', everyMs: options.updateEveryMinutes * 60_000, work: run.update, nextAt: 0 },
     { name: 'notify', everyMs: options.notifyEveryMinutes * 60_000, work: run.notify, nextAt: 0 },
   ];
+  // A full sync first waits one period: at start-up `update` already ran and the last full sync is recent enough.
+  if (options.fullSyncEveryMinutes) {
+    const everyMs = options.fullSyncEveryMinutes * 60_000;
+    jobs.push({ name: 'update_all', everyMs, work: run.updateAll, nextAt: deps.clock.now() + everyMs });
+  }
   let running: Promise<void> | null = null;
   let stopped = false;
 
@@ -68,6 +75,7 @@ export function startScheduler(deps: AppDeps): Scheduler | null {
   const scheduler = createScheduler(deps, {
     updateEveryMinutes: deps.config.autoUpdateMinutes,
     notifyEveryMinutes: deps.config.notifyEveryMinutes,
+    fullSyncEveryMinutes: deps.config.fullSyncEveryMinutes,
   });
   void scheduler.tick();
   return scheduler;

@@ -4,7 +4,7 @@ describe('scheduler, provider and push settings', () => {
   it('have safe defaults: the scheduler runs every minute so the demo keeps revealing results', () => {
     const config = loadConfig({});
     expect(config).toMatchObject({
-      autoUpdateMinutes: 1, notifyEveryMinutes: 60, footballDataUrl: 'https://api.football-data.org/v4', footballDataToken: null,
+      autoUpdateMinutes: 1, notifyEveryMinutes: 60, fullSyncEveryMinutes: 360, footballDataUrl: 'https://api.football-data.org/v4', footballDataToken: null,
       footballDataRequestsPerMinute: 10, footballDataTimeoutMs: 15_000, vapidSubject: 'mailto:no-reply@porra.local',
     });
     expect(loadConfig({ AUTO_UPDATE_MINUTES: '0' }).autoUpdateMinutes).toBe(0);

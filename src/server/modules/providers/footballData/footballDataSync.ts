@@ -134,7 +134,7 @@ export async function applySnapshot(
   changedMatchIds.push(...insertedIds.filter((_, i) => inserts[i].started === 1));
 
   if (changedMatchIds.length > 0 || statsChanged) await recomputeAfterResults(trx, competition.id, changedMatchIds);
-  if (snapshot.full) await markFinishedWhenComplete(trx, competition.id, now);
+  if (updatedMatches > 0) await markFinishedWhenComplete(trx, competition.id, now);
   return { updatedMatches, changedMatchIds };
 }
 
