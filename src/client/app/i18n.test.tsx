@@ -34,13 +34,13 @@ describe('languages', () => {
   });
 
   it('switches from the side panel, remembers the choice and calls the API in that language', async () => {
-    const { user } = renderApp();
-    expect(await screen.findByRole('heading', { name: 'Welcome to Porra' })).toBeInTheDocument();
+    const { user } = renderApp({ route: '/help/about' });
+    expect(await screen.findByRole('heading', { name: 'About Porra' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Open the user panel' }));
     const panel = await screen.findByRole('navigation', { name: 'User panel' });
     await user.click(within(panel).getByRole('button', { name: 'Español' }));
     expect(await within(panel).findByRole('link', { name: 'Iniciar sesión' })).toBeInTheDocument();
-    expect(screen.getByRole('heading', { name: 'Bienvenido a Porra', hidden: true })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Acerca de Porra', hidden: true })).toBeInTheDocument();
     expect(localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBe('es');
     expect(document.documentElement.lang).toBe('es');
     await user.click(within(panel).getByRole('link', { name: 'Iniciar sesión' }));
@@ -49,7 +49,7 @@ describe('languages', () => {
     expect(await screen.findAllByText('no puede estar en blanco')).toHaveLength(2);
     // Reference data already read stays cached; the next read carries the new locale.
     fakeApi.requests.length = 0;
-    const { store } = renderApp();
+    const { store } = renderApp({ route: '/help/about' });
     await waitFor(() => expect(fakeApi.requests).toContain('GET /api/v1/es/users/index'));
     expect(store).toBeDefined();
   });

@@ -9,8 +9,8 @@ const openPanel = async (user: ReturnType<typeof renderApp>['user']) => {
 
 describe('the shell', () => {
   it('offers a visitor the welcome card, sign in and sign up, and no admin items', async () => {
-    const { user } = renderApp();
-    expect(await screen.findByRole('heading', { name: 'Welcome to Porra' })).toBeInTheDocument();
+    const { user } = renderApp({ route: '/help/about' });
+    expect(await screen.findByRole('heading', { name: 'About Porra' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Porra, home' })).toHaveAttribute('href', '/');
     expect(screen.getByRole('link', { name: 'Help' })).toHaveAttribute('href', '/help/about');
     const panel = await openPanel(user);
@@ -29,8 +29,7 @@ describe('the shell', () => {
       { alert_type: 3, message: 'Pick your top scorers', league_id: 6, league_name: 'Family', matchday: null },
     ]);
     await signInAs(PLAYER);
-    const { user } = renderApp();
-    expect(await screen.findByRole('heading', { name: 'Hello, Ana' })).toBeInTheDocument();
+    const { user } = renderApp({ route: '/help/about' });
     await waitFor(() => expect(screen.getByTestId('alerts-badge')).toHaveTextContent('2'));
     const panel = await openPanel(user);
     const alert = within(panel).getByRole('link', { name: /3 matches without a bet/ });
@@ -46,14 +45,17 @@ describe('the shell', () => {
     await signInAs(PLAYER);
     const { user } = renderApp({ route: '/help/about' });
     const panel = await openPanel(user);
+    expect(within(panel).getByText('Ana')).toBeInTheDocument();
     await user.click(within(panel).getByRole('button', { name: 'Sign out' }));
-    expect(await screen.findByRole('heading', { name: 'Welcome to Porra' })).toBeInTheDocument();
-    expect(fakeApi.tokens.size).toBe(0);
+    await waitFor(() => expect(fakeApi.tokens.size).toBe(0));
+    await waitFor(() => expect(screen.queryByRole('heading', { name: 'About Porra' })).not.toBeInTheDocument());
+    const again = await openPanel(user);
+    expect(await within(again).findByRole('link', { name: 'Sign in' })).toBeInTheDocument();
   });
 
   it('gives a global admin the update processes and one item per unfinished competition', async () => {
     await signInAs(ADMIN);
-    const { user } = renderApp();
+    const { user } = renderApp({ route: '/help/about' });
     const panel = await openPanel(user);
     expect(await within(panel).findByRole('button', { name: '2 - World Cup 2026' })).toBeInTheDocument();
     expect(within(panel).getByRole('button', { name: '3 - LaLiga 2025-26' })).toBeInTheDocument();
