@@ -6,8 +6,16 @@ import { referenceHandlers } from './handlers/reference';
 import { resultBetHandlers } from './handlers/resultBets';
 import { updateHandlers } from './handlers/updates';
 import { userHandlers } from './handlers/users';
+import { competitionHandlers } from './handlers/competitions';
+import { invitationHandlers } from './handlers/invitations';
+import { leagueHandlers } from './handlers/leagues';
+import { matchHandlers } from './handlers/matches';
+import { personBetHandlers } from './handlers/personBets';
+import { roundBetHandlers } from './handlers/roundBets';
+import { tableHandlers } from './handlers/tables';
 
 /** The fake API every client test talks to; a request no handler answers fails the test. */
 export const server = setupServer(
   ...userHandlers, ...accountHandlers, ...referenceHandlers, ...alertHandlers, ...updateHandlers, ...resultBetHandlers, ...pushHandlers,
+  ...leagueHandlers, ...tableHandlers, ...invitationHandlers, ...competitionHandlers, ...matchHandlers, ...roundBetHandlers, ...personBetHandlers,
 );

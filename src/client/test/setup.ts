@@ -5,6 +5,7 @@ import i18n from '../app/i18n';
 import { authDb } from '../db/authDb';
 import { resetFakeApi } from './handlers/fakeApi';
 import { resetPush } from './handlers/push';
+import { resetLeagueWorld } from './handlers/leagueWorld';
 import { seedBets } from './handlers/resultBets';
 import { server } from './server';
 
@@ -17,6 +18,7 @@ beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(async () => {
   resetFakeApi();
   seedBets();
+  resetLeagueWorld();
   resetPush();
   // English first, then forget it: each test starts with no language chosen.
   await i18n.changeLanguage('en');

@@ -1,3 +1,4 @@
+import { delay } from 'msw';
 import { fakeApi, userByToken } from './fakeApi';
 import { fail, handle, ok } from './route';
 
@@ -23,7 +24,19 @@ export function seedBets(): void {
   betStore.failSaves = false;
 }
 
+/** The league's latest visible bets (home summary): other members' locked bets with their points. */
+export const lastBetsOf = (leagueId: number) => [
+  { ...resultBet(7, { local_goals: 2, visiting_goals: 1 }), league_id: leagueId, user_id: 3, user_name: 'Bea', allow_show_bets: true, allow_edit_bets: false, result_established: true, points: 5 },
+  { ...resultBet(8, { local_goals: 0, visiting_goals: 0 }), league_id: leagueId, user_id: 4, user_name: 'Carlos', allow_show_bets: true, allow_edit_bets: false, result_established: true, points: 0 },
+];
+
 export const resultBetHandlers = [
+  handle('lastBets', ({ params, token }) => (userByToken(token) ? ok(lastBetsOf(Number(params.id))) : fail(401))),
+  handle('resultBetPointsInfo', async ({ token }) => {
+    if (!userByToken(token)) return fail(401);
+    await delay(30);
+    return ok({ max_points: 5, legend: [{ description: 'Right winner or draw', points: 2, max_points: 2 }, { description: 'Exact result bonus', points: 1, max_points: 1 }] });
+  }),
   handle('resultBetsIndex', ({ token }) => (userByToken(token) ? ok([...betStore.bets.values()]) : fail(401))),
   handle('updateResultBet', ({ body, token }) => {
     if (!userByToken(token)) return fail(401);

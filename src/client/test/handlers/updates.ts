@@ -1,6 +1,8 @@
 import { delay } from 'msw';
 import { fakeApi, userByToken } from './fakeApi';
 import { fail, handle, ok } from './route';
+import { MATCH } from './resultBets';
+import { leagueWorld } from './leagueWorld';
 
 /** Admin processes; they take a moment, so a test can see them pending. */
 const process = (name: 'updatePartial' | 'updateAll' | 'updateCompetition' | 'notify', processName: string) =>
@@ -16,4 +18,12 @@ export const updateHandlers = [
   process('updateAll', 'update_all'),
   process('updateCompetition', 'update_competition'),
   process('notify', 'notify'),
+  handle('updateCompetitionPoints', ({ token }) => (userByToken(token)?.is_admin
+    ? ok({ message: 'Process update_competition_points finished', process: 'update_competition_points' })
+    : fail(403, 'You do not have permission to do that'))),
+  handle('matchUpdate', ({ params, body, token }) => {
+    if (!userByToken(token)?.is_admin) return fail(403, 'You do not have permission to do that');
+    leagueWorld.matchEdits.push({ id: Number(params.id), ...body.match });
+    return ok({ message: 'Match updated', match: { ...MATCH, id: Number(params.id), ...body.match, status: body.match.status ?? MATCH.status } });
+  }),
 ];
