@@ -52,20 +52,3 @@ export async function isMemberByEmail(db: Executor, leagueId: number, email: str
     .executeTakeFirst();
   return row !== undefined;
 }
-
-/**
- * An owner leaving one league hands that league alone to its earliest-joined other member (ties by user id),
- * or deletes it when nobody else is left. Same order as `handOverOwnedLeagues` (ownership.ts), which does this
- * for every league of an account being deleted. Returns the new owner, or null when the league was deleted.
- */
-export async function handOverLeague(db: Executor, leagueId: number, leavingUserId: number, now: number): Promise<number | null> {
-  const heir = await db.selectFrom('league_members').select('user_id')
-    .where('league_id', '=', leagueId).where('user_id', '<>', leavingUserId)
-    .orderBy('joined_at').orderBy('user_id').limit(1).executeTakeFirst();
-  if (!heir) {
-    await db.deleteFrom('leagues').where('id', '=', leagueId).execute();
-    return null;
-  }
-  await db.updateTable('leagues').set({ owner_id: heir.user_id, updated_at: now }).where('id', '=', leagueId).execute();
-  return heir.user_id;
-}

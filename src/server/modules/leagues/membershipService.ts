@@ -9,7 +9,8 @@ import { markLeagueInvitationsRead } from '../invitations/messagesRepository';
 import { refreshLeagueStandings } from '../scoring/recompute';
 import { loadLeagueAccess, requireMember, requireOwner, requireWritable } from './leagueAccess';
 import { leagueView } from './leagueViews';
-import { addMember, findMember, handOverLeague, listMembers, removeMemberAndBets, setDepartment } from './membersRepository';
+import { addMember, findMember, listMembers, removeMemberAndBets, setDepartment } from './membersRepository';
+import { handOverOwnedLeagues } from './ownership';
 
 /** Invitations are addressed to lowercased emails. */
 export const asInvitee = (user: AuthUser): Invitee => ({ id: user.id, email: user.email.trim().toLowerCase() });
@@ -51,7 +52,7 @@ export async function leaveLeague(deps: AppDeps, user: AuthUser, leagueId: numbe
     requireMember(access);
     requireWritable(access);
     await removeMemberAndBets(trx, leagueId, user.id);
-    if (access.isOwner && (await handOverLeague(trx, leagueId, user.id, now)) === null) return;
+    if (access.isOwner && (await handOverOwnedLeagues(trx, user.id, now, leagueId)).deleted > 0) return;
     await refreshLeagueStandings(trx, leagueId);
   });
 }

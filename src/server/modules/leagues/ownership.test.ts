@@ -31,6 +31,22 @@ describeEachDb('handOverOwnedLeagues', (ctx) => {
     expect(updated.updated_at).toBe(deps.clock.now());
   });
 
+  it('with a league id hands over (or deletes) that league alone', async () => {
+    const deps = ctx().deps;
+    const [owner, a] = await Promise.all([createUserWithToken(deps), createUserWithToken(deps)]);
+    const left = await createLeague(deps, owner.id, [{ userId: owner.id, joinedAt: 100 }, { userId: a.id, joinedAt: 200 }]);
+    const kept = await createLeague(deps, owner.id, [{ userId: owner.id, joinedAt: 100 }, { userId: a.id, joinedAt: 200 }]);
+    const lonely = await createLeague(deps, owner.id, [{ userId: owner.id, joinedAt: 100 }]);
+    const keptLonely = await createLeague(deps, owner.id, [{ userId: owner.id, joinedAt: 100 }]);
+
+    expect(await handOverOwnedLeagues(deps.db, owner.id, deps.clock.now(), left)).toEqual({ handedOver: 1, deleted: 0 });
+    expect(await handOverOwnedLeagues(deps.db, owner.id, deps.clock.now(), lonely)).toEqual({ handedOver: 0, deleted: 1 });
+    expect(await ownerOf(deps, left)).toBe(a.id);
+    expect(await ownerOf(deps, lonely)).toBeUndefined();
+    expect(await ownerOf(deps, kept)).toBe(owner.id);
+    expect(await ownerOf(deps, keptLonely)).toBe(owner.id);
+  });
+
   it('does nothing for a user who owns no league', async () => {
     const deps = ctx().deps;
     const user = await createUserWithToken(deps);

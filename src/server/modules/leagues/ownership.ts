@@ -3,13 +3,14 @@ import type { Executor } from '../../db/database';
 /**
  * An owner who leaves a league or deletes the account hands each owned league to its earliest-joined
  * other member (ties by user id); a league with no other member is deleted (its bets go with it).
- * Two statements whatever the number of leagues. Call inside the transaction that removes the owner,
- * before or after the membership row goes: the owner never takes the league back.
+ * `leagueId` narrows it to the one league being left; without it every league the user owns (account
+ * deletion). Two statements whatever the number of leagues. Call inside the transaction that removes the
+ * owner, before or after the membership row goes: the owner never takes the league back.
  */
 export async function handOverOwnedLeagues(
-  db: Executor, userId: number, now?: number,
+  db: Executor, userId: number, now?: number, leagueId?: number,
 ): Promise<{ handedOver: number; deleted: number }> {
-  const updated = await db.updateTable('leagues')
+  let update = db.updateTable('leagues')
     .set((eb) => ({
       // Correlated subquery: portable between SQLite and PostgreSQL, one statement for every owned league.
       owner_id: eb.selectFrom('league_members as m')
@@ -25,9 +26,13 @@ export async function handOverOwnedLeagues(
     .where((eb) => eb.exists(eb.selectFrom('league_members as m')
       .select('m.user_id')
       .whereRef('m.league_id', '=', 'leagues.id')
-      .where('m.user_id', '<>', userId)))
-    .executeTakeFirst();
-
-  const deleted = await db.deleteFrom('leagues').where('owner_id', '=', userId).executeTakeFirst();
+      .where('m.user_id', '<>', userId)));
+  let remove = db.deleteFrom('leagues').where('owner_id', '=', userId);
+  if (leagueId !== undefined) {
+    update = update.where('id', '=', leagueId);
+    remove = remove.where('id', '=', leagueId);
+  }
+  const updated = await update.executeTakeFirst();
+  const deleted = await remove.executeTakeFirst();
   return { handedOver: Number(updated.numUpdatedRows), deleted: Number(deleted.numDeletedRows) };
 }
