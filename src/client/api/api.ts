@@ -29,9 +29,10 @@ export type RouteNameAt<M extends HttpMethod, P extends string> = {
   [K in RouteName]: RouteTable[K] extends { method: M; path: P } ? K : never;
 }[RouteName];
 
-/** The endpoint of a call of spec 7, looked up by method and path; loosely typed until its route exists. */
-export type EndpointAt<M extends HttpMethod, P extends string> =
-  [RouteNameAt<M, P>] extends [never] ? any : Endpoints[RouteNameAt<M, P>];
+/** The paths the table has for a method: a typo in a call's path is a type error. */
+export type RoutePathOf<M extends HttpMethod> = {
+  [K in RouteName]: RouteTable[K] extends { method: M; path: infer P } ? P : never;
+}[RouteName];
 
 export function routeNameAt<M extends HttpMethod, P extends string>(method: M, path: P): RouteNameAt<M, P> | undefined {
   const found = (Object.keys(routeTable) as RouteName[]).find((name) => {
@@ -41,23 +42,9 @@ export function routeNameAt<M extends HttpMethod, P extends string>(method: M, p
   return found as RouteNameAt<M, P> | undefined;
 }
 
-/** A stand-in for a call whose route is not in the table: its hooks report an error instead of crashing. */
-const missingEndpoint = (method: string, path: string) => {
-  const error = { status: 'CUSTOM_ERROR', error: `No route ${method} ${path}` };
-  const state = { data: undefined, currentData: undefined, error, isError: true, isLoading: false, isFetching: false, isSuccess: false, isUninitialized: false, refetch: () => undefined };
-  return {
-    useQuery: () => state,
-    useLazyQuery: () => [() => Promise.resolve({ error }), state],
-    useMutation: () => [() => Object.assign(Promise.resolve({ error }), { unwrap: () => Promise.reject(error), reset: () => undefined }), { ...state, reset: () => undefined }],
-    initiate: () => () => Object.assign(Promise.resolve({ error }), { unwrap: () => Promise.reject(error), unsubscribe: () => undefined, reset: () => undefined }),
-    select: () => () => ({ ...state, status: 'rejected' }),
-    matchFulfilled: () => false,
-    matchRejected: () => false,
-    matchPending: () => false,
-  };
-};
-
-export function endpointAt<M extends HttpMethod, P extends string>(method: M, path: P): EndpointAt<M, P> {
+/** The endpoint of a call of spec 7, looked up by the method and path the spec gives it. */
+export function endpointAt<M extends HttpMethod, P extends RoutePathOf<M>>(method: M, path: P): Endpoints[RouteNameAt<M, P>] {
   const name = routeNameAt(method, path);
-  return (name ? (api.endpoints as Record<string, unknown>)[name] : missingEndpoint(method, path)) as EndpointAt<M, P>;
+  if (!name) throw new Error(`The route table has no ${method} ${path}`);
+  return api.endpoints[name];
 }
