@@ -2,6 +2,8 @@ import { screen, within } from '@testing-library/react';
 import { RESULT_POINTS, PERSON_POINTS } from '../../../shared/domain/scoring';
 import { CUP_DEFAULT_POINTS } from '../../../shared/domain/rounds';
 import { fakeApi } from '../../test/handlers/fakeApi';
+import { fail, handle } from '../../test/handlers/route';
+import { server } from '../../test/server';
 import { renderApp } from '../../test/renderWithProviders';
 import { HELP_PAGES } from './HelpScreen';
 
@@ -37,6 +39,13 @@ describe('help, legal and error pages', () => {
   it('has the not-allowed and internal-error pages', async () => {
     renderApp({ route: '/not_allowed' });
     expect(await screen.findByRole('heading', { name: 'You should not be here' })).toBeInTheDocument();
+  });
+
+  it('moves to the not-allowed page when a read answers 403, with the server message as a toast', async () => {
+    server.use(handle('competitionIndex', () => fail(403, 'You do not have permission to do that')));
+    renderApp({ route: '/help/about' });
+    expect(await screen.findByRole('heading', { name: 'You should not be here' })).toBeInTheDocument();
+    expect(await screen.findByText('You do not have permission to do that')).toBeInTheDocument();
   });
 
   it('sends a message to the administrators from the contact page', async () => {
