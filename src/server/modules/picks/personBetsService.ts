@@ -7,15 +7,11 @@ import { forbidden, notFound } from '../../http/errors';
 import type { Translate } from '../../i18n/messages';
 import { iso, isRuleActive, loadPickContext, pickState, readTarget, requireActiveRule, type PickContext } from './pickContext';
 import { findPickRule, listPickRules, type PickRuleRow } from './pickContextRepository';
-import { writePick, type PickStore } from './pickWrite';
+import { writePick } from './pickWrite';
 import {
-  countPersonPicks, deletePersonPick, findPersonBet, findPersonPick, insertPersonPick, listPersonBets, personExists,
+  findPersonBet, listPersonBets, personExists,
   personGoals, type PersonBetRow,
 } from './personBetsRepository';
-
-const personStore: PickStore = {
-  entity: 'person_bet', find: findPersonPick, count: countPersonPicks, insert: insertPersonPick, remove: deletePersonPick,
-};
 
 /** A pick as the viewer may see it: the person stays hidden from others until the deadline. */
 function toPersonBet(ctx: PickContext, rule: PickRuleRow, row: PersonBetRow): PersonBet {
@@ -60,7 +56,7 @@ type WriteBody = { league_id: number; league_rule_id: number; person_id: number;
 
 async function writePersonPick(deps: AppDeps, viewer: AuthUser, body: WriteBody, action: 'fill' | 'clear'): Promise<PersonRulePicks> {
   const { ctx, rule, key } = await writePick(
-    deps, viewer, { ...body, itemId: body.person_id }, 'person', action, personStore,
+    deps, viewer, { ...body, itemId: body.person_id }, 'person', action,
     async (_c, _r, personId) => {
       if (!(await personExists(deps.db, personId))) throw notFound('errors.person_not_found');
     },

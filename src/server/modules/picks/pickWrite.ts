@@ -1,4 +1,3 @@
-import type { Executor } from '../../db/database';
 import type { AppDeps } from '../../deps';
 import type { AuthUser } from '../../http/context';
 import { badRequest, notFound } from '../../http/errors';
@@ -8,15 +7,13 @@ import {
 } from './pickContext';
 import { insertAudit, lockLeagueMember, type PickKey, type PickRuleRow } from './pickContextRepository';
 import { recomputePickPoints } from './pickScoring';
+import { countPicks, deletePick, findPick, insertPick, type PickTable } from './picksRepository';
 
-/** The table a kind of pick lives in (round_bets by team, person_bets by person). */
-export interface PickStore {
-  entity: string;
-  find(db: Executor, key: PickKey, itemId: number): Promise<number | undefined>;
-  count(db: Executor, key: PickKey): Promise<number>;
-  insert(db: Executor, key: PickKey, itemId: number, now: number): Promise<number>;
-  remove(db: Executor, id: number): Promise<void>;
-}
+/** Where each kind of pick lives (round_bets by team, person_bets by person) and its name in the audit log. */
+const PICK_STORE: Record<PickKind, { table: PickTable; entity: string }> = {
+  round: { table: 'round_bets', entity: 'round_bet' },
+  person: { table: 'person_bets', entity: 'person_bet' },
+};
 
 export interface PickWriteInput { league_id: number; league_rule_id: number; user_id: number; mode?: number; itemId: number }
 
@@ -33,9 +30,9 @@ export async function writePick(
   input: PickWriteInput,
   kind: PickKind,
   action: 'fill' | 'clear',
-  store: PickStore,
   checkItem: (ctx: PickContext, rule: PickRuleRow, itemId: number) => Promise<void>,
 ): Promise<PickWriteResult> {
+  const { table, entity } = PICK_STORE[kind];
   const ctx = await loadPickContext(deps, deps.db, input.league_id, viewer);
   assertMayWriteFor(ctx, input.user_id);
   const rule = await requireActiveRule(deps.db, ctx, input.league_rule_id, kind);
@@ -45,19 +42,19 @@ export async function writePick(
 
   const changed = await deps.db.transaction().execute(async (trx) => {
     if (!(await lockLeagueMember(trx, deps.dialect, key.leagueId, key.userId))) throw notFound('errors.user_not_found');
-    const existing = await store.find(trx, key, input.itemId);
+    const existing = await findPick(trx, table, key, input.itemId);
     let entityId: number | null = null;
     if (action === 'fill' && existing === undefined) {
-      if ((await store.count(trx, key)) >= rule.picks) throw badRequest('errors.too_many_picks');
-      entityId = await store.insert(trx, key, input.itemId, ctx.now);
+      if ((await countPicks(trx, table, key)) >= rule.picks) throw badRequest('errors.too_many_picks');
+      entityId = await insertPick(trx, table, key, input.itemId, ctx.now);
     } else if (action === 'clear' && existing !== undefined) {
-      await store.remove(trx, existing);
+      await deletePick(trx, table, existing);
       entityId = existing;
     }
     if (entityId === null) return false;
     if (key.userId !== viewer.id) {
       await insertAudit(trx, {
-        actor_id: viewer.id, action: `${action}_${store.entity}`, entity: store.entity, entity_id: entityId,
+        actor_id: viewer.id, action: `${action}_${entity}`, entity, entity_id: entityId,
         details: { ...input, mode: key.mode }, now: ctx.now,
       });
     }

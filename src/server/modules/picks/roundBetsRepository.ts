@@ -1,5 +1,4 @@
 import type { Executor } from '../../db/database';
-import type { PickKey } from './pickContextRepository';
 
 export interface RoundBetRow {
   id: number;
@@ -14,29 +13,8 @@ export interface RoundBetRow {
   points: number | null;
 }
 
-/** Picks of a league for some rules, optionally of one member; members in name order, then teams. */
-export async function listRoundBets(
-  db: Executor,
-  filter: { leagueId: number; ruleIds: number[]; mode: number; userId?: number },
-): Promise<RoundBetRow[]> {
-  if (filter.ruleIds.length === 0) return [];
-  let query = db.selectFrom('round_bets')
-    .innerJoin('users', 'users.id', 'round_bets.user_id')
-    .innerJoin('league_rules', 'league_rules.id', 'round_bets.league_rule_id')
-    .innerJoin('teams', 'teams.id', 'round_bets.team_id')
-    .select([
-      'round_bets.id', 'round_bets.league_id', 'round_bets.league_rule_id', 'league_rules.round_id',
-      'round_bets.team_id', 'teams.team_name', 'round_bets.user_id', 'users.name as user_name',
-      'round_bets.mode', 'round_bets.points',
-    ])
-    .where('round_bets.league_id', '=', filter.leagueId)
-    .where('round_bets.league_rule_id', 'in', filter.ruleIds)
-    .where('round_bets.mode', '=', filter.mode);
-  if (filter.userId !== undefined) query = query.where('round_bets.user_id', '=', filter.userId);
-  return query.orderBy('users.name').orderBy('round_bets.user_id').orderBy('teams.team_name').execute();
-}
-
-export async function findRoundBet(db: Executor, id: number): Promise<RoundBetRow | undefined> {
+/** Round picks with their round, team name and member name. */
+function roundBetsWithNames(db: Executor) {
   return db.selectFrom('round_bets')
     .innerJoin('users', 'users.id', 'round_bets.user_id')
     .innerJoin('league_rules', 'league_rules.id', 'round_bets.league_rule_id')
@@ -45,37 +23,27 @@ export async function findRoundBet(db: Executor, id: number): Promise<RoundBetRo
       'round_bets.id', 'round_bets.league_id', 'round_bets.league_rule_id', 'league_rules.round_id',
       'round_bets.team_id', 'teams.team_name', 'round_bets.user_id', 'users.name as user_name',
       'round_bets.mode', 'round_bets.points',
-    ])
+    ]);
+}
+
+/** Picks of a league for some rules, optionally of one member; members in name order, then teams. */
+export async function listRoundBets(
+  db: Executor,
+  filter: { leagueId: number; ruleIds: number[]; mode: number; userId?: number },
+): Promise<RoundBetRow[]> {
+  if (filter.ruleIds.length === 0) return [];
+  let query = roundBetsWithNames(db)
+    .where('round_bets.league_id', '=', filter.leagueId)
+    .where('round_bets.league_rule_id', 'in', filter.ruleIds)
+    .where('round_bets.mode', '=', filter.mode);
+  if (filter.userId !== undefined) query = query.where('round_bets.user_id', '=', filter.userId);
+  return query.orderBy('users.name').orderBy('round_bets.user_id').orderBy('teams.team_name').execute();
+}
+
+export async function findRoundBet(db: Executor, id: number): Promise<RoundBetRow | undefined> {
+  return roundBetsWithNames(db)
     .where('round_bets.id', '=', id)
     .executeTakeFirst();
-}
-
-export async function countRoundPicks(db: Executor, key: PickKey): Promise<number> {
-  const row = await db.selectFrom('round_bets').select((eb) => eb.fn.countAll().as('n'))
-    .where('league_id', '=', key.leagueId).where('user_id', '=', key.userId)
-    .where('league_rule_id', '=', key.ruleId).where('mode', '=', key.mode)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
-
-export async function findRoundPick(db: Executor, key: PickKey, teamId: number): Promise<number | undefined> {
-  const row = await db.selectFrom('round_bets').select('id')
-    .where('league_id', '=', key.leagueId).where('user_id', '=', key.userId)
-    .where('league_rule_id', '=', key.ruleId).where('mode', '=', key.mode).where('team_id', '=', teamId)
-    .executeTakeFirst();
-  return row?.id;
-}
-
-export async function insertRoundPick(db: Executor, key: PickKey, teamId: number, now: number): Promise<number> {
-  const { id } = await db.insertInto('round_bets').values({
-    league_id: key.leagueId, user_id: key.userId, league_rule_id: key.ruleId, team_id: teamId, mode: key.mode,
-    points: null, updated_at: now,
-  }).returning('id').executeTakeFirstOrThrow();
-  return id;
-}
-
-export async function deleteRoundPick(db: Executor, id: number): Promise<void> {
-  await db.deleteFrom('round_bets').where('id', '=', id).execute();
 }
 
 /** Distinct members per picked team of a rule (real picks), most picked first, then by team name. */

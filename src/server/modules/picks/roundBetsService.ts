@@ -9,15 +9,11 @@ import {
   iso, isRuleActive, loadPickContext, pickState, readTarget, requireActiveRule, type PickContext,
 } from './pickContext';
 import { findPickRule, findRuleOfRound, listPickRules, type PickRuleRow } from './pickContextRepository';
-import { writePick, type PickStore } from './pickWrite';
+import { writePick } from './pickWrite';
 import {
-  countRoundPicks, deleteRoundPick, findRoundBet, findRoundPick, insertRoundPick, listRoundBets, teamPickCounts,
+  findRoundBet, listRoundBets, teamPickCounts,
   type RoundBetRow,
 } from './roundBetsRepository';
-
-const roundStore: PickStore = {
-  entity: 'round_bet', find: findRoundPick, count: countRoundPicks, insert: insertRoundPick, remove: deleteRoundPick,
-};
 
 /** A pick as the viewer may see it: the team stays hidden from others until the deadline. */
 function toRoundBet(ctx: PickContext, rule: PickRuleRow, row: RoundBetRow): RoundBet {
@@ -82,7 +78,7 @@ type WriteBody = { league_id: number; league_rule_id: number; team_id: number; u
 
 async function writeRoundPick(deps: AppDeps, viewer: AuthUser, body: WriteBody, action: 'fill' | 'clear'): Promise<RoundRulePicks> {
   const { ctx, rule, key } = await writePick(
-    deps, viewer, { ...body, itemId: body.team_id }, 'round', action, roundStore,
+    deps, viewer, { ...body, itemId: body.team_id }, 'round', action,
     async (c, r, teamId) => {
       const eligible = await eligibleTeamIdsOf(deps.db, c.league.competition_id, r.round_id);
       if (!eligible.includes(teamId)) throw badRequest('errors.team_not_eligible');
