@@ -1,0 +1,132 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, statSync, readdirSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { SMTPServer } from 'smtp-server';
+
+export const ROOT = resolve(__dirname, '..');
+
+/** A port nobody listens on right now. */
+export function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const server = createServer();
+    server.once('error', fail);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => done(port));
+    });
+  });
+}
+
+function newestMtime(dir: string): number {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(path) : statSync(path).mtimeMs);
+  }
+  return newest;
+}
+
+/** Builds the client when there is no build, or when a client source is newer than it (a stale build tests old screens). */
+export function ensureBuild(): void {
+  const index = join(ROOT, 'dist/client/index.html');
+  const stale = existsSync(index) && newestMtime(join(ROOT, 'src/client')) > statSync(index).mtimeMs;
+  if (existsSync(index) && !stale || process.env.E2E_SKIP_BUILD === '1' && existsSync(index)) return;
+  console.log(stale ? 'client sources changed since the last build: npm run build' : 'no client build: npm run build');
+  const result = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
+  if (result.status !== 0) throw new Error('npm run build failed');
+}
+
+export interface Mail { to: string[]; raw: string; text: string }
+
+/** A local SMTP server that keeps every message (no auth, no TLS). */
+export async function startMailbox(): Promise<{ port: number; mails: Mail[]; close: () => Promise<void> }> {
+  const mails: Mail[] = [];
+  const port = await freePort();
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        const raw = Buffer.concat(chunks).toString('utf8');
+        mails.push({ to: session.envelope.rcptTo.map((rcpt) => rcpt.address), raw, text: decodeBody(raw) });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((done) => server.listen(port, '127.0.0.1', done));
+  return { port, mails, close: () => new Promise((done) => server.close(() => done())) };
+}
+
+/** Enough MIME decoding to read links: quoted-printable soft breaks and escapes, and base64 parts. */
+function decodeBody(raw: string): string {
+  const qp = raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  const base64Parts = [...raw.matchAll(/Content-Transfer-Encoding: base64\r?\n(?:[^\r\n]+\r?\n)*\r?\n([A-Za-z0-9+/=\r\n]+)/gi)]
+    .map((match) => Buffer.from(match[1].replace(/\s/g, ''), 'base64').toString('utf8'));
+  return [qp, ...base64Parts].join('\n');
+}
+
+export interface RunningServer { origin: string; port: number; databaseUrl: string; dir: string; logs: string[]; stop: () => Promise<void> }
+
+/** The real server (tsx src/server/main.ts) on a free port with a fresh SQLite file and the demo seeded. */
+export async function startServer(smtpPort: number): Promise<RunningServer> {
+  const port = await freePort();
+  const dir = mkdtempSync(join(tmpdir(), 'porra-e2e-'));
+  const databaseUrl = `sqlite:${join(dir, 'porra.sqlite')}`;
+  const origin = `http://localhost:${port}`;
+  const logs: string[] = [];
+  const child: ChildProcess = spawn(join(ROOT, 'node_modules/.bin/tsx'), ['src/server/main.ts'], {
+    cwd: ROOT,
+    env: {
+      ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: databaseUrl, APP_ORIGIN: origin, SEED_DEMO: 'true',
+      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, AUTO_UPDATE_MINUTES: '0', SCRYPT_COST: '10', LOG_LEVEL: 'warn', NODE_ENV: 'production',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (chunk: Buffer) => logs.push(chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => logs.push(chunk.toString()));
+  const exited = new Promise<void>((done) => child.once('exit', () => done()));
+  const stop = async () => {
+    if (child.exitCode === null) child.kill('SIGTERM');
+    await Promise.race([exited, new Promise((done) => setTimeout(done, 5000))]);
+    if (child.exitCode === null) child.kill('SIGKILL');
+    rmSync(dir, { recursive: true, force: true });
+  };
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited early:\n${logs.join('')}`);
+    try {
+      const response = await fetch(`${origin}/api/v1/en/competition/index`);
+      if (response.ok && ((await response.json()) as unknown[]).length > 0) return { origin, port, databaseUrl, dir, logs, stop };
+    } catch { /* not listening yet */ }
+    await new Promise((done) => setTimeout(done, 300));
+  }
+  await stop();
+  throw new Error(`server did not answer within 90 s:\n${logs.join('')}`);
+}
+
+/** JSON calls to the API (for setup the screens do not cover and for checking what the screens saved). */
+export function apiClient(origin: string) {
+  async function call<T = any>(method: string, path: string, options: { token?: string; body?: unknown; locale?: 'en' | 'es' | null } = {}): Promise<T> {
+    const prefix = options.locale === null ? '/api/v1' : `/api/v1/${options.locale ?? 'en'}`;
+    const response = await fetch(`${origin}${prefix}${path}`, {
+      method,
+      headers: { ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}), ...(options.token ? { authorization: `Bearer ${options.token}` } : {}) },
+      body: options.body !== undefined ? JSON.stringify(options.body) : undefined,
+    });
+    const text = await response.text();
+    const data = text ? JSON.parse(text) : undefined;
+    if (!response.ok) throw Object.assign(new Error(`${method} ${path} -> ${response.status} ${text}`), { status: response.status, data });
+    return data as T;
+  }
+  return {
+    call,
+    signIn: async (email: string, password: string): Promise<{ token: string; id: number }> =>
+      call('POST', '/users/sign_in', { locale: null, body: { api_v1_user: { email, password } } }),
+  };
+}
+export type Api = ReturnType<typeof apiClient>;

@@ -1,0 +1,56 @@
+import type { Browser } from 'playwright-core';
+import { launchBrowser } from './browser';
+import { apiClient, ensureBuild, startMailbox, startServer } from './harness';
+import { leagueLifecycle, type World } from './scenarios';
+import { emailInvitation, helpLanguage, lockedMatch, picksAndSimulation, pushReminder } from './scenarios2';
+
+/**
+ * npm run test:e2e: the real server on a fresh SQLite database (demo seeded), a local SMTP server, and Debian's
+ * Chromium driven by playwright-core through the six scenarios of issue 7. Prints "N passed, M failed".
+ */
+async function main(): Promise<number> {
+  const started = Date.now();
+  ensureBuild();
+  const mailbox = await startMailbox();
+  const server = await startServer(mailbox.port);
+  let browser: Browser | undefined;
+  let passed = 0;
+  let failed = 0;
+  try {
+    browser = await launchBrowser();
+    const w: World = { origin: server.origin, api: apiClient(server.origin), browser, mails: mailbox.mails, databaseUrl: server.databaseUrl, logs: server.logs, people: {} };
+    const scenarios: Array<[string, () => Promise<unknown>]> = [
+      ['1. sign up, league, share link, join, bets with undo/redo, admin result, points', () => leagueLifecycle(w)],
+      ['2. help in Spanish, switch to English, persists after reload', () => helpLanguage(w)],
+      ['3. a match past its deadline is locked and the other bet is visible', () => lockedMatch(w)],
+      ['4. push switch subscribes through the service worker; notify sends', () => pushReminder(w)],
+      ['5. invitation by email on the local SMTP server, invitee joins', () => emailInvitation(w)],
+      ['6. round and top-scorer picks, simulation changes the projected table', () => picksAndSimulation(w)],
+    ];
+    for (const [name, run] of scenarios) {
+      const at = Date.now();
+      try {
+        const note = await run();
+        passed += 1;
+        console.log(`ok   ${name} (${((Date.now() - at) / 1000).toFixed(1)} s)${typeof note === 'string' ? `\n     ${note}` : ''}`);
+      } catch (error) {
+        failed += 1;
+        console.log(`FAIL ${name} (${((Date.now() - at) / 1000).toFixed(1)} s)\n     ${(error as Error).stack ?? error}`);
+      }
+    }
+  } finally {
+    await browser?.close().catch(() => undefined);
+    await server.stop();
+    await mailbox.close();
+  }
+  if (failed && process.env.E2E_SERVER_LOGS !== '0') console.log(`server output:\n${server.logs.join('').slice(-4000)}`);
+  console.log(`e2e took ${((Date.now() - started) / 1000).toFixed(0)} s; screenshots in e2e/artifacts/`);
+  console.log(`${passed} passed, ${failed} failed`);
+  return failed ? 1 : 0;
+}
+
+main().then((code) => process.exit(code), (error) => {
+  console.error(error);
+  console.log('0 passed, 6 failed');
+  process.exit(1);
+});
