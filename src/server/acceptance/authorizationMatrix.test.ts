@@ -268,3 +268,21 @@ describe('acceptance: authorisation matrix coverage', () => {
     expect(covered).toEqual(names);
   });
 });
+
+describe.each(DB_KINDS)('acceptance: a global admin outside a league [%s]', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => { t = await createTestApp(kind); });
+  afterAll(async () => { await t.close(); });
+
+  it("may read the league's bets but gets no bets of its own there, so members never see an outsider's bets", async () => {
+    const cup = await createCup(t.deps.db, { start: t.clock.now() + DAY });
+    const admin = await createPlayer(t.deps, { name: 'Root', is_admin: true });
+    const w = await buildWorld(t, cup, admin, false);
+    const read = await call(t.app, { method: 'GET', url: api(`/result_bets/index/${w.leagueId}`), token: admin.token });
+    expect(read.statusCode).toBe(200);
+    const own = await t.deps.db.selectFrom('result_bets').select('id').where('league_id', '=', w.leagueId).where('user_id', '=', admin.id).execute();
+    expect(own).toEqual([]);
+    const members: any[] = await ok(t, 'GET', `/result_bets/index/${w.leagueId}?user_id=${w.member.id}`, admin.token);
+    expect(members.map((b) => b.user_id)).toEqual(members.map(() => w.member.id));
+  });
+});
