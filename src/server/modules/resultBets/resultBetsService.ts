@@ -40,7 +40,7 @@ export function resultBetsService(deps: AppDeps) {
     if (userId !== user.id && !(await repo.isMember(db, leagueId, userId))) throw notFound('errors.user_not_found');
     const fromMatchday = league.competition_type === 'league' ? league.start_matchday : 1;
     const matchday = query.matchday ?? await currentMatchdayOf(league, fromMatchday);
-    if (league.bets_system !== 'disabled') await repo.ensureMatchdayBets(db, { leagueId, userId, matchday, mode, now });
+    if (league.bets_system !== 'disabled' && (league.is_member === 1 || userId !== user.id)) await repo.ensureMatchdayBets(db, { leagueId, userId, matchday, mode, now });
     const rows = await repo.listMatchdayBets(db, { leagueId, userId, matchday, mode });
     return rows.map((row) => toResultBet(row, user.id, now));
   }
