@@ -11,8 +11,6 @@ import { recomputeCompetition } from '../scoring/recompute';
  * The admin processes of DESIGN 4.8. Each holds its named lock in the database for the whole run, so a second
  * call anywhere (another request, another server process, the scheduler) is refused while it runs.
  */
-export type ProcessName = 'update' | 'update_all' | 'update_competition' | 'update_competition_points' | 'notify';
-
 export interface ProcessOutcome { updated_matches?: number; notified?: number }
 
 type Run = (lock: HeldLock) => Promise<ProcessOutcome>;
