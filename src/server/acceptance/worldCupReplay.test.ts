@@ -465,6 +465,31 @@ describeEachDb('acceptance: the World Cup 2026 replayed in three leagues', (ctx)
 
     const competition = await ok(t, 'GET', `/competition/${competitionId}`, null);
     expect(competition.finished).toBe(true);
+
+    // Every single pick of league C, as another member sees it now: team or person, and its points.
+    const champion = tieWinner(matches.find((m) => m.round === 7)!);
+    const goalsOf = (team: string, name: string) => matches.flatMap((m) => m.goals).filter((g) => g.team === team && g.name === name).length;
+    const topGoals = Math.max(...[...scorerCount.values()]);
+    const viewer = leagueC.members[0];
+    for (const member of leagueC.members) {
+      const rounds: any[] = await ok(t, 'GET', `/round_bets/index/${leagueC.id}?user_id=${member.id}`, viewer.token);
+      const seen = rounds.flatMap((rule) => rule.bets.map((b: any) => ({ round: rule.league_rule.round_id, team: teamName.get(b.team_id), points: b.points })));
+      const expected = [...(leagueC.roundPicks.get(member.id) ?? [])].flatMap(([round, teamsPicked]) => [...teamsPicked].map((team) => ({
+        round, team,
+        points: round === CHAMPION
+          ? (team === champion ? leagueC.rulePoints.get(CHAMPION)! : 0)
+          : (matches.some((m) => m.round === round && (m.team1 === team || m.team2 === team)) ? leagueC.rulePoints.get(round)! : 0),
+      })));
+      const order = (a: { round: number; team?: string }, b: { round: number; team?: string }) => a.round - b.round || String(a.team).localeCompare(String(b.team));
+      expect({ member: member.name, picks: seen.sort(order) }).toEqual({ member: member.name, picks: expected.sort(order) });
+
+      const persons: any[] = await ok(t, 'GET', `/person_bets/index/${leagueC.id}?user_id=${member.id}`, viewer.token);
+      const seenPeople = persons.flatMap((rule) => rule.bets.map((b: any) => ({ name: b.person.name, points: b.points }))).sort((a, b) => a.name.localeCompare(b.name));
+      const expectedPeople = (leagueC.personPicks.get(member.id) ?? []).map(({ team, name }) => ({
+        name, points: goalsOf(team, name) + (goalsOf(team, name) === topGoals ? 5 : 0),
+      })).sort((a, b) => a.name.localeCompare(b.name));
+      expect({ member: member.name, people: seenPeople }).toEqual({ member: member.name, people: expectedPeople });
+    }
   }, 300_000);
 });
 
