@@ -1,0 +1,214 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { ADMIN, fakeApi, PLAYER } from '../../test/handlers/fakeApi';
+import { leagueWorld, memberIds } from '../../test/handlers/leagueWorld';
+import { renderApp, signInAs } from '../../test/renderWithProviders';
+
+const main = () => within(screen.getByRole('main'));
+const tableRows = () => within(screen.getByRole('table', { name: 'League table' })).getAllByRole('row').slice(1);
+
+describe('league page (spec 2.7)', () => {
+  it("shows the owner the table with a matchday selector, the matchday's winners, and the competition's tables", async () => {
+    await signInAs(PLAYER);
+    const { user } = renderApp({ route: '/leagues/5' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Office pool' })).toBeInTheDocument();
+    expect(main().getByRole('link', { name: 'Edit league' })).toHaveAttribute('href', '/leagues/edit/5');
+    expect(main().getByRole('link', { name: 'Administration' })).toHaveAttribute('href', '/leagues/admin/5');
+    await waitFor(() => expect(tableRows()).toHaveLength(11));
+    expect(tableRows()[10]).toHaveTextContent('Ana');
+    expect(screen.getByText(/^Matchday winners: /)).toBeInTheDocument();
+    expect(await screen.findByRole('table', { name: 'Classification' })).toHaveTextContent('Spain');
+    expect(await screen.findByRole('table', { name: 'Top scorers' })).toHaveTextContent('Lamine Yamal');
+    expect(screen.queryByRole('heading', { name: /Matches of matchday/ })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('combobox', { name: 'Matchday' }));
+    await user.click(await screen.findByRole('option', { name: 'Matchday 3' }));
+    await waitFor(() => expect(fakeApi.requests).toContain('GET /api/v1/en/leagues/users_league_table/5'));
+    expect(await screen.findByRole('button', { name: 'Matchday 3' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Ana' })).toHaveAttribute('href', '/result_bets/new?league_id=5&user_id=1&matchday=3');
+  });
+
+  it('shows a member who does not own the league no edit link, and a missing league as not found', async () => {
+    await signInAs(PLAYER);
+    renderApp({ route: '/leagues/6' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Family league' })).toBeInTheDocument();
+    expect(main().queryByRole('link', { name: 'Edit league' })).not.toBeInTheDocument();
+    expect(main().getByRole('link', { name: 'Administration' })).toBeInTheDocument();
+  });
+
+  it('answers not found for a league that does not exist', async () => {
+    await signInAs(PLAYER);
+    renderApp({ route: '/leagues/99' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'The league was not found' })).toBeInTheDocument();
+  });
+
+  it("lets a global admin open the matchday's matches for editing", async () => {
+    await signInAs(ADMIN);
+    renderApp({ route: '/leagues/5' });
+    expect(await screen.findByRole('heading', { name: 'Matches of matchday 2' })).toBeInTheDocument();
+    expect(screen.getAllByRole('link', { name: 'Spain - Argentina' })[0]).toHaveAttribute('href', '/admin/matches/31');
+  });
+
+  it('sends visitors to sign in', async () => {
+    renderApp({ route: '/leagues/5' });
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
+  });
+});
+
+describe('new and edit league (DESIGN 4.2)', () => {
+  it('asks for a name, then creates the league with the chosen settings and opens it', async () => {
+    await signInAs(PLAYER);
+    const { user } = renderApp({ route: '/leagues/new' });
+    expect(await screen.findByRole('heading', { name: 'New league' })).toBeInTheDocument();
+    expect(screen.getByText('Leave it empty to play every match; otherwise only matches of these teams count.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Competition' })).toHaveTextContent('World Cup 2026'));
+    await user.click(screen.getByRole('button', { name: 'Create league' }));
+    expect(screen.getByText("can't be blank")).toBeInTheDocument();
+
+    await user.type(screen.getByRole('textbox', { name: 'Name' }), 'Cup friends');
+    await user.click(screen.getByRole('radio', { name: 'Sign (1, X, 2)' }));
+    await user.click(screen.getByRole('switch', { name: 'Anyone may join from the search' }));
+    await user.click(screen.getByRole('switch', { name: 'Player prizes (top scorer)' }));
+    await user.click(screen.getByRole('button', { name: 'Create league' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Cup friends' })).toBeInTheDocument();
+    const created = leagueWorld.leagues.find((league) => league.name === 'Cup friends')!;
+    expect(created).toMatchObject({ competition_id: 2, bets_system: 'sign', allow_join: true, person_bets_enabled: false, round_bets_enabled: true });
+    expect(memberIds(created.id)).toEqual([PLAYER.id]);
+  });
+
+  it("loads the league's settings and saves changes", async () => {
+    await signInAs(PLAYER);
+    const { user } = renderApp({ route: '/leagues/edit/5' });
+    expect(await screen.findByRole('heading', { name: 'Edit league' })).toBeInTheDocument();
+    const name = screen.getByRole('textbox', { name: 'Name' });
+    await waitFor(() => expect(name).toHaveValue('Office pool'));
+    expect(await screen.findByRole('combobox', { name: 'Competition' })).toHaveAttribute('aria-disabled', 'true');
+    await user.clear(name);
+    await user.type(name, 'Office pool 2026');
+    await user.click(screen.getByRole('radio', { name: 'The score after extra time' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Office pool 2026' })).toBeInTheDocument();
+    expect(leagueWorld.leagues.find((league) => league.id === 5)).toMatchObject({ name: 'Office pool 2026', knockout_basis: 'extra_time' });
+  });
+});
+
+describe('league administration (DESIGN 4.6)', () => {
+  it('removes a member only after confirmation', async () => {
+    await signInAs(PLAYER);
+    const { user } = renderApp({ route: '/leagues/admin/5' });
+    expect(await screen.findByRole('heading', { name: '14 members' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Remove Bea' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Remove Bea' });
+    expect(dialog).toHaveTextContent('Bea will leave the league and lose every bet in it.');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(memberIds(5)).toContain(3);
+
+    await user.click(screen.getByRole('button', { name: 'Remove Bea' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Remove Bea' })).getByRole('button', { name: 'Remove' }));
+    expect(await screen.findByRole('heading', { name: '13 members' })).toBeInTheDocument();
+    expect(memberIds(5)).not.toContain(3);
+    expect(screen.queryByRole('button', { name: 'Remove Bea' })).not.toBeInTheDocument();
+  });
+
+  it("sets a member's department", async () => {
+    await signInAs(PLAYER);
+    const { user } = renderApp({ route: '/leagues/admin/5' });
+    const field = await screen.findByRole('textbox', { name: 'Department of Carlos' });
+    await user.clear(field);
+    await user.type(field, 'Marketing');
+    await user.click(screen.getByRole('button', { name: 'Save the department of Carlos' }));
+    await waitFor(() => expect(leagueWorld.members.get(5)!.find((member) => member.user_id === 4)!.department).toBe('Marketing'));
+  });
+
+  it('sends, lists and deletes invitations, and shows the share link', async () => {
+    await signInAs(PLAYER);
+    const { user } = renderApp({ route: '/leagues/admin/5' });
+    const list = await screen.findByRole('list', { name: 'Invitations' });
+    await waitFor(() => expect(list).toHaveTextContent('friend@example.com'));
+    expect(screen.getByRole('textbox', { name: 'Link to join' })).toHaveValue('http://localhost/leagues/join/5/share-5');
+
+    await user.type(screen.getByRole('textbox', { name: 'Email to invite' }), 'not-an-email');
+    await user.click(screen.getByRole('button', { name: 'Send invitation' }));
+    expect(screen.getByText('is invalid')).toBeInTheDocument();
+    await user.clear(screen.getByRole('textbox', { name: 'Email to invite' }));
+    await user.type(screen.getByRole('textbox', { name: 'Email to invite' }), 'new@example.com');
+    await user.click(screen.getByRole('button', { name: 'Send invitation' }));
+    await waitFor(() => expect(list).toHaveTextContent('new@example.com'));
+
+    await user.click(screen.getByRole('button', { name: 'Delete the invitation to friend@example.com' }));
+    await waitFor(() => expect(list).not.toHaveTextContent('friend@example.com'));
+    expect(leagueWorld.invitations.find((item) => item.id === 1)!.status).toBe('deleted');
+  });
+
+  it('deletes the league after confirmation and goes home', async () => {
+    await signInAs(PLAYER);
+    const { user } = renderApp({ route: '/leagues/admin/5' });
+    await user.click(await screen.findByRole('button', { name: 'Delete the league' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete the league' });
+    expect(dialog).toHaveTextContent('Office pool and every bet in it will be deleted.');
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(leagueWorld.leagues.some((league) => league.id === 5)).toBe(false));
+    expect(await screen.findByRole('list', { name: 'My leagues' })).toBeInTheDocument();
+  });
+
+  it('lets a member who is not the owner leave after confirmation, with no remove or delete', async () => {
+    await signInAs(PLAYER);
+    const { user } = renderApp({ route: '/leagues/admin/6' });
+    expect(await screen.findByRole('heading', { name: '2 members' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Remove / })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Delete the league' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Leave the league' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Leave' }));
+    await waitFor(() => expect(memberIds(6)).not.toContain(PLAYER.id));
+    expect(await screen.findByRole('list', { name: 'My leagues' })).toBeInTheDocument();
+  });
+});
+
+describe('joining, searching and messages', () => {
+  it('joins a league from an invitation link', async () => {
+    await signInAs(PLAYER);
+    const { user } = renderApp({ route: '/leagues/join/8/tok-2' });
+    expect(await screen.findByText('You have been invited to Open league.')).toBeInTheDocument();
+    expect(screen.getByText('Invitation from Bea')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Join' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Open league' })).toBeInTheDocument();
+    expect(memberIds(8)).toContain(PLAYER.id);
+  });
+
+  it('dismisses an invitation and goes home', async () => {
+    await signInAs(PLAYER);
+    const { user } = renderApp({ route: '/leagues/join/8/tok-2' });
+    await user.click(await screen.findByRole('button', { name: 'Dismiss' }));
+    await waitFor(() => expect(leagueWorld.invitations.find((item) => item.id === 2)!.status).toBe('dismissed'));
+    expect(await screen.findByRole('list', { name: 'My leagues' })).toBeInTheDocument();
+    expect(memberIds(8)).not.toContain(PLAYER.id);
+  });
+
+  it('searches leagues by name and joins one that allows it', async () => {
+    await signInAs(PLAYER);
+    const { user } = renderApp({ route: '/leagues/search' });
+    await user.type(await screen.findByRole('textbox', { name: 'League name' }), 'nothing like it');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    expect(await screen.findByText('No leagues found')).toBeInTheDocument();
+    await user.clear(screen.getByRole('textbox', { name: 'League name' }));
+    await user.type(screen.getByRole('textbox', { name: 'League name' }), 'league');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    const results = await screen.findByRole('list', { name: 'Leagues found' });
+    await waitFor(() => expect(within(results).getAllByRole('listitem')).toHaveLength(2));
+    expect(within(results).getByRole('link', { name: 'Open' })).toHaveAttribute('href', '/leagues/6');
+    await user.click(within(results).getByRole('button', { name: 'Join Open league' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Open league' })).toBeInTheDocument();
+  });
+
+  it('lists messages, an invitation opening its join page, and pending invitations to dismiss', async () => {
+    await signInAs(PLAYER);
+    const { user, unmount } = renderApp({ route: '/messages' });
+    expect(await screen.findByRole('link', { name: /Bea invited you to Open league/ })).toHaveAttribute('href', '/leagues/join/8/tok-2');
+    unmount();
+    renderApp({ route: '/invitations' });
+    expect(await screen.findByText('Open league')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Join' })).toHaveAttribute('href', '/leagues/join/8/tok-2');
+    await user.click(screen.getByRole('button', { name: 'Dismiss' }));
+    expect(await screen.findByText('You have no pending invitations')).toBeInTheDocument();
+  });
+});
