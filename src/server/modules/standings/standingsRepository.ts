@@ -11,9 +11,19 @@ export async function listMemberStandings(db: Executor, leagueId: number) {
     .where('lm.league_id', '=', leagueId).execute();
 }
 
-export async function listMatchdayPoints(db: Executor, leagueId: number) {
-  return db.selectFrom('member_matchday_points').select(['user_id', 'matchday', 'points', 'won'])
-    .where('league_id', '=', leagueId).execute();
+/**
+ * Members with their stored totals and, packed in one string, their matchday rows ("matchday:points:won,..."):
+ * one row per member instead of one per member and matchday, so a big table reads quickly.
+ */
+export async function listMemberStandingsWithMatchdays(db: Executor, dialect: 'sqlite' | 'postgres', leagueId: number) {
+  const row = sql`p.matchday || ':' || p.points || ':' || p.won`;
+  const packed = dialect === 'sqlite' ? sql`group_concat(${row}, ',')` : sql`string_agg(${row}, ',')`;
+  return db.selectFrom('league_members as lm').innerJoin('users as u', 'u.id', 'lm.user_id')
+    .select(['lm.user_id', 'u.name as user_name', 'lm.department', 'lm.points_league', 'lm.points_rounds',
+      'lm.points_people', 'lm.points', 'lm.matchday_wins',
+      sql<string | null>`(SELECT ${packed} FROM member_matchday_points p
+        WHERE p.league_id = lm.league_id AND p.user_id = lm.user_id)`.as('matchdays')])
+    .where('lm.league_id', '=', leagueId).execute();
 }
 
 /** The highest matchday with a finished match, or null. */

@@ -15,17 +15,18 @@ export function tablesService(deps: AppDeps) {
   const { db } = deps;
 
   async function storedStandings(leagueId: number) {
-    const [members, days] = await Promise.all([repo.listMemberStandings(db, leagueId), repo.listMatchdayPoints(db, leagueId)]);
-    const byUser = new Map<number, Record<string, number>>();
+    const rows = await repo.listMemberStandingsWithMatchdays(db, deps.dialect, leagueId);
     const winners = new Map<number, Set<number>>();
-    for (const day of days) {
-      const map = byUser.get(day.user_id) ?? {};
-      map[day.matchday] = day.points;
-      byUser.set(day.user_id, map);
-      if (day.won) winners.set(day.matchday, (winners.get(day.matchday) ?? new Set()).add(day.user_id));
-    }
-    const standings: MemberStanding[] = members.map((m) => ({ ...m, points_by_matchday: byUser.get(m.user_id) ?? {} }));
-    return { members: standings, winners };
+    const members: MemberStanding[] = rows.map(({ matchdays, ...member }) => {
+      const byMatchday: Record<string, number> = {};
+      for (const packed of matchdays ? matchdays.split(',') : []) {
+        const [matchday, points, won] = packed.split(':').map(Number);
+        byMatchday[matchday] = points;
+        if (won) winners.set(matchday, (winners.get(matchday) ?? new Set()).add(member.user_id));
+      }
+      return { ...member, points_by_matchday: byMatchday };
+    });
+    return { members, winners };
   }
 
   async function leagueTable(user: AuthUser, leagueId: number, query: { matchday?: number; mode?: number }, reply: FastifyReply): Promise<Static<typeof LeagueTable>> {
