@@ -1,5 +1,6 @@
 import { clubColors, findNationalTeam } from '../../../../shared/domain/teams';
 import type { Executor } from '../../../db/database';
+import { linkCompetitionPeople } from '../../competitions/importRepository';
 import { recomputeAfterResults } from '../../scoring/recompute';
 import type { ApiMatch, ApiScorer, ApiTeam, ApiTeamRef } from './apiTypes';
 import type { FootballDataClient } from './client';
@@ -152,6 +153,7 @@ async function applyPeople(trx: Executor, competitionId: number, snapshot: Snaps
   }
   if (people.size === 0) return false;
   const ids = await upsertPeople(trx, [...people.values()]);
+  await linkCompetitionPeople(trx, competitionId, [...ids.values()]);
   const stats = (snapshot.scorers ?? []).map((s) => ({ person_id: ids.get(personKey(s.player.id))!, goals: s.goals ?? 0, assists: s.assists ?? 0 }));
   return upsertPersonStats(trx, competitionId, stats);
 }
