@@ -79,7 +79,7 @@ describe('new and edit league (DESIGN 4.2)', () => {
     await signInAs(PLAYER);
     const { user } = renderApp({ route: '/leagues/edit/5' });
     expect(await screen.findByRole('heading', { name: 'Edit league' })).toBeInTheDocument();
-    const name = screen.getByRole('textbox', { name: 'Name' });
+    const name = await screen.findByRole('textbox', { name: 'Name' });
     await waitFor(() => expect(name).toHaveValue('Office pool'));
     expect(await screen.findByRole('combobox', { name: 'Competition' })).toHaveAttribute('aria-disabled', 'true');
     await user.clear(name);
