@@ -55,7 +55,12 @@ describeEachDb('result bets', (ctx) => {
     const missing = await call(ctx().app, { method: 'GET', url: url('/result_bets/index/99999'), token: s.alice.token });
     expect(missing.statusCode).toBe(404);
     expect(missing.data.error).toBe('The league was not found');
-    expect((await myBets(ctx(), s, s.admin.token)).statusCode).toBe(200);
+    const asAdmin = await myBets(ctx(), s, s.admin.token);
+    expect(asAdmin.statusCode).toBe(200);
+    expect(asAdmin.data).toEqual([]);
+    expect((await myBets(ctx(), s, s.admin.token, `?user_id=${s.bob.id}`)).data).toHaveLength(4);
+    const rows = await ctx().deps.db.selectFrom('result_bets').select('user_id').distinct().execute();
+    expect(rows.map((r) => r.user_id).sort((a, b) => a - b)).toEqual([s.bob.id]);
   });
 
   it('goals must be both set or both cleared, 0..9; only the owner may write', async () => {

@@ -37,7 +37,12 @@ export function resultBetsService(deps: AppDeps) {
     const mode = query.mode ?? 0;
     // A simulation is private to its owner.
     if (mode === 1 && userId !== user.id) throw forbidden();
-    if (userId !== user.id && !(await repo.isMember(db, leagueId, userId))) throw notFound('errors.user_not_found');
+    const targetIsMember = userId === user.id ? league.is_member === 1 : await repo.isMember(db, leagueId, userId);
+    // An admin outside the league has no bets of their own there (and none are created for them).
+    if (!targetIsMember) {
+      if (userId === user.id) return [];
+      throw notFound('errors.user_not_found');
+    }
     const fromMatchday = league.competition_type === 'league' ? league.start_matchday : 1;
     const matchday = query.matchday ?? await currentMatchdayOf(league, fromMatchday);
     if (league.bets_system !== 'disabled' && (league.is_member === 1 || userId !== user.id)) await repo.ensureMatchdayBets(db, { leagueId, userId, matchday, mode, now });
