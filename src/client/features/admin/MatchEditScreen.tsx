@@ -60,7 +60,7 @@ export default function MatchEditScreen() {
   const matchId = Number(useParams().matchId);
   const valid = Number.isInteger(matchId) && matchId > 0 && isAdmin;
   const { data: match, isError } = matchShow.useQuery(valid ? { params: { id: matchId } } : skipToken);
-  const { data: teams = [] } = competitionTeams.useQuery(match ? { params: { id: match.competition_id } } : skipToken);
+  const { data: teams = [], isLoading: teamsLoading } = competitionTeams.useQuery(match ? { params: { id: match.competition_id } } : skipToken);
   const [save, saving] = matchUpdate.useMutation();
   const [recount, recounting] = recountPoints.useMutation();
   const [form, setForm] = useState<Form | null>(null);
@@ -70,7 +70,7 @@ export default function MatchEditScreen() {
 
   if (!isAdmin) return <Typography variant="h1" component="h1">{t('errors.pages.not_allowed')}</Typography>;
   if (isError) return <Typography variant="h1" component="h1">{t('errors.pages.not_found')}</Typography>;
-  if (!match || !form) return <Typography variant="h1" component="h1">{t('admin.edit_match')}</Typography>;
+  if (!match || !form || teamsLoading) return <Typography variant="h1" component="h1">{t('admin.edit_match')}</Typography>;
 
   const set = (field: keyof Form) => (event: { target: { value: string } }) => setForm({ ...form, [field]: event.target.value });
   const submit = async () => {

@@ -1,0 +1,38 @@
+import { screen, waitFor } from '@testing-library/react';
+import { ADMIN, PLAYER } from '../../test/handlers/fakeApi';
+import { leagueWorld } from '../../test/handlers/leagueWorld';
+import { renderApp, signInAs } from '../../test/renderWithProviders';
+
+describe('admin: edit a match by hand', () => {
+  it('saves scores, extra time, penalties, status and teams through PUT matches/:id, and recounts points', async () => {
+    await signInAs(ADMIN);
+    const { user } = renderApp({ route: '/admin/matches/32' });
+    const local = await screen.findByRole('textbox', { name: 'Home goals' });
+    await waitFor(() => expect(local).toHaveValue('0'));
+    await user.clear(local);
+    await user.type(local, '2');
+    await user.type(screen.getByRole('textbox', { name: 'Home goals in extra time' }), '1');
+    await user.type(screen.getByRole('textbox', { name: 'Home penalties' }), 'x');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(screen.getByText('must be an integer')).toBeInTheDocument();
+    await user.clear(screen.getByRole('textbox', { name: 'Home penalties' }));
+
+    await user.click(screen.getByRole('combobox', { name: 'Status' }));
+    await user.click(await screen.findByRole('option', { name: 'Finished' }));
+    await user.click(screen.getByRole('combobox', { name: 'Away team' }));
+    await user.click(await screen.findByRole('option', { name: 'Not known yet' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(leagueWorld.matchEdits).toHaveLength(1));
+    expect(leagueWorld.matchEdits[0]).toMatchObject({
+      id: 32, local_goals: 2, visiting_goals: 0, local_goals_extra_time: 1, visiting_goals_extra_time: null,
+      local_penalties: null, status: 'finished', local_team_id: 1, visiting_team_id: null, date: '2026-06-20T18:00:00.000Z',
+    });
+    await user.click(screen.getByRole('button', { name: 'Recount points' }));
+  });
+
+  it('is not offered to players', async () => {
+    await signInAs(PLAYER);
+    renderApp({ route: '/admin/matches/32' });
+    expect(await screen.findByRole('heading', { name: 'You should not be here' })).toBeInTheDocument();
+  });
+});
