@@ -213,6 +213,32 @@ describeEachDb('result bets', (ctx) => {
     expect(notMember.statusCode).toBe(403);
   });
 
+  it('copy_bets copies round and person picks whose deadline has not passed, replacing the target ones', async () => {
+    const s = await setup(ctx());
+    const { db } = ctx().deps;
+    const target = await createLeague(db, { competitionId: s.cup.competitionId, ownerId: s.alice.id, members: [{ id: s.alice.id }] });
+    const { id: personId } = await db.insertInto('people').values({ name: 'Striker', team_id: s.cup.teamIds[0], external_key: null })
+      .returning('id').executeTakeFirstOrThrow();
+    const pick = (leagueId: number, rule: number, team: number) =>
+      ({ league_id: leagueId, user_id: s.alice.id, league_rule_id: s.cup.ruleIds[rule], team_id: s.cup.teamIds[team], updated_at: 0 });
+    await db.insertInto('round_bets').values([pick(s.leagueId, 6, 0), pick(s.leagueId, 6, 1), pick(s.leagueId, 7, 0), pick(target, 6, 5)]).execute();
+    await db.insertInto('person_bets').values({ league_id: s.leagueId, user_id: s.alice.id, league_rule_id: s.cup.ruleIds[10], person_id: personId, updated_at: 0 }).execute();
+    const copy = () => call(ctx().app, {
+      method: 'POST', url: url('/result_bets/copy_bets'), token: s.alice.token, payload: { league_id: target, league_id_to_copy: s.leagueId },
+    });
+    expect((await copy()).data.copied).toBe(4);
+    const picks = await db.selectFrom('round_bets').select(['league_rule_id', 'team_id']).where('league_id', '=', target)
+      .orderBy('league_rule_id').orderBy('team_id').execute();
+    expect(picks).toEqual([
+      { league_rule_id: s.cup.ruleIds[6], team_id: s.cup.teamIds[0] }, { league_rule_id: s.cup.ruleIds[6], team_id: s.cup.teamIds[1] },
+      { league_rule_id: s.cup.ruleIds[7], team_id: s.cup.teamIds[0] },
+    ].sort((a, b) => a.league_rule_id - b.league_rule_id || a.team_id - b.team_id));
+    expect(await db.selectFrom('person_bets').select('person_id').where('league_id', '=', target).execute()).toEqual([{ person_id: personId }]);
+    // After the first kickoff the semi-final and top-scorer picks are locked; the final's still copy.
+    ctx().clock.set(s.start);
+    expect((await copy()).data.copied).toBe(1);
+  });
+
   it('200 concurrent updates of one bet leave exactly one consistent value', async () => {
     const s = await setup(ctx());
     const [row] = (await myBets(ctx(), s, s.alice.token)).data;
