@@ -57,7 +57,7 @@ describe.each(DB_KINDS)('scheduler [%s]', (kind) => {
       const final = fake.world.matches[15];
       clock.set(Date.parse(final.utcDate) + 30 * 60_000);
       fake.requests.length = 0;
-      fake.delayMs = 400;
+      fake.delayMs = 1000;
       const schedulers = deps.map((d) => createScheduler(d, { updateEveryMinutes: 1, notifyEveryMinutes: 60, wakeEveryMs: 3_600_000 }));
       try {
         await Promise.all(schedulers.map((s) => s.tick()));
