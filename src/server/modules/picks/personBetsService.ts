@@ -1,5 +1,5 @@
 import type { PersonBet, PersonRulePicks } from '../../../shared/api/routes/personBets';
-import type { PickPointsInfo } from '../../../shared/api/routes/roundBets';
+import type { PickPointsInfo } from '../../../shared/api/routes/picksCommon';
 import { PERSON_POINTS } from '../../../shared/domain/scoring';
 import type { AppDeps } from '../../deps';
 import type { AuthUser } from '../../http/context';

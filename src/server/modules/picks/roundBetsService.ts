@@ -1,4 +1,5 @@
-import type { PickPointsInfo, RoundBet, RoundRulePicks, TeamPickCount } from '../../../shared/api/routes/roundBets';
+import type { PickPointsInfo } from '../../../shared/api/routes/picksCommon';
+import type { RoundBet, RoundRulePicks, TeamPickCount } from '../../../shared/api/routes/roundBets';
 import { ROUND } from '../../../shared/domain/rounds';
 import type { AppDeps } from '../../deps';
 import type { AuthUser } from '../../http/context';

@@ -1,48 +1,21 @@
 import Type, { type Static } from 'typebox';
 import { route } from '../route';
-import { Id, IdParams, Mode, Nullable, Strict, Timestamp } from '../schemas';
-import { PickPointsInfo, PickRule } from './roundBets';
+import { Id, IdParams, Mode, Nullable, Strict } from '../schemas';
+import { PickPointsInfo, pickBet, pickWrite, rulePicks } from './picksCommon';
 
 /** Person picks (Top scorer; spec 7.2, 7.3; DESIGN 4.3, 4.4). */
 
-/** One pick. Other members' person stays null until `allow_show_bets` (the competition's first kickoff). */
-export const PersonBet = Type.Object({
-  id: Id,
-  league_id: Id,
-  league_rule_id: Id,
-  person_id: Nullable(Id),
-  person: Nullable(Type.Object({ id: Id, name: Type.String() })),
-  user_id: Id,
-  user_name: Type.String(),
-  mode: Mode,
-  allow_show_bets: Type.Boolean(),
-  allow_edit_bets: Type.Boolean(),
-  /** Null before the competition starts; then goals so far, plus the top-scorer bonus once it is finished. */
-  points: Nullable(Type.Integer()),
-});
+/**
+ * One pick: a person (shown from the competition's first kickoff). Points: goals so far once the competition
+ * has started, plus the top-scorer bonus once it is finished.
+ */
+export const PersonBet = pickBet({ person_id: Nullable(Id), person: Nullable(Type.Object({ id: Id, name: Type.String() })) });
 export type PersonBet = Static<typeof PersonBet>;
 
-/** One member's person picks for one rule of a league (the same shape as round picks). */
-export const PersonRulePicks = Type.Object({
-  league_rule: PickRule,
-  user_id: Id,
-  mode: Mode,
-  picks_made: Type.Integer(),
-  allow_edit_bets: Type.Boolean(),
-  allow_show_bets: Type.Boolean(),
-  deadline: Nullable(Timestamp),
-  bets: Type.Array(PersonBet),
-});
+export const PersonRulePicks = rulePicks(PersonBet);
 export type PersonRulePicks = Static<typeof PersonRulePicks>;
 
-export const PersonBetWrite = Strict({
-  league_id: Id,
-  league_rule_id: Id,
-  person_id: Id,
-  user_id: Id,
-  /** 0 real pick (default), 1 the member's private simulation. */
-  mode: Type.Optional(Mode),
-});
+export const PersonBetWrite = pickWrite({ person_id: Id });
 
 export const personBetRoutes = {
   personBetsIndex: route({

@@ -1,69 +1,24 @@
 import Type, { type Static } from 'typebox';
-import { LeagueRule } from '../entities';
 import { route } from '../route';
-import { Id, IdParams, Mode, Nullable, Strict, Timestamp } from '../schemas';
+import { Id, IdParams, Mode, Nullable, Strict } from '../schemas';
+import { PickPointsInfo, pickBet, pickWrite, rulePicks } from './picksCommon';
 
 /**
  * Round picks (spec 7.2, 7.3; DESIGN 4.3, 4.4): which teams reach each round, who is champion, and for
  * league competitions champion, European places and relegation.
  */
 
-/** One pick. Other members' `team_id` stays null until `allow_show_bets` (the rule's deadline has passed). */
-export const RoundBet = Type.Object({
-  id: Id,
-  league_id: Id,
-  league_rule_id: Id,
-  round_id: Type.Integer(),
-  team_id: Nullable(Id),
-  user_id: Id,
-  user_name: Type.String(),
-  mode: Mode,
-  allow_show_bets: Type.Boolean(),
-  allow_edit_bets: Type.Boolean(),
-  /** Null until the round is decided. */
-  points: Nullable(Type.Integer()),
-});
+/** One pick: a team. Its points stay null until the round is decided. */
+export const RoundBet = pickBet({ round_id: Type.Integer(), team_id: Nullable(Id) });
 export type RoundBet = Static<typeof RoundBet>;
 
-/** A league rule with its round's name, as pick screens show it. */
-export const PickRule = Type.Object({ ...LeagueRule.properties, round_name: Type.String() });
-export type PickRule = Static<typeof PickRule>;
-
-/**
- * One member's picks for one rule of a league: the rule, how many picks are made (of `league_rule.picks`),
- * whether the viewer may still change them, the deadline, and the picks themselves.
- */
-export const RoundRulePicks = Type.Object({
-  league_rule: PickRule,
-  user_id: Id,
-  mode: Mode,
-  picks_made: Type.Integer(),
-  allow_edit_bets: Type.Boolean(),
-  allow_show_bets: Type.Boolean(),
-  /** When the picks lock; null when the competition has no match to anchor it yet (then they cannot be made). */
-  deadline: Nullable(Timestamp),
-  bets: Type.Array(RoundBet),
-});
+export const RoundRulePicks = rulePicks(RoundBet);
 export type RoundRulePicks = Static<typeof RoundRulePicks>;
-
-/** Points info of a pick (the same shape as a result bet's): the legend rows that produced the points. */
-export const PickPointsInfo = Type.Object({
-  max_points: Type.Integer(),
-  legend: Type.Array(Type.Object({ description: Type.String(), points: Type.Integer(), max_points: Type.Integer() })),
-});
-export type PickPointsInfo = Static<typeof PickPointsInfo>;
 
 export const TeamPickCount = Type.Object({ team_id: Id, team_name: Type.String(), users: Type.Integer() });
 export type TeamPickCount = Static<typeof TeamPickCount>;
 
-export const RoundBetWrite = Strict({
-  league_id: Id,
-  league_rule_id: Id,
-  team_id: Id,
-  user_id: Id,
-  /** 0 real pick (default), 1 the member's private simulation. */
-  mode: Type.Optional(Mode),
-});
+export const RoundBetWrite = pickWrite({ team_id: Id });
 
 const LeagueRoundParams = Strict({ league_id: Id, round_id: Type.Integer({ minimum: 1, maximum: 100 }) });
 
