@@ -154,7 +154,7 @@ function rankRows<T extends { points: number; position: number }>(rows: T[], nam
   return rows;
 }
 
-function expectedTable(league: LeagueState, world: World, now: number) {
+function expectedTable(league: LeagueState, world: World, now: number, requested?: number) {
   const revealed = world.matches.filter((m) => m.kickoff + 2 * HOUR <= now);
   const revealedNums = new Set(revealed.map((m) => m.num));
   const started = world.matches.some((m) => m.kickoff <= now);
@@ -214,7 +214,9 @@ function expectedTable(league: LeagueState, world: World, now: number) {
     winnersOf.set(day, winners.map((r) => r.user_id).sort((a, b) => a - b));
   }
   const lastPlayed = revealed.length === 0 ? null : Math.max(...revealed.map((m) => m.matchday));
-  for (const row of rows) row.points_matchday = lastPlayed === null ? 0 : row.points_by_matchday[lastPlayed] ?? 0;
+  // DESIGN 4.5: points_matchday is of the requested matchday, else the last played one.
+  const matchday = requested ?? lastPlayed;
+  for (const row of rows) row.points_matchday = matchday === null ? 0 : row.points_by_matchday[matchday] ?? 0;
   rankRows(rows, (r) => r.user_name);
 
   const departments = [...new Set(rows.map((r) => r.department).filter((d): d is string => d !== null))].map((name) => {
@@ -229,8 +231,8 @@ function expectedTable(league: LeagueState, world: World, now: number) {
   rankRows(departments, (d) => d.name);
 
   return {
-    users: rows, departments, matchday: lastPlayed, last_played_matchday: lastPlayed,
-    matchday_winner_ids: lastPlayed === null ? [] : winnersOf.get(lastPlayed) ?? [],
+    users: rows, departments, matchday, last_played_matchday: lastPlayed,
+    matchday_winner_ids: matchday === null ? [] : winnersOf.get(matchday) ?? [],
   };
 }
 
@@ -410,7 +412,8 @@ describeEachDb('acceptance: the World Cup 2026 replayed in three leagues', (ctx)
           .toEqual({ num, finished: shown, goals: shown ? file.ft : null });
       }
     }
-    async function compareTables(label: string) {
+    /** Also compares the tables of these matchdays (the requested-matchday view). */
+    async function compareTables(label: string, days: number[] = []) {
       for (const league of states) {
         const expected = expectedTable(league, world, t.clock.now());
         const viewer = league.members[league.members.length - 1];
@@ -420,6 +423,12 @@ describeEachDb('acceptance: the World Cup 2026 replayed in three leagues', (ctx)
           users: table.users.map(({ user_avatar: _avatar, ...row }: any) => row),
         };
         expect({ checkpoint: label, league: league.spec.key, table: actual }).toEqual({ checkpoint: label, league: league.spec.key, table: expected });
+        for (const requested of days) {
+          const past = await ok(t, 'GET', `/leagues/users_league_table/${league.id}?matchday=${requested}`, viewer.token);
+          const want = expectedTable(league, world, t.clock.now(), requested);
+          expect({ checkpoint: label, league: league.spec.key, matchday: requested, table: { ...past, users: past.users.map(({ user_avatar: _a, ...row }: any) => row) } })
+            .toEqual({ checkpoint: label, league: league.spec.key, matchday: requested, table: want });
+        }
       }
     }
     const phase = (rounds: number[]) => matches.filter((m) => rounds.includes(m.round));
@@ -435,7 +444,9 @@ describeEachDb('acceptance: the World Cup 2026 replayed in three leagues', (ctx)
         }
         await reveal(Math.max(...ofDay.map((m) => m.kickoff)) + 2 * HOUR + MINUTE);
       }
-      await compareTables(label);
+      // The first and last matchday of the phase, asked for explicitly, and one not played yet.
+      const ofPhase = daysOf(phase(rounds));
+      await compareTables(label, [ofPhase[0], ofPhase[ofPhase.length - 1], Math.min(ofPhase[ofPhase.length - 1] + 1, matches[matches.length - 1].matchday)]);
     }
 
     await betOn(daysOf(phase([1])));
