@@ -12,7 +12,8 @@ function decodeQuotedPrintable(text: string): string {
   return Buffer.from(bytes, 'latin1').toString('utf8');
 }
 function decodeHeader(value: string): string {
-  return value.replace(/=\?utf-8\?([QB])\?([^?]*)\?=/gi, (_, kind: string, data: string) => (kind.toUpperCase() === 'B'
+  // RFC 2047: white space between two adjacent encoded-words is not part of the text.
+  return value.replace(/\?=\s+=\?/g, '?==?').replace(/=\?utf-8\?([QB])\?([^?]*)\?=/gi, (_, kind: string, data: string) => (kind.toUpperCase() === 'B'
     ? Buffer.from(data, 'base64').toString('utf8')
     : decodeQuotedPrintable(data.replace(/_/g, ' '))));
 }
