@@ -3,8 +3,7 @@ import { ManualClock } from '../../clock';
 import { smtpMailer } from '../mail/mailer';
 import { startLocalSmtpServer, type LocalSmtpServer } from '../reminders/testing/localSmtpServer';
 import { createUserWithToken } from '../../test/fixtures';
-import { DB_KINDS, call, openTestDatabase, testConfig, type TestApp } from '../../test/harness';
-import { CapturingMailer } from '../../test/harness';
+import { CapturingMailer, DB_KINDS, call, openTestDatabase, testConfig, type TestApp } from '../../test/harness';
 import { api, createLeague, leagueWorld } from '../leagues/leagueTestKit';
 
 /** The invitation travels through real SMTP (nodemailer -> a local smtp-server), in the invitee's language. */
