@@ -1,6 +1,7 @@
-import { sql } from 'kysely';
+import { sql, type ExpressionBuilder } from 'kysely';
 import { KNOCKOUT_ORDER, ROUND } from '../../../shared/domain/rounds';
 import type { Executor } from '../../db/database';
+import type { Database } from '../../db/schema';
 
 /** Rounds whose matches never count in a classic table. */
 const KNOCKOUT_ROUND_IDS = [...KNOCKOUT_ORDER, ROUND.THIRD_PLACE];
@@ -32,6 +33,17 @@ export async function hasLeagueRule(db: Executor, competitionId: number, roundId
   return row !== undefined;
 }
 
+/** Join condition: match `m` is finished, scored, not a knockout, and played by team `t`. */
+function countedMatchOfTeam(eb: ExpressionBuilder<Database & { m: Database['matches']; t: Database['teams'] }, 'm' | 't'>) {
+  return eb.and([
+    eb('m.finished', '=', 1),
+    eb('m.round_id', 'not in', KNOCKOUT_ROUND_IDS),
+    eb('m.local_goals', 'is not', null),
+    eb('m.visiting_goals', 'is not', null),
+    eb.or([eb('m.local_team_id', '=', eb.ref('t.id')), eb('m.visiting_team_id', '=', eb.ref('t.id'))]),
+  ]);
+}
+
 /**
  * Every team of the competition's tables left-joined to its finished, scored, non-knockout matches:
  * one row per team and result (or one row with null match columns). Cups: the teams of each group and
@@ -45,11 +57,7 @@ export function classificationEntries(db: Executor, competition: { id: number; c
       .innerJoin('teams as t', 't.id', 'gt.team_id')
       .leftJoin('matches as m', (join) => join
         .onRef('m.group_id', '=', 'gt.group_id')
-        .on('m.finished', '=', 1)
-        .on('m.round_id', 'not in', KNOCKOUT_ROUND_IDS)
-        .on('m.local_goals', 'is not', null)
-        .on('m.visiting_goals', 'is not', null)
-        .on((eb) => eb.or([eb('m.local_team_id', '=', eb.ref('t.id')), eb('m.visiting_team_id', '=', eb.ref('t.id'))])))
+        .on(countedMatchOfTeam))
       .where('g.competition_id', '=', competition.id)
       .select(['t.id as team_id', 't.team_name', 'g.id as group_id', 'g.name as group_name', ...matchColumns])
       .execute();
@@ -58,11 +66,7 @@ export function classificationEntries(db: Executor, competition: { id: number; c
     .innerJoin('teams as t', 't.id', 'ct.team_id')
     .leftJoin('matches as m', (join) => join
       .onRef('m.competition_id', '=', 'ct.competition_id')
-      .on('m.finished', '=', 1)
-      .on('m.round_id', 'not in', KNOCKOUT_ROUND_IDS)
-      .on('m.local_goals', 'is not', null)
-      .on('m.visiting_goals', 'is not', null)
-      .on((eb) => eb.or([eb('m.local_team_id', '=', eb.ref('t.id')), eb('m.visiting_team_id', '=', eb.ref('t.id'))])))
+      .on(countedMatchOfTeam))
     .where('ct.competition_id', '=', competition.id)
     .select([
       't.id as team_id', 't.team_name', sql<number | null>`null`.as('group_id'), sql<string | null>`null`.as('group_name'),

@@ -1,35 +1,29 @@
 import { referenceRoutes } from '../../../shared/api/routes/reference';
 import type { AppDeps } from '../../deps';
 import type { RouteHandlers } from '../../http/registerRoutes';
-import { cacheFor, LONG_CACHE, SHORT_CACHE } from './cacheControl';
+import { cachedRead, LONG_CACHE, SHORT_CACHE } from './cacheControl';
 import * as matches from './matchesService';
 import { cachedJson } from './referenceCache';
 import * as reference from './referenceService';
 
 export function referenceHandlers(deps: AppDeps): RouteHandlers<typeof referenceRoutes> {
-  /** Runs a read, then marks the answer cacheable for the given policy (errors are never marked). */
-  const cached = async <T>(reply: Parameters<typeof cacheFor>[0], policy: Parameters<typeof cacheFor>[1], read: Promise<T>): Promise<T> => {
-    const result = await read;
-    cacheFor(reply, policy);
-    return result;
-  };
   return {
-    leagueRulesIndex: ({ reply }) => cached(reply, LONG_CACHE, reference.leagueRules(deps, false)),
-    leagueRulesScorer: ({ reply }) => cached(reply, LONG_CACHE, reference.leagueRules(deps, true)),
-    nextMatches: ({ query, reply }) => cached(reply, SHORT_CACHE, matches.nextMatches(deps, query.competition_id)),
-    matchesIndex: ({ params, query, reply }) => cached(reply, SHORT_CACHE,
+    leagueRulesIndex: ({ reply }) => cachedRead(reply, LONG_CACHE, reference.leagueRules(deps, false)),
+    leagueRulesScorer: ({ reply }) => cachedRead(reply, LONG_CACHE, reference.leagueRules(deps, true)),
+    nextMatches: ({ query, reply }) => cachedRead(reply, SHORT_CACHE, matches.nextMatches(deps, query.competition_id)),
+    matchesIndex: ({ params, query, reply }) => cachedRead(reply, SHORT_CACHE,
       cachedJson(deps, reply, `matches:${params.id}:${query.matchday ?? ''}`, () => matches.competitionMatches(deps, params.id, query.matchday))),
-    matchInfo: ({ params, reply }) => cached(reply, SHORT_CACHE, matches.matchdayInfo(deps, params.id)),
-    matchShow: ({ params, reply }) => cached(reply, SHORT_CACHE, matches.showMatch(deps, params.id)),
-    roundsIndex: ({ reply }) => cached(reply, LONG_CACHE, reference.rounds(deps)),
-    roundsOfCompetition: ({ params, reply }) => cached(reply, LONG_CACHE, reference.rounds(deps, params.id)),
-    roundShow: ({ params, reply }) => cached(reply, LONG_CACHE, reference.showRound(deps, params.id)),
-    teamsIndex: ({ reply }) => cached(reply, LONG_CACHE, cachedJson(deps, reply, 'teams', () => reference.teams(deps))),
-    teamsOfCompetition: ({ params, reply }) => cached(reply, LONG_CACHE, cachedJson(deps, reply, `teams:${params.id}`, () => reference.teams(deps, params.id))),
-    peopleOfCompetition: ({ params, reply }) => cached(reply, LONG_CACHE, cachedJson(deps, reply, `people:${params.id}`, () => reference.people(deps, params.id))),
-    groupsIndex: ({ reply }) => cached(reply, LONG_CACHE, reference.groups(deps)),
-    groupsOfCompetition: ({ params, reply }) => cached(reply, LONG_CACHE, reference.groups(deps, params.id)),
-    groupShow: ({ params, reply }) => cached(reply, LONG_CACHE, reference.showGroup(deps, params.id)),
-    groupTeamsIndex: ({ query, reply }) => cached(reply, LONG_CACHE, reference.groupTeams(deps, query.competition_id)),
+    matchInfo: ({ params, reply }) => cachedRead(reply, SHORT_CACHE, matches.matchdayInfo(deps, params.id)),
+    matchShow: ({ params, reply }) => cachedRead(reply, SHORT_CACHE, matches.showMatch(deps, params.id)),
+    roundsIndex: ({ reply }) => cachedRead(reply, LONG_CACHE, reference.rounds(deps)),
+    roundsOfCompetition: ({ params, reply }) => cachedRead(reply, LONG_CACHE, reference.rounds(deps, params.id)),
+    roundShow: ({ params, reply }) => cachedRead(reply, LONG_CACHE, reference.showRound(deps, params.id)),
+    teamsIndex: ({ reply }) => cachedRead(reply, LONG_CACHE, cachedJson(deps, reply, 'teams', () => reference.teams(deps))),
+    teamsOfCompetition: ({ params, reply }) => cachedRead(reply, LONG_CACHE, cachedJson(deps, reply, `teams:${params.id}`, () => reference.teams(deps, params.id))),
+    peopleOfCompetition: ({ params, reply }) => cachedRead(reply, LONG_CACHE, cachedJson(deps, reply, `people:${params.id}`, () => reference.people(deps, params.id))),
+    groupsIndex: ({ reply }) => cachedRead(reply, LONG_CACHE, reference.groups(deps)),
+    groupsOfCompetition: ({ params, reply }) => cachedRead(reply, LONG_CACHE, reference.groups(deps, params.id)),
+    groupShow: ({ params, reply }) => cachedRead(reply, LONG_CACHE, reference.showGroup(deps, params.id)),
+    groupTeamsIndex: ({ query, reply }) => cachedRead(reply, LONG_CACHE, reference.groupTeams(deps, query.competition_id)),
   };
 }
