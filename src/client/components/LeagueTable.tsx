@@ -122,7 +122,8 @@ export function LeagueTable({ table, leagueId, currentUserId, compact = false }:
         </Tabs>
       )}
       <Box sx={{ overflowX: 'auto' }}>
-        <Table size="small" aria-label={t('table.label')}>
+        {/* Narrow screens: tighter cells so the compact table fits 360 px without scrolling. */}
+        <Table size="small" aria-label={t('table.label')} sx={{ '& .MuiTableCell-root': { px: { xs: 0.75, sm: 1.5 } }, '& th': { whiteSpace: 'nowrap' } }}>
           <SortableHead columns={columns} sort={sort} onSort={onSort} extra={compact ? undefined : t('table.wins')} />
           <TableBody>
             {tab === 'total' && users.map((row) => {

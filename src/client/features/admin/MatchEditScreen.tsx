@@ -92,7 +92,7 @@ export default function MatchEditScreen() {
       <CardContent component="form" noValidate onSubmit={(event) => { event.preventDefault(); void submit(); }}>
         <Typography variant="h1" component="h1" gutterBottom>{t('admin.edit_match')}</Typography>
         <Typography color="text.secondary">{t('table.matchday_n', { matchday: match.matchday })} · #{match.id}</Typography>
-        <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', columnGap: 2 }}>
+        <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))' }, columnGap: 2 }}>
           {teamSelect('local_team_id')}
           {teamSelect('visiting_team_id')}
           {GOAL_FIELDS.map((field) => (

@@ -49,7 +49,11 @@ function Slogan({ name }: { name: string | null }) {
   );
 }
 
+/** Read by screen readers only: the page's heading when the league carousel fills the page. */
+const visuallyHidden = { position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
+
 function MemberHome({ userId, name }: { userId: number | null; name: string | null }) {
+  const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const showOld = useAppSelector(selectShowOldLeagues);
   const { data, isLoading, isError } = leagueIndex.useQuery();
@@ -70,6 +74,7 @@ function MemberHome({ userId, name }: { userId: number | null; name: string | nu
         onPage={(next) => { setPage(next); setActiveIndex(0); }}
         onSelect={(id) => setActiveIndex(Math.max(0, pageLeagues.findIndex((league) => league.id === id)))}
         showOld={showOld} onToggleOld={() => { dispatch(showOldLeaguesToggled()); setPage(1); setActiveIndex(0); }} />
+      {active && <Typography variant="h1" sx={visuallyHidden}>{t('titles.home')}</Typography>}
       {active
         ? <LeagueCarousel leagues={pageLeagues} index={pageLeagues.indexOf(active)} onIndex={setActiveIndex} userId={userId} />
         : !isLoading && <Slogan name={name} />}
@@ -79,12 +84,10 @@ function MemberHome({ userId, name }: { userId: number | null; name: string | nu
 
 /** Home (spec 2.3): live and next matches, then the member's leagues, or a welcome card for visitors. */
 export default function HomeScreen() {
-  const { t } = useTranslation();
   const { signedIn, user } = useSession();
   const matches = nextMatches.useQuery(undefined, { pollingInterval: MATCHES_REFRESH_MS });
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>
-      <Typography variant="h2" component="h2" sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>{t('matches.upcoming')}</Typography>
       <MatchCarousel matches={matches.isError ? [] : matches.data ?? []} loading={matches.isLoading} />
       {signedIn ? <MemberHome userId={user.id} name={user.name} /> : <WelcomeCard />}
     </Box>

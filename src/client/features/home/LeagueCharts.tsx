@@ -49,12 +49,12 @@ export default function LeagueCharts({ nextRoundName, shares, winner, scorers }:
         <Card>
           <CardContent>
             <Typography variant="h3" component="h3" gutterBottom>{nextRoundName}</Typography>
-            <Box sx={{ width: '100%', height: Math.max(120, shares.length * 28 + 40) }} role="img"
+            <Box sx={{ width: '100%', height: Math.max(120, shares.length * 24 + 40) }} role="img"
               aria-label={`${nextRoundName}: ${shares.map((share) => `${share.name} ${share.share}%`).join(', ')}`}>
               <ResponsiveContainer>
                 <BarChart data={shares} layout="vertical" margin={{ left: 8, right: 16 }}>
                   <XAxis type="number" domain={[0, 100]} unit="%" />
-                  <YAxis type="category" dataKey="name" width={90} />
+                  <YAxis type="category" dataKey="name" width={100} interval={0} tick={{ fontSize: 12 }} />
                   <Tooltip formatter={(value) => [`${String(value)}%`, t('home.share_of_members')]} />
                   <Bar dataKey="share" fill={theme.palette.primary.main} isAnimationActive={false} />
                 </BarChart>

@@ -45,7 +45,7 @@ function Classification({ competitionId }: { competitionId: number }) {
         {!tables.length && <Typography color="text.secondary">{t('league.no_classification')}</Typography>}
         {tables.map((table) => (
           <Box key={table.groupId ?? 0} sx={{ mb: 2, overflowX: 'auto' }}>
-            {table.groupId && <Typography variant="h3" component="h3">{t('league.group', { name: groupList?.find((group) => group.id === table.groupId)?.name ?? table.groupId })}</Typography>}
+            {table.groupId && <Typography variant="h3" component="h3">{groupList?.find((group) => group.id === table.groupId)?.name ?? t('league.group', { name: table.groupId })}</Typography>}
             <Table size="small" aria-label={t('league.classification')}>
               <TableHead>
                 <TableRow>

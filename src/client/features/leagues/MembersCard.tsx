@@ -64,7 +64,7 @@ export function MembersCard({ league, userId }: { league: League; userId: number
         <List aria-labelledby="members-title">
           {data.map((member) => (
             <ListItem key={member.user_id} disableGutters sx={{ flexWrap: 'wrap', gap: 1 }}>
-              <ListItemText primary={member.user_name} secondary={member.is_owner ? t('admin_league.owner') : member.department} sx={{ flex: '1 1 8rem' }} />
+              <ListItemText primary={member.user_name} secondary={member.is_owner ? t('admin_league.owner') : owner ? null : member.department} sx={{ flex: '1 1 8rem' }} />
               {(owner || member.user_id === userId) && <DepartmentField leagueId={league.id} userId={member.user_id} name={member.user_name} department={member.department} />}
               {owner && member.user_id !== userId && (
                 <IconButton color="error" onClick={() => setRemoving({ id: member.user_id, name: member.user_name })} aria-label={t('admin_league.remove', { name: member.user_name })}>
