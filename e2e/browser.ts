@@ -49,6 +49,6 @@ export async function screenshots(page: Page, name: string): Promise<void> {
 
 /** Waits until no loading overlay or skeleton is shown. */
 export async function settle(page: Page): Promise<void> {
-  await page.waitForLoadState('networkidle').catch(() => undefined);
-  await page.waitForFunction(() => !document.querySelector('.MuiSkeleton-root, [role=progressbar]'), undefined, { timeout: 10_000 }).catch(() => undefined);
+  await page.waitForFunction(() => !document.querySelector('.MuiSkeleton-root, [role=progressbar]'), undefined, { timeout: 5_000 }).catch(() => undefined);
+  await page.waitForTimeout(150);
 }

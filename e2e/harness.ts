@@ -73,7 +73,7 @@ function decodeBody(raw: string): string {
 export interface RunningServer { origin: string; port: number; databaseUrl: string; dir: string; logs: string[]; stop: () => Promise<void> }
 
 /** The real server (tsx src/server/main.ts) on a free port with a fresh SQLite file and the demo seeded. */
-export async function startServer(smtpPort: number): Promise<RunningServer> {
+export async function startServer(smtpPort: number, extraEnv: Record<string, string> = {}): Promise<RunningServer> {
   const port = await freePort();
   const dir = mkdtempSync(join(tmpdir(), 'porra-e2e-'));
   const databaseUrl = `sqlite:${join(dir, 'porra.sqlite')}`;
@@ -83,7 +83,7 @@ export async function startServer(smtpPort: number): Promise<RunningServer> {
     cwd: ROOT,
     env: {
       ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: databaseUrl, APP_ORIGIN: origin, SEED_DEMO: 'true',
-      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, AUTO_UPDATE_MINUTES: '0', SCRYPT_COST: '10', LOG_LEVEL: 'warn', NODE_ENV: 'production',
+      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, AUTO_UPDATE_MINUTES: '0', SCRYPT_COST: '10', LOG_LEVEL: 'warn', NODE_ENV: 'production', ...extraEnv,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

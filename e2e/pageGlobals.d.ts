@@ -4,4 +4,6 @@
  */
 declare const navigator: any;
 declare const document: any;
+declare const performance: { now(): number };
 declare const self: any;
+declare const window: any;

@@ -1,5 +1,6 @@
 import type { Browser } from 'playwright-core';
-import { launchBrowser } from './browser';
+import { ARTIFACTS, launchBrowser } from './browser';
+import { startPushService } from './pushService';
 import { apiClient, ensureBuild, startMailbox, startServer } from './harness';
 import { leagueLifecycle, type World } from './scenarios';
 import { emailInvitation, helpLanguage, lockedMatch, picksAndSimulation, pushReminder } from './scenarios2';
@@ -12,14 +13,16 @@ async function main(): Promise<number> {
   const started = Date.now();
   ensureBuild();
   const mailbox = await startMailbox();
-  const server = await startServer(mailbox.port);
+  const pushService = await startPushService();
+  const server = await startServer(mailbox.port, { NODE_EXTRA_CA_CERTS: pushService.caFile });
   let browser: Browser | undefined;
   let passed = 0;
   let failed = 0;
   try {
     browser = await launchBrowser();
-    const w: World = { origin: server.origin, api: apiClient(server.origin), browser, mails: mailbox.mails, databaseUrl: server.databaseUrl, logs: server.logs, people: {} };
-    const scenarios: Array<[string, () => Promise<unknown>]> = [
+    const w: World = { origin: server.origin, api: apiClient(server.origin), browser, mails: mailbox.mails, pushes: pushService.requests, pushPort: pushService.port, databaseUrl: server.databaseUrl, logs: server.logs, people: {}, problems: [], notes: [] };
+    const only = process.env.E2E_ONLY?.split(',');
+    const all: Array<[string, () => Promise<unknown>]> = [
       ['1. sign up, league, share link, join, bets with undo/redo, admin result, points', () => leagueLifecycle(w)],
       ['2. help in Spanish, switch to English, persists after reload', () => helpLanguage(w)],
       ['3. a match past its deadline is locked and the other bet is visible', () => lockedMatch(w)],
@@ -27,14 +30,24 @@ async function main(): Promise<number> {
       ['5. invitation by email on the local SMTP server, invitee joins', () => emailInvitation(w)],
       ['6. round and top-scorer picks, simulation changes the projected table', () => picksAndSimulation(w)],
     ];
+    // E2E_ONLY=1,3 runs some scenarios while working on them (later ones may need earlier ones' league).
+    const scenarios = all.filter(([name]) => !only || only.includes(name.split('.')[0]));
     for (const [name, run] of scenarios) {
       const at = Date.now();
       try {
+        w.problems = [];
+        w.notes = [];
         const note = await run();
+        if (w.problems.length) throw new Error(`steps that failed on screen (done through the API to go on):\n     - ${w.problems.join('\n     - ')}`);
         passed += 1;
-        console.log(`ok   ${name} (${((Date.now() - at) / 1000).toFixed(1)} s)${typeof note === 'string' ? `\n     ${note}` : ''}`);
+        console.log(`ok   ${name} (${((Date.now() - at) / 1000).toFixed(1)} s)${[typeof note === 'string' ? note : '', ...w.notes].filter(Boolean).map((line) => `\n     ${line}`).join('')}`);
       } catch (error) {
         failed += 1;
+        for (const [person, { page }] of Object.entries(w.people)) {
+          if (!page || page.isClosed()) continue;
+          console.log(`     ${person} was on ${page.url()}`);
+          await page.screenshot({ path: `${ARTIFACTS}/fail-${name.slice(0, 1)}-${person}.png` }).catch(() => undefined);
+        }
         console.log(`FAIL ${name} (${((Date.now() - at) / 1000).toFixed(1)} s)\n     ${(error as Error).stack ?? error}`);
       }
     }
@@ -42,6 +55,7 @@ async function main(): Promise<number> {
     await browser?.close().catch(() => undefined);
     await server.stop();
     await mailbox.close();
+    await pushService.close();
   }
   if (failed && process.env.E2E_SERVER_LOGS !== '0') console.log(`server output:\n${server.logs.join('').slice(-4000)}`);
   console.log(`e2e took ${((Date.now() - started) / 1000).toFixed(0)} s; screenshots in e2e/artifacts/`);

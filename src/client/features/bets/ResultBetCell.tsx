@@ -43,7 +43,7 @@ export function ResultBetCell({ bet, system, mode, matchLabel }: { bet: ResultBe
 
   if (!bet.allow_edit_bets) {
     return (
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, justifyContent: 'center' }} data-state={filled ? 'filled' : 'pending'}>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, justifyContent: 'center' }} data-bet-state={filled ? 'filled' : 'pending'}>
         <Typography component="span" aria-label={t('bets.bet_of', { match: matchLabel })}
           sx={{ fontWeight: 600, px: 1, borderRadius: 1, bgcolor: filled ? 'action.selected' : 'transparent', color: filled ? 'text.primary' : 'text.disabled' }}>
           {betText(goals, system)}
@@ -55,7 +55,7 @@ export function ResultBetCell({ bet, system, mode, matchLabel }: { bet: ResultBe
 
   if (system === 'sign') {
     return (
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, justifyContent: 'center' }} data-state={filled ? 'filled' : 'pending'}>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, justifyContent: 'center' }} data-bet-state={filled ? 'filled' : 'pending'}>
         <NativeSelect value={signOf(goals)} sx={selectSx} inputProps={{ 'aria-label': t('bets.sign_of', { match: matchLabel }) }}
           onChange={(event) => save(event.target.value ? SIGN_GOALS[event.target.value as Sign] : { local_goals: null, visiting_goals: null })}>
           <option value="" />
@@ -74,7 +74,7 @@ export function ResultBetCell({ bet, system, mode, matchLabel }: { bet: ResultBe
     </NativeSelect>
   );
   return (
-    <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, justifyContent: 'center' }} data-state={filled ? 'filled' : 'pending'}>
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, justifyContent: 'center' }} data-bet-state={filled ? 'filled' : 'pending'}>
       {goalSelect('local_goals', t('bets.local_goals_of', { match: matchLabel }))}
       <span>-</span>
       {goalSelect('visiting_goals', t('bets.visiting_goals_of', { match: matchLabel }))}

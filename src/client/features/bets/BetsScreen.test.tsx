@@ -1,0 +1,103 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fakeApi, PLAYER } from '../../test/handlers/fakeApi';
+import { leagueWorld } from '../../test/handlers/leagueWorld';
+import { betStore, resultBet } from '../../test/handlers/resultBets';
+import { handle, ok } from '../../test/handlers/route';
+import { server } from '../../test/server';
+import { renderWithProviders, signInAs } from '../../test/renderWithProviders';
+import BetsScreen from './BetsScreen';
+
+const saves = () => fakeApi.betSaves.map(({ result_bet_id, local_goals, visiting_goals, mode }) => [result_bet_id, local_goals, visiting_goals, mode ?? 0]);
+
+function noPicks() {
+  server.use(handle('roundBetsIndex', () => ok([])), handle('personBetsIndex', () => ok([])), handle('peopleOfCompetition', () => ok([])));
+}
+
+async function renderBets(query = 'league_id=5') {
+  await signInAs(PLAYER);
+  noPicks();
+  const view = renderWithProviders(<BetsScreen />, { route: `/result_bets/new?${query}`, path: '/result_bets/new' });
+  await screen.findAllByTestId(/^bet-row-/);
+  return view;
+}
+
+const row = (matchId: number) => screen.getByTestId(`bet-row-${matchId}`);
+
+describe('bets screen', () => {
+  it('saves both goals of an edit, and undoes and redoes it with the buttons and the keyboard', async () => {
+    const { user } = await renderBets();
+    // Bet 1 (match 11) is empty: choosing the home goals fills the away side with 0.
+    await user.selectOptions(within(row(11)).getAllByRole('combobox')[0], '2');
+    await waitFor(() => expect(saves()).toEqual([[1, 2, 0, 0]]));
+    await user.selectOptions(within(row(11)).getAllByRole('combobox')[1], '1');
+    await waitFor(() => expect(saves()).toHaveLength(2));
+    expect(saves()[1]).toEqual([1, 2, 1, 0]);
+
+    await user.click(screen.getByRole('button', { name: 'Undo' }));
+    await waitFor(() => expect(saves()).toHaveLength(3));
+    expect(saves()[2]).toEqual([1, 2, 0, 0]);
+    expect(within(row(11)).getAllByRole('combobox')[1]).toHaveValue('0');
+
+    fireEvent.keyDown(window, { key: 'z', ctrlKey: true });
+    await waitFor(() => expect(saves()).toHaveLength(4));
+    expect(saves()[3]).toEqual([1, null, null, 0]);
+    expect(screen.getByRole('button', { name: 'Undo' })).toBeDisabled();
+
+    fireEvent.keyDown(window, { key: 'Z', ctrlKey: true, shiftKey: true });
+    await waitFor(() => expect(saves()).toHaveLength(5));
+    expect(saves()[4]).toEqual([1, 2, 0, 0]);
+    await user.click(screen.getByRole('button', { name: 'Redo' }));
+    await waitFor(() => expect(saves()).toHaveLength(6));
+    expect(saves()[5]).toEqual([1, 2, 1, 0]);
+    expect(screen.getByRole('button', { name: 'Redo' })).toBeDisabled();
+  });
+
+  it('shows the filled and pending states and the countdown to the next deadline', async () => {
+    const inTwoHours = new Date(Date.now() + 2 * 3_600_000 + 5 * 60_000 + 30_000).toISOString();
+    const open = betStore.bets.get(1)!;
+    betStore.bets.set(1, { ...open, match: { ...open.match, date: inTwoHours } });
+    await renderBets();
+    expect(row(11).querySelector('[data-bet-state]')).toHaveAttribute('data-bet-state', 'pending');
+    expect(row(12).querySelector('[data-bet-state]')).toHaveAttribute('data-bet-state', 'filled');
+    expect(screen.getByRole('timer')).toHaveTextContent(/Next deadline in 02:00:\d\d/);
+  });
+
+  it("shows another member's bets read-only, with the clock and the modified mark", async () => {
+    betStore.bets.set(1, { ...resultBet(1, { local_goals: null, visiting_goals: null }), user_id: 3, user_name: 'Bea', allow_edit_bets: false, result_established: true });
+    betStore.bets.set(2, { ...resultBet(2, { local_goals: 2, visiting_goals: 0 }), user_id: 3, user_name: 'Bea', allow_edit_bets: false, allow_show_bets: true, modified_after_start: true, points: 5 });
+    await renderBets('league_id=5&user_id=3');
+    expect(screen.queryAllByRole('combobox', { name: /goals for/ })).toHaveLength(0);
+    expect(screen.getByText("You are viewing Bea's bets")).toBeInTheDocument();
+    expect(within(row(12)).getByText('2-0')).toBeInTheDocument();
+    expect(within(row(12)).getByLabelText('Modified after the match started')).toBeInTheDocument();
+    const clock = within(row(11)).getByTestId('bet-clock');
+    expect(clock).toHaveAttribute('aria-label', 'The match has not started yet');
+    expect(clock.getAttribute('class')).toMatch(/colorSuccess/);
+    expect(within(row(12)).queryByTestId('bet-clock')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Undo' })).toBeNull();
+  });
+
+  it('offers 1, X and 2 in a sign-system league and saves them as 1-0, 0-0 and 0-1', async () => {
+    leagueWorld.leagues = leagueWorld.leagues.map((league) => (league.id === 5 ? { ...league, bets_system: 'sign' } : league));
+    const { user } = await renderBets();
+    const sign = within(row(11)).getByRole('combobox');
+    expect([...(sign as HTMLSelectElement).options].map((option) => option.value)).toEqual(['', '1', 'X', '2']);
+    await user.selectOptions(sign, 'X');
+    await waitFor(() => expect(saves()).toEqual([[1, 0, 0, 0]]));
+    await user.selectOptions(sign, '2');
+    await waitFor(() => expect(saves()[1]).toEqual([1, 0, 1, 0]));
+  });
+
+  it('simulates in mode 1: saves simulated results, shows the projected table and resets after a confirmation', async () => {
+    const resets: unknown[] = [];
+    server.use(handle('resetBets', ({ body }) => { resets.push(body); return ok({ message: 'Changes saved' }); }));
+    const { user } = await renderBets('league_id=5&mode=1');
+    expect(screen.getByRole('heading', { level: 1, name: 'Simulation' })).toBeInTheDocument();
+    await user.selectOptions(within(row(11)).getAllByRole('combobox')[0], '1');
+    await waitFor(() => expect(saves()).toEqual([[1, 1, 0, 1]]));
+    expect(await screen.findByTestId('simulation-table')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Reset the simulation' }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Reset the simulation' }));
+    await waitFor(() => expect(resets).toEqual([{ league_id: 5 }]));
+  });
+});
