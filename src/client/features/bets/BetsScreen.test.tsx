@@ -64,7 +64,7 @@ describe('bets screen', () => {
 
   it("shows another member's bets read-only, with the clock and the modified mark", async () => {
     betStore.bets.set(1, { ...resultBet(1, { local_goals: null, visiting_goals: null }), user_id: 3, user_name: 'Bea', allow_edit_bets: false, result_established: true });
-    betStore.bets.set(2, { ...resultBet(2, { local_goals: 2, visiting_goals: 0 }), user_id: 3, user_name: 'Bea', allow_edit_bets: false, allow_show_bets: true, modified_after_start: true, points: 5 });
+    betStore.bets.set(2, { ...resultBet(2, { local_goals: 2, visiting_goals: 0 }), user_id: 3, user_name: 'Bea', allow_edit_bets: false, allow_show_bets: true, modified_after_start: true, points: 5 } as unknown as ReturnType<typeof resultBet>);
     await renderBets('league_id=5&user_id=3');
     expect(screen.queryAllByRole('combobox', { name: /goals for/ })).toHaveLength(0);
     expect(screen.getByText("You are viewing Bea's bets")).toBeInTheDocument();
