@@ -1,4 +1,4 @@
-import Type from 'typebox';
+import Type, { type TSchema } from 'typebox';
 import { route } from '../route';
 import { Id, Message, Nullable, Strict } from '../schemas';
 
@@ -12,6 +12,9 @@ const Email = Type.String({ minLength: 1, maxLength: EMAIL_MAX_LENGTH });
 const Password = Type.String({ maxLength: PASSWORD_MAX_LENGTH });
 const Name = Type.String({ minLength: 1, maxLength: NAME_MAX_LENGTH });
 const UserLocale = Type.Union([Type.Literal('es'), Type.Literal('en')]);
+
+/** Account calls take the user's fields inside an `api_v1_user` object (the original API's format). */
+const UserBody = <T extends Record<string, TSchema>>(fields: T) => Strict({ api_v1_user: Strict(fields) });
 
 /** The signed-in user as the account calls answer it. */
 export const AccountUser = Type.Object({
@@ -33,23 +36,19 @@ export const accountRoutes = {
   signIn: route({
     method: 'POST', path: '/users/sign_in', prefixed: false, access: 'public',
     summary: 'Sign in with email and password',
-    body: Strict({
-      api_v1_user: Strict({ email: Email, password: Password, remember_me: Type.Optional(Type.Boolean()) }),
-    }),
+    body: UserBody({ email: Email, password: Password, remember_me: Type.Optional(Type.Boolean()) }),
     response: SignedIn,
     rateLimit: { max: 30, timeWindow: 60_000 },
   }),
   signUp: route({
     method: 'POST', path: '/users', prefixed: false, access: 'public',
     summary: 'Create an account and sign in',
-    body: Strict({
-      api_v1_user: Strict({
-        name: Name,
-        email: Email,
-        password: Password,
-        password_confirmation: Type.Optional(Password),
-        locale: Type.Optional(UserLocale),
-      }),
+    body: UserBody({
+      name: Name,
+      email: Email,
+      password: Password,
+      password_confirmation: Type.Optional(Password),
+      locale: Type.Optional(UserLocale),
     }),
     response: SignedIn,
     rateLimit: { max: 50, timeWindow: 3_600_000 },
@@ -57,23 +56,21 @@ export const accountRoutes = {
   updateAccount: route({
     method: 'PUT', path: '/users', prefixed: false, access: 'user',
     summary: 'Change name, email, password or preferences (current password required)',
-    body: Strict({
-      api_v1_user: Strict({
-        name: Type.Optional(Name),
-        email: Type.Optional(Email),
-        password: Type.Optional(Password),
-        password_confirmation: Type.Optional(Password),
-        current_password: Password,
-        email_reminders: Type.Optional(Type.Boolean()),
-        locale: Type.Optional(UserLocale),
-      }),
+    body: UserBody({
+      name: Type.Optional(Name),
+      email: Type.Optional(Email),
+      password: Type.Optional(Password),
+      password_confirmation: Type.Optional(Password),
+      current_password: Password,
+      email_reminders: Type.Optional(Type.Boolean()),
+      locale: Type.Optional(UserLocale),
     }),
     response: AccountUser,
   }),
   deleteAccount: route({
     method: 'DELETE', path: '/users', prefixed: false, access: 'user',
     summary: 'Delete the account (owned leagues pass to their earliest-joined member)',
-    body: Strict({ api_v1_user: Strict({ current_password: Password }) }),
+    body: UserBody({ current_password: Password }),
     response: Message,
   }),
   signOut: route({
@@ -93,12 +90,10 @@ export const accountRoutes = {
   resetPassword: route({
     method: 'PUT', path: '/users/password', prefixed: false, access: 'public',
     summary: 'Set a new password with a reset token; revokes every session and signs in',
-    body: Strict({
-      api_v1_user: Strict({
-        password: Password,
-        password_confirmation: Password,
-        reset_password_token: Type.String({ minLength: 1, maxLength: 200 }),
-      }),
+    body: UserBody({
+      password: Password,
+      password_confirmation: Password,
+      reset_password_token: Type.String({ minLength: 1, maxLength: 200 }),
     }),
     response: SignedIn,
     rateLimit: { max: 30, timeWindow: 900_000 },
