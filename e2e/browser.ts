@@ -28,6 +28,7 @@ export async function newVisitor(browser: Browser, origin: string, locale = 'en-
   context.setDefaultTimeout(15_000);
   const page = await context.newPage();
   page.on('pageerror', (error) => console.log(`  [page error] ${error.message}`));
+  page.on('crash', () => console.log(`  [page crashed] ${page.url()}`));
   return { context, page };
 }
 

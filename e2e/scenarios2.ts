@@ -6,6 +6,17 @@ import ece from 'http_ece';
 import { launchProfile, newVisitor, screenshots, settle } from './browser';
 import { betsOf, eventually, signIn, signUp, type World } from './scenarios';
 
+/** A new tab in the person's browser context (same session), instead of one left open by an earlier scenario. */
+async function freshPage(w: World, name: string) {
+  const old = w.people[name].page!;
+  const page = await old.context().newPage();
+  page.on('pageerror', (error) => console.log(`  [page error] ${error.message}`));
+  page.on('crash', () => console.log(`  [page crashed] ${page.url()}`));
+  await old.close();
+  w.people[name].page = page;
+  return page;
+}
+
 /** 2. A Spanish browser reads the help in Spanish, switches to English, and the choice survives a reload. */
 export async function helpLanguage(w: World): Promise<void> {
   const { page, context } = await newVisitor(w.browser, w.origin, 'es-ES');
@@ -16,7 +27,7 @@ export async function helpLanguage(w: World): Promise<void> {
   await page.getByRole('button', { name: 'Abrir el panel de usuario' }).click();
   await screenshots(page, 'side-panel');
   await page.getByRole('button', { name: 'English', exact: true }).click();
-  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'Close', exact: true }).click();
   await page.getByRole('heading', { level: 1, name: 'About Porra' }).waitFor();
   await page.reload();
   await page.getByRole('heading', { level: 1, name: 'About Porra' }).waitFor();
@@ -159,7 +170,7 @@ export async function pushReminder(w: World): Promise<string> {
 
 /** 5. An email invitation reaches the local SMTP server; the invitee follows its link and joins. */
 export async function emailInvitation(w: World): Promise<void> {
-  const page = w.people.Alice.page!;
+  const page = await freshPage(w, 'Alice');
   await page.goto(`/leagues/admin/${w.leagueId}`);
   await page.getByRole('textbox', { name: /Email to invite/ }).fill('carol@e2e.test');
   await page.getByRole('button', { name: 'Send invitation' }).click();
@@ -183,7 +194,7 @@ export async function emailInvitation(w: World): Promise<void> {
 
 /** 6. Round and top-scorer picks, then simulated results change the projected table. */
 export async function picksAndSimulation(w: World): Promise<void> {
-  const page = w.people.Alice.page!;
+  const page = await freshPage(w, 'Alice');
   await page.goto(`/result_bets/new?league_id=${w.leagueId}&matchday=${w.matchday}`);
   // Round picks lock before the round before theirs: pick in the first rule still open.
   const rounds = await w.api.call<Array<{ allow_edit_bets: boolean; picks_made: number; league_rule: { id: number } }>>('GET', `/round_bets/index/${w.leagueId}`, { token: w.people.Alice.token });

@@ -1,0 +1,20 @@
+import { screen, within } from '@testing-library/react';
+import { PLAYER } from '../../test/handlers/fakeApi';
+import { betStore, resultBet } from '../../test/handlers/resultBets';
+import { renderWithProviders, signInAs } from '../../test/renderWithProviders';
+import MatchBetsScreen from './MatchBetsScreen';
+
+describe('match bets screen', () => {
+  it("lists everyone's bets on the match: visible ones with their values, hidden ones marked", async () => {
+    betStore.bets = new Map([
+      [1, { ...resultBet(1, { local_goals: 1, visiting_goals: 1 }), allow_show_bets: true }],
+      [2, { ...resultBet(2, { local_goals: null, visiting_goals: null }), user_id: 3, user_name: 'Bea' }],
+    ]);
+    await signInAs(PLAYER);
+    renderWithProviders(<MatchBetsScreen />, { route: '/matches/33/show_bets?league_id=5', path: '/matches/:matchId/show_bets' });
+    const ana = await screen.findByTestId('match-bet-1');
+    expect(within(ana).getByText('1-1')).toBeInTheDocument();
+    expect(within(screen.getByTestId('match-bet-3')).getByText('Hidden until the deadline')).toBeInTheDocument();
+    expect(within(ana).getByRole('link', { name: 'Ana' })).toHaveAttribute('href', expect.stringContaining('/result_bets/new?league_id=5&user_id=1'));
+  });
+});
