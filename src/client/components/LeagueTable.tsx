@@ -90,7 +90,7 @@ export function LeagueTable({ table, leagueId, currentUserId, compact = false }:
   const allColumns: Column[] = [
     { key: 'position', label: '#', numeric: false },
     { key: 'name', label: t('table.name'), numeric: false },
-    { key: 'matchday', label: table.matchday ? t('table.matchday_n', { matchday: table.matchday }) : t('table.matchday'), numeric: true },
+    { key: 'matchday', label: table.matchday ? t(compact ? 'table.matchday_short' : 'table.matchday_n', { matchday: table.matchday }) : t('table.matchday'), numeric: true },
     { key: 'league', label: t('table.results'), numeric: true, full: true },
     { key: 'extra', label: t('table.extra'), numeric: true, full: true },
     { key: 'total', label: t('table.total'), numeric: true },
@@ -131,7 +131,7 @@ export function LeagueTable({ table, leagueId, currentUserId, compact = false }:
               return (
                 <TableRow key={row.user_id} selected={mine} hover>
                   <TableCell>{row.position}</TableCell>
-                  <TableCell sx={{ maxWidth: 180, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+                  <TableCell sx={{ maxWidth: { xs: 120, sm: 180 }, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
                     <Link component={RouterLink} to={userBetsPath(leagueId, row.user_id, table.matchday)} underline="hover" color="inherit" sx={{ fontWeight: mine ? 600 : 400 }}>
                       {row.user_name}
                     </Link>

@@ -141,7 +141,7 @@ describe('league table rules (spec 2.7)', () => {
   it('compact mode shows 5 rows and hides results, extra points and the last column', () => {
     renderWithProviders(<LeagueTable table={table()} leagueId={5} currentUserId={1} compact />);
     expect(bodyRows()).toHaveLength(5);
-    expect(screen.getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['#', 'Name', 'Matchday 3', 'Total']);
+    expect(screen.getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['#', 'Name', 'MD 3', 'Total']);
     expect(screen.queryByRole('button', { name: /Show all/ })).not.toBeInTheDocument();
   });
 
