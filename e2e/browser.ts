@@ -44,12 +44,15 @@ export async function screenshots(page: Page, name: string): Promise<void> {
     await page.setViewportSize({ width, height });
     await page.waitForTimeout(250);
     await page.screenshot({ path: join(ARTIFACTS, `${name}-${width}.png`), fullPage: true });
+    // The first screen as a phone shows it, at full resolution (a tall full page is shrunk when viewed).
+    if (width === 360) await page.screenshot({ path: join(ARTIFACTS, `${name}-${width}-top.png`) });
   }
   await page.setViewportSize(before);
 }
 
 /** Waits until no loading overlay or skeleton is shown. */
 export async function settle(page: Page): Promise<void> {
-  await page.waitForFunction(() => !document.querySelector('.MuiSkeleton-root, [role=progressbar]'), undefined, { timeout: 5_000 }).catch(() => undefined);
+  await page.waitForFunction(() => ![...document.querySelectorAll('.MuiSkeleton-root, [role=progressbar]')].some((element: { offsetParent: unknown }) => element.offsetParent !== null),
+    undefined, { timeout: 3_000 }).catch(() => undefined);
   await page.waitForTimeout(150);
 }

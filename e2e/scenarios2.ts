@@ -227,17 +227,25 @@ export async function picksAndSimulation(w: World): Promise<void> {
   await page.waitForURL(/mode=1/);
   const table = page.getByTestId('simulation-table');
   await table.waitFor();
-  const aliceTotal = async () => Number(((await table.locator('tr').filter({ hasText: 'Alice' }).first().locator('td').last().textContent()) ?? '').trim());
-  await eventually(async () => assert.equal(await aliceTotal(), 5));
-  // Alice's real bet on the second match is 1-1: simulating that result gives her 5 more.
+  const projected = async () => {
+    const answer = await w.api.call<{ users: Array<{ user_name: string; points: number }> }>('GET', `/leagues/users_league_table/${w.leagueId}?mode=1`, { token: w.people.Alice.token });
+    return answer.users.find((row) => row.user_name === 'Alice')!.points;
+  };
+  // Columns: #, name, matchday, results, extra points, total, matchday wins.
+  const shown = async () => Number(((await table.locator('tr').filter({ hasText: 'Alice' }).first().locator('td').nth(5).textContent()) ?? '').trim());
+  const before = await projected();
+  await eventually(async () => assert.equal(await shown(), before));
+  // Alice's real bet on the second match is 1-1: simulating that result gives her 5 more in the projected table.
   const second = w.matchIds![1];
   const selects = page.getByTestId(`bet-row-${second}`).locator('select');
   await selects.nth(0).selectOption('1');
   await selects.nth(1).selectOption('1');
-  await eventually(async () => assert.equal(await aliceTotal(), 10));
+  await eventually(async () => assert.equal(await projected(), before + 5));
+  await eventually(async () => assert.equal(await shown(), before + 5));
+  w.notes.push(`projected total of Alice: ${before} -> ${before + 5} after simulating her bet's result`);
   await settle(page);
   await screenshots(page, 'simulation');
   await page.getByRole('button', { name: 'Reset the simulation' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Reset the simulation' }).click();
-  await eventually(async () => assert.equal(await aliceTotal(), 5));
+  await eventually(async () => assert.equal(await shown(), before));
 }

@@ -85,13 +85,13 @@ function BetRow({ bet, system, mode, leagueId }: { bet: ResultBetRow; system: Be
   return (
     <Box component="li" data-testid={`bet-row-${match.id}`} data-bet-id={bet.id}
       sx={{ listStyle: 'none', py: 1, borderBottom: 1, borderColor: 'divider', display: 'grid', alignItems: 'center', columnGap: 1,
-        gridTemplateColumns: 'minmax(0, 1fr) auto minmax(0, 1fr) 2.5rem', gridTemplateAreas: '"date date date date" "local bet visiting points" "score score score points"' }}>
+        gridTemplateColumns: 'minmax(0, 1fr) auto minmax(0, 1fr)', gridTemplateAreas: '"date date points" "local bet visiting" ". score ."' }}>
       <Box sx={{ gridArea: 'date' }}><BetDateLink matchId={match.id} leagueId={leagueId} date={match.date} /></Box>
       <Box sx={{ gridArea: 'local', minWidth: 0 }}><MatchTeam teamId={match.local_team_id} placeholder={match.local_placeholder} align="right" /></Box>
       <Box sx={{ gridArea: 'bet' }}><ResultBetCell bet={bet} system={system} mode={mode} matchLabel={label} /></Box>
       <Box sx={{ gridArea: 'visiting', minWidth: 0 }}><MatchTeam teamId={match.visiting_team_id} placeholder={match.visiting_placeholder} /></Box>
       <Box sx={{ gridArea: 'score', textAlign: 'center' }}><MatchScore match={match} /></Box>
-      <Box sx={{ gridArea: 'points', textAlign: 'center' }}>{bet.points !== null && <PointsBadge points={bet.points} kind="result" betId={bet.id} />}</Box>
+      <Box sx={{ gridArea: 'points', textAlign: 'right', minHeight: 24 }}>{bet.points !== null && <PointsBadge points={bet.points} kind="result" betId={bet.id} />}</Box>
     </Box>
   );
 }
