@@ -4,7 +4,7 @@ import Card from '@mui/material/Card';
 import CardActions from '@mui/material/CardActions';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import type { League } from '../../../shared/api/entities';
@@ -52,7 +52,9 @@ function Slogan({ name }: { name: string | null }) {
 /** Read by screen readers only: the page's heading when the league carousel fills the page. */
 const visuallyHidden = { position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
 
-function MemberHome({ userId, name }: { userId: number | null; name: string | null }) {
+interface MemberHomeProps { userId: number | null; name: string | null; onActiveLeague: (leagueId: number | null) => void }
+
+function MemberHome({ userId, name, onActiveLeague }: MemberHomeProps) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const showOld = useAppSelector(selectShowOldLeagues);
@@ -67,6 +69,8 @@ function MemberHome({ userId, name }: { userId: number | null; name: string | nu
   const currentPage = Math.min(page, pages);
   const pageLeagues = leagues.slice((currentPage - 1) * LEAGUES_PER_PAGE, currentPage * LEAGUES_PER_PAGE);
   const active = pageLeagues[activeIndex] ?? pageLeagues[0];
+  const activeId = active?.id ?? null;
+  useEffect(() => onActiveLeague(activeId), [activeId, onActiveLeague]);
 
   return (
     <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 5fr) minmax(0, 7fr)' }, alignItems: 'start' }}>
@@ -86,10 +90,12 @@ function MemberHome({ userId, name }: { userId: number | null; name: string | nu
 export default function HomeScreen() {
   const { signedIn, user } = useSession();
   const matches = nextMatches.useQuery(undefined, { pollingInterval: MATCHES_REFRESH_MS });
+  // The matches open everyone's bets in the league shown in the carousel (spec 2.5).
+  const [activeLeagueId, setActiveLeagueId] = useState<number | null>(null);
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>
-      <MatchCarousel matches={matches.isError ? [] : matches.data ?? []} loading={matches.isLoading} />
-      {signedIn ? <MemberHome userId={user.id} name={user.name} /> : <WelcomeCard />}
+      <MatchCarousel matches={matches.isError ? [] : matches.data ?? []} loading={matches.isLoading} leagueId={signedIn ? activeLeagueId : null} />
+      {signedIn ? <MemberHome userId={user.id} name={user.name} onActiveLeague={setActiveLeagueId} /> : <WelcomeCard />}
     </Box>
   );
 }

@@ -85,8 +85,11 @@ describe('home (spec 2.3)', () => {
     expect(await screen.findByRole('heading', { level: 2, name: 'Family league' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Previous league' }));
     expect(await screen.findByRole('heading', { level: 2, name: 'Office pool' })).toBeInTheDocument();
+    const strip = screen.getByRole('region', { name: 'Upcoming matches' });
+    await waitFor(() => expect(within(strip).getAllByRole('link')[0]).toHaveAttribute('href', '/matches/31/show_bets?league_id=5'));
     await user.click(screen.getByRole('button', { name: 'Next league' }));
     expect(await screen.findByRole('heading', { level: 2, name: 'Family league' })).toBeInTheDocument();
+    await waitFor(() => expect(within(strip).getAllByRole('link')[0]).toHaveAttribute('href', '/matches/31/show_bets?league_id=6'));
     await user.click(screen.getByRole('button', { name: 'Office pool' }));
     expect(await screen.findByRole('heading', { level: 2, name: 'Office pool' })).toBeInTheDocument();
   });
