@@ -1,0 +1,50 @@
+import fastifyHelmet, { type FastifyHelmetOptions } from '@fastify/helmet';
+import Fastify, { type FastifyPluginAsync } from 'fastify';
+import { createTestApp } from '../test/harness';
+import securityHeaders from './securityHeaders';
+
+const options: FastifyHelmetOptions = {
+  contentSecurityPolicy: {
+    directives: { defaultSrc: ["'self'"], imgSrc: ["'self'", 'data:'], styleSrc: ["'self'", "'unsafe-inline'"] },
+  },
+};
+
+async function headersOf(plugin: FastifyPluginAsync<FastifyHelmetOptions>) {
+  const app = Fastify();
+  await app.register(plugin, options);
+  // Registered after the plugin, in a child context: the headers must reach every route of the app.
+  await app.register(async (child) => {
+    child.get('/json', async () => ({ ok: true }));
+    child.get('/fail', async () => { throw new Error('boom'); });
+  });
+  const answers = [];
+  for (const url of ['/json', '/fail', '/missing']) {
+    const res = await app.inject({ url });
+    const { date: _date, 'content-length': _length, ...headers } = res.headers;
+    answers.push({ status: res.statusCode, headers });
+  }
+  await app.close();
+  return answers;
+}
+
+describe('securityHeaders', () => {
+  it('sets the very headers @fastify/helmet sets, on answers, errors and 404s', async () => {
+    const expected = await headersOf(fastifyHelmet as FastifyPluginAsync<FastifyHelmetOptions>);
+    expect(expected[0]!.headers['content-security-policy']).toContain("img-src 'self' data:");
+    expect(expected.map((a) => a.status)).toEqual([200, 500, 404]);
+    expect(await headersOf(securityHeaders)).toEqual(expected);
+  });
+
+  it("the app's answers carry them", async () => {
+    const { app, close } = await createTestApp('sqlite');
+    try {
+      const res = await app.inject({ url: '/api/v1/en/competition/index' });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-security-policy']).toContain("worker-src 'self'");
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['strict-transport-security']).toBeDefined();
+    } finally {
+      await close();
+    }
+  });
+});
