@@ -1,3 +1,7 @@
+import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
+import Accordion from '@mui/material/Accordion';
+import AccordionDetails from '@mui/material/AccordionDetails';
+import AccordionSummary from '@mui/material/AccordionSummary';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
@@ -26,7 +30,7 @@ const clearPerson = endpointAt('POST', '/person_bets/clear_person_bet');
 function RuleHeading({ name, made, picks, deadline, points }: { name: string; made: number; picks: number; deadline: string | null; points: number | null }) {
   const { t } = useTranslation();
   return (
-    <Stack direction="row" sx={{ alignItems: 'center', gap: 1, flexWrap: 'wrap', mt: 2, mb: 1 }}>
+    <Stack direction="row" sx={{ alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
       <Typography variant="h3" component="h3">{name}</Typography>
       <Chip size="small" label={t('bets.picks_count', { made, picks })} color={made >= picks ? 'success' : 'default'} data-testid="picks-count" />
       {deadline && <Typography variant="caption" color="text.secondary">{t('bets.locks_at', { date: formatDateTime(deadline) })}</Typography>}
@@ -39,7 +43,7 @@ const sumPoints = (bets: Array<{ points: number | null }>): number | null =>
   bets.some((bet) => bet.points !== null) ? bets.reduce((sum, bet) => sum + (bet.points ?? 0), 0) : null;
 
 /** Round picks as team toggles: a team picked is cleared, one not picked is filled while under the limit (spec 4). */
-function RoundRule({ rule, teams, leagueId, userId }: { rule: RoundRulePicks; teams: Team[]; leagueId: number; userId: number }) {
+function RoundRule({ rule, teams, leagueId, userId, open }: { rule: RoundRulePicks; teams: Team[]; leagueId: number; userId: number; open: boolean }) {
   const [fill] = fillRound.useMutation();
   const [clear] = clearRound.useMutation();
   const picked = new Set(rule.bets.map((bet) => bet.team_id).filter((id): id is number => id !== null));
@@ -50,9 +54,13 @@ function RoundRule({ rule, teams, leagueId, userId }: { rule: RoundRulePicks; te
     return picked.has(teamId) ? clear({ body }) : fill({ body });
   };
   return (
-    <Box component="section" data-testid={`round-rule-${rule.league_rule.id}`}>
-      <RuleHeading name={rule.league_rule.round_name} made={rule.picks_made} picks={rule.league_rule.picks} deadline={rule.deadline} points={sumPoints(rule.bets)} />
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.75 }}>
+    // A long list of teams per round: each rule folds, the first one still to fill starts open.
+    <Accordion component="section" data-testid={`round-rule-${rule.league_rule.id}`} defaultExpanded={open} disableGutters elevation={0}
+      sx={{ '&::before': { display: 'none' }, borderBottom: 1, borderColor: 'divider' }}>
+      <AccordionSummary expandIcon={<ExpandMoreIcon />} sx={{ px: 0 }}>
+        <RuleHeading name={rule.league_rule.round_name} made={rule.picks_made} picks={rule.league_rule.picks} deadline={rule.deadline} points={sumPoints(rule.bets)} />
+      </AccordionSummary>
+      <AccordionDetails sx={{ px: 0, display: 'flex', flexWrap: 'wrap', gap: 0.75 }}>
         {shown.map((team) => {
           const on = picked.has(team.id);
           return (
@@ -61,8 +69,8 @@ function RoundRule({ rule, teams, leagueId, userId }: { rule: RoundRulePicks; te
               disabled={!rule.allow_edit_bets || (!on && full)} onClick={rule.allow_edit_bets ? () => toggle(team.id) : undefined} />
           );
         })}
-      </Box>
-    </Box>
+      </AccordionDetails>
+    </Accordion>
   );
 }
 
@@ -76,7 +84,9 @@ function PersonRule({ rule, people, leagueId, userId }: { rule: PersonRulePicks;
   const picked = new Set(rule.bets.map((bet) => bet.person_id));
   return (
     <Box component="section" data-testid={`person-rule-${rule.league_rule.id}`}>
-      <RuleHeading name={rule.league_rule.round_name} made={rule.picks_made} picks={rule.league_rule.picks} deadline={rule.deadline} points={sumPoints(rule.bets)} />
+      <Box sx={{ py: 1.5 }}>
+        <RuleHeading name={rule.league_rule.round_name} made={rule.picks_made} picks={rule.league_rule.picks} deadline={rule.deadline} points={sumPoints(rule.bets)} />
+      </Box>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.75, alignItems: 'center' }}>
         {rule.bets.filter((bet) => bet.person).map((bet) => (
           <Chip key={bet.id} label={bet.person?.name} color="primary" aria-pressed
@@ -109,11 +119,13 @@ export function PicksSection({ league, userId, mode }: { league: League; userId:
   const roundRules = (rounds.data ?? []) as RoundRulePicks[];
   const personRules = (persons.data ?? []) as PersonRulePicks[];
   if (!userId || (roundRules.length === 0 && personRules.length === 0)) return null;
+  const firstToFill = roundRules.find((rule) => rule.allow_edit_bets && rule.picks_made < rule.league_rule.picks)?.league_rule.id;
   return (
     <Card component="section" aria-labelledby="picks-title">
       <CardContent>
         <Typography variant="h2" id="picks-title">{t('bets.picks')}</Typography>
-        {roundRules.map((rule) => <RoundRule key={rule.league_rule.id} rule={rule} teams={teams} leagueId={league.id} userId={userId} />)}
+        {roundRules.map((rule) => <RoundRule key={rule.league_rule.id} rule={rule} teams={teams} leagueId={league.id} userId={userId}
+          open={rule.league_rule.id === firstToFill || !rule.allow_edit_bets} />)}
         {personRules.map((rule) => <PersonRule key={rule.league_rule.id} rule={rule} people={people} leagueId={league.id} userId={userId} />)}
       </CardContent>
     </Card>

@@ -1,0 +1,55 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import type { RoundRulePicks } from '../../../shared/api/routes/roundBets';
+import { PLAYER } from '../../test/handlers/fakeApi';
+import { handle, ok } from '../../test/handlers/route';
+import { renderWithProviders, signInAs } from '../../test/renderWithProviders';
+import { server } from '../../test/server';
+import BetsScreen from './BetsScreen';
+
+/** The champion rule of league 5: one pick allowed; `teamIds` are Ana's picks. */
+function champion(teamIds: number[], allowEdit = true): RoundRulePicks {
+  return {
+    league_rule: { id: 1, competition_id: 2, round_id: 8, picks: 1, points_per_hit: 8, round_name: 'Champion' },
+    user_id: 1, mode: 0, picks_made: teamIds.length, allow_edit_bets: allowEdit, allow_show_bets: !allowEdit,
+    deadline: '2026-07-10T17:55:00.000Z',
+    bets: teamIds.map((team_id, index) => ({
+      id: 100 + index, league_id: 5, league_rule_id: 1, round_id: 8, team_id, user_id: 1, user_name: 'Ana', mode: 0,
+      allow_show_bets: !allowEdit, allow_edit_bets: allowEdit, points: null,
+    })),
+  };
+}
+
+describe('round picks on the bets screen', () => {
+  it('toggles a team: fills it under the limit, then the other teams wait until it is cleared', async () => {
+    let picks: number[] = [];
+    const writes: string[] = [];
+    server.use(
+      handle('roundBetsIndex', () => ok([champion(picks)])),
+      handle('personBetsIndex', () => ok([])),
+      handle('peopleOfCompetition', () => ok([])),
+      handle('fillRoundBet', ({ body }) => { writes.push(`fill ${body.team_id}`); picks = [...picks, body.team_id]; return ok(champion(picks)); }),
+      handle('clearRoundBet', ({ body }) => { writes.push(`clear ${body.team_id}`); picks = picks.filter((id) => id !== body.team_id); return ok(champion(picks)); }),
+    );
+    await signInAs(PLAYER);
+    const { user } = renderWithProviders(<BetsScreen />, { route: '/result_bets/new?league_id=5', path: '/result_bets/new' });
+    const rule = await screen.findByTestId('round-rule-1');
+    expect(within(rule).getByTestId('picks-count')).toHaveTextContent('0 of 1');
+    await user.click(await within(rule).findByRole('button', { name: /Spain/, pressed: false }));
+    await waitFor(() => expect(within(rule).getByTestId('picks-count')).toHaveTextContent('1 of 1'));
+    expect(writes).toEqual(['fill 1']);
+    expect(within(rule).getByRole('button', { name: /Argentina/ })).toHaveAttribute('aria-disabled', 'true');
+
+    await user.click(within(rule).getByRole('button', { name: /Spain/, pressed: true }));
+    await waitFor(() => expect(within(rule).getByTestId('picks-count')).toHaveTextContent('0 of 1'));
+    expect(writes).toEqual(['fill 1', 'clear 1']);
+  });
+
+  it("shows only the teams picked once the rule is locked", async () => {
+    server.use(handle('roundBetsIndex', () => ok([champion([2], false)])), handle('personBetsIndex', () => ok([])), handle('peopleOfCompetition', () => ok([])));
+    await signInAs(PLAYER);
+    renderWithProviders(<BetsScreen />, { route: '/result_bets/new?league_id=5', path: '/result_bets/new' });
+    const rule = await screen.findByTestId('round-rule-1');
+    await within(rule).findByRole('button', { name: /Argentina/ });
+    expect(within(rule).queryByRole('button', { name: /Spain/ })).toBeNull();
+  });
+});
