@@ -4,6 +4,8 @@ import { leagueWorld, memberIds } from '../../test/handlers/leagueWorld';
 import { renderApp, signInAs } from '../../test/renderWithProviders';
 
 const main = () => within(screen.getByRole('main'));
+/** The shell hides the page while a first read is pending: wait until it shows again. */
+const settled = () => waitFor(() => expect(screen.getByRole('main')).toBeVisible());
 const tableRows = () => within(screen.getByRole('table', { name: 'League table' })).getAllByRole('row').slice(1);
 
 describe('league page (spec 2.7)', () => {
@@ -11,13 +13,14 @@ describe('league page (spec 2.7)', () => {
     await signInAs(PLAYER);
     const { user } = renderApp({ route: '/leagues/5' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Office pool' })).toBeInTheDocument();
+    expect(await screen.findByRole('table', { name: 'Top scorers' })).toHaveTextContent('Lamine Yamal');
+    expect(await screen.findByRole('table', { name: 'Classification' })).toHaveTextContent('Spain');
+    await settled();
     expect(main().getByRole('link', { name: 'Edit league' })).toHaveAttribute('href', '/leagues/edit/5');
     expect(main().getByRole('link', { name: 'Administration' })).toHaveAttribute('href', '/leagues/admin/5');
     await waitFor(() => expect(tableRows()).toHaveLength(11));
     expect(tableRows()[10]).toHaveTextContent('Ana');
     expect(screen.getByText(/^Matchday winners: /)).toBeInTheDocument();
-    expect(await screen.findByRole('table', { name: 'Classification' })).toHaveTextContent('Spain');
-    expect(await screen.findByRole('table', { name: 'Top scorers' })).toHaveTextContent('Lamine Yamal');
     expect(screen.queryByRole('heading', { name: /Matches of matchday/ })).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('combobox', { name: 'Matchday' }));
@@ -61,10 +64,11 @@ describe('new and edit league (DESIGN 4.2)', () => {
     expect(await screen.findByRole('heading', { name: 'New league' })).toBeInTheDocument();
     expect(screen.getByText('Leave it empty to play every match; otherwise only matches of these teams count.')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByRole('combobox', { name: 'Competition' })).toHaveTextContent('World Cup 2026'));
-    await user.click(screen.getByRole('button', { name: 'Create league' }));
-    expect(screen.getByText("can't be blank")).toBeInTheDocument();
+    await settled();
+    await user.click(await screen.findByRole('button', { name: 'Create league' }));
+    expect(await screen.findByText("can't be blank")).toBeInTheDocument();
 
-    await user.type(screen.getByRole('textbox', { name: 'Name' }), 'Cup friends');
+    await user.type(await screen.findByRole('textbox', { name: 'Name' }), 'Cup friends');
     await user.click(screen.getByRole('radio', { name: 'Sign (1, X, 2)' }));
     await user.click(screen.getByRole('switch', { name: 'Anyone may join from the search' }));
     await user.click(screen.getByRole('switch', { name: 'Player prizes (top scorer)' }));
