@@ -64,7 +64,7 @@ export default function LeagueScreen() {
   const valid = Number.isInteger(leagueId) && leagueId > 0;
   const { data: league, isError } = leagueShow.useQuery(valid ? { params: { id: leagueId } } : skipToken);
   const { data: info } = matchInfo.useQuery(league ? { params: { id: league.competition.id } } : skipToken);
-  const { data: table, isFetching } = leagueTable.useQuery(valid ? { params: { id: leagueId }, query: matchday ? { matchday } : {} } : skipToken);
+  const { data: table, isFetching, isError: tableFailed } = leagueTable.useQuery(valid ? { params: { id: leagueId }, query: matchday ? { matchday } : {} } : skipToken);
 
   if (!valid || isError) return <Typography variant="h1" component="h1">{t('errors.messages.league_not_found')}</Typography>;
   if (!league) return <Skeleton variant="rounded" height={300} />;
@@ -101,7 +101,8 @@ export default function LeagueScreen() {
           {winners.length > 0 && (
             <Typography variant="body2" sx={{ mb: 1 }}>{t('league.matchday_winners', { names: winners.map((row) => row.user_name).join(', ') })}</Typography>
           )}
-          {table ? <Box sx={{ opacity: isFetching ? 0.6 : 1 }}><LeagueTable table={table} leagueId={league.id} currentUserId={user.id} /></Box> : <Skeleton height={200} />}
+          {table && <Box sx={{ opacity: isFetching ? 0.6 : 1 }}><LeagueTable table={table} leagueId={league.id} currentUserId={user.id} /></Box>}
+          {!table && (tableFailed ? <Typography color="text.secondary">{t('errors.generic')}</Typography> : <Skeleton height={200} />)}
         </CardContent>
       </Card>
 

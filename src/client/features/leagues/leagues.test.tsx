@@ -38,6 +38,15 @@ describe('league page (spec 2.7)', () => {
     expect(main().getByRole('link', { name: 'Administration' })).toBeInTheDocument();
   });
 
+  it('still shows the league when its table cannot be read', async () => {
+    leagueWorld.failing.add('usersLeagueTable');
+    await signInAs(PLAYER);
+    renderApp({ route: '/leagues/5' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Office pool' })).toBeInTheDocument();
+    expect(await screen.findByText('An error has occurred')).toBeInTheDocument();
+    expect(screen.queryByRole('table', { name: 'League table' })).not.toBeInTheDocument();
+  });
+
   it('answers not found for a league that does not exist', async () => {
     await signInAs(PLAYER);
     renderApp({ route: '/leagues/99' });
