@@ -249,5 +249,5 @@ describeEachDb('result bets', (ctx) => {
       .where('league_id', '=', s.leagueId).where('user_id', '=', s.alice.id).where('match_id', '=', row.match_id).execute();
     expect(stored).toHaveLength(1);
     expect(values.some(([l, v]) => l === stored[0].local_goals && v === stored[0].visiting_goals)).toBe(true);
-  });
+  }, 60_000); // 200 requests at once: generous on a loaded machine.
 });
