@@ -96,8 +96,11 @@ describe('bets screen', () => {
     await user.selectOptions(within(row(11)).getAllByRole('combobox')[0], '1');
     await waitFor(() => expect(saves()).toEqual([[1, 1, 0, 1]]));
     expect(await screen.findByTestId('simulation-table')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Undo' })).toBeEnabled();
     await user.click(screen.getByRole('button', { name: 'Reset the simulation' }));
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Reset the simulation' }));
     await waitFor(() => expect(resets).toEqual([{ league_id: 5 }]));
+    // The history forgets the simulated edits the server just cleared: nothing left to undo.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Undo' })).toBeDisabled());
   });
 });

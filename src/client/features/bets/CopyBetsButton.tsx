@@ -10,6 +10,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { League } from '../../../shared/api/entities';
 import { endpointAt } from '../../api/api';
+import { useAppDispatch } from '../../app/hooks';
+import { betHistoryCleared } from './betEditsSlice';
 
 const leagueIndex = endpointAt('GET', '/leagues/index');
 const copyBets = endpointAt('POST', '/result_bets/copy_bets');
@@ -19,14 +21,17 @@ export function CopyBetsButton({ league }: { league: League }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const { data } = leagueIndex.useQuery({ query: { competition_id: league.competition_id } });
-  const others = ((data ?? []) as League[]).filter((other) => other.id !== league.id);
+  const others = ((data ?? []) as League[]).filter((other) => other.id !== league.id && other.competition_id === league.competition_id);
   const [source, setSource] = useState<number | ''>('');
   const [copy, { isLoading }] = copyBets.useMutation();
+  const dispatch = useAppDispatch();
   if (others.length === 0) return null;
   const chosen = source || others[0].id;
   const confirm = async () => {
     const result = await copy({ body: { league_id: league.id, league_id_to_copy: chosen } }) as { error?: unknown };
-    if (!result.error) setOpen(false);
+    if (result.error) return;
+    betHistoryCleared().forEach((action) => dispatch(action));
+    setOpen(false);
   };
   return (
     <>

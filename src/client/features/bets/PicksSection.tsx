@@ -9,6 +9,7 @@ import Chip from '@mui/material/Chip';
 import NativeSelect from '@mui/material/NativeSelect';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { League, Person, Team } from '../../../shared/api/entities';
 import type { PersonRulePicks } from '../../../shared/api/routes/personBets';
@@ -46,6 +47,8 @@ const sumPoints = (bets: Array<{ points: number | null }>): number | null =>
 function RoundRule({ rule, teams, leagueId, userId, open }: { rule: RoundRulePicks; teams: Team[]; leagueId: number; userId: number; open: boolean }) {
   const [fill] = fillRound.useMutation();
   const [clear] = clearRound.useMutation();
+  // Which rule starts open is decided once: filling a rule must not fold it under the user's pointer.
+  const [initiallyOpen] = useState(open);
   const picked = new Set(rule.bets.map((bet) => bet.team_id).filter((id): id is number => id !== null));
   const full = rule.picks_made >= rule.league_rule.picks;
   const shown = rule.allow_edit_bets ? teams : teams.filter((team) => picked.has(team.id));
@@ -55,7 +58,7 @@ function RoundRule({ rule, teams, leagueId, userId, open }: { rule: RoundRulePic
   };
   return (
     // A long list of teams per round: each rule folds, the first one still to fill starts open.
-    <Accordion component="section" data-testid={`round-rule-${rule.league_rule.id}`} defaultExpanded={open} disableGutters elevation={0}
+    <Accordion component="section" data-testid={`round-rule-${rule.league_rule.id}`} defaultExpanded={initiallyOpen} disableGutters elevation={0}
       sx={{ '&::before': { display: 'none' }, borderBottom: 1, borderColor: 'divider' }}>
       <AccordionSummary expandIcon={<ExpandMoreIcon />} sx={{ px: 0 }}>
         <RuleHeading name={rule.league_rule.round_name} made={rule.picks_made} picks={rule.league_rule.picks} deadline={rule.deadline} points={sumPoints(rule.bets)} />

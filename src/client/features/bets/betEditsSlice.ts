@@ -16,6 +16,10 @@ const editsSlice = createSlice({
       const { betId, mode, local_goals, visiting_goals } = action.payload;
       state.bets[betId] = { local_goals, visiting_goals, mode };
     },
+    /** The server rewrote bets (copy, simulation reset): its values count again. */
+    betEditsForgotten(state) {
+      state.bets = {};
+    },
   },
 });
 
@@ -29,10 +33,13 @@ const originalsSlice = createSlice({
       const { betId, mode, previous } = action.payload;
       if (!(betId in state)) state[betId] = { ...previous, mode };
     });
+    builder.addCase(editsSlice.actions.betEditsForgotten, () => ({}));
   },
 });
 
-export const { betEdited } = editsSlice.actions;
+export const { betEdited, betEditsForgotten } = editsSlice.actions;
+/** Forgets every edit and the history (after the server rewrote the bets), without saving anything. */
+export const betHistoryCleared = () => [betEditsForgotten(), ActionCreators.clearHistory()] as const;
 export const betEditUndone = ActionCreators.undo;
 export const betEditRedone = ActionCreators.redo;
 

@@ -13,9 +13,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { League } from '../../../shared/api/entities';
 import { endpointAt } from '../../api/api';
+import { useAppDispatch } from '../../app/hooks';
 import { LeagueTable } from '../../components/LeagueTable';
 import type { LeagueTableData } from '../../components/tableSort';
 import { useSession } from '../account/session';
+import { betHistoryCleared } from '../bets/betEditsSlice';
 
 const leagueTable = endpointAt('GET', '/leagues/users_league_table/:id');
 const resetBets = endpointAt('POST', '/result_bets/reset_bets');
@@ -30,6 +32,13 @@ export function SimulationPanel({ league }: { league: League }) {
   const [confirming, setConfirming] = useState(false);
   const { data, isFetching } = leagueTable.useQuery({ params: { id: league.id }, query: { mode: 1 } });
   const [reset, { isLoading }] = resetBets.useMutation();
+  const dispatch = useAppDispatch();
+  const confirmReset = async () => {
+    const result = await reset({ body: { league_id: league.id } }) as { error?: unknown };
+    // The simulated values the history remembers are gone on the server: forget them so the reset shows.
+    if (!result.error) betHistoryCleared().forEach((action) => dispatch(action));
+    setConfirming(false);
+  };
   const table = data as LeagueTableData | undefined;
   return (
     <Card component="section" aria-labelledby="simulation-title">
@@ -49,7 +58,7 @@ export function SimulationPanel({ league }: { league: League }) {
         <DialogActions>
           <Button onClick={() => setConfirming(false)}>{t('common.cancel')}</Button>
           <Button variant="contained" color="warning" disabled={isLoading}
-            onClick={async () => { await reset({ body: { league_id: league.id } }); setConfirming(false); }}>{t('simulation.reset')}</Button>
+            onClick={() => void confirmReset()}>{t('simulation.reset')}</Button>
         </DialogActions>
       </Dialog>
     </Card>
