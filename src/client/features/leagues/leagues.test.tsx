@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { ADMIN, fakeApi, PLAYER } from '../../test/handlers/fakeApi';
-import { leagueWorld, memberIds } from '../../test/handlers/leagueWorld';
+import { BEA, CARLOS, leagueWorld, memberIds } from '../../test/handlers/leagueWorld';
 import { renderApp, signInAs } from '../../test/renderWithProviders';
 
 const main = () => within(screen.getByRole('main'));
@@ -114,12 +114,12 @@ describe('league administration (DESIGN 4.6)', () => {
     expect(dialog).toHaveTextContent('Bea will leave the league and lose every bet in it.');
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(memberIds(5)).toContain(3);
+    expect(memberIds(5)).toContain(BEA);
 
     await user.click(screen.getByRole('button', { name: 'Remove Bea' }));
     await user.click(within(await screen.findByRole('dialog', { name: 'Remove Bea' })).getByRole('button', { name: 'Remove' }));
     expect(await screen.findByRole('heading', { name: '13 members' })).toBeInTheDocument();
-    expect(memberIds(5)).not.toContain(3);
+    expect(memberIds(5)).not.toContain(BEA);
     expect(screen.queryByRole('button', { name: 'Remove Bea' })).not.toBeInTheDocument();
   });
 
@@ -130,7 +130,7 @@ describe('league administration (DESIGN 4.6)', () => {
     await user.clear(field);
     await user.type(field, 'Marketing');
     await user.click(screen.getByRole('button', { name: 'Save the department of Carlos' }));
-    await waitFor(() => expect(leagueWorld.members.get(5)!.find((member) => member.user_id === 4)!.department).toBe('Marketing'));
+    await waitFor(() => expect(leagueWorld.members.get(5)!.find((member) => member.user_id === CARLOS)!.department).toBe('Marketing'));
   });
 
   it('sends, lists and deletes invitations, and shows the share link', async () => {

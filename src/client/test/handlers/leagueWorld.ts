@@ -12,6 +12,10 @@ export interface FakeMember { user_id: number; department: string | null; joined
 export interface FakeInvitation { id: number; league_id: number; email: string; token: string; status: 'pending' | 'accepted' | 'dismissed' | 'deleted'; inviter_name: string | null }
 
 export const NAMES = ['Ana', 'Root', 'Bea', 'Carlos', 'Dani', 'Elena', 'Fran', 'Gala', 'Hugo', 'Inés', 'Julia', 'Kiko', 'Lola', 'Mario'];
+/** Ana (1) and Root (2) are fakeApi's accounts; the other members have ids from 103 up, clear of accounts tests sign up. */
+export const memberId = (index: number): number => (index < 2 ? index + 1 : 101 + index);
+export const BEA = memberId(2);
+export const CARLOS = memberId(3);
 
 export function leagueRow(overrides: Partial<League> & Pick<League, 'id' | 'name'>): League {
   const competition = COMPETITIONS.find((item) => item.id === (overrides.competition_id ?? 2))!;
@@ -29,18 +33,18 @@ function fresh() {
   const members = new Map<number, FakeMember[]>();
   // League 5: 14 members; Ana (1) is 12th, so she is below the first 10 rows.
   members.set(5, NAMES.map((_name, index) => ({
-    user_id: index + 1, department: index < 4 ? (index % 2 ? 'Sales' : 'IT') : null, joined_at: `2026-05-0${1 + (index % 9)}T10:00:00.000Z`,
+    user_id: memberId(index), department: index < 4 ? (index % 2 ? 'Sales' : 'IT') : null, joined_at: `2026-05-0${1 + (index % 9)}T10:00:00.000Z`,
     points: index === 0 ? 3 : 40 - index * 3, matchday: index % 4,
   })));
-  members.set(6, [3, 1].map((user_id) => ({ user_id, department: null, joined_at: '2026-05-02T10:00:00.000Z', points: 5, matchday: 1 })));
+  members.set(6, [BEA, 1].map((user_id) => ({ user_id, department: null, joined_at: '2026-05-02T10:00:00.000Z', points: 5, matchday: 1 })));
   members.set(7, [{ user_id: 1, department: null, joined_at: '2022-11-01T10:00:00.000Z', points: 20, matchday: 0 }]);
-  members.set(8, [{ user_id: 3, department: null, joined_at: '2026-05-03T10:00:00.000Z', points: 0, matchday: 0 }]);
+  members.set(8, [{ user_id: BEA, department: null, joined_at: '2026-05-03T10:00:00.000Z', points: 0, matchday: 0 }]);
   return {
     leagues: [
       leagueRow({ id: 5, name: 'Office pool', owner_id: 1 }),
-      leagueRow({ id: 6, name: 'Family league', competition_id: 3, owner_id: 3, owner_name: 'Bea', round_bets_enabled: false, person_bets_enabled: false }),
+      leagueRow({ id: 6, name: 'Family league', competition_id: 3, owner_id: BEA, owner_name: 'Bea', round_bets_enabled: false, person_bets_enabled: false }),
       leagueRow({ id: 7, name: 'Qatar memories', competition_id: 1 }),
-      leagueRow({ id: 8, name: 'Open league', owner_id: 3, owner_name: 'Bea', allow_join: true }),
+      leagueRow({ id: 8, name: 'Open league', owner_id: BEA, owner_name: 'Bea', allow_join: true }),
     ],
     members,
     invitations: [
@@ -64,7 +68,7 @@ export function resetLeagueWorld(): void {
 }
 
 export const memberIds = (leagueId: number): number[] => (leagueWorld.members.get(leagueId) ?? []).map((member) => member.user_id);
-export const userName = (id: number): string => fakeApi.users.find((user) => user.id === id)?.name ?? NAMES[id - 1] ?? `User ${id}`;
+export const userName = (id: number): string => fakeApi.users.find((user) => user.id === id)?.name ?? NAMES[id > 100 ? id - 101 : id - 1] ?? `User ${id}`;
 
 /** The league as the caller sees it (membership, share token and counts are per caller). */
 export function leagueFor(league: League, user: FakeUser): League {

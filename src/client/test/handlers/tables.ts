@@ -1,4 +1,4 @@
-import { handleSignedIn, leagueWorld, memberIds, userName } from './leagueWorld';
+import { BEA, handleSignedIn, leagueWorld, memberIds, userName } from './leagueWorld';
 import { fail, ok } from './route';
 
 /** Tables like the server's: positions shared on ties, departments averaged, matchday winners. */
@@ -13,7 +13,7 @@ export const tableHandlers = [
         user_id: member.user_id, user_avatar: null, user_name: userName(member.user_id), department: member.department,
         points_by_matchday: { [String(matchday)]: member.matchday * matchday },
         points_league: member.points - 2, points_rounds: 1.5, points_people: 0.5, points: member.points,
-        points_matchday: member.matchday * matchday, position: 0, matchday_wins: member.user_id === 3 ? 2 : 0,
+        points_matchday: member.matchday * matchday, position: 0, matchday_wins: member.user_id === BEA ? 2 : 0,
       }))
       .sort((a, b) => b.points - a.points || a.user_name.localeCompare(b.user_name));
     rows.forEach((row, index) => { row.position = index && rows[index - 1].points === row.points ? rows[index - 1].position : index + 1; });
