@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import type { Db, Executor } from '../../db/database';
 import { defaultPickRules } from '../../../shared/domain/leagueRules';
-import { KNOCKOUT_ORDER } from '../../../shared/domain/rounds';
+import { KNOCKOUT_ORDER, isKnockoutRound } from '../../../shared/domain/rounds';
 import { recomputeCompetition } from '../scoring/recompute';
 import { MATCH_STATUS, recountScorerGoals, refreshCompetitionFinished } from './competitionStateRepository';
 import { REVEAL_AFTER_MS, serializeHeldResult, type HeldGoal } from './heldResult';
@@ -68,12 +68,17 @@ async function storeCompetition(
   let held = 0;
   let finished = 0;
   const goalsByKey = new Map<string, HeldGoal[]>();
+  const isHeld = (m: ImportedMatch) => replay && m.score !== null && m.date + timeShiftMs + REVEAL_AFTER_MS > now;
+  const teamsHidden = hiddenKnockoutTeams(parsed.matches, timeShiftMs, isHeld);
   const rows: MatchRow[] = parsed.matches.map((m) => {
     const date = m.date + timeShiftMs;
     const goals = m.goals.map((g) => ({
       person_id: personIds.get(g.personKey)!, minute: g.minute, own_goal: g.ownGoal ? 1 as const : 0 as const, penalty: g.penalty ? 1 as const : 0 as const,
     }));
-    const hold = replay && m.score !== null && date + REVEAL_AFTER_MS > now;
+    const hold = isHeld(m);
+    const hideTeams = hold && teamsHidden(m);
+    const localTeamId = teamId(teamIds, m.localTeamKey);
+    const visitingTeamId = teamId(teamIds, m.visitingTeamKey);
     const shown = m.score && !hold ? m.score : null;
     if (hold) held += 1;
     if (shown) {
@@ -84,14 +89,16 @@ async function storeCompetition(
     return {
       competition_id: competitionId, external_key: m.key, round_id: m.roundId, matchday: m.matchday,
       group_id: m.group ? groupIds.get(m.group) ?? null : null,
-      local_team_id: teamId(teamIds, m.localTeamKey), visiting_team_id: teamId(teamIds, m.visitingTeamKey),
+      local_team_id: hideTeams ? null : localTeamId, visiting_team_id: hideTeams ? null : visitingTeamId,
       local_placeholder: m.localPlaceholder, visiting_placeholder: m.visitingPlaceholder, date,
       status: shown ? MATCH_STATUS.FINISHED : m.postponed ? MATCH_STATUS.POSTPONED : started ? MATCH_STATUS.IN_PLAY : MATCH_STATUS.SCHEDULED,
       started: started ? 1 : 0, finished: shown ? 1 : 0,
       local_goals: shown?.local_goals ?? null, visiting_goals: shown?.visiting_goals ?? null,
       local_goals_extra_time: shown?.local_goals_extra_time ?? null, visiting_goals_extra_time: shown?.visiting_goals_extra_time ?? null,
       local_penalties: shown?.local_penalties ?? null, visiting_penalties: shown?.visiting_penalties ?? null,
-      held_result: hold ? serializeHeldResult({ score: m.score!, goals }) : null,
+      held_result: hold ? serializeHeldResult({
+        score: m.score!, goals, ...(hideTeams && { teams: { local_team_id: localTeamId, visiting_team_id: visitingTeamId } }),
+      }) : null,
       updated_at: now,
     };
   });
@@ -111,6 +118,19 @@ async function storeCompetition(
 
 function teamId(ids: Map<string, number>, key: string | null): number | null {
   return key === null ? null : ids.get(key) ?? null;
+}
+
+/**
+ * In a replay, who plays a knockout match is itself a result: its teams stay hidden while any match before the
+ * first kickoff of its round is still held back (reveal.ts shows them once those are all revealed).
+ */
+function hiddenKnockoutTeams(matches: ImportedMatch[], shift: number, isHeld: (m: ImportedMatch) => boolean) {
+  const roundStart = new Map<number, number>();
+  for (const m of matches) {
+    if (isKnockoutRound(m.roundId)) roundStart.set(m.roundId, Math.min(roundStart.get(m.roundId) ?? Infinity, m.date + shift));
+  }
+  const firstHeld = Math.min(...matches.filter(isHeld).map((m) => m.date + shift));
+  return (m: ImportedMatch) => isKnockoutRound(m.roundId) && firstHeld < roundStart.get(m.roundId)!;
 }
 
 function teamsPerKnockoutRound(matches: ImportedMatch[]): Record<number, number> {

@@ -2,7 +2,7 @@ import type { Db, Executor } from '../../db/database';
 import { advanceKnockoutTeams } from '../demo/advanceKnockout';
 import { recomputeAfterResults } from '../scoring/recompute';
 import { MATCH_STATUS, recountScorerGoals, refreshCompetitionFinished } from './competitionStateRepository';
-import { parseHeldResult, REVEAL_AFTER_MS } from './heldResult';
+import { parseHeldResult, REVEAL_AFTER_MS, serializeHeldResult } from './heldResult';
 import { chunks, type GoalRow } from './importRepository';
 
 /** Knockout rounds are filled from earlier results, which may themselves be due in the same call. */
@@ -39,7 +39,7 @@ async function revealInTransaction(trx: Executor, now: number, competitionId?: n
     for (const match of due) {
       const held = parseHeldResult(match.held_result!);
       const result = await trx.updateTable('matches')
-        .set({ ...held.score, started: 1, finished: 1, status: MATCH_STATUS.FINISHED, held_result: null, updated_at: now })
+        .set({ ...held.score, ...held.teams, started: 1, finished: 1, status: MATCH_STATUS.FINISHED, held_result: null, updated_at: now })
         .where('id', '=', match.id).where('held_result', 'is not', null)
         .executeTakeFirst();
       if (Number(result.numUpdatedRows) === 0) continue;
@@ -52,10 +52,37 @@ async function revealInTransaction(trx: Executor, now: number, competitionId?: n
     const demos = touched.size === 0 ? [] : await trx.selectFrom('competitions').select('id')
       .where('id', 'in', [...touched]).where('provider', '=', 'demo').execute();
     for (const demo of demos) await advanceKnockoutTeams(trx, demo.id, now);
+    for (const id of touched) await revealKnockoutTeams(trx, id, now);
   }
   for (const [id, matchIds] of revealed) {
     await refreshCompetitionFinished(trx, id, now);
     await recomputeAfterResults(trx, id, matchIds);
   }
   return [...revealed.values()].flat();
+}
+
+/**
+ * Replayed knockout matches show their teams once every match before their round's first kickoff is finished
+ * (the held teams were decided by those results).
+ */
+async function revealKnockoutTeams(trx: Executor, competitionId: number, now: number): Promise<void> {
+  const matches = await trx.selectFrom('matches')
+    .select(['id', 'round_id', 'date', 'finished', 'status', 'held_result', 'local_team_id', 'visiting_team_id'])
+    .where('competition_id', '=', competitionId)
+    .execute();
+  const waiting = matches.filter((m) => m.held_result !== null && m.local_team_id === null && m.visiting_team_id === null
+    && parseHeldResult(m.held_result).teams);
+  if (waiting.length === 0) return;
+  const roundStart = new Map<number, number>();
+  for (const m of matches) roundStart.set(m.round_id, Math.min(roundStart.get(m.round_id) ?? Infinity, m.date));
+  const pending = matches.filter((m) => !m.finished && m.status !== MATCH_STATUS.POSTPONED).map((m) => m.date);
+  const firstPending = Math.min(...pending);
+  for (const m of waiting) {
+    if (firstPending < roundStart.get(m.round_id)!) continue;
+    const { teams, ...rest } = parseHeldResult(m.held_result!);
+    await trx.updateTable('matches')
+      .set({ ...teams, held_result: serializeHeldResult(rest), updated_at: now })
+      .where('id', '=', m.id)
+      .execute();
+  }
 }
