@@ -123,14 +123,19 @@ export async function listLastBets(db: Executor, args: { leagueId: number; compe
 
 export async function updateBetGoals(
   db: Executor,
-  args: { betId: number; local: number | null; visiting: number | null; now: number; correction?: { points: number | null } },
+  args: { betId: number; local: number | null; visiting: number | null; now: number; correction?: boolean },
 ): Promise<void> {
   await db.updateTable('result_bets')
     .set({
       local_goals: args.local, visiting_goals: args.visiting, updated_at: args.now,
-      ...(args.correction && { modified_after_start: 1 as const, points: args.correction.points }),
+      ...(args.correction && { modified_after_start: 1 as const }),
     })
     .where('id', '=', args.betId).execute();
+}
+
+/** PostgreSQL: waits for (and holds) the match row, so a result being written to it is seen once committed. */
+export async function lockMatch(db: Executor, matchId: number): Promise<void> {
+  await db.selectFrom('matches').select('id').where('id', '=', matchId).forUpdate().execute();
 }
 
 /** Writes the caller's simulation row for a match (creating it if needed); returns its id. */

@@ -1,12 +1,12 @@
 import type { Static } from 'typebox';
 import type { PointsInfo, ResultBet } from '../../../shared/api/routes/resultBets';
-import { isSignBet, legendKeys, maxResultBetPoints, RESULT_POINTS, resultBetLegend, resultBetPoints } from '../../../shared/domain/scoring';
+import { isSignBet, legendKeys, maxResultBetPoints, RESULT_POINTS, resultBetLegend } from '../../../shared/domain/scoring';
 import type { Executor } from '../../db/database';
 import type { AppDeps } from '../../deps';
 import type { AuthUser } from '../../http/context';
 import { badRequest, forbidden, invalidField, notFound } from '../../http/errors';
 import type { MessageKey, Translate } from '../../i18n/messages';
-import { refreshLeagueStandings } from '../scoring/recompute';
+import { refreshLeagueStandings, scoreResultBet } from '../scoring/recompute';
 import { canEditBet, isBetVisible, toResultBet } from './resultBetMapping';
 import * as repo from './resultBetsRepository';
 
@@ -108,18 +108,17 @@ export function resultBetsService(deps: AppDeps) {
 
   /** A global admin may correct any bet at any time: flagged, audit-logged, and scored at once. */
   async function adminCorrection(user: AuthUser, row: repo.BetRow, local: number | null, visiting: number | null, now: number) {
-    const rules = { bets_system: row.bets_system, points_system: row.points_system, knockout_basis: row.knockout_basis };
-    const points = resultBetPoints(rules, { local_goals: local, visiting_goals: visiting }, {
-      round_id: row.round_id, finished: row.finished, local_goals: row.match_local_goals, visiting_goals: row.match_visiting_goals,
-      local_goals_extra_time: row.local_goals_extra_time, visiting_goals_extra_time: row.visiting_goals_extra_time,
-    });
-    await db.transaction().execute(async (trx) => {
-      await repo.updateBetGoals(trx, { betId: row.id, local, visiting, now, correction: { points } });
+    const points = await db.transaction().execute(async (trx) => {
+      // A result being revealed meanwhile holds the match row: wait for it, so the scoring below sees its outcome.
+      if (deps.dialect === 'postgres') await repo.lockMatch(trx, row.match_id);
+      await repo.updateBetGoals(trx, { betId: row.id, local, visiting, now, correction: true });
+      const scored = await scoreResultBet(trx, row.id);
       await repo.insertAudit(trx, {
         actorId: user.id, action: 'result_bet.corrected', entityId: row.id, now,
         details: { from: [row.local_goals, row.visiting_goals], to: [local, visiting], user_id: row.user_id },
       });
       await refreshLeagueStandings(trx, row.league_id);
+      return scored;
     });
     return toResultBet({ ...row, local_goals: local, visiting_goals: visiting, updated_at: now, modified_after_start: 1, points }, user.id, now);
   }

@@ -10,7 +10,7 @@ import { resultBetPointsSql } from './scoringSql';
  * Run them inside the caller's transaction.
  */
 
-type BetScope = { matchIds: number[] } | { competitionId: number } | { leagueId: number };
+type BetScope = { matchIds: number[] } | { competitionId: number } | { leagueId: number } | { betId: number };
 
 /**
  * Re-scores real (mode 0) result bets in one UPDATE ... FROM (PostgreSQL, SQLite >= 3.33), writing only the rows
@@ -19,6 +19,8 @@ type BetScope = { matchIds: number[] } | { competitionId: number } | { leagueId:
 async function scoreResultBets(db: Executor, scope: BetScope): Promise<void> {
   const where = 'matchIds' in scope
     ? sql`rb.match_id IN (${sql.join(scope.matchIds)})`
+    : 'betId' in scope
+      ? sql`rb.id = ${scope.betId}`
     : 'leagueId' in scope
       ? sql`rb.league_id = ${scope.leagueId}`
       : sql`m.competition_id = ${scope.competitionId}`;
@@ -28,6 +30,16 @@ async function scoreResultBets(db: Executor, scope: BetScope): Promise<void> {
     FROM matches m, leagues l, competitions c
     WHERE m.id = rb.match_id AND l.id = rb.league_id AND c.id = m.competition_id AND rb.mode = 0 AND ${where}
       AND rb.points IS DISTINCT FROM ${points}`.execute(db);
+}
+
+/**
+ * Scores one real bet from the match and league as this statement sees them (an admin correction): never from
+ * values read earlier, so a result committed in between is not lost. Returns the stored points.
+ */
+export async function scoreResultBet(db: Executor, betId: number): Promise<number | null> {
+  await scoreResultBets(db, { betId });
+  const row = await db.selectFrom('result_bets').select('points').where('id', '=', betId).executeTakeFirst();
+  return row?.points ?? null;
 }
 
 /** Recompute result-bet points for these matches (all leagues), pick points, and standings. */
