@@ -1,3 +1,4 @@
+/// <reference path="./pageGlobals.d.ts" />
 import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

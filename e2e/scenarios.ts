@@ -150,7 +150,11 @@ export async function leagueLifecycle(w: World): Promise<void> {
   await screenshots(page, 'bets');
   await openBets(bob.page, w.leagueId);
   await bet(bob.page, first, 0, 0);
-  await bet(bob.page, second, 2, 0);
+  // Bob enters his second score with the keyboard only: focus, type the goals, Tab to the away side.
+  await bob.page.getByTestId(`bet-row-${second}`).locator('select').nth(0).focus();
+  await bob.page.keyboard.press('2');
+  await bob.page.keyboard.press('Tab');
+  await bob.page.keyboard.press('0');
   await expectSaved(w, 'Bob', second, [2, 0]);
 
   // Alice changes her mind, undoes with the keyboard and redoes with the button: the saved bet follows.
