@@ -1,18 +1,34 @@
+import type { CompiledQuery } from 'kysely';
 import type { Executor } from '../../db/database';
 
 export async function insertSession(db: Executor, session: { id: string; user_id: number; created_at: number; expires_at: number }) {
   await db.insertInto('sessions').values(session).execute();
 }
 
-/** The session's user, if the session exists and has not expired. */
-export async function findSessionUser(db: Executor, sessionId: string, userId: number, now: number) {
+function sessionUserQuery(db: Executor, sessionId: string, userId: number, now: number) {
   return db.selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
     .select(['users.id', 'users.name', 'users.email', 'users.is_admin', 'users.locale'])
     .where('sessions.id', '=', sessionId)
     .where('sessions.user_id', '=', userId)
-    .where('sessions.expires_at', '>', now)
-    .executeTakeFirst();
+    .where('sessions.expires_at', '>', now);
+}
+
+type SessionUser = Awaited<ReturnType<ReturnType<typeof sessionUserQuery>['executeTakeFirstOrThrow']>>;
+
+// Compiled once per database: this runs on every signed-in request, where building the query costs more than running it.
+const sessionUserQueries = new WeakMap<Executor, CompiledQuery<SessionUser>>();
+
+/** The session's user, if the session exists and has not expired. */
+export async function findSessionUser(db: Executor, sessionId: string, userId: number, now: number): Promise<SessionUser | undefined> {
+  let compiled = sessionUserQueries.get(db);
+  if (!compiled) {
+    compiled = sessionUserQuery(db, '', 0, 0).compile();
+    if (compiled.parameters.length !== 3) throw new Error('findSessionUser: unexpected parameters');
+    sessionUserQueries.set(db, compiled);
+  }
+  const { rows } = await db.executeQuery<SessionUser>({ ...compiled, parameters: [sessionId, userId, now] });
+  return rows[0];
 }
 
 export async function deleteSession(db: Executor, sessionId: string) {
