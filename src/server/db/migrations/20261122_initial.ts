@@ -272,7 +272,11 @@ export async function up(db: Kysely<any>, dialect: 'sqlite' | 'postgres'): Promi
     .addColumn('updated_at', time, (c) => c.notNull())
     .addUniqueConstraint('result_bets_unique', ['league_id', 'user_id', 'match_id', 'mode'])
     .execute();
-  await db.schema.createIndex('result_bets_match').on('result_bets').columns(['match_id', 'mode']).execute();
+  // SQLite: covering for the standings refresh after a result (a matchday's bets summed per member without
+  // reading the table rows: one match, 51,000 bets, 0.5 s -> 0.3 s). PostgreSQL: points stays out of the indexes,
+  // so re-scoring remains a HOT update (below).
+  await db.schema.createIndex('result_bets_match').on('result_bets')
+    .columns(dialect === 'sqlite' ? ['match_id', 'mode', 'league_id', 'user_id', 'points'] : ['match_id', 'mode']).execute();
   // A league's bets on one match (show bets, last bets, copy) without scanning every member's rows.
   await db.schema.createIndex('result_bets_league_match').on('result_bets').columns(['league_id', 'match_id']).execute();
   if (dialect === 'postgres') {

@@ -65,3 +65,34 @@ export function resultBetPointsSql(
         ELSE 0 END)
     END)`;
 }
+
+/**
+ * Per (league, match) the inputs of resultBetPointsSql that do not depend on the bet: `scored` (0 when the match is
+ * unfinished or not played in the league), the result goals and sign, and whether goals score (`by_goals`).
+ * Computed once per league and match, so scoring many bets is plain arithmetic per bet.
+ */
+export function betFactsSql(l: string, m: string, c: string): RawBuilder<unknown> {
+  const [L, M] = [sql.table(l), sql.table(m)];
+  const rl = resultGoals(l, m, 'local');
+  const rv = resultGoals(l, m, 'visiting');
+  return sql`${L}.id AS league_id, ${M}.id AS match_id,
+    CASE WHEN ${M}.finished = 0 OR ${M}.local_goals IS NULL OR ${M}.visiting_goals IS NULL OR NOT ${playedInLeague(l, m, c)}
+      THEN 0 ELSE 1 END AS scored,
+    ${rl} AS rl, ${rv} AS rv, ${signOf(rl, rv)} AS rsign,
+    CASE WHEN ${L}.bets_system = 'exact' AND ${L}.points_system = 'winner_and_goals' THEN 1 ELSE 0 END AS by_goals`;
+}
+
+/** resultBetPointsSql from a row `f` of betFactsSql. */
+export function pointsFromFactsSql(f: string, betLocal: RawBuilder<unknown>, betVisiting: RawBuilder<unknown>): RawBuilder<number | null> {
+  const F = sql.table(f);
+  const p = RESULT_POINTS;
+  return sql<number | null>`(CASE
+    WHEN ${F}.scored = 0 OR ${betLocal} IS NULL OR ${betVisiting} IS NULL THEN NULL
+    ELSE (CASE WHEN ${signOf(betLocal, betVisiting)} = ${F}.rsign THEN ${sql.lit(p.sign)} ELSE 0 END)
+      + (CASE WHEN ${F}.by_goals = 1 THEN
+          (CASE WHEN ${betLocal} = ${F}.rl THEN ${sql.lit(p.local_goals)} ELSE 0 END)
+          + (CASE WHEN ${betVisiting} = ${F}.rv THEN ${sql.lit(p.visiting_goals)} ELSE 0 END)
+          + (CASE WHEN ${betLocal} = ${F}.rl AND ${betVisiting} = ${F}.rv THEN ${sql.lit(p.exact)} ELSE 0 END)
+        ELSE 0 END)
+    END)`;
+}

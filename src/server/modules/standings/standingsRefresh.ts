@@ -59,10 +59,13 @@ export async function refreshStandings(db: Executor, scope: StandingsScope): Pro
     rounds: sql`COALESCE((SELECT SUM(r.points) FROM round_bets r WHERE ${member('r')} AND r.mode = 0), 0)`,
     people: sql`COALESCE((SELECT SUM(pb.points) FROM person_bets pb WHERE ${member('pb')} AND pb.mode = 0), 0)`,
   };
-  await sql`UPDATE league_members AS lm SET points_league = t.pl, matchday_wins = t.w, points_rounds = t.pr,
+  // Materialised: inlined, both planners would run the correlated sums again for SET and for WHERE.
+  await sql`WITH t AS MATERIALIZED (SELECT lm.league_id, lm.user_id, ${totals.league} AS pl, ${totals.wins} AS w,
+        ${totals.rounds} AS pr, ${totals.people} AS pp
+      FROM league_members lm WHERE ${leagueFilter(scope, 'lm.league_id')})
+    UPDATE league_members AS lm SET points_league = t.pl, matchday_wins = t.w, points_rounds = t.pr,
       points_people = t.pp, points = t.pl + t.pr + t.pp
-    FROM (SELECT lm.league_id, lm.user_id, ${totals.league} AS pl, ${totals.wins} AS w, ${totals.rounds} AS pr, ${totals.people} AS pp
-      FROM league_members lm WHERE ${leagueFilter(scope, 'lm.league_id')}) t
+    FROM t
     WHERE lm.league_id = t.league_id AND lm.user_id = t.user_id
       AND (lm.points_league <> t.pl OR lm.matchday_wins <> t.w OR lm.points_rounds <> t.pr OR lm.points_people <> t.pp
         OR lm.points <> t.pl + t.pr + t.pp)`.execute(db);
