@@ -121,6 +121,36 @@ export async function listLastBets(db: Executor, args: { leagueId: number; compe
     .limit(args.limit).execute();
 }
 
+const ownOpenBetUpdates = new WeakMap<Executor, CompiledQuery<{ id: number }>>();
+
+/**
+ * The common edit in one statement: the caller's own real bet, on a match played in the league, before its
+ * deadline, in an unfinished competition, with a value the league's bet system accepts (`signOk`: 1 when the
+ * goals are a valid sign bet or empty). Checks and write are atomic (a single statement is its own transaction).
+ * False when anything does not hold: the caller then takes the checked path, which says why.
+ */
+export async function updateOwnOpenBet(
+  db: Executor, args: { betId: number; userId: number; local: number | null; visiting: number | null; now: number; signOk: boolean },
+): Promise<boolean> {
+  let compiled = ownOpenBetUpdates.get(db);
+  if (!compiled) {
+    const query = sql<{ id: number }>`UPDATE result_bets SET local_goals = ${0}, visiting_goals = ${0}, updated_at = ${0}
+      WHERE id = ${0} AND user_id = ${0} AND mode = 0
+        AND EXISTS (SELECT 1 FROM matches m JOIN competitions c ON c.id = m.competition_id, leagues l
+          WHERE m.id = result_bets.match_id AND l.id = result_bets.league_id AND c.finished = 0
+            AND (l.bets_system <> 'sign' OR ${0} = 1) AND ${playedInLeague('l', 'm', 'c')}
+            AND ${resultBetDeadlineSql('m', 'c')} > ${0})
+      RETURNING id`.compile(db);
+    if (query.parameters.length !== 7) throw new Error('updateOwnOpenBet: unexpected parameters');
+    compiled = query;
+    ownOpenBetUpdates.set(db, compiled);
+  }
+  const { rows } = await db.executeQuery<{ id: number }>({
+    ...compiled, parameters: [args.local, args.visiting, args.now, args.betId, args.userId, args.signOk ? 1 : 0, args.now],
+  });
+  return rows.length === 1;
+}
+
 export async function updateBetGoals(
   db: Executor,
   args: { betId: number; local: number | null; visiting: number | null; now: number; correction?: boolean },

@@ -85,6 +85,13 @@ export function resultBetsService(deps: AppDeps) {
       throw invalidField(local === null ? 'local_goals' : 'visiting_goals', 'validation.blank');
     }
     const now = deps.clock.now();
+    if ((body.mode ?? 0) === 0) {
+      const signOk = local === null || visiting === null || isSignBet(local, visiting);
+      if (await repo.updateOwnOpenBet(db, { betId: body.result_bet_id, userId: user.id, local, visiting, now, signOk })) {
+        const saved = await repo.findBet(db, body.result_bet_id);
+        if (saved) return toResultBet(saved, user.id, now);
+      }
+    }
     const row = await repo.findBet(db, body.result_bet_id);
     if (!row) throw notFound('errors.bet_not_found');
     if (row.bets_system === 'disabled') throw badRequest('errors.bets_disabled');
