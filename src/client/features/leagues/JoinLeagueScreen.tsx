@@ -24,8 +24,8 @@ export default function JoinLeagueScreen() {
   const leagueId = Number(params.leagueId);
   const token = params.invitationToken ?? '';
   const valid = Number.isInteger(leagueId) && leagueId > 0;
-  // A non-member may not see a league without an invitation: the name then comes from the invitation, if any.
-  const { data: league } = leagueShow.useQuery(valid ? { params: { id: leagueId } } : skipToken);
+  // The link's token (share or invitation) lets a non-member see the league before joining.
+  const { data: league } = leagueShow.useQuery(valid ? { params: { id: leagueId }, query: token ? { token } : {} } : skipToken);
   const { data: invitations = [] } = myInvitations.useQuery();
   const invitation = invitations.find((item) => item.token === token || item.league.id === leagueId);
   const [join, joining] = joinLeague.useMutation();

@@ -4,7 +4,7 @@ import { escapeLikePattern, normaliseSearchText } from '../../../shared/domain/t
 import type { AppDeps } from '../../deps';
 import type { AuthUser } from '../../http/context';
 import { forbidden, notFound } from '../../http/errors';
-import { findPendingFor } from '../invitations/invitationsRepository';
+import { findPendingByToken, findPendingFor } from '../invitations/invitationsRepository';
 import { loadLeagueAccess, requireMemberOrAdmin } from './leagueAccess';
 import { competitionLeagueRules, searchLeagues, type LeagueFilter } from './leaguesRepository';
 import { leagueView, leagueViews } from './leagueViews';
@@ -31,9 +31,12 @@ export async function indexLeagues(deps: AppDeps, user: AuthUser, query: { user_
 }
 
 /** Members and admins see a league; so do people who may join it, without the share token. */
-export async function showLeague(deps: AppDeps, user: AuthUser, leagueId: number): Promise<League> {
+/** The join page shows the league to whoever follows its share link or an invitation link, before joining. */
+export async function showLeague(deps: AppDeps, user: AuthUser, leagueId: number, token?: string): Promise<League> {
   const access = await loadLeagueAccess(deps.db, leagueId, user);
-  const mayLook = access.isMember || user.is_admin || access.league.allow_join === 1
+  const holdsToken = token !== undefined && (token === access.league.share_token
+    || (await findPendingByToken(deps.db, token))?.league_id === leagueId);
+  const mayLook = access.isMember || user.is_admin || access.league.allow_join === 1 || holdsToken
     || (await findPendingFor(deps.db, leagueId, asInvitee(user))) !== undefined;
   if (!mayLook) throw forbidden();
   return leagueView(deps.db, user.id, leagueId, deps.clock.now());

@@ -8,7 +8,7 @@ import { changeDepartment, joinLeague, leaveLeague, removeFromLeague } from './m
 export function leagueHandlers(deps: AppDeps): RouteHandlers<typeof leagueRoutes> {
   return {
     leagueIndex: async ({ user, query }) => indexLeagues(deps, user, query),
-    leagueShow: async ({ user, params }) => showLeague(deps, user, params.id),
+    leagueShow: async ({ user, params, query }) => showLeague(deps, user, params.id, query.token),
     leaguesUsers: async ({ user, params }) => leagueMembers(deps, user, params.id),
     leagueLeagueRules: async ({ user, params }) => leagueRules(deps, user, params.id),
     leagueCreate: async ({ user, body, req }) => ({

@@ -45,8 +45,10 @@ export const leagueRoutes = {
   }),
   leagueShow: route({
     method: 'GET', path: '/leagues/:id', prefixed: true, access: 'user',
-    summary: 'A league (members; joinable or invited non-members see it without the share token)',
-    params: IdParams, response: League,
+    summary: 'A league (members; joinable or invited non-members, or holders of its share or invitation token, see it without the share token)',
+    params: IdParams,
+    query: Type.Object({ token: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })) }, { additionalProperties: false }),
+    response: League,
   }),
   leaguesUsers: route({
     method: 'GET', path: '/leagues/leagues_users/:id', prefixed: true, access: 'user',
