@@ -65,7 +65,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     logger: options.logger ?? { level: config.logLevel },
     bodyLimit: 256 * 1024,
     trustProxy: config.trustProxy,
-    ignoreTrailingSlash: true,
+    routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
 
