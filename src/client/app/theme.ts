@@ -7,7 +7,8 @@ export const tokens = {
   secondary: '#f9a825',
   success: '#2e7d32',
   info: '#0277bd',
-  warning: '#ef6c00',
+  // Dark enough for text and outlined buttons on white (4.8:1, WCAG AA).
+  warning: '#bf5000',
   error: '#c62828',
   zero: '#9e9e9e',
   background: '#f4f6f4',

@@ -23,7 +23,7 @@ export function DeadlineCountdown({ bets }: { bets: readonly ResultBetRow[] }) {
   const { days, hours, minutes, seconds } = formatRemaining(deadline - now);
   const pad = (value: number) => String(value).padStart(2, '0');
   return (
-    <Chip icon={<TimerOutlinedIcon />} color="secondary" variant="outlined" role="timer" data-testid="deadline-countdown"
+    <Chip icon={<TimerOutlinedIcon />} color="secondary" role="timer" data-testid="deadline-countdown"
       label={t('bets.next_deadline', { time: `${days > 0 ? `${days}d ` : ''}${pad(hours)}:${pad(minutes)}:${pad(seconds)}` })} />
   );
 }

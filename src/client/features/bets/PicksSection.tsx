@@ -69,7 +69,7 @@ function RoundRule({ rule, teams, leagueId, userId, open }: { rule: RoundRulePic
           return (
             <Chip key={team.id} label={team.team_name} avatar={<TeamLogo team={team} />} clickable={rule.allow_edit_bets}
               color={on ? 'primary' : 'default'} variant={on ? 'filled' : 'outlined'} aria-pressed={on} role="button"
-              disabled={!rule.allow_edit_bets || (!on && full)} onClick={rule.allow_edit_bets ? () => toggle(team.id) : undefined} />
+              disabled={!rule.allow_edit_bets || (!on && full)} aria-disabled={!rule.allow_edit_bets || (!on && full)} onClick={rule.allow_edit_bets ? () => toggle(team.id) : undefined} />
           );
         })}
       </AccordionDetails>
@@ -92,7 +92,7 @@ function PersonRule({ rule, people, leagueId, userId }: { rule: PersonRulePicks;
       </Box>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.75, alignItems: 'center' }}>
         {rule.bets.filter((bet) => bet.person).map((bet) => (
-          <Chip key={bet.id} label={bet.person?.name} color="primary" aria-pressed
+          <Chip key={bet.id} label={bet.person?.name} color="primary"
             onDelete={rule.allow_edit_bets && bet.person_id ? () => clear({ body: body(bet.person_id as number) }) : undefined} />
         ))}
         {rule.allow_edit_bets && !full && (

@@ -43,9 +43,12 @@ function Classification({ competitionId }: { competitionId: number }) {
       <CardContent>
         <Typography id="classification-title" variant="h2" component="h2" gutterBottom>{t('league.classification')}</Typography>
         {!tables.length && <Typography color="text.secondary">{t('league.no_classification')}</Typography>}
-        {tables.map((table) => (
-          <Box key={table.groupId ?? 0} sx={{ mb: 2, overflowX: 'auto' }}>
-            {table.groupId && <Typography variant="h3" component="h3">{groupList?.find((group) => group.id === table.groupId)?.name ?? t('league.group', { name: table.groupId })}</Typography>}
+        {tables.map((table) => {
+          const groupName = table.groupId ? groupList?.find((group) => group.id === table.groupId)?.name ?? t('league.group', { name: table.groupId }) : null;
+          return (
+          // Focusable so a keyboard user can scroll a table wider than a phone screen.
+          <Box key={table.groupId ?? 0} tabIndex={0} role="region" aria-label={groupName ?? t('league.classification')} sx={{ mb: 2, overflowX: 'auto' }}>
+            {groupName && <Typography variant="h3" component="h3">{groupName}</Typography>}
             <Table size="small" aria-label={t('league.classification')}>
               <TableHead>
                 <TableRow>
@@ -69,7 +72,8 @@ function Classification({ competitionId }: { competitionId: number }) {
               </TableBody>
             </Table>
           </Box>
-        ))}
+          );
+        })}
       </CardContent>
     </Card>
   );

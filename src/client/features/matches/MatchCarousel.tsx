@@ -16,6 +16,8 @@ import { selectTeamEntities } from '../reference/teamsSlice';
 
 export const SKELETONS = 10;
 
+const visuallyHidden = { position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
+
 interface Day { key: string; weekday: string; dayOfMonth: string; matches: Match[] }
 
 /** Matches grouped by local day, in date order (spec 2.5). */
@@ -87,11 +89,12 @@ export function MatchCarousel({ matches, loading, leagueId }: { matches: readonl
           </Box>
           {day.matches.map((match) => (
             <Card key={match.id} data-match-id={match.id} sx={{ flexShrink: 0, width: 140, borderColor: match.id === active ? 'primary.main' : undefined }}>
-              <CardActionArea component={RouterLink} to={showBetsPath(match.id, leagueId)} sx={{ p: 1, height: '100%' }}
-                aria-label={t('matches.bets_for', {
+              <CardActionArea component={RouterLink} to={showBetsPath(match.id, leagueId)} sx={{ p: 1, height: '100%' }}>
+                {/* Hidden text rather than aria-label: the link's name must keep its visible text (abbreviations, time). */}
+                <Box component="span" sx={visuallyHidden}>{t('matches.bets_for', {
                   local: teams[match.local_team_id ?? -1]?.team_name ?? match.local_placeholder ?? '?',
                   visiting: teams[match.visiting_team_id ?? -1]?.team_name ?? match.visiting_placeholder ?? '?',
-                })}>
+                })}</Box>
                 <Side team={teams[match.local_team_id ?? -1]} placeholder={match.local_placeholder} />
                 <Box sx={{ textAlign: 'center', my: 0.25 }}><Score match={match} /></Box>
                 <Side team={teams[match.visiting_team_id ?? -1]} placeholder={match.visiting_placeholder} />
