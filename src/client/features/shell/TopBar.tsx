@@ -6,12 +6,16 @@ import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
+
+const visuallyHidden = { position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
 
 /** Logo home, help, and the user button with the alerts count (spec 2.1). */
 export function TopBar({ alertsCount, onOpenPanel }: { alertsCount: number; onOpenPanel: () => void }) {
   const { t } = useTranslation();
+  const countId = useId();
   return (
     <AppBar position="sticky">
       <Toolbar>
@@ -22,8 +26,11 @@ export function TopBar({ alertsCount, onOpenPanel }: { alertsCount: number; onOp
         <IconButton component={RouterLink} to="/help/about" color="inherit" aria-label={t('shell.help')}>
           <HelpOutlineIcon />
         </IconButton>
-        <IconButton color="inherit" onClick={onOpenPanel} aria-label={t('shell.open_panel')}>
-          <Badge badgeContent={alertsCount} color="secondary" data-testid="alerts-badge">
+        {/* Named by hidden text, not aria-label (axe: a label must contain the visible text, here the badge's digit);
+            the count is the button's description. */}
+        <IconButton color="inherit" onClick={onOpenPanel} aria-describedby={alertsCount ? countId : undefined}>
+          <Box component="span" sx={visuallyHidden}>{t('shell.open_panel')}</Box>
+          <Badge badgeContent={alertsCount} color="secondary" data-testid="alerts-badge" slotProps={{ badge: { id: countId, 'aria-hidden': true } }}>
             <AccountCircleIcon />
           </Badge>
         </IconButton>
