@@ -4,6 +4,7 @@ import { startPushService } from './pushService';
 import { apiClient, ensureBuild, startMailbox, startServer } from './harness';
 import { leagueLifecycle, type World } from './scenarios';
 import { emailInvitation, helpLanguage, lockedMatch, picksAndSimulation, pushReminder } from './scenarios2';
+import { accessibility } from './accessibility';
 
 /**
  * npm run test:e2e: the real server on a fresh SQLite database (demo seeded), a local SMTP server, and Debian's
@@ -29,6 +30,7 @@ async function main(): Promise<number> {
       ['4. push switch subscribes through the service worker; notify sends', () => pushReminder(w)],
       ['5. invitation by email on the local SMTP server, invitee joins', () => emailInvitation(w)],
       ['6. round and top-scorer picks, simulation changes the projected table', () => picksAndSimulation(w)],
+      ['7. no serious axe-core violations on the main pages', () => accessibility(w)],
     ];
     // E2E_ONLY=1,3 runs some scenarios while working on them (later ones may need earlier ones' league).
     const scenarios = all.filter(([name]) => !only || only.includes(name.split('.')[0]));
@@ -65,6 +67,6 @@ async function main(): Promise<number> {
 
 main().then((code) => process.exit(code), (error) => {
   console.error(error);
-  console.log('0 passed, 6 failed');
+  console.log('0 passed, 7 failed');
   process.exit(1);
 });
