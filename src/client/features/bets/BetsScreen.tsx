@@ -136,7 +136,7 @@ export default function BetsScreen() {
       <Box>
         <Typography variant="h1" component="h1">{mode ? t('titles.simulation') : t('titles.bets')}</Typography>
         {league && (
-          <Typography variant="subtitle1" color="text.secondary">
+          <Typography variant="subtitle1" component="p" color="text.secondary">
             <Link component={RouterLink} to={`/leagues/${league.id}`}>{league.name}</Link>
             {ownerName ? ` · ${ownerName}` : ''}
           </Typography>
