@@ -39,8 +39,13 @@ const endsSession = ({ method, path, prefixed }: RouteRequest['def']) =>
   !prefixed && method === 'DELETE' && (path === '/users/sign_out' || path === '/users');
 const isSignOut = ({ method, path, prefixed }: RouteRequest['def']) => !prefixed && method === 'DELETE' && path === '/users/sign_out';
 const isCurrentUser = ({ method, path, prefixed }: RouteRequest['def']) => prefixed && method === 'GET' && path === '/users/index';
-/** Failures the user should not see (spec 8: points info); they are still logged. */
-const isSilent = ({ path }: RouteRequest['def']) => path.includes('/points_info');
+/**
+ * Failures the user should not see (spec 8: points info; the home lists, which are emptied instead); they are
+ * still logged.
+ */
+const SILENT_READS = ['/leagues/index', '/matches/next_matches', '/matches/info_matchday/:id', '/result_bets/last_bets/:id'];
+const isSilent = ({ method, path }: RouteRequest['def']) =>
+  path.includes('/points_info') || (method === 'GET' && SILENT_READS.includes(path));
 
 export function requestUrl(request: RouteRequest): string {
   const path = fillPath(request.def.path, request.params ?? {});

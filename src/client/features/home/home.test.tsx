@@ -43,11 +43,13 @@ describe('home (spec 2.3)', () => {
     leagueWorld.failing.add('nextMatches');
     leagueWorld.failing.add('leagueIndex');
     await signInAs(PLAYER);
-    renderWithProviders(<HomeScreen />);
+    const { store } = renderWithProviders(<HomeScreen />);
     expect(await screen.findByText('There are no upcoming matches')).toBeInTheDocument();
     expect(await screen.findByText('You are not in any league yet')).toBeInTheDocument();
     // No active league: the slogan.
     expect(screen.getByText('Your leagues, your bets, your glory.')).toBeInTheDocument();
+    // Spec 8: home list failures show no toast.
+    expect(store.getState().notifications.filter((item) => item.status === 'error')).toEqual([]);
   });
 
   it("lists the member's current leagues newest first, and old ones only when asked (remembered as showOldLeagues)", async () => {
