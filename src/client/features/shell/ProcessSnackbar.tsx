@@ -16,6 +16,20 @@ function StatusIcon({ status }: { status: NotificationItem['status'] }) {
   return <HelpIcon color="disabled" titleAccess="unknown" />;
 }
 
+/**
+ * Entries with the same message and status show as one row with a count, so a burst of bet saves does not
+ * stack over the page on a phone.
+ */
+export function groupNotifications(items: NotificationItem[]): { item: NotificationItem; count: number }[] {
+  const groups: { item: NotificationItem; count: number }[] = [];
+  for (const item of items) {
+    const same = groups.find((g) => g.item.message === item.message && g.item.status === item.status);
+    if (same) same.count += 1;
+    else groups.push({ item, count: 1 });
+  }
+  return groups;
+}
+
 /** Running and finished updates and toasts (spec 2.1); entries leave on their own timers. */
 export function ProcessSnackbar() {
   const items = useAppSelector(selectNotifications);
@@ -23,10 +37,10 @@ export function ProcessSnackbar() {
     <Snackbar open={items.length > 0}>
       <Paper elevation={4} sx={{ p: 1.5, minWidth: 280 }} role="status" aria-live="polite">
         <Stack spacing={1}>
-          {items.map((item) => (
+          {groupNotifications(items).map(({ item, count }) => (
             <Stack key={item.id} direction="row" spacing={1} sx={{ alignItems: "center" }} data-testid="notification" data-status={item.status ?? 'pending'}>
               <StatusIcon status={item.status} />
-              <Typography variant="body2">{item.message}</Typography>
+              <Typography variant="body2">{item.message}{count > 1 && ` (×${count})`}</Typography>
             </Stack>
           ))}
         </Stack>

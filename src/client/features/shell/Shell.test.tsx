@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { ADMIN, PLAYER, fakeApi } from '../../test/handlers/fakeApi';
 import { renderApp, signInAs } from '../../test/renderWithProviders';
+import { groupNotifications } from './ProcessSnackbar';
 
 const openPanel = async (user: ReturnType<typeof renderApp>['user']) => {
   await user.click(await screen.findByRole('button', { name: 'Open the user panel' }));
@@ -69,5 +70,15 @@ describe('the shell', () => {
     await waitFor(() => expect(fakeApi.requests).toContain('POST /api/v1/en/update/update_competition/2'));
     await user.click(within(panel).getByRole('button', { name: 'Notify' }));
     await waitFor(() => expect(fakeApi.requests).toContain('POST /api/v1/en/update/notify'));
+  });
+});
+
+describe('process snackbar grouping', () => {
+  it('folds entries with the same message and status into one row with a count', () => {
+    const item = (id: string, message: string, status: 'ok' | 'error' | null) => ({ id, message, status });
+    const groups = groupNotifications([
+      item('1', 'Saving the bet', 'ok'), item('2', 'Saving the bet', 'ok'), item('3', 'Saving the bet', null), item('4', 'Saving the bet', 'ok'),
+    ]);
+    expect(groups.map((g) => [g.item.message, g.item.status, g.count])).toEqual([['Saving the bet', 'ok', 3], ['Saving the bet', null, 1]]);
   });
 });
