@@ -10,19 +10,19 @@ describe('account screens', () => {
     it('asks for the missing fields, shows the server refusal, then signs in and goes back where the visitor was going', async () => {
       const { user } = renderApp({ route: '/users/edit' });
       expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
-      await user.click(screen.getByRole('button', { name: 'Sign in' }));
+      await user.click(await screen.findByRole('button', { name: 'Sign in' }));
       expect(screen.getAllByText("can't be blank")).toHaveLength(2);
 
       await user.type(field('Email'), PLAYER.email);
       await user.type(field('Password'), 'wrong-password');
-      await user.click(screen.getByRole('button', { name: 'Sign in' }));
+      await user.click(await screen.findByRole('button', { name: 'Sign in' }));
       expect(await screen.findByText('Invalid email or password')).toBeInTheDocument();
       expect(await readToken()).toBeNull();
 
       await user.clear(field('Password'));
       await user.type(field('Password'), PLAYER.password);
-      await user.click(screen.getByRole('checkbox', { name: 'Remember me' }));
-      await user.click(screen.getByRole('button', { name: 'Sign in' }));
+      await user.click(await screen.findByRole('checkbox', { name: 'Remember me' }));
+      await user.click(await screen.findByRole('button', { name: 'Sign in' }));
       expect(await screen.findByRole('heading', { name: 'Edit profile' })).toBeInTheDocument();
       expect(await readToken()).toMatch(/^token-1-/);
       // Not remembered: the token is dropped when this browser session ends.
@@ -38,22 +38,22 @@ describe('account screens', () => {
       await user.type(field('Email'), PLAYER.email);
       await user.type(field('Password'), 'short');
       await user.type(field('Password confirmation'), 'other');
-      await user.click(screen.getByRole('button', { name: 'Sign up' }));
+      await user.click(await screen.findByRole('button', { name: 'Sign up' }));
       expect(screen.getByText('8 characters minimum')).toBeInTheDocument();
 
       await user.clear(field('Password'));
       await user.type(field('Password'), 'longenough');
-      await user.click(screen.getByRole('button', { name: 'Sign up' }));
+      await user.click(await screen.findByRole('button', { name: 'Sign up' }));
       expect(screen.getByText("doesn't match the password")).toBeInTheDocument();
 
       await user.clear(field('Password confirmation'));
       await user.type(field('Password confirmation'), 'longenough');
-      await user.click(screen.getByRole('button', { name: 'Sign up' }));
+      await user.click(await screen.findByRole('button', { name: 'Sign up' }));
       expect(await screen.findByText('has already been taken')).toBeInTheDocument();
 
       await user.clear(field('Email'));
       await user.type(field('Email'), 'bea@example.com');
-      await user.click(screen.getByRole('button', { name: 'Sign up' }));
+      await user.click(await screen.findByRole('button', { name: 'Sign up' }));
       await waitFor(() => expect(screen.queryByRole('heading', { name: 'Sign up' })).not.toBeInTheDocument());
       expect(await readToken()).toMatch(/^token-3-/);
       expect(fakeApi.users.find((row) => row.email === 'bea@example.com')).toMatchObject({ name: 'Bea', locale: 'en' });
@@ -70,19 +70,19 @@ describe('account screens', () => {
 
       await user.clear(field('Name'));
       await user.type(field('Name'), 'Ana María');
-      await user.click(screen.getByRole('button', { name: 'Save changes' }));
+      await user.click(await screen.findByRole('button', { name: 'Save changes' }));
       expect(screen.getByText("can't be blank")).toBeInTheDocument();
 
       await user.type(field('Current password'), 'not-it');
-      await user.click(screen.getByRole('button', { name: 'Save changes' }));
+      await user.click(await screen.findByRole('button', { name: 'Save changes' }));
       expect(await screen.findByText('is not correct')).toBeInTheDocument();
 
       await user.clear(field('Current password'));
       await user.type(field('Current password'), PLAYER.password);
       await user.type(field('New password'), 'brandnew123');
       await user.type(field('Password confirmation'), 'brandnew123');
-      await user.click(screen.getByRole('checkbox', { name: 'Email me when I have bets about to close' }));
-      await user.click(screen.getByRole('button', { name: 'Save changes' }));
+      await user.click(await screen.findByRole('checkbox', { name: 'Email me when I have bets about to close' }));
+      await user.click(await screen.findByRole('button', { name: 'Save changes' }));
       expect(await screen.findByText('Changes saved')).toBeInTheDocument();
       expect(fakeApi.users[0]).toMatchObject({ name: 'Ana María', password: 'brandnew123', email_reminders: true });
     });
@@ -92,7 +92,7 @@ describe('account screens', () => {
       const { user } = renderApp({ route: '/users/edit' });
       await waitFor(() => expect(field('Name')).toHaveValue('Ana'));
       await user.type(field('Current password'), PLAYER.password);
-      await user.click(screen.getByRole('button', { name: 'Save changes' }));
+      await user.click(await screen.findByRole('button', { name: 'Save changes' }));
       expect(await screen.findByText('Changes saved')).toBeInTheDocument();
       expect(fakeApi.users[0].password).toBe(PLAYER.password);
     });
@@ -107,7 +107,7 @@ describe('account screens', () => {
       await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
       expect(fakeApi.users.some((row) => row.id === PLAYER.id)).toBe(true);
 
-      await user.click(screen.getByRole('button', { name: 'Delete my account' }));
+      await user.click(await screen.findByRole('button', { name: 'Delete my account' }));
       const again = await screen.findByRole('dialog', { name: 'Delete my account' });
       await user.type(within(again).getByLabelText('Current password', { selector: 'input' }), PLAYER.password);
       await user.click(within(again).getByRole('button', { name: 'Delete it' }));
@@ -121,10 +121,10 @@ describe('account screens', () => {
     it('requests the instructions with the site origin and says so without telling whether the email exists', async () => {
       const { user } = renderApp({ route: '/users/password/new' });
       expect(await screen.findByRole('heading', { name: 'Forgot your password?' })).toBeInTheDocument();
-      await user.click(screen.getByRole('button', { name: 'Send me reset password instructions' }));
+      await user.click(await screen.findByRole('button', { name: 'Send me reset password instructions' }));
       expect(screen.getByText("can't be blank")).toBeInTheDocument();
       await user.type(field('Email'), 'someone@example.com');
-      await user.click(screen.getByRole('button', { name: 'Send me reset password instructions' }));
+      await user.click(await screen.findByRole('button', { name: 'Send me reset password instructions' }));
       expect(await screen.findByText(/you will receive a password recovery link/)).toBeInTheDocument();
       expect(fakeApi.resetRequests).toEqual([{ api_v1_user: { email: 'someone@example.com' }, origin: 'http://localhost' }]);
     });
@@ -134,7 +134,7 @@ describe('account screens', () => {
       expect(await screen.findByRole('heading', { name: 'Change your password' })).toBeInTheDocument();
       await user.type(field('New password'), 'another123');
       await user.type(field('Password confirmation'), 'another123');
-      await user.click(screen.getByRole('button', { name: 'Change my password' }));
+      await user.click(await screen.findByRole('button', { name: 'Change my password' }));
       expect(await screen.findByText('The password reset link is not valid or has expired')).toBeInTheDocument();
       expect(screen.getByText('is invalid')).toBeInTheDocument();
     });
@@ -143,7 +143,7 @@ describe('account screens', () => {
       const { user } = renderApp({ route: '/users/password/edit?reset_password_token=good-token' });
       await user.type(await screen.findByLabelText('New password', { selector: 'input' }), 'another123');
       await user.type(field('Password confirmation'), 'another123');
-      await user.click(screen.getByRole('button', { name: 'Change my password' }));
+      await user.click(await screen.findByRole('button', { name: 'Change my password' }));
       await waitFor(() => expect(screen.queryByRole('heading', { name: 'Change your password' })).not.toBeInTheDocument());
       expect(await readToken()).toMatch(/^token-1-/);
       expect(fakeApi.users[0].password).toBe('another123');
