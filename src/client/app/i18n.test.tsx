@@ -36,7 +36,7 @@ describe('languages', () => {
   it('switches from the side panel, remembers the choice and calls the API in that language', async () => {
     const { user } = renderApp({ route: '/help/about' });
     expect(await screen.findByRole('heading', { name: 'About Porra' })).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Open the user panel' }));
+    await user.click(await screen.findByRole('button', { name: 'Open the user panel' }));
     const panel = await screen.findByRole('navigation', { name: 'User panel' });
     await user.click(within(panel).getByRole('button', { name: 'Español' }));
     expect(await within(panel).findByRole('link', { name: 'Iniciar sesión' })).toBeInTheDocument();
@@ -45,7 +45,7 @@ describe('languages', () => {
     expect(document.documentElement.lang).toBe('es');
     await user.click(within(panel).getByRole('link', { name: 'Iniciar sesión' }));
     await waitFor(() => expect(screen.getByRole('heading', { name: 'Iniciar sesión' })).toBeInTheDocument());
-    await user.click(screen.getByRole('button', { name: 'Iniciar sesión' }));
+    await user.click(await screen.findByRole('button', { name: 'Iniciar sesión' }));
     expect(await screen.findAllByText('no puede estar en blanco')).toHaveLength(2);
     // Reference data already read stays cached; the next read carries the new locale.
     fakeApi.requests.length = 0;

@@ -51,12 +51,12 @@ describe('help, legal and error pages', () => {
   it('sends a message to the administrators from the contact page', async () => {
     const { user } = renderApp({ route: '/contact' });
     expect(await screen.findByRole('heading', { name: 'Contact' })).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Send' }));
+    await user.click(await screen.findByRole('button', { name: 'Send' }));
     expect(screen.getAllByText("can't be blank")).toHaveLength(3);
     await user.type(screen.getByLabelText('Name', { selector: 'input' }), 'Carla');
     await user.type(screen.getByLabelText('Email', { selector: 'input' }), 'carla@example.com');
     await user.type(screen.getByLabelText('Message', { selector: 'textarea' }), 'Hello admins');
-    await user.click(screen.getByRole('button', { name: 'Send' }));
+    await user.click(await screen.findByRole('button', { name: 'Send' }));
     expect(await screen.findByText(/your message has been sent/)).toBeInTheDocument();
     expect(fakeApi.contacts).toEqual([{ name: 'Carla', email: 'carla@example.com', message: 'Hello admins' }]);
   });

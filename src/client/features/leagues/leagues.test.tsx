@@ -23,7 +23,7 @@ describe('league page (spec 2.7)', () => {
     expect(screen.getByText(/^Matchday winners: /)).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: /Matches of matchday/ })).not.toBeInTheDocument();
 
-    await user.click(screen.getByRole('combobox', { name: 'Matchday' }));
+    await user.click(await screen.findByRole('combobox', { name: 'Matchday' }));
     await user.click(await screen.findByRole('option', { name: 'Matchday 3' }));
     await waitFor(() => expect(fakeApi.requests).toContain('GET /api/v1/en/leagues/users_league_table/5'));
     expect(await screen.findByRole('button', { name: 'Matchday 3' })).toBeInTheDocument();
@@ -78,10 +78,10 @@ describe('new and edit league (DESIGN 4.2)', () => {
     expect(await screen.findByText("can't be blank")).toBeInTheDocument();
 
     await user.type(await screen.findByRole('textbox', { name: 'Name' }), 'Cup friends');
-    await user.click(screen.getByRole('radio', { name: 'Sign (1, X, 2)' }));
-    await user.click(screen.getByRole('switch', { name: 'Anyone may join from the search' }));
-    await user.click(screen.getByRole('switch', { name: 'Player prizes (top scorer)' }));
-    await user.click(screen.getByRole('button', { name: 'Create league' }));
+    await user.click(await screen.findByRole('radio', { name: 'Sign (1, X, 2)' }));
+    await user.click(await screen.findByRole('switch', { name: 'Anyone may join from the search' }));
+    await user.click(await screen.findByRole('switch', { name: 'Player prizes (top scorer)' }));
+    await user.click(await screen.findByRole('button', { name: 'Create league' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Cup friends' })).toBeInTheDocument();
     const created = leagueWorld.leagues.find((league) => league.name === 'Cup friends')!;
     expect(created).toMatchObject({ competition_id: 2, bets_system: 'sign', allow_join: true, person_bets_enabled: false, round_bets_enabled: true });
@@ -97,8 +97,8 @@ describe('new and edit league (DESIGN 4.2)', () => {
     expect(await screen.findByRole('combobox', { name: 'Competition' })).toHaveAttribute('aria-disabled', 'true');
     await user.clear(name);
     await user.type(name, 'Office pool 2026');
-    await user.click(screen.getByRole('radio', { name: 'The score after extra time' }));
-    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await user.click(await screen.findByRole('radio', { name: 'The score after extra time' }));
+    await user.click(await screen.findByRole('button', { name: 'Save' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Office pool 2026' })).toBeInTheDocument();
     expect(leagueWorld.leagues.find((league) => league.id === 5)).toMatchObject({ name: 'Office pool 2026', knockout_basis: 'extra_time' });
   });
@@ -109,14 +109,14 @@ describe('league administration (DESIGN 4.6)', () => {
     await signInAs(PLAYER);
     const { user } = renderApp({ route: '/leagues/admin/5' });
     expect(await screen.findByRole('heading', { name: '14 members' })).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Remove Bea' }));
+    await user.click(await screen.findByRole('button', { name: 'Remove Bea' }));
     const dialog = await screen.findByRole('dialog', { name: 'Remove Bea' });
     expect(dialog).toHaveTextContent('Bea will leave the league and lose every bet in it.');
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(memberIds(5)).toContain(BEA);
 
-    await user.click(screen.getByRole('button', { name: 'Remove Bea' }));
+    await user.click(await screen.findByRole('button', { name: 'Remove Bea' }));
     await user.click(within(await screen.findByRole('dialog', { name: 'Remove Bea' })).getByRole('button', { name: 'Remove' }));
     expect(await screen.findByRole('heading', { name: '13 members' })).toBeInTheDocument();
     expect(memberIds(5)).not.toContain(BEA);
@@ -129,7 +129,7 @@ describe('league administration (DESIGN 4.6)', () => {
     const field = await screen.findByRole('textbox', { name: 'Department of Carlos' });
     await user.clear(field);
     await user.type(field, 'Marketing');
-    await user.click(screen.getByRole('button', { name: 'Save the department of Carlos' }));
+    await user.click(await screen.findByRole('button', { name: 'Save the department of Carlos' }));
     await waitFor(() => expect(leagueWorld.members.get(5)!.find((member) => member.user_id === CARLOS)!.department).toBe('Marketing'));
   });
 
@@ -141,14 +141,14 @@ describe('league administration (DESIGN 4.6)', () => {
     expect(screen.getByRole('textbox', { name: 'Link to join' })).toHaveValue('http://localhost/leagues/join/5/share-5');
 
     await user.type(screen.getByRole('textbox', { name: 'Email to invite' }), 'not-an-email');
-    await user.click(screen.getByRole('button', { name: 'Send invitation' }));
+    await user.click(await screen.findByRole('button', { name: 'Send invitation' }));
     expect(screen.getByText('is invalid')).toBeInTheDocument();
     await user.clear(screen.getByRole('textbox', { name: 'Email to invite' }));
     await user.type(screen.getByRole('textbox', { name: 'Email to invite' }), 'new@example.com');
-    await user.click(screen.getByRole('button', { name: 'Send invitation' }));
+    await user.click(await screen.findByRole('button', { name: 'Send invitation' }));
     await waitFor(() => expect(list).toHaveTextContent('new@example.com'));
 
-    await user.click(screen.getByRole('button', { name: 'Delete the invitation to friend@example.com' }));
+    await user.click(await screen.findByRole('button', { name: 'Delete the invitation to friend@example.com' }));
     await waitFor(() => expect(list).not.toHaveTextContent('friend@example.com'));
     expect(leagueWorld.invitations.find((item) => item.id === 1)!.status).toBe('deleted');
   });
@@ -170,7 +170,7 @@ describe('league administration (DESIGN 4.6)', () => {
     expect(await screen.findByRole('heading', { name: '2 members' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /^Remove / })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Delete the league' })).not.toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Leave the league' }));
+    await user.click(await screen.findByRole('button', { name: 'Leave the league' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Leave' }));
     await waitFor(() => expect(memberIds(6)).not.toContain(PLAYER.id));
     expect(await screen.findByRole('list', { name: 'My leagues' })).toBeInTheDocument();
@@ -183,7 +183,7 @@ describe('joining, searching and messages', () => {
     const { user } = renderApp({ route: '/leagues/join/8/tok-2' });
     expect(await screen.findByText('You have been invited to Open league.')).toBeInTheDocument();
     expect(screen.getByText('Invitation from Bea')).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Join' }));
+    await user.click(await screen.findByRole('button', { name: 'Join' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Open league' })).toBeInTheDocument();
     expect(memberIds(8)).toContain(PLAYER.id);
   });
@@ -201,11 +201,11 @@ describe('joining, searching and messages', () => {
     await signInAs(PLAYER);
     const { user } = renderApp({ route: '/leagues/search' });
     await user.type(await screen.findByRole('textbox', { name: 'League name' }), 'nothing like it');
-    await user.click(screen.getByRole('button', { name: 'Search' }));
+    await user.click(await screen.findByRole('button', { name: 'Search' }));
     expect(await screen.findByText('No leagues found')).toBeInTheDocument();
     await user.clear(screen.getByRole('textbox', { name: 'League name' }));
     await user.type(screen.getByRole('textbox', { name: 'League name' }), 'league');
-    await user.click(screen.getByRole('button', { name: 'Search' }));
+    await user.click(await screen.findByRole('button', { name: 'Search' }));
     const results = await screen.findByRole('list', { name: 'Leagues found' });
     await waitFor(() => expect(within(results).getAllByRole('listitem')).toHaveLength(2));
     expect(within(results).getByRole('link', { name: 'Open' })).toHaveAttribute('href', '/leagues/6');
@@ -221,7 +221,7 @@ describe('joining, searching and messages', () => {
     renderApp({ route: '/invitations' });
     expect(await screen.findByText('Open league')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Join' })).toHaveAttribute('href', '/leagues/join/8/tok-2');
-    await user.click(screen.getByRole('button', { name: 'Dismiss' }));
+    await user.click(await screen.findByRole('button', { name: 'Dismiss' }));
     expect(await screen.findByText('You have no pending invitations')).toBeInTheDocument();
   });
 });
