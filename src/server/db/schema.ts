@@ -13,7 +13,7 @@ export interface SettingsTable { key: string; value: string }
 export interface UsersTable {
   id: Id; name: string; email: string; password_hash: string;
   is_admin: Generated<Flag>; locale: Generated<string>; email_reminders: Generated<Flag>;
-  created_at: number; updated_at: number;
+  email_verified: Generated<Flag>; created_at: number; updated_at: number;
 }
 
 export interface SessionsTable { id: string; user_id: number; created_at: number; expires_at: number }
@@ -22,7 +22,13 @@ export interface PasswordResetsTable {
   id: Id; user_id: number; token_hash: string; expires_at: number; used_at: number | null; created_at: number;
 }
 
-export interface SignInFailuresTable { id: Id; email: string; created_at: number }
+export interface SignInFailuresTable { id: Id; email: string; ip: string | null; created_at: number }
+
+export interface EmailVerificationsTable {
+  id: Id; user_id: number; email: string; token_hash: string; expires_at: number; used_at: number | null; created_at: number;
+}
+
+export interface RateLimitHitsTable { id: Id; action: string; subject: string; created_at: number }
 
 export interface CompetitionsTable {
   id: Id; name: string; competition_type: 'cup' | 'league'; finished: Generated<Flag>;
@@ -132,6 +138,8 @@ export interface Database {
   sessions: SessionsTable;
   password_resets: PasswordResetsTable;
   sign_in_failures: SignInFailuresTable;
+  email_verifications: EmailVerificationsTable;
+  rate_limit_hits: RateLimitHitsTable;
   competitions: CompetitionsTable;
   rounds: RoundsTable;
   teams: TeamsTable;

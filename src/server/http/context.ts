@@ -3,7 +3,11 @@ import type { Locale } from '../../shared/api/route';
 import type { Translate } from '../i18n/messages';
 
 /** The signed-in caller, resolved once per request from the bearer token. */
-export interface AuthUser { id: number; name: string; email: string; is_admin: boolean; locale: Locale; sessionId: string }
+export interface AuthUser {
+  id: number; name: string; email: string; is_admin: boolean; locale: Locale; sessionId: string;
+  /** Whether the current address has been confirmed through a verification link. */
+  email_verified: boolean;
+}
 
 declare module 'fastify' {
   interface FastifyRequest {

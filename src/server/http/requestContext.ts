@@ -38,7 +38,10 @@ export function installRequestContext(app: FastifyInstance, deps: AppDeps): void
     const claims = await verifyToken(deps.jwtSecret, token, deps.clock.now());
     const row = claims && (await findSessionUser(deps.db, claims.sessionId, claims.userId, deps.clock.now()));
     if (row && claims) {
-      req.user = { id: row.id, name: row.name, email: row.email, is_admin: row.is_admin === 1, locale: row.locale as Locale, sessionId: claims.sessionId };
+      req.user = {
+        id: row.id, name: row.name, email: row.email, is_admin: row.is_admin === 1, locale: row.locale as Locale, sessionId: claims.sessionId,
+        email_verified: row.email_verified === 1,
+      };
       return;
     }
     // A stale token on a public route reads as a visitor (the client then forgets it); elsewhere it is a 401.

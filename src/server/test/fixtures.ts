@@ -6,7 +6,9 @@ import { signToken } from '../modules/auth/tokens';
 let counter = 0;
 
 /** Inserts a user straight into the database and opens a session; returns the id and a bearer token. */
-export async function createUserWithToken(deps: AppDeps, fields: { name?: string; email?: string; is_admin?: boolean; locale?: string } = {}) {
+export async function createUserWithToken(deps: AppDeps, fields: {
+  name?: string; email?: string; is_admin?: boolean; locale?: string; email_verified?: boolean;
+} = {}) {
   counter += 1;
   const now = deps.clock.now();
   const email = fields.email ?? `user${counter}-${randomUUID().slice(0, 8)}@example.com`;
@@ -15,6 +17,7 @@ export async function createUserWithToken(deps: AppDeps, fields: { name?: string
     email,
     password_hash: 'fixture-no-password',
     is_admin: fields.is_admin ? 1 : 0,
+    email_verified: fields.email_verified ? 1 : 0,
     locale: fields.locale ?? 'en',
     created_at: now,
     updated_at: now,

@@ -1,5 +1,6 @@
 import type { Kysely, Migration, MigrationProvider } from 'kysely';
 import * as initial from './20261122_initial';
+import * as accountTrust from './20261124_a_account_trust';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -8,6 +9,7 @@ interface DialectMigration { up(db: Kysely<any>, dialect: Dialect): Promise<void
 // Ordered by name (date). A migration cannot detect its dialect, so the provider passes it in.
 const migrations: Record<string, DialectMigration> = {
   '20261122_initial': initial,
+  '20261124_a_account_trust': accountTrust,
 };
 
 export function migrationProvider(dialect: Dialect): MigrationProvider {

@@ -49,6 +49,7 @@ export function toAccountUser(row: UserRow) {
     name: row.name,
     email: row.email,
     is_admin: row.is_admin === 1,
+    email_verified: row.email_verified === 1,
     email_reminders: row.email_reminders === 1,
     locale: (row.locale === 'es' ? 'es' : 'en') as Locale,
   };

@@ -1,6 +1,6 @@
 import type { Executor } from '../../db/database';
 
-const USER_COLUMNS = ['id', 'name', 'email', 'password_hash', 'is_admin', 'email_reminders', 'locale'] as const;
+const USER_COLUMNS = ['id', 'name', 'email', 'password_hash', 'is_admin', 'email_reminders', 'locale', 'email_verified'] as const;
 
 export type UserRow = Awaited<ReturnType<typeof findUserById>> & object;
 
@@ -18,7 +18,7 @@ export async function emailTakenByOther(db: Executor, email: string, userId: num
 }
 
 export async function insertUser(db: Executor, user: {
-  name: string; email: string; password_hash: string; locale: string; is_admin?: 0 | 1; now: number;
+  name: string; email: string; password_hash: string; locale: string; is_admin?: 0 | 1; email_verified?: 0 | 1; now: number;
 }): Promise<number> {
   const { now, ...values } = user;
   const { id } = await db.insertInto('users')

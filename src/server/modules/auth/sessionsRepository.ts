@@ -8,7 +8,7 @@ export async function insertSession(db: Executor, session: { id: string; user_id
 function sessionUserQuery(db: Executor, sessionId: string, userId: number, now: number) {
   return db.selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
-    .select(['users.id', 'users.name', 'users.email', 'users.is_admin', 'users.locale'])
+    .select(['users.id', 'users.name', 'users.email', 'users.is_admin', 'users.locale', 'users.email_verified'])
     .where('sessions.id', '=', sessionId)
     .where('sessions.user_id', '=', userId)
     .where('sessions.expires_at', '>', now);

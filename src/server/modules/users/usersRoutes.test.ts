@@ -14,6 +14,15 @@ describeEachDb('GET users/index', (ctx) => {
     expect(res.data).toMatchObject({ id: user.id, name: 'Ana', is_admin: false });
   });
 
+  it('tells whether the signed-in user has verified the email address', async () => {
+    const unverified = await createUserWithToken(ctx().deps);
+    const verified = await createUserWithToken(ctx().deps, { email_verified: true });
+    const first = await call(ctx().app, { method: 'GET', url: '/api/v1/en/users/index', token: unverified.token });
+    const second = await call(ctx().app, { method: 'GET', url: '/api/v1/en/users/index', token: verified.token });
+    expect(first.data).toMatchObject({ id: unverified.id, email_verified: false });
+    expect(second.data).toMatchObject({ id: verified.id, email_verified: true });
+  });
+
   it('rejects an unknown locale prefix with a 400', async () => {
     const res = await call(ctx().app, { method: 'GET', url: '/api/v1/fr/users/index' });
     expect(res.statusCode).toBe(400);

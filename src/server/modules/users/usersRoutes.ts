@@ -10,7 +10,7 @@ export function userHandlers(deps: AppDeps): RouteHandlers<typeof userRoutes> {
   return {
     currentUser: async ({ user }) => user
       ? {
-        id: user.id, name: user.name, email: user.email, is_admin: user.is_admin, locale: user.locale,
+        id: user.id, name: user.name, email: user.email, is_admin: user.is_admin, locale: user.locale, email_verified: user.email_verified,
         email_reminders: await findEmailReminders(deps.db, user.id),
       }
       : VISITOR,

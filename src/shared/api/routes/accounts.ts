@@ -22,6 +22,7 @@ export const AccountUser = Type.Object({
   name: Type.String(),
   email: Type.String(),
   is_admin: Type.Boolean(),
+  email_verified: Type.Boolean(),
   email_reminders: Type.Boolean(),
   locale: UserLocale,
 });

@@ -8,6 +8,8 @@ export const CurrentUser = Type.Object({
   name: Nullable(Type.String()),
   email: Type.Optional(Type.String()),
   is_admin: Type.Boolean(),
+  /** Signed-in users only: whether the address has been confirmed through a verification link. */
+  email_verified: Type.Optional(Type.Boolean()),
   email_reminders: Type.Optional(Type.Boolean()),
   locale: Type.Optional(Type.String()),
 });
