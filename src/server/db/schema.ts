@@ -120,6 +120,11 @@ export interface RemindersSentTable { user_id: number; league_id: number; item: 
 
 export interface ProcessLocksTable { name: string; owner: string; acquired_at: number; expires_at: number }
 
+export interface ScheduledJobsTable {
+  name: string; next_due_at: number; runs: Generated<number>; last_started_at: number | null; last_finished_at: number | null;
+  last_outcome: 'done' | 'failed' | 'busy' | null;
+}
+
 export interface ClientLogsTable {
   id: Id; user_id: number | null; status: number | null; code: string | null; message: string | null;
   details: string | null; created_at: number;
@@ -162,6 +167,7 @@ export interface Database {
   person_bets: PersonBetsTable;
   push_subscriptions: PushSubscriptionsTable;
   process_locks: ProcessLocksTable;
+  scheduled_jobs: ScheduledJobsTable;
   reminders_sent: RemindersSentTable;
   client_logs: ClientLogsTable;
   mail_outbox: MailOutboxTable;
