@@ -1,4 +1,4 @@
-import { resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 
 /** Settings from the environment, validated at boot: a bad value stops the server with a clear message. */
 export interface Config {
@@ -32,6 +32,14 @@ export interface Config {
   sessionDays: number;
   /** Cost of scrypt (N = 2^cost); lowered only in tests. */
   scryptCost: number;
+  /** Worker processes of `npm start` (node:cluster); PostgreSQL only, SQLite always runs one. */
+  webConcurrency: number;
+  /** Hours between the scheduler's SQLite backups (0 = none). */
+  backupEveryHours: number;
+  /** Backups kept in backupDir (older ones are removed after each backup). */
+  backupKeep: number;
+  /** Where backups go: BACKUP_DIR, or a `backups` folder beside the SQLite file. */
+  backupDir: string;
 }
 
 export class ConfigError extends Error {}
@@ -67,6 +75,21 @@ function origin(name: string, raw: string): string {
 /** "Porra <no-reply@porra.local>" -> "no-reply@porra.local". */
 function mailAddress(from: string): string {
   return /<([^>]+)>/.exec(from)?.[1] ?? from.trim();
+}
+
+/** A `backups` folder beside the SQLite file (data/backups for in-memory and PostgreSQL databases, which never use it). */
+function defaultBackupDir(databaseUrl: string): string {
+  const sqlitePath = /^sqlite:(?!:memory:$)(.+)$/.exec(databaseUrl)?.[1];
+  return join(sqlitePath ? dirname(sqlitePath) : 'data', 'backups');
+}
+
+/** Scheduled backups copy the SQLite file; PostgreSQL is backed up with pg_dump, so asking for them there is a mistake. */
+function backupEveryHours(env: NodeJS.ProcessEnv, databaseUrl: string): number {
+  const hours = int(env, 'BACKUP_EVERY_HOURS', 0, 0, 24 * 365);
+  if (hours > 0 && !databaseUrl.startsWith('sqlite:')) {
+    throw new ConfigError('BACKUP_EVERY_HOURS only applies to SQLite; back up PostgreSQL with pg_dump (see README, Backups)');
+  }
+  return hours;
 }
 
 function vapidSubject(raw: string): string {
@@ -109,5 +132,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: bool(env, 'TRUST_PROXY', false),
     sessionDays: int(env, 'SESSION_DAYS', 30, 1, 365),
     scryptCost: int(env, 'SCRYPT_COST', 17, 10, 20),
+    webConcurrency: int(env, 'WEB_CONCURRENCY', 1, 1, 64),
+    backupEveryHours: backupEveryHours(env, databaseUrl),
+    backupKeep: int(env, 'BACKUP_KEEP', 7, 1, 1000),
+    backupDir: resolve(env.BACKUP_DIR || defaultBackupDir(databaseUrl)),
   };
 }

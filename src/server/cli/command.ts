@@ -9,6 +9,8 @@ export interface CliCommand {
   summary: string;
   usage: string;
   options: NonNullable<ParseArgsConfig['options']>;
+  /** Takes arguments without a -- name (restore FILE); they arrive in `positionals`. */
+  takesPositionals?: boolean;
   /** Commands that only print (help) run without opening the database. */
   needsDatabase: boolean;
   run(context: CliContext): Promise<void>;
@@ -16,6 +18,7 @@ export interface CliCommand {
 
 export interface CliContext {
   values: Record<string, string | boolean | undefined>;
+  positionals: string[];
   config: Config;
   /** Present when the command needs the database: opened from DATABASE_URL and migrated. */
   db: Db;

@@ -3,6 +3,7 @@ import { systemClock, type Clock } from '../clock';
 import { ConfigError, loadConfig } from '../config';
 import { migrate, openDatabase } from '../db/database';
 import { AdminAccountError } from '../modules/accounts/adminAccounts';
+import { BackupError } from '../modules/backups/sqliteFiles';
 import { ImportError } from '../modules/competitions/importedCompetition';
 import { UsageError, type CliCommand } from './command';
 
@@ -21,12 +22,15 @@ export async function runCli(
   const help = commands.find((c) => c.name === 'help');
   if (!command) {
     io.err(`Unknown command "${name}".`);
-    if (help) await help.run({ values: {}, config: undefined!, db: undefined!, clock, out: io.err, commands });
+    if (help) await help.run({ values: {}, positionals: [], config: undefined!, db: undefined!, clock, out: io.err, commands });
     return 2;
   }
   let values: Record<string, string | boolean | undefined>;
+  let positionals: string[];
   try {
-    values = parseArgs({ args: rest, options: command.options, strict: true, allowPositionals: false }).values as typeof values;
+    ({ values, positionals } = parseArgs({ args: rest, options: command.options, strict: true, allowPositionals: command.takesPositionals ?? false }) as {
+      values: typeof values; positionals: string[];
+    });
   } catch (error) {
     io.err(`${(error as Error).message}\nUsage: npm run porra -- ${command.usage}`);
     return 2;
@@ -39,14 +43,14 @@ export async function runCli(
       database = openDatabase(config.databaseUrl);
       await migrate(database);
     }
-    await command.run({ values, config, db: database?.db ?? undefined!, clock, out: io.out, commands });
+    await command.run({ values, positionals, config, db: database?.db ?? undefined!, clock, out: io.out, commands });
     return 0;
   } catch (error) {
     if (error instanceof UsageError) {
       io.err(`${error.message}\nUsage: npm run porra -- ${command.usage}`);
       return 2;
     }
-    const known = error instanceof ImportError || error instanceof AdminAccountError || error instanceof ConfigError;
+    const known = error instanceof ImportError || error instanceof AdminAccountError || error instanceof ConfigError || error instanceof BackupError;
     io.err(`${command.name} failed: ${known ? error.message : (error as Error).stack ?? String(error)}`);
     return 1;
   } finally {
