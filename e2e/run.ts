@@ -5,6 +5,7 @@ import { apiClient, ensureBuild, startMailbox, startServer } from './harness';
 import { leagueLifecycle, type World } from './scenarios';
 import { emailInvitation, helpLanguage, lockedMatch, picksAndSimulation, pushReminder } from './scenarios2';
 import { accessibility } from './accessibility';
+import { DEFAULT_PUSH_ALLOWED_HOSTS } from '../src/server/config';
 
 /**
  * npm run test:e2e: the real server on a fresh SQLite database (demo seeded), a local SMTP server, and Debian's
@@ -15,7 +16,11 @@ async function main(): Promise<number> {
   ensureBuild();
   const mailbox = await startMailbox();
   const pushService = await startPushService();
-  const server = await startServer(mailbox.port, { NODE_EXTRA_CA_CERTS: pushService.caFile });
+  // The stand-in push service is on localhost, which the server refuses unless told (PUSH_ALLOWED_HOSTS replaces
+  // the list, so Chromium's own push service stays on it).
+  const server = await startServer(mailbox.port, {
+    NODE_EXTRA_CA_CERTS: pushService.caFile, PUSH_ALLOWED_HOSTS: [...DEFAULT_PUSH_ALLOWED_HOSTS, 'localhost'].join(','),
+  });
   let browser: Browser | undefined;
   let passed = 0;
   let failed = 0;

@@ -24,6 +24,13 @@ export interface Config {
   fullSyncEveryMinutes: number;
   /** Contact of the push sender (VAPID `sub`): a mailto: or https: URL. */
   vapidSubject: string;
+  /**
+   * Hosts a Web Push subscription may point at: browsers' push services only, so a subscription can never aim the
+   * server's requests at its own network. An entry starting with "." matches every subdomain ("*." is written so).
+   */
+  pushAllowedHosts: string[];
+  /** A push delivery still unanswered after this long is abandoned (the subscription is kept). */
+  pushTimeoutMs: number;
   clientDir: string;
   logLevel: string;
   /** Trust X-Forwarded-For (only behind a proxy you run): per-IP rate limits would be bypassable otherwise. */
@@ -77,6 +84,24 @@ function mailAddress(from: string): string {
   return /<([^>]+)>/.exec(from)?.[1] ?? from.trim();
 }
 
+/**
+ * The push services of Chrome/Android (FCM), Firefox (Mozilla autopush), Edge/Windows (WNS: wns2-*.notify.windows.com
+ * and others) and Safari/Apple (web.push.apple.com, under push.apple.com).
+ */
+export const DEFAULT_PUSH_ALLOWED_HOSTS = ['fcm.googleapis.com', 'updates.push.services.mozilla.com', '*.notify.windows.com', '*.push.apple.com'];
+
+/** "a.b" exact, "*.a.b" or ".a.b" every subdomain of a.b (kept as ".a.b"); lowercased. */
+function pushAllowedHosts(raw: string | undefined): string[] {
+  const entries = (raw ?? '').split(',').map((s) => s.trim().toLowerCase()).filter(Boolean);
+  if (entries.length === 0) return pushAllowedHosts(DEFAULT_PUSH_ALLOWED_HOSTS.join(','));
+  return entries.map((entry) => {
+    if (!/^(\*\.|\.)?[a-z0-9-]+(\.[a-z0-9-]+)*$/.test(entry)) {
+      throw new ConfigError(`PUSH_ALLOWED_HOSTS must be a comma-separated list of host names, "*.example.com" for subdomains (got "${entry}")`);
+    }
+    return entry.replace(/^\*\./, '.');
+  });
+}
+
 /** A `backups` folder beside the SQLite file (data/backups for in-memory and PostgreSQL databases, which never use it). */
 function defaultBackupDir(databaseUrl: string): string {
   const sqlitePath = /^sqlite:(?!:memory:$)(.+)$/.exec(databaseUrl)?.[1];
@@ -127,6 +152,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     notifyEveryMinutes: int(env, 'NOTIFY_EVERY_MINUTES', 60, 1, 7 * 24 * 60),
     fullSyncEveryMinutes: int(env, 'FULL_SYNC_EVERY_MINUTES', 360, 1, 7 * 24 * 60),
     vapidSubject: vapidSubject(env.VAPID_SUBJECT || `mailto:${mailAddress(mailFrom)}`),
+    pushAllowedHosts: pushAllowedHosts(env.PUSH_ALLOWED_HOSTS),
+    pushTimeoutMs: int(env, 'PUSH_TIMEOUT_MS', 10_000, 100, 120_000),
     clientDir: resolve(env.CLIENT_DIR || 'dist/client'),
     logLevel: env.LOG_LEVEL || 'info',
     trustProxy: bool(env, 'TRUST_PROXY', false),

@@ -100,7 +100,7 @@ interface Row {
 
 const pickBody = (w: World) => ({ league_id: w.leagueId, league_rule_id: w.roundRuleId, team_id: w.teamId, user_id: w.member.id });
 const personBody = (w: World) => ({ league_id: w.leagueId, league_rule_id: w.personRuleId, person_id: w.personId, user_id: w.member.id });
-const subscription = { endpoint: 'https://push.example.com/send/abc', keys: { p256dh: 'BPublicKey', auth: 'AuthSecret' } };
+const subscription = { endpoint: 'https://fcm.googleapis.com/fcm/send/abc', keys: { p256dh: 'BPublicKey', auth: 'AuthSecret' } };
 
 const ROWS: Row[] = [
   // Leagues (spec 7.2, 7.3; DESIGN 4.6)

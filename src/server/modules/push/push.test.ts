@@ -7,6 +7,9 @@ import { reminderWorld } from './testing/reminderWorld';
 // Real servers and databases on a shared 2-core machine: allow more than jest's default 5 s.
 jest.setTimeout(30_000);
 
+// The local push service listens on 127.0.0.1, which only tests allow.
+const localPush = { config: { pushAllowedHosts: ['127.0.0.1'] } };
+
 let service: FakePushService;
 beforeAll(async () => { service = await startFakePushService(); });
 afterAll(async () => { await service.close(); });
@@ -67,7 +70,7 @@ describeEachDb('Web Push subscriptions', (ctx) => {
     }
     expect(await t.deps.db.selectFrom('push_subscriptions').selectAll().execute()).toEqual([]);
   });
-});
+}, localPush);
 
 describeEachDb('notify: reminders for bets closing within 24 hours', (ctx) => {
   beforeEach(() => { service.received.length = 0; service.rejected.length = 0; configurePushDelivery(ctx().deps, { agent: service.agent }); });
@@ -127,4 +130,4 @@ describeEachDb('notify: reminders for bets closing within 24 hours', (ctx) => {
     expect(res.data.notified).toBe(0);
     expect(service.received).toEqual([]);
   });
-});
+}, localPush);

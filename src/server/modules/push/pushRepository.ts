@@ -1,12 +1,37 @@
+import { sql } from 'kysely';
 import type { Executor } from '../../db/database';
+import type { Dialect } from '../../db/migrations/index';
 
 export interface SubscriptionKeys { endpoint: string; p256dh: string; auth: string }
 
-/** One row per device; a device that signs in with another account moves to that account. */
+/** Key space of this module's PostgreSQL advisory locks (first half of the two-int key). */
+const SUBSCRIPTIONS_LOCK_SPACE = 0x7075_7368; // "push"
+
+/**
+ * PostgreSQL: one user's subscription writes run one after the other until the transaction ends, so two devices
+ * subscribing at once cannot both keep an 11th row. SQLite already runs one transaction at a time.
+ */
+export async function lockSubscriptionsOf(trx: Executor, dialect: Dialect, userId: number): Promise<void> {
+  if (dialect === 'postgres') await sql`select pg_advisory_xact_lock(${SUBSCRIPTIONS_LOCK_SPACE}::int4, ${userId}::int4)`.execute(trx);
+}
+
+/**
+ * One row per device; a device that signs in with another account moves to that account. Subscribing again
+ * makes the device the user's newest.
+ */
 export async function saveSubscription(db: Executor, userId: number, sub: SubscriptionKeys, now: number): Promise<void> {
   await db.insertInto('push_subscriptions').values({ user_id: userId, ...sub, created_at: now })
-    .onConflict((oc) => oc.column('endpoint').doUpdateSet({ user_id: userId, p256dh: sub.p256dh, auth: sub.auth }))
+    .onConflict((oc) => oc.column('endpoint').doUpdateSet({ user_id: userId, p256dh: sub.p256dh, auth: sub.auth, created_at: now }))
     .execute();
+}
+
+/** Removes the user's subscriptions beyond the `keep` most recent. */
+export async function trimSubscriptions(db: Executor, userId: number, keep: number): Promise<void> {
+  const newest = await db.selectFrom('push_subscriptions').select('id').where('user_id', '=', userId)
+    .orderBy('created_at', 'desc').orderBy('id', 'desc').limit(keep).execute();
+  if (newest.length < keep) return;
+  await db.deleteFrom('push_subscriptions').where('user_id', '=', userId)
+    .where('id', 'not in', newest.map((r) => r.id)).execute();
 }
 
 export async function deleteSubscription(db: Executor, userId: number, endpoint: string): Promise<void> {

@@ -13,6 +13,8 @@ export interface ReceivedPush {
   contentEncoding: string | undefined; payload: unknown;
 }
 
+export type DeviceAnswer = 201 | 404 | 410 | 'never';
+
 export interface FakeDevice {
   subscription: { endpoint: string; expirationTime: null; keys: { p256dh: string; auth: string } };
   ecdh: ECDH; auth: Buffer;
@@ -23,8 +25,13 @@ export interface FakePushService {
   agent: Agent;
   received: ReceivedPush[];
   rejected: { id: string; reason: string }[];
-  /** A browser subscription on this service; `answer` is what the service says to pushes for it. */
-  device(answer?: 201 | 404 | 410): FakeDevice;
+  /** Pushes to `never` devices that are still waiting for an answer. */
+  hanging: number;
+  /**
+   * A browser subscription on this service; `answer` is what the service says to pushes for it (`never`: it
+   * reads the push and never answers, as a dead or overloaded service).
+   */
+  device(answer?: DeviceAnswer): FakeDevice;
   close(): Promise<void>;
 }
 
@@ -72,7 +79,7 @@ export async function startFakePushService(): Promise<FakePushService> {
     keyType: 'ec', algorithm: 'sha256',
     extensions: [{ name: 'subjectAltName', altNames: [{ type: 7, ip: '127.0.0.1' }] }],
   });
-  const devices = new Map<string, { device: FakeDevice; answer: number }>();
+  const devices = new Map<string, { device: FakeDevice; answer: DeviceAnswer }>();
   const received: ReceivedPush[] = [];
   const rejected: { id: string; reason: string }[] = [];
   let origin = '';
@@ -87,6 +94,11 @@ export async function startFakePushService(): Promise<FakePushService> {
         const { vapidKey, claims } = verifyVapid(req.headers.authorization, origin);
         if (req.headers['content-encoding'] !== 'aes128gcm') throw new Error(`content-encoding ${req.headers['content-encoding']}`);
         const payload = JSON.parse(decrypt(Buffer.concat(chunks), entry.device));
+        if (entry.answer === 'never') {
+          service.hanging += 1;
+          res.on('close', () => { service.hanging -= 1; });
+          return;
+        }
         if (entry.answer !== 201) { res.writeHead(entry.answer).end(); return; }
         received.push({ id, vapidKey, claims, ttl: req.headers.ttl as string | undefined, contentEncoding: req.headers['content-encoding'], payload });
         res.writeHead(201).end();
@@ -99,9 +111,9 @@ export async function startFakePushService(): Promise<FakePushService> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   origin = `https://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const agent = new Agent({ ca: pems.cert, keepAlive: false });
-  return {
-    origin, agent, received, rejected,
-    device(answer = 201) {
+  const service: FakePushService = {
+    origin, agent, received, rejected, hanging: 0,
+    device(answer: DeviceAnswer = 201) {
       const ecdh = createECDH('prime256v1');
       ecdh.generateKeys();
       const auth = randomBytes(16);
@@ -115,4 +127,5 @@ export async function startFakePushService(): Promise<FakePushService> {
     },
     close: () => new Promise<void>((resolve) => { agent.destroy(); server.closeAllConnections(); server.close(() => resolve()); }),
   };
+  return service;
 }
