@@ -18,6 +18,8 @@ declare module 'autocannon' {
     workers?: number;
     title?: string;
     headers?: Record<string, string>;
+    /** Requests sent in turn on each connection (method, path, headers, body). */
+    requests?: { method?: string; path?: string; headers?: Record<string, string>; body?: string }[];
   }
   function autocannon(options: Options): Promise<Result>;
   export default autocannon;

@@ -1,14 +1,10 @@
-import autocannon, { type Result } from 'autocannon';
+import autocannon, { type Options, type Result } from 'autocannon';
 
 export interface Measurement { name: string; url: string; result: Result }
 
 /** Load on a worker thread, so the servers under test keep the main event loop to themselves. */
-export async function measure(
-  name: string, url: string, options: { connections: number; duration: number; headers?: Record<string, string> },
-): Promise<Measurement> {
-  const result = await autocannon({
-    url, connections: options.connections, duration: options.duration, headers: options.headers, workers: 1, title: name,
-  });
+export async function measure(name: string, url: string, options: Omit<Options, 'url'> & { connections: number; duration: number }): Promise<Measurement> {
+  const result = await autocannon({ ...options, url, workers: 1, title: name });
   if (result.errors > 0 || result.non2xx > 0) {
     throw new Error(`${name}: ${result.errors} errors, ${result.non2xx} non-2xx responses from ${url}`);
   }
@@ -17,6 +13,8 @@ export async function measure(
 
 /** A route measured between two runs of the baseline; its ratio is to their mean. */
 export interface Comparison { route: Measurement; before: Measurement; after: Measurement }
+
+export const baselineOf = (c: Comparison) => (c.before.result.requests.average + c.after.result.requests.average) / 2;
 
 /**
  * Measures the baseline before and after every route: on a shared machine the load drifts during a run,
@@ -43,8 +41,9 @@ export function printComparisons(comparisons: Comparison[], target: number): voi
   const header = `${pad('route', 38)}${lpad('req/s', 9)}${lpad('p99 ms', 8)}${lpad('empty req/s', 13)}${lpad('ratio', 7)}  target`;
   console.log(header);
   console.log('-'.repeat(header.length + 12));
-  for (const { route, before, after } of comparisons) {
-    const empty = (before.result.requests.average + after.result.requests.average) / 2;
+  for (const comparison of comparisons) {
+    const { route } = comparison;
+    const empty = baselineOf(comparison);
     const ratio = route.result.requests.average / empty;
     const verdict = ratio >= target ? `ok (>= ${target})` : `MISSED (< ${target})`;
     console.log(`${pad(route.name, 38)}${lpad(route.result.requests.average.toFixed(0), 9)}${lpad(String(route.result.latency.p99), 8)}`
