@@ -60,6 +60,8 @@ export interface MatchesTable {
   local_goals_extra_time: number | null; visiting_goals_extra_time: number | null;
   local_penalties: number | null; visiting_penalties: number | null;
   held_result: string | null; external_key: string | null; updated_at: number;
+  /** The deadline its bets had when first shown; once set it stays the match's deadline (see scoring/shownBets.ts). */
+  bets_shown_at: number | null;
 }
 
 export interface MatchGoalsTable {
@@ -74,7 +76,12 @@ export interface LeaguesTable {
   playoff_results_points: Flag; round_bets_enabled: Flag; person_bets_enabled: Flag;
   allow_invite: Flag; allow_join: Flag; editable_after_start: Flag; start_matchday: number;
   knockout_basis: 'regular' | 'extra_time'; share_token: string; created_at: number; updated_at: number;
+  /** The first counted kickoff when picks anchored on it were shown; start_matchday changes never move past it. */
+  picks_shown_kickoff: number | null;
 }
+
+/** A member removed by the owner: kept out until a new invitation from the owner is accepted. */
+export interface LeagueBansTable { league_id: number; user_id: number; banned_at: number }
 
 export interface LeagueTeamsTable { league_id: number; team_id: number }
 
@@ -159,6 +166,7 @@ export interface Database {
   leagues: LeaguesTable;
   league_teams: LeagueTeamsTable;
   league_members: LeagueMembersTable;
+  league_bans: LeagueBansTable;
   member_matchday_points: MemberMatchdayPointsTable;
   invitations: InvitationsTable;
   messages: MessagesTable;
