@@ -46,6 +46,11 @@ import { personBetHandlers } from './modules/picks/personBetsRoutes';
 import { updateHandlers } from './modules/updates/updatesRoutes';
 import { pushHandlers } from './modules/push/pushRoutes';
 import { seedDemoIfEmpty } from './modules/demo/seedDemo';
+import { installHttpObservation, quietRequestLogs } from './observability/httpObservation';
+import { loggerOptions } from './observability/logger';
+import { createMetrics } from './observability/metrics';
+import { registerOperationsRoutes, type Lifecycle } from './observability/operationsRoutes';
+import { registerOverloadProtection } from './observability/overload';
 
 export interface BuildOptions {
   config: Config;
@@ -56,13 +61,19 @@ export interface BuildOptions {
   logger?: boolean | object;
 }
 
-export interface BuiltApp { app: FastifyInstance; deps: AppDeps }
+export interface BuiltApp {
+  app: FastifyInstance;
+  deps: AppDeps;
+  /** main.ts marks the app as shutting down (readiness fails) before closing it. */
+  lifecycle: Lifecycle;
+}
 
 /** Builds the whole app: used by main.ts to listen and by tests through `app.inject`. */
 export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   const { config } = options;
   const app = Fastify({
-    logger: options.logger ?? { level: config.logLevel },
+    logger: options.logger ?? loggerOptions(config.logLevel),
+    logController: quietRequestLogs(),
     bodyLimit: 256 * 1024,
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
@@ -81,10 +92,13 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     mailer: options.mailer ?? (config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : outboxMailer(database.db, clock, app.log)),
     jwtSecret: await loadJwtSecret(database.db),
     log: app.log,
+    metrics: createMetrics({ poolStats: database.poolStats }),
   };
+  const lifecycle: Lifecycle = { shuttingDown: false };
   if (config.seedDemo) await seedDemoIfEmpty(deps);
 
-  // External plugins.
+  // External plugins. Load shedding first: a refused request should cost nothing else.
+  await registerOverloadProtection(app, config.overload);
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -106,6 +120,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   // App plugins.
   installErrorHandler(app);
   installRequestContext(app, deps);
+  installHttpObservation(app, deps.metrics);
 
   // Routes, area by area.
   registerRoutes(app, userRoutes, userHandlers(deps));
@@ -123,9 +138,10 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   registerRoutes(app, pushRoutes, pushHandlers(deps));
 
   app.get(`${API_BASE}/openapi.json`, { schema: { hide: true } }, async () => app.swagger());
+  registerOperationsRoutes(app, { database, metrics: deps.metrics, metricsToken: config.metricsToken, lifecycle });
   serveClient(app, config.clientDir);
   await app.ready();
-  return { app, deps };
+  return { app, deps, lifecycle };
 }
 
 /** The built SPA with history fallback: any GET outside /api answers index.html. */

@@ -39,6 +39,12 @@ export interface Config {
   sessionDays: number;
   /** Cost of scrypt (N = 2^cost); lowered only in tests. */
   scryptCost: number;
+  /** Bearer token GET /metrics requires; the endpoint is open when unset. */
+  metricsToken: string | null;
+  /** After SIGTERM, in-flight requests get this long to finish before their connections are cut. */
+  shutdownTimeoutMs: number;
+  /** Load shedding: past any of these limits new requests get 503 with Retry-After instead of queueing. */
+  overload: OverloadLimits;
   /** Worker processes of `npm start` (node:cluster); PostgreSQL only, SQLite always runs one. */
   webConcurrency: number;
   /** Hours between the scheduler's SQLite backups (0 = none). */
@@ -49,7 +55,34 @@ export interface Config {
   backupDir: string;
 }
 
+/** @fastify/under-pressure's limits; 0 turns a limit off. */
+export interface OverloadLimits {
+  maxEventLoopDelayMs: number;
+  /** Share of time the event loop is busy, 0..1. */
+  maxEventLoopUtilization: number;
+  maxHeapUsedMb: number;
+  maxRssMb: number;
+  retryAfterSeconds: number;
+  /** How often the limits are sampled (tests shorten it). */
+  sampleIntervalMs: number;
+}
+
 export class ConfigError extends Error {}
+
+/** A decimal number between min and max (e.g. a share such as 0.98). */
+function decimal(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value < min || value > max) throw new ConfigError(`${name} must be a number between ${min} and ${max} (got "${raw}")`);
+  return value;
+}
+
+function metricsToken(raw: string | undefined): string | null {
+  if (!raw) return null;
+  if (raw.length < 16 || /\s/.test(raw)) throw new ConfigError('METRICS_TOKEN must be at least 16 characters without spaces');
+  return raw;
+}
 
 function int(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
   const raw = env[name];
@@ -159,6 +192,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: bool(env, 'TRUST_PROXY', false),
     sessionDays: int(env, 'SESSION_DAYS', 30, 1, 365),
     scryptCost: int(env, 'SCRYPT_COST', 17, 10, 20),
+    metricsToken: metricsToken(env.METRICS_TOKEN),
+    shutdownTimeoutMs: int(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 0, 600_000),
+    overload: {
+      // A second of event-loop delay means every queued request already waits that long: shed load instead.
+      maxEventLoopDelayMs: int(env, 'OVERLOAD_MAX_EVENT_LOOP_DELAY_MS', 1000, 0, 60_000),
+      maxEventLoopUtilization: decimal(env, 'OVERLOAD_MAX_EVENT_LOOP_UTILIZATION', 0, 0, 1),
+      maxHeapUsedMb: int(env, 'OVERLOAD_MAX_HEAP_MB', 0, 0, 1_000_000),
+      maxRssMb: int(env, 'OVERLOAD_MAX_RSS_MB', 0, 0, 1_000_000),
+      retryAfterSeconds: int(env, 'OVERLOAD_RETRY_AFTER_SECONDS', 10, 1, 3600),
+      sampleIntervalMs: 1000,
+    },
     webConcurrency: int(env, 'WEB_CONCURRENCY', 1, 1, 64),
     backupEveryHours: backupEveryHours(env, databaseUrl),
     backupKeep: int(env, 'BACKUP_KEEP', 7, 1, 1000),

@@ -4,6 +4,7 @@ import type { Clock } from './clock';
 import type { Db } from './db/database';
 import type { Dialect } from './db/migrations/index';
 import type { Mailer } from './modules/mail/mailer';
+import type { AppMetrics } from './observability/metrics';
 
 /** What the modules need from the outside world; built once by app.ts, replaced piecewise by tests. */
 export interface AppDeps {
@@ -14,4 +15,5 @@ export interface AppDeps {
   mailer: Mailer;
   jwtSecret: Uint8Array;
   log: FastifyBaseLogger;
+  metrics: AppMetrics;
 }

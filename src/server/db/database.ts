@@ -12,7 +12,10 @@ export type Tx = Transaction<Database>;
 /** Repositories take either the db or a transaction first. */
 export type Executor = Db | Tx;
 
-export interface DatabaseHandle { db: Db; dialect: Dialect; close(): Promise<void> }
+/** Connections of the pool right now (metrics): open, idle, and queries waiting for one. */
+export interface PoolStats { total: number; idle: number; waiting: number }
+
+export interface DatabaseHandle { db: Db; dialect: Dialect; close(): Promise<void>; poolStats(): PoolStats }
 
 // PostgreSQL answers bigint (ids, times, count(*)) and numeric as strings; the app wants numbers.
 pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
@@ -23,7 +26,8 @@ export function openDatabase(url: string, options: { poolSize?: number } = {}): 
   if (url.startsWith('postgres://') || url.startsWith('postgresql://')) {
     const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10 });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, dialect: 'postgres', close: () => db.destroy() };
+    const poolStats = () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount });
+    return { db, dialect: 'postgres', close: () => db.destroy(), poolStats };
   }
   if (!url.startsWith('sqlite:')) throw new Error(`DATABASE_URL must start with postgres:// or sqlite: (got "${url}")`);
   const path = url.slice('sqlite:'.length);
@@ -34,7 +38,8 @@ export function openDatabase(url: string, options: { poolSize?: number } = {}): 
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
-  return { db, dialect: 'sqlite', close: () => db.destroy() };
+  // One connection, used synchronously: whenever it can be observed, it is idle.
+  return { db, dialect: 'sqlite', close: () => db.destroy(), poolStats: () => ({ total: 1, idle: 1, waiting: 0 }) };
 }
 
 const STATEMENT_CACHE_SIZE = 500;
@@ -62,13 +67,23 @@ function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
   };
 }
 
-export async function migrate(handle: DatabaseHandle): Promise<void> {
+async function migratorOf(handle: DatabaseHandle): Promise<Migrator> {
   // Kysely looks for its bookkeeping tables in every schema; pin them to ours so databases that hold
   // several schemas (one per test, or per tenant) never see each other's.
   const migrationTableSchema = handle.dialect === 'postgres'
     ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(handle.db)).rows[0].schema
     : undefined;
-  const migrator = new Migrator({ db: handle.db, provider: migrationProvider(handle.dialect), migrationTableSchema });
+  return new Migrator({ db: handle.db, provider: migrationProvider(handle.dialect), migrationTableSchema });
+}
+
+/** Names of the migrations this code knows that the database has not run (readiness: empty when up to date). */
+export async function pendingMigrations(handle: DatabaseHandle): Promise<string[]> {
+  const migrations = await (await migratorOf(handle)).getMigrations();
+  return migrations.filter((migration) => !migration.executedAt).map((migration) => migration.name);
+}
+
+export async function migrate(handle: DatabaseHandle): Promise<void> {
+  const migrator = await migratorOf(handle);
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { buildApp } from '../app';
+import { buildApp, type BuiltApp } from '../app';
 import { ManualClock } from '../clock';
 import { loadConfig, type Config } from '../config';
 import { openDatabase, type DatabaseHandle } from '../db/database';
@@ -25,11 +25,14 @@ export interface TestApp {
   clock: ManualClock;
   mailer: CapturingMailer;
   database: DatabaseHandle;
+  lifecycle: BuiltApp['lifecycle'];
   close(): Promise<void>;
 }
 
 export function testConfig(overrides: Partial<Config> = {}): Config {
-  return { ...loadConfig({ SCRYPT_COST: '10', LOG_LEVEL: 'silent', SEED_DEMO: 'false' }), clientDir: '/nonexistent', ...overrides };
+  // No load shedding: on a busy test machine event-loop delay would turn into random 503s.
+  const env = { SCRYPT_COST: '10', LOG_LEVEL: 'silent', SEED_DEMO: 'false', OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '0' };
+  return { ...loadConfig(env), clientDir: '/nonexistent', ...overrides };
 }
 
 /** A fresh, isolated database: in-memory SQLite, or a new PostgreSQL schema dropped on close. */
@@ -60,9 +63,9 @@ export async function createTestApp(kind: DbKind, options: { config?: Partial<Co
   const database = await openTestDatabase(kind);
   const clock = new ManualClock(options.now !== undefined ? new Date(options.now).getTime() : Date.parse('2026-06-01T12:00:00Z'));
   const mailer = new CapturingMailer();
-  const { app, deps } = await buildApp({ config: testConfig(options.config), database, clock, mailer, logger: false });
+  const { app, deps, lifecycle } = await buildApp({ config: testConfig(options.config), database, clock, mailer, logger: false });
   return {
-    kind, app, deps, clock, mailer, database,
+    kind, app, deps, clock, mailer, database, lifecycle,
     async close() { await app.close(); await database.close(); },
   };
 }

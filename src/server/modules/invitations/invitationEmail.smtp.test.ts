@@ -16,8 +16,8 @@ describe.each(DB_KINDS)('invitation email over SMTP [%s]', (kind) => {
     const database = await openTestDatabase(kind);
     const clock = new ManualClock(Date.parse('2026-06-01T12:00:00Z'));
     const config = testConfig({ smtpUrl: smtp.url });
-    const { app, deps } = await buildApp({ config, database, clock, mailer: smtpMailer(smtp.url, config.mailFrom), logger: false });
-    t = { kind, app, deps, clock, mailer: new CapturingMailer(), database, close: async () => { await app.close(); await database.close(); } };
+    const { app, deps, lifecycle } = await buildApp({ config, database, clock, mailer: smtpMailer(smtp.url, config.mailFrom), logger: false });
+    t = { kind, app, deps, clock, mailer: new CapturingMailer(), database, lifecycle, close: async () => { await app.close(); await database.close(); } };
   });
   afterEach(async () => { await t.close(); await smtp.close(); });
 

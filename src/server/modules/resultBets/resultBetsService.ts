@@ -143,5 +143,12 @@ export function resultBetsService(deps: AppDeps) {
     }, user.id, now);
   }
 
-  return { index, lastBets, pointsInfo, update };
+  /** Counts stored bets for the metrics (a simulation is not a bet). */
+  const save: typeof update = async (user, body) => {
+    const bet = await update(user, body);
+    if (bet.mode === 0) deps.metrics.betSaved();
+    return bet;
+  };
+
+  return { index, lastBets, pointsInfo, update: save };
 }
