@@ -3,6 +3,7 @@ import type { Db, Executor } from '../../db/database';
 import { defaultPickRules } from '../../../shared/domain/leagueRules';
 import { KNOCKOUT_ORDER, isKnockoutRound } from '../../../shared/domain/rounds';
 import { recomputeCompetition } from '../scoring/recompute';
+import { keepShownBetsClosed } from '../scoring/shownBets';
 import { MATCH_STATUS, recountScorerGoals, refreshCompetitionFinished } from './competitionStateRepository';
 import { REVEAL_AFTER_MS, serializeHeldResult, type HeldGoal } from './heldResult';
 import { ImportError, type ImportedCompetition, type ImportedMatch } from './importedCompetition';
@@ -102,6 +103,8 @@ async function storeCompetition(
       updated_at: now,
     };
   });
+  // A re-import may move kickoffs: bets already shown stay closed (issue 11 §6).
+  if (existing) await keepShownBetsClosed(trx, competitionId, now);
   const matchIds = await upsertMatches(trx, rows);
   const goalRows: GoalRow[] = [...goalsByKey].flatMap(([key, goals]) => goals.map((g) => ({ ...g, match_id: matchIds.get(key)! })));
   await replaceMatchGoals(trx, [...matchIds.values()], goalRows);

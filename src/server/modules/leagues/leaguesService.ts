@@ -3,6 +3,7 @@ import type { League, LeagueSettings } from '../../../shared/api/entities';
 import type { AppDeps } from '../../deps';
 import type { AuthUser } from '../../http/context';
 import { AppError, invalidField } from '../../http/errors';
+import { keepShownPicksClosed } from '../picks/pickAnchors';
 import { recomputePickPoints } from '../picks/pickScoring';
 import { recomputeLeague, refreshLeagueStandings } from '../scoring/recompute';
 import { competitionStarted, leagueFinished, loadLeagueAccess, requireOwner, requireWritable } from './leagueAccess';
@@ -75,6 +76,8 @@ export async function changeLeague(deps: AppDeps, user: AuthUser, leagueId: numb
     if (changed.length === 0) return current;
 
     const changes = Object.fromEntries(changed.map((key) => [key, wanted[key]])) as Partial<LeagueSettings>;
+    // Picks already shown stay closed whatever matchday the league now starts from (issue 11 §6).
+    if (changes.start_matchday !== undefined) await keepShownPicksClosed(trx, leagueId, now);
     await updateLeague(trx, leagueId, { ...settingsToColumns(changes), updated_at: now });
     if (changes.selected_team_ids) await replaceLeagueTeams(trx, leagueId, changes.selected_team_ids);
     // Before the first kickoff no bet has points yet; afterwards the new rules rescore what was played.

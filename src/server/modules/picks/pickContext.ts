@@ -4,9 +4,8 @@ import type { Executor } from '../../db/database';
 import type { AppDeps } from '../../deps';
 import type { AuthUser } from '../../http/context';
 import { badRequest, forbidden, notFound } from '../../http/errors';
-import {
-  findPickLeague, findPickRule, isLeagueMember, roundKickoffs, type PickLeagueRow, type PickRuleRow,
-} from './pickContextRepository';
+import { leaguePickKickoffs } from './pickAnchors';
+import { findPickLeague, findPickRule, isLeagueMember, type PickLeagueRow, type PickRuleRow } from './pickContextRepository';
 
 /** The facts every pick call decides with: the league, its competition's kickoffs and the server's clock. */
 export interface PickContext {
@@ -28,14 +27,7 @@ export async function loadPickContext(deps: AppDeps, db: Executor, leagueId: num
   if (!league) throw notFound('errors.league_not_found');
   const viewerIsMember = await isLeagueMember(db, leagueId, viewer.id);
   if (!viewerIsMember && !viewer.is_admin) throw forbidden();
-  const rounds = await roundKickoffs(db, league.competition_id, league.start_matchday);
-  // A league competition counts from the league's start_matchday; a cup from its first match.
-  const counted = rounds.map((r) => (league.competition_type === 'league' ? r.first_counted : r.first_kickoff))
-    .filter((d): d is number => d !== null);
-  const kickoffs: CompetitionKickoffs = {
-    firstKickoffByRound: Object.fromEntries(rounds.map((r) => [r.round_id, r.first_kickoff])),
-    firstCountedKickoff: counted.length ? Math.min(...counted) : null,
-  };
+  const kickoffs = await leaguePickKickoffs(db, league);
   return {
     league,
     finished: league.competition_finished === 1,

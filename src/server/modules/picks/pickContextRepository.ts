@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../db/database';
 import type { Dialect } from '../../db/migrations/index';
+import { effectiveKickoffSql } from '../scoring/scoringSql';
 
 /** What every pick call needs to know about a league and its competition. */
 export interface PickLeagueRow {
@@ -11,6 +12,8 @@ export interface PickLeagueRow {
   start_matchday: number;
   competition_type: 'cup' | 'league';
   competition_finished: number;
+  /** Set once picks anchored on the first counted kickoff were shown and start_matchday changed (pickAnchors.ts). */
+  picks_shown_kickoff: number | null;
 }
 
 /** One member's picks of one rule in one mode. */
@@ -31,9 +34,17 @@ export async function findPickLeague(db: Executor, leagueId: number): Promise<Pi
     .select([
       'leagues.id', 'leagues.competition_id', 'leagues.round_bets_enabled', 'leagues.person_bets_enabled',
       'leagues.start_matchday', 'competitions.competition_type', 'competitions.finished as competition_finished',
+      'leagues.picks_shown_kickoff',
     ])
     .where('leagues.id', '=', leagueId)
-    .executeTakeFirst();
+    .executeTakeFirst()
+    .then((row) => row && { ...row, picks_shown_kickoff: row.picks_shown_kickoff === null ? null : Number(row.picks_shown_kickoff) });
+}
+
+/** Pins the first counted kickoff of a league's picks (see pickAnchors.ts). */
+export async function setPicksShownKickoff(db: Executor, leagueId: number, kickoff: number): Promise<void> {
+  await db.updateTable('leagues').set({ picks_shown_kickoff: kickoff })
+    .where('id', '=', leagueId).where('picks_shown_kickoff', 'is', null).execute();
 }
 
 export async function isLeagueMember(db: Executor, leagueId: number, userId: number): Promise<boolean> {
@@ -79,14 +90,16 @@ export async function listPickRules(db: Executor, competitionId: number): Promis
 
 /**
  * First kickoff of each round of a competition, and per round the first kickoff from `startMatchday` on
- * (a league competition's first counted matchday).
+ * (a league competition's first counted matchday). A match whose bets were shown counts with the kickoff it
+ * had then (effectiveKickoffSql), so pick deadlines never move past what was already shown.
  */
 export async function roundKickoffs(db: Executor, competitionId: number, startMatchday: number) {
+  const kickoff = effectiveKickoffSql('matches');
   const rows = await db.selectFrom('matches')
     .select((eb) => [
       'round_id',
-      eb.fn.min('date').as('first_kickoff'),
-      eb.fn.min(sql<number | null>`case when matchday >= ${startMatchday} then date end`).as('first_counted'),
+      eb.fn.min(kickoff).as('first_kickoff'),
+      eb.fn.min(sql<number | null>`case when matchday >= ${startMatchday} then ${kickoff} end`).as('first_counted'),
     ])
     .where('competition_id', '=', competitionId)
     .groupBy('round_id')

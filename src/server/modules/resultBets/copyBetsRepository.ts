@@ -59,13 +59,6 @@ export async function deleteSimulation(db: Executor, leagueId: number, userId: n
   }
 }
 
-/** Round, matchday and first kickoff of each matchday of a competition (feeds the pick deadline rules). */
-export async function kickoffSummary(db: Executor, competitionId: number) {
-  return db.selectFrom('matches').select(['round_id', 'matchday', (eb) => eb.fn.min('date').as('date')])
-    .where('competition_id', '=', competitionId).groupBy(['round_id', 'matchday']).execute()
-    .then((rows) => rows.map((r) => ({ round_id: r.round_id, matchday: r.matchday, date: Number(r.date) })));
-}
-
 export async function competitionRules(db: Executor, competitionId: number) {
   return db.selectFrom('league_rules').select(['id', 'round_id']).where('competition_id', '=', competitionId).execute();
 }

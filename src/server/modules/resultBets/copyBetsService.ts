@@ -1,9 +1,10 @@
-import { competitionKickoffs, isBeforeDeadline, pickDeadline } from '../../../shared/domain/deadlines';
+import { isBeforeDeadline, pickDeadline } from '../../../shared/domain/deadlines';
 import { ROUND } from '../../../shared/domain/rounds';
 import type { AppDeps } from '../../deps';
 import type { AuthUser } from '../../http/context';
 import { badRequest } from '../../http/errors';
 import type { Translate } from '../../i18n/messages';
+import { leaguePickKickoffsOf } from '../picks/pickAnchors';
 import * as copyRepo from './copyBetsRepository';
 import { requireLeagueAccess } from './resultBetsService';
 
@@ -26,12 +27,12 @@ export function copyBetsService(deps: AppDeps) {
     if (target.competition_finished) throw badRequest('errors.league_finished');
     const now = deps.clock.now();
     const copied = await db.transaction().execute(async (trx) => {
-      const [flags, rules, kickoffRows] = await Promise.all([
+      const [flags, rules, kickoffs] = await Promise.all([
         copyRepo.leagueFlags(trx, targetId), copyRepo.competitionRules(trx, target.competition_id),
-        copyRepo.kickoffSummary(trx, target.competition_id),
+        leaguePickKickoffsOf(trx, targetId),
       ]);
-      const kickoffs = competitionKickoffs(kickoffRows, { is_league: target.competition_type === 'league', start_matchday: target.start_matchday });
-      const open = rules.filter((rule) => isBeforeDeadline(now, pickDeadline(rule.round_id, kickoffs)));
+      // The same deadlines as every pick write (shown picks stay closed, issue 11 §6).
+      const open = rules.filter((rule) => kickoffs !== null && isBeforeDeadline(now, pickDeadline(rule.round_id, kickoffs)));
       const personRules = open.filter((r) => r.round_id === ROUND.TOP_SCORER).map((r) => r.id);
       const roundRules = open.filter((r) => r.round_id !== ROUND.TOP_SCORER).map((r) => r.id);
       const args = { source: sourceId, target: targetId, userId: user.id, now };

@@ -22,12 +22,29 @@ export function playedInLeague(l: string, m: string, c: string): RawBuilder<unkn
         AND (lt1.team_id = ${M}.local_team_id OR lt1.team_id = ${M}.visiting_team_id))))`;
 }
 
-/** Result bet deadline of match `m` of competition `c` (resultBetDeadline), epoch ms. */
+/**
+ * Result bet deadline of match `m` of competition `c` (resultBetDeadline), epoch ms. Once the match's bets have
+ * been shown, the deadline they had then (`bets_shown_at`, see shownBets.ts) stays its deadline, whatever later
+ * happens to the kickoffs.
+ */
 export function resultBetDeadlineSql(m: string, c: string): RawBuilder<number> {
+  return sql<number>`COALESCE(${sql.ref(`${m}.bets_shown_at`)}, ${scheduledDeadlineSql(m, c)})`;
+}
+
+/** The deadline the current kickoffs give (resultBetDeadline), ignoring bets_shown_at. */
+export function scheduledDeadlineSql(m: string, c: string): RawBuilder<number> {
   const [M, C] = [sql.table(m), sql.table(c)];
   return sql<number>`((CASE WHEN ${C}.competition_type = 'league'
     THEN (SELECT MIN(md.date) FROM matches md WHERE md.competition_id = ${M}.competition_id AND md.matchday = ${M}.matchday)
     ELSE ${M}.date END) - ${sql.lit(BET_LOCK_MS)})`;
+}
+
+/**
+ * The kickoff pick deadlines anchor on for match `m`: its kickoff, or, once its bets were shown, the kickoff that
+ * governed them then, so moving a shown match later never reopens the picks it had closed.
+ */
+export function effectiveKickoffSql(m: string): RawBuilder<number> {
+  return sql<number>`COALESCE(${sql.ref(`${m}.bets_shown_at`)} + ${sql.lit(BET_LOCK_MS)}, ${sql.ref(`${m}.date`)})`;
 }
 
 /** The goals a bet is compared with (scoringResult): 90 minutes, or after extra time in knockout rounds. */

@@ -5,6 +5,7 @@ import { invalidField, notFound } from '../../http/errors';
 import { findMatch } from '../reference/matchesRepository';
 import { toMatch } from '../reference/referenceMapping';
 import { recomputeAfterResults } from '../scoring/recompute';
+import { keepShownBetsClosed } from '../scoring/shownBets';
 import { auditMatchEdit, matchForEdit, teamsOfCompetition, updateMatchFields, type MatchChanges } from './matchEditRepository';
 
 /** started/finished follow the status an admin sets. */
@@ -43,6 +44,8 @@ export async function editMatch(deps: AppDeps, adminId: number, matchId: number,
 
   const now = deps.clock.now();
   await deps.db.transaction().execute(async (trx) => {
+    // Bets already shown stay closed even when the kickoff moves later (issue 11 §6).
+    if (changes.date !== undefined) await keepShownBetsClosed(trx, current.competition_id, now);
     await updateMatchFields(trx, matchId, changes, now);
     await auditMatchEdit(trx, adminId, matchId, changes, now);
     await recomputeAfterResults(trx, current.competition_id, [matchId]);

@@ -2,6 +2,7 @@ import { clubColors, findNationalTeam } from '../../../../shared/domain/teams';
 import type { Executor } from '../../../db/database';
 import { linkCompetitionPeople } from '../../competitions/importRepository';
 import { recomputeAfterResults } from '../../scoring/recompute';
+import { keepShownBetsClosed } from '../../scoring/shownBets';
 import type { ApiMatch, ApiScorer, ApiTeam, ApiTeamRef } from './apiTypes';
 import type { FootballDataClient } from './client';
 import { colorsFromClubColors } from './clubColors';
@@ -99,6 +100,8 @@ export async function applySnapshot(
 
   const statsChanged = await applyPeople(trx, competition.id, snapshot, teamIds);
 
+  // A sync may move kickoffs: bets already shown stay closed (issue 11 §6).
+  await keepShownBetsClosed(trx, competition.id, now);
   const stored = await matchesByKey(trx, competition.id, snapshot.full ? undefined : matches.map((m) => matchKey(m.id)));
   const matchdays = matchdaysOf(matches, competition.competition_type === 'league');
   const inserts: NewMatch[] = [];
