@@ -68,11 +68,15 @@ export async function pickIndex<R extends PickRowBase, B>(
   return rules.map((rule) => rulePicks(view, ctx, rule, userId, mode, rows));
 }
 
-/** Fills or clears one pick (see `writePick`) and answers the member's picks of that rule. */
+/**
+ * Fills or clears one pick (see `writePick`) and answers the member's picks of that rule. A simulation (mode 1)
+ * is written by its owner only, global admins included: the answer would show someone else's simulation.
+ */
 export async function writeAndShowPick<R extends PickRowBase, B>(
   deps: AppDeps, viewer: AuthUser, input: PickWriteInput, action: 'fill' | 'clear', view: PickKindView<R, B>,
   checkItem: Parameters<typeof writePick>[5],
 ) {
+  if (input.mode === 1 && input.user_id !== viewer.id) throw forbidden();
   const { ctx, rule, key } = await writePick(deps, viewer, input, view.kind, action, checkItem);
   const rows = await view.list(deps.db, { leagueId: key.leagueId, ruleIds: [rule.id], mode: key.mode, userId: key.userId });
   return rulePicks(view, ctx, rule, key.userId, key.mode, rows);

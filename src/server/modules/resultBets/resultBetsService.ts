@@ -61,7 +61,8 @@ export function resultBetsService(deps: AppDeps) {
 
   async function pointsInfo(user: AuthUser, betId: number, t: Translate): Promise<Static<typeof PointsInfo>> {
     const row = await repo.findBet(db, betId);
-    if (!row) throw notFound('errors.bet_not_found');
+    // Another member's simulation does not exist for the caller: its legend would tell its hypothetical result.
+    if (!row || (row.mode === 1 && row.user_id !== user.id)) throw notFound('errors.bet_not_found');
     await requireLeagueAccess(db, row.league_id, user);
     if (!isBetVisible(row, user.id, deps.clock.now())) throw forbidden('errors.bets_hidden');
     const rules = { bets_system: row.bets_system, points_system: row.points_system, knockout_basis: row.knockout_basis };
