@@ -49,7 +49,8 @@ import { seedDemoIfEmpty } from './modules/demo/seedDemo';
 import { installHttpObservation, quietRequestLogs } from './observability/httpObservation';
 import { loggerOptions } from './observability/logger';
 import { createMetrics } from './observability/metrics';
-import { registerOperationsRoutes, type Lifecycle } from './observability/operationsRoutes';
+import { installLifecycle, type Lifecycle } from './observability/lifecycle';
+import { registerOperationsRoutes } from './observability/operationsRoutes';
 import { registerOverloadProtection } from './observability/overload';
 
 export interface BuildOptions {
@@ -94,7 +95,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     log: app.log,
     metrics: createMetrics({ poolStats: database.poolStats }),
   };
-  const lifecycle: Lifecycle = { shuttingDown: false };
+  const lifecycle = installLifecycle(app);
   if (config.seedDemo) await seedDemoIfEmpty(deps);
 
   // External plugins. Load shedding first: a refused request should cost nothing else.

@@ -1,13 +1,13 @@
 import { buildApp } from './app';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig, type Config } from './config';
+import { openDatabase } from './db/database';
 import { loadVapidKeys } from './modules/push/vapidKeys';
 import { startScheduler } from './modules/scheduler/scheduler';
+import { shutdownGracefully } from './shutdown';
 
-/** Listens and shuts down gracefully; everything else is built by app.ts. */
-async function main(): Promise<void> {
-  let config;
+function configOrExit(): Config {
   try {
-    config = loadConfig();
+    return loadConfig();
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(`Configuration error: ${error.message}`);
@@ -15,18 +15,30 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  const { app, deps } = await buildApp({ config });
+}
+
+/** Listens, and shuts down gracefully on SIGTERM or SIGINT (see shutdown.ts); everything else is built by app.ts. */
+async function main(): Promise<void> {
+  const config = configOrExit();
+  const database = openDatabase(config.databaseUrl);
+  const { app, deps, lifecycle } = await buildApp({ config, database });
   // Push keys exist before the first browser asks for them (every process reads the same stored pair).
   await loadVapidKeys(deps.db);
   const scheduler = startScheduler(deps);
-  const close = async (signal: string) => {
+
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals) => {
+    // One shutdown only: on Ctrl-C under npm the terminal's SIGINT arrives, and npm forwards it again.
+    if (stopping) return;
+    stopping = true;
     app.log.info({ signal }, 'shutting down');
-    await scheduler?.stop();
-    await app.close();
-    process.exit(0);
+    void shutdownGracefully({ app, lifecycle, database, scheduler }, config.shutdownTimeoutMs).then((drained) => {
+      app.log.info(drained ? 'shut down' : 'shut down, cutting requests that outlived SHUTDOWN_TIMEOUT_MS');
+      process.exit(drained ? 0 : 1);
+    });
   };
-  process.once('SIGINT', () => void close('SIGINT'));
-  process.once('SIGTERM', () => void close('SIGTERM'));
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
   await app.listen({ port: config.port, host: config.host });
 }
 

@@ -4,10 +4,8 @@ import { sql } from 'kysely';
 import { pendingMigrations, type DatabaseHandle } from '../db/database';
 import { requestLocale } from '../http/requestContext';
 import { translate, type MessageKey } from '../i18n/messages';
+import type { Lifecycle } from './lifecycle';
 import type { AppMetrics } from './metrics';
-
-/** Shared with main.ts: once shutting down, /readyz sends traffic elsewhere. */
-export interface Lifecycle { shuttingDown: boolean }
 
 /** A readiness probe that waits longer than this on the database reports it unreachable. */
 const DATABASE_PROBE_TIMEOUT_MS = 2000;

@@ -12,6 +12,9 @@ export const LOCK_TTL_MS = 10 * 60_000;
 
 export interface HeldLock { name: string; owner: string }
 
+/** Locks taken by this process and not yet released: on shutdown they are released even if their work hangs. */
+const heldByThisProcess = new Map<string, HeldLock>();
+
 /** Takes the lock when it is free or expired; null when someone else holds it. */
 export async function acquireLock(db: Executor, name: string, now: number, ttlMs = LOCK_TTL_MS): Promise<HeldLock | null> {
   const owner = randomUUID();
@@ -19,13 +22,18 @@ export async function acquireLock(db: Executor, name: string, now: number, ttlMs
   const inserted = await db.insertInto('process_locks').values(row)
     .onConflict((oc) => oc.column('name').doNothing())
     .returning('owner').executeTakeFirst();
-  if (inserted) return { name, owner };
+  if (inserted) return held({ name, owner });
   // Only one of several racing callers can match the stale row: the others see the new expiry.
   const taken = await db.updateTable('process_locks')
     .set({ owner, acquired_at: now, expires_at: now + ttlMs })
     .where('name', '=', name).where('expires_at', '<=', now)
     .returning('owner').executeTakeFirst();
-  return taken ? { name, owner } : null;
+  return taken ? held({ name, owner }) : null;
+}
+
+function held(lock: HeldLock): HeldLock {
+  heldByThisProcess.set(lock.owner, lock);
+  return lock;
 }
 
 /** Pushes the expiry forward while a long run is still alive; false when the lock was lost. */
@@ -38,6 +46,19 @@ export async function renewLock(db: Executor, lock: HeldLock, now: number, ttlMs
 
 export async function releaseLock(db: Executor, lock: HeldLock): Promise<void> {
   await db.deleteFrom('process_locks').where('name', '=', lock.name).where('owner', '=', lock.owner).execute();
+  heldByThisProcess.delete(lock.owner);
+}
+
+/**
+ * Releases every lock this process still holds in `db` (graceful shutdown), so the other processes need not wait
+ * for the locks to expire. Returns their names. Owners are random, so locks held in other databases are untouched.
+ */
+export async function releaseHeldLocks(db: Executor): Promise<string[]> {
+  const owners = [...heldByThisProcess.keys()];
+  if (owners.length === 0) return [];
+  const released = await db.deleteFrom('process_locks').where('owner', 'in', owners).returning(['name', 'owner']).execute();
+  for (const lock of released) heldByThisProcess.delete(lock.owner);
+  return released.map((lock) => lock.name);
 }
 
 export class ProcessBusyError extends Error {
