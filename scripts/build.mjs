@@ -8,7 +8,7 @@
 //
 //   node scripts/build.mjs [client] [server] [--force] [--quiet] [--out-dir DIR]
 //
-// Without a part name both are built. --out-dir compiles the server elsewhere (tests) and never skips.
+// Without a part name both are built. --out-dir puts the server (and its stamps) elsewhere, for tests.
 // Progress goes to stderr, so commands run after a build (`npm run porra`) keep stdout to themselves;
 // --quiet says nothing when there is nothing to build.
 import { createHash } from 'node:crypto';
@@ -115,7 +115,7 @@ async function main(argv) {
   const unknown = named.filter((name) => !(name in parts));
   if (unknown.length) throw new Error(`unknown part ${unknown.join(', ')} (client or server)`);
   const chosen = named.length ? named : Object.keys(parts);
-  const stamped = outDirIndex < 0;
+  if (outDirIndex >= 0 && chosen.includes('client')) throw new Error('--out-dir is for the server only (webpack.config.js decides where the client goes)');
   mkdirSync(outDir, { recursive: true });
 
   for (const name of chosen) {
@@ -123,14 +123,14 @@ async function main(argv) {
     const started = Date.now();
     const hash = hashOf(part.inputs());
     const stampFile = join(outDir, `.${name}-build-hash`);
-    if (!force && stamped && readStamp(stampFile) === hash && existsSync(part.output(outDir))) {
+    if (!force && readStamp(stampFile) === hash && existsSync(part.output(outDir))) {
       if (!quiet) console.error(`${name}: up to date, build skipped (${Date.now() - started} ms)`);
       continue;
     }
     // The stamp goes first so an interrupted build is never taken for a finished one.
     rmSync(stampFile, { force: true });
     await part.build(outDir);
-    if (stamped) writeFileSync(stampFile, `${hash}\n`);
+    writeFileSync(stampFile, `${hash}\n`);
     console.error(`${name}: built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   }
 }
