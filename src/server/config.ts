@@ -37,6 +37,11 @@ export interface Config {
   trustProxy: boolean;
   /** Session lifetime in days. */
   sessionDays: number;
+  /**
+   * How long a process may reuse a session check (0 = read the session on every request): a session revoked by
+   * another process stops working within this time (sessionCache.ts).
+   */
+  sessionCacheSeconds: number;
   /** Cost of scrypt (N = 2^cost); lowered only in tests. */
   scryptCost: number;
   /** Bearer token GET /metrics requires; the endpoint is open when unset. */
@@ -191,6 +196,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL || 'info',
     trustProxy: bool(env, 'TRUST_PROXY', false),
     sessionDays: int(env, 'SESSION_DAYS', 30, 1, 365),
+    sessionCacheSeconds: int(env, 'SESSION_CACHE_SECONDS', 5, 0, 60),
     scryptCost: int(env, 'SCRYPT_COST', 17, 10, 20),
     metricsToken: metricsToken(env.METRICS_TOKEN),
     shutdownTimeoutMs: int(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 0, 600_000),

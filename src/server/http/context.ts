@@ -7,6 +7,8 @@ export interface AuthUser {
   id: number; name: string; email: string; is_admin: boolean; locale: Locale; sessionId: string;
   /** Whether the current address has been confirmed through a verification link. */
   email_verified: boolean;
+  /** Whether the user wants reminder emails (users/index). */
+  email_reminders: boolean;
 }
 
 declare module 'fastify' {

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { LOCALES, type Locale } from '../../shared/api/route';
 import { translate } from '../i18n/messages';
 import type { AppDeps } from '../deps';
+import { cachedSessionUser } from '../modules/auth/sessionCache';
 import { findSessionUser } from '../modules/auth/sessionsRepository';
 import { verifyToken } from '../modules/auth/tokens';
 import { unauthorized } from './errors';
@@ -36,11 +37,13 @@ export function installRequestContext(app: FastifyInstance, deps: AppDeps): void
     const token = bearerToken(req);
     if (!token) return;
     const claims = await verifyToken(deps.jwtSecret, token, deps.clock.now());
-    const row = claims && (await findSessionUser(deps.db, claims.sessionId, claims.userId, deps.clock.now()));
+    const now = deps.clock.now();
+    const row = claims && (await cachedSessionUser(deps.db, deps.config.sessionCacheSeconds, claims.sessionId, claims.userId, now,
+      () => findSessionUser(deps.db, claims.sessionId, claims.userId, now)));
     if (row && claims) {
       req.user = {
         id: row.id, name: row.name, email: row.email, is_admin: row.is_admin === 1, locale: row.locale as Locale, sessionId: claims.sessionId,
-        email_verified: row.email_verified === 1,
+        email_verified: row.email_verified === 1, email_reminders: row.email_reminders === 1,
       };
       return;
     }

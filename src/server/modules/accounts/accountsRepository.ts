@@ -1,4 +1,5 @@
 import type { Executor } from '../../db/database';
+import { forgetUser } from '../auth/sessionCache';
 
 const USER_COLUMNS = ['id', 'name', 'email', 'password_hash', 'is_admin', 'email_reminders', 'locale', 'email_verified'] as const;
 
@@ -31,10 +32,12 @@ export async function insertUser(db: Executor, user: {
 export async function updateUser(db: Executor, id: number, changes: {
   name?: string; email?: string; password_hash?: string; locale?: string; email_reminders?: 0 | 1; is_admin?: 0 | 1;
 }, now: number): Promise<void> {
+  forgetUser(id); // signed-in callers carry the user row: no cached copy outlives this change
   await db.updateTable('users').set({ ...changes, updated_at: now }).where('id', '=', id).execute();
 }
 
 export async function deleteUser(db: Executor, id: number): Promise<void> {
+  forgetUser(id);
   await db.deleteFrom('users').where('id', '=', id).execute();
 }
 

@@ -1,5 +1,6 @@
 import type { CompiledQuery } from 'kysely';
 import type { Executor } from '../../db/database';
+import { forgetSession, forgetUser } from './sessionCache';
 
 export async function insertSession(db: Executor, session: { id: string; user_id: number; created_at: number; expires_at: number }) {
   await db.insertInto('sessions').values(session).execute();
@@ -8,13 +9,14 @@ export async function insertSession(db: Executor, session: { id: string; user_id
 function sessionUserQuery(db: Executor, sessionId: string, userId: number, now: number) {
   return db.selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
-    .select(['users.id', 'users.name', 'users.email', 'users.is_admin', 'users.locale', 'users.email_verified'])
+    .select(['users.id', 'users.name', 'users.email', 'users.is_admin', 'users.locale', 'users.email_verified',
+      'users.email_reminders', 'sessions.expires_at'])
     .where('sessions.id', '=', sessionId)
     .where('sessions.user_id', '=', userId)
     .where('sessions.expires_at', '>', now);
 }
 
-type SessionUser = Awaited<ReturnType<ReturnType<typeof sessionUserQuery>['executeTakeFirstOrThrow']>>;
+export type SessionUser = Awaited<ReturnType<ReturnType<typeof sessionUserQuery>['executeTakeFirstOrThrow']>>;
 
 // Compiled once per database: this runs on every signed-in request, where building the query costs more than running it.
 const sessionUserQueries = new WeakMap<Executor, CompiledQuery<SessionUser>>();
@@ -31,15 +33,20 @@ export async function findSessionUser(db: Executor, sessionId: string, userId: n
   return rows[0];
 }
 
+// Every delete also drops the sessions from this process's cache of signed-in callers (sessionCache.ts).
+
 export async function deleteSession(db: Executor, sessionId: string) {
+  forgetSession(sessionId);
   await db.deleteFrom('sessions').where('id', '=', sessionId).execute();
 }
 
 export async function deleteUserSessions(db: Executor, userId: number) {
+  forgetUser(userId);
   await db.deleteFrom('sessions').where('user_id', '=', userId).execute();
 }
 
 /** Revokes every session of the user but the one making the request (password change). */
 export async function deleteOtherSessions(db: Executor, userId: number, keepSessionId: string) {
+  forgetUser(userId);
   await db.deleteFrom('sessions').where('user_id', '=', userId).where('id', '<>', keepSessionId).execute();
 }

@@ -2,7 +2,7 @@ import { userRoutes } from '../../../shared/api/routes/users';
 import type { AppDeps } from '../../deps';
 import { notFound } from '../../http/errors';
 import type { RouteHandlers } from '../../http/registerRoutes';
-import { findEmailReminders, findPublicUser } from './usersRepository';
+import { findPublicUser } from './usersRepository';
 
 export const VISITOR = { id: -1, name: null, is_admin: false } as const;
 
@@ -11,7 +11,7 @@ export function userHandlers(deps: AppDeps): RouteHandlers<typeof userRoutes> {
     currentUser: async ({ user }) => user
       ? {
         id: user.id, name: user.name, email: user.email, is_admin: user.is_admin, locale: user.locale, email_verified: user.email_verified,
-        email_reminders: await findEmailReminders(deps.db, user.id),
+        email_reminders: user.email_reminders,
       }
       : VISITOR,
     showUser: async ({ params }) => {
