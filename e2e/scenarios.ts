@@ -37,6 +37,13 @@ export async function softly(w: World, step: string, run: () => Promise<void>, f
 
 export const DEMO_PASSWORD = 'porra-demo';
 
+/** The demo admin has no published password: the server prints a random one once, when it seeds the demo. */
+export function demoAdminPassword(w: World): string {
+  const printed = /DEMO ADMIN ACCOUNT: admin@porra\.demo \/ password ([\w-]+)/.exec(w.logs.join(''));
+  if (!printed) throw new Error('the server did not print the demo admin password');
+  return printed[1]!;
+}
+
 /** Polls until `check` passes (the screens save asynchronously). */
 export async function eventually(check: () => Promise<void> | void, timeoutMs = 8000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -172,7 +179,7 @@ export async function leagueLifecycle(w: World): Promise<void> {
 
   // The demo admin enters the result 3-1 by hand in the match editor.
   const admin = await newVisitor(w.browser, w.origin);
-  await signIn(w, admin.page, 'Admin', 'admin@porra.demo');
+  await signIn(w, admin.page, 'Admin', 'admin@porra.demo', demoAdminPassword(w));
   await admin.page.goto(`/admin/matches/${first}`);
   await admin.page.getByRole('textbox', { name: 'Home goals', exact: true }).fill('3');
   await admin.page.getByRole('textbox', { name: 'Away goals', exact: true }).fill('1');

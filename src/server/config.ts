@@ -180,7 +180,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     allowedOrigins,
     smtpUrl,
     mailFrom,
-    seedDemo: bool(env, 'SEED_DEMO', true),
+    // A production start never creates demo accounts by accident: there only SEED_DEMO=true seeds.
+    seedDemo: bool(env, 'SEED_DEMO', env.NODE_ENV !== 'production'),
     // The demo keeps revealing results only while the scheduler runs: on by default, 0 turns it off.
     autoUpdateMinutes: int(env, 'AUTO_UPDATE_MINUTES', 1, 0, 24 * 60),
     footballDataUrl: env.FOOTBALL_DATA_URL || 'https://api.football-data.org/v4',

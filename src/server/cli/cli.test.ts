@@ -3,13 +3,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ManualClock } from '../clock';
 import { openDatabase } from '../db/database';
+import { verifyPassword } from '../modules/accounts/passwords';
 import { createAdminCommand } from './createAdminCommand';
 import { helpCommand } from './helpCommand';
 import { importCommand } from './importCommand';
+import { resetPasswordCommand } from './resetPasswordCommand';
 import { runCli } from './runCli';
 
 const FIXTURE = join(__dirname, '../modules/competitions/fixtures/minicup-2030.json');
-const COMMANDS = [importCommand, createAdminCommand, helpCommand];
+const COMMANDS = [importCommand, createAdminCommand, resetPasswordCommand, helpCommand];
 
 describe('porra CLI (SQLite file from DATABASE_URL)', () => {
   let dir: string;
@@ -37,6 +39,7 @@ describe('porra CLI (SQLite file from DATABASE_URL)', () => {
     expect(help.code).toBe(0);
     expect(help.out).toMatch(/import --openfootball/);
     expect(help.out).toMatch(/create-admin --email/);
+    expect(help.out).toMatch(/reset-password --email E \[--password P\]/);
     expect((await run('frobnicate')).code).toBe(2);
   });
 
@@ -70,7 +73,33 @@ describe('porra CLI (SQLite file from DATABASE_URL)', () => {
     await query((db) => db.updateTable('users').set({ is_admin: 0 }).execute());
     expect(await run('create-admin', '--email', 'boss@example.com', '--password', 'secret-456'))
       .toMatchObject({ code: 0, out: expect.stringMatching(/Promoted to admin/) });
-    const users = await query((db) => db.selectFrom('users').select(['name', 'is_admin']).execute());
-    expect(users).toEqual([{ name: 'Boss', is_admin: 1 }]);
+    const users = await query((db) => db.selectFrom('users').select(['name', 'is_admin', 'email_verified']).execute());
+    expect(users).toEqual([{ name: 'Boss', is_admin: 1, email_verified: 1 }]);
+  });
+
+  it('reset-password prints a random password (or sets the one given), signs the account out everywhere', async () => {
+    await run('create-admin', '--email', 'boss@example.com', '--password', 'secret-123');
+    const now = clock.now();
+    await query(async (db) => {
+      const { id } = await db.selectFrom('users').select('id').executeTakeFirstOrThrow();
+      await db.insertInto('sessions').values({ id: 'old-session', user_id: id, created_at: now, expires_at: now + 86_400_000 }).execute();
+      await db.insertInto('password_resets').values({ user_id: id, token_hash: 'h', expires_at: now + 3_600_000, created_at: now }).execute();
+    });
+    const generated = await run('reset-password', '--email', ' Boss@Example.com');
+    expect(generated).toMatchObject({ code: 0, err: '' });
+    const password = /New password for boss@example.com \(user \d+\): ([\w-]{16})/.exec(generated.out)![1]!;
+    const stored = await query((db) => db.selectFrom('users').select('password_hash').executeTakeFirstOrThrow());
+    expect(await verifyPassword(password, stored.password_hash)).toBe(true);
+    expect(await query((db) => db.selectFrom('sessions').selectAll().execute())).toEqual([]);
+    expect(await query((db) => db.selectFrom('password_resets').select('used_at').execute())).toEqual([{ used_at: now }]);
+
+    expect(await run('reset-password', '--email', 'boss@example.com', '--password', 'chosen-secret'))
+      .toMatchObject({ code: 0, out: expect.stringMatching(/Password set for boss@example.com/) });
+    const chosen = await query((db) => db.selectFrom('users').select('password_hash').executeTakeFirstOrThrow());
+    expect(await verifyPassword('chosen-secret', chosen.password_hash)).toBe(true);
+
+    expect(await run('reset-password', '--email', 'nobody@example.com')).toMatchObject({ code: 1, err: expect.stringMatching(/no account has the email nobody@example.com/) });
+    expect(await run('reset-password', '--email', 'boss@example.com', '--password', 'short')).toMatchObject({ code: 1, err: expect.stringMatching(/8 characters minimum/) });
+    expect(await run('reset-password')).toMatchObject({ code: 2, err: expect.stringMatching(/--email is required/) });
   });
 });

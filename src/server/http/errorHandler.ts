@@ -25,6 +25,7 @@ export function installErrorHandler(app: FastifyInstance): void {
       const errors = err.fields
         ? Object.fromEntries(Object.entries(err.fields).map(([f, list]) => [f, list.map(tr)]))
         : undefined;
+      if (err.retryAfterSeconds !== undefined) reply.header('retry-after', String(err.retryAfterSeconds));
       return reply.status(err.status).send({ error: translate(locale, err.key, err.vars), ...(errors && { errors }) });
     }
     const fe = err as FastifyError;

@@ -13,6 +13,16 @@ export class AppError extends Error {
   ) {
     super(key);
   }
+
+  /** Seconds the caller should wait before trying again (429 and 503), sent as `Retry-After`. */
+  retryAfterSeconds?: number;
+}
+
+/** A 429 or 503 that tells the caller when to come back. */
+export function retryLater(status: 429 | 503, key: MessageKey, retryAfterSeconds: number): AppError {
+  const error = new AppError(status, key);
+  error.retryAfterSeconds = Math.max(1, Math.ceil(retryAfterSeconds));
+  return error;
 }
 
 export const badRequest = (key: MessageKey = 'errors.invalid_request', vars?: Record<string, string | number>) => new AppError(400, key, vars);

@@ -1,4 +1,5 @@
 import type { FastifyServerOptions } from 'fastify';
+import { maskedRequestSerializer } from '../http/maskTokens';
 
 /**
  * JSON lines for machines; readable, coloured lines (pino-pretty, in a worker thread) when a person watches a
@@ -8,9 +9,12 @@ export function loggerOptions(
   level: string,
   output: { isTTY: boolean; nodeEnv: string | undefined } = { isTTY: Boolean(process.stdout.isTTY), nodeEnv: process.env.NODE_ENV },
 ): Exclude<FastifyServerOptions['logger'], boolean | undefined> {
-  if (!output.isTTY || output.nodeEnv === 'production') return { level };
+  // Request URLs are logged with reset and verification tokens masked.
+  const serializers = { req: maskedRequestSerializer };
+  if (!output.isTTY || output.nodeEnv === 'production') return { level, serializers };
   return {
     level,
+    serializers,
     transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' } },
   };
 }

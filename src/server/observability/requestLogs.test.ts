@@ -4,13 +4,14 @@ import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { buildApp } from '../app';
 import { openTestDatabase, testConfig } from '../test/harness';
+import { maskedRequestSerializer } from '../http/maskTokens';
 import { loggerOptions } from './logger';
 
 describe('log format', () => {
   it('is readable (pino-pretty) on a terminal in development, JSON otherwise', () => {
     expect(loggerOptions('info', { isTTY: true, nodeEnv: undefined })).toMatchObject({ level: 'info', transport: { target: 'pino-pretty' } });
-    expect(loggerOptions('info', { isTTY: true, nodeEnv: 'production' })).toEqual({ level: 'info' });
-    expect(loggerOptions('debug', { isTTY: false, nodeEnv: 'development' })).toEqual({ level: 'debug' });
+    expect(loggerOptions('info', { isTTY: true, nodeEnv: 'production' })).toEqual({ level: 'info', serializers: { req: maskedRequestSerializer } });
+    expect(loggerOptions('debug', { isTTY: false, nodeEnv: 'development' })).toEqual({ level: 'debug', serializers: { req: maskedRequestSerializer } });
   });
 });
 

@@ -13,7 +13,7 @@ describeEachDb('update account', (ctx) => {
       name: 'Ana B.', email: ' AnaB@Example.com', current_password: PASSWORD, email_reminders: true, locale: 'es', password: '',
     });
     expect(res.statusCode).toBe(200);
-    expect(res.data).toEqual({ id: ana.id, name: 'Ana B.', email: 'anab@example.com', is_admin: false, email_reminders: true, locale: 'es' });
+    expect(res.data).toEqual({ id: ana.id, name: 'Ana B.', email: 'anab@example.com', is_admin: false, email_verified: false, email_reminders: true, locale: 'es' });
     // Blank password: unchanged.
     expect((await signInViaApi(ctx().app, 'anab@example.com', PASSWORD)).statusCode).toBe(200);
     const me = await call(ctx().app, { method: 'GET', url: '/api/v1/en/users/index', token: ana.token });
@@ -40,7 +40,7 @@ describeEachDb('update account', (ctx) => {
     ['a mismatched confirmation', { password: NEW_PASSWORD, password_confirmation: 'other thing', current_password: PASSWORD },
       { password_confirmation: ['no coincide con la contraseña'] }],
     ['a blank name', { name: '  ', current_password: PASSWORD }, { name: ['no puede estar en blanco'] }],
-    ['an invalid email', { email: 'nope', current_password: PASSWORD }, { email: ['no es válido'] }],
+    ['an invalid email', { email: 'nope', current_password: PASSWORD }, { 'api_v1_user.email': ['no es una dirección de email válida'] }],
   ])('refuses %s with a translated field error and changes nothing', async (_label, user, errors) => {
     const ana = await signUpViaApi(ctx().app);
     const before = await accountState(ctx().deps);

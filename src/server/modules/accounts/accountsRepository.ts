@@ -31,6 +31,7 @@ export async function insertUser(db: Executor, user: {
 
 export async function updateUser(db: Executor, id: number, changes: {
   name?: string; email?: string; password_hash?: string; locale?: string; email_reminders?: 0 | 1; is_admin?: 0 | 1;
+  email_verified?: 0 | 1;
 }, now: number): Promise<void> {
   forgetUser(id); // signed-in callers carry the user row: no cached copy outlives this change
   await db.updateTable('users').set({ ...changes, updated_at: now }).where('id', '=', id).execute();

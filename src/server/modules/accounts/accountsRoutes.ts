@@ -5,12 +5,13 @@ import { sendToken } from '../auth/sessions';
 import { deleteAccount, signIn, signOut, signUp, updateAccount } from './accountsService';
 import { insertClientLog } from './clientLogRepository';
 import { sendContactMessage } from './contactService';
+import { resendVerification, verifyEmail } from './emailVerificationService';
 import { requestPasswordReset, resetPassword } from './passwordResetService';
 
 export function accountHandlers(deps: AppDeps): RouteHandlers<typeof accountRoutes> {
   return {
-    signIn: async ({ body, reply }) => {
-      const signedIn = await signIn(deps, body.api_v1_user);
+    signIn: async ({ body, req, reply }) => {
+      const signedIn = await signIn(deps, body.api_v1_user, req.ip);
       sendToken(reply, signedIn.token);
       return signedIn;
     },
@@ -19,9 +20,9 @@ export function accountHandlers(deps: AppDeps): RouteHandlers<typeof accountRout
       sendToken(reply, signedIn.token);
       return signedIn;
     },
-    updateAccount: async ({ body, user }) => updateAccount(deps, user, body.api_v1_user),
+    updateAccount: async ({ body, user, req }) => updateAccount(deps, user, body.api_v1_user, req.ip),
     deleteAccount: async ({ body, user, req }) => {
-      await deleteAccount(deps, user, body.api_v1_user.current_password);
+      await deleteAccount(deps, user, body.api_v1_user.current_password, req.ip);
       return { message: req.t('success.account_deleted') };
     },
     signOut: async ({ user, req }) => {
@@ -36,6 +37,14 @@ export function accountHandlers(deps: AppDeps): RouteHandlers<typeof accountRout
       const signedIn = await resetPassword(deps, body.api_v1_user);
       sendToken(reply, signedIn.token);
       return signedIn;
+    },
+    verifyEmail: async ({ body, req }) => {
+      await verifyEmail(deps, body.token);
+      return { message: req.t('success.email_verified') };
+    },
+    resendVerification: async ({ user, req }) => {
+      await resendVerification(deps, user, req.ip);
+      return { message: req.t('success.verification_sent') };
     },
     clientLog: async ({ body, user, req }) => {
       await insertClientLog(deps.db, {

@@ -6,7 +6,10 @@ import { refreshLeagueStandings } from '../scoring/recompute';
 import { handOverOwnedLeagues } from '../leagues/ownership';
 import { openSession } from '../auth/sessions';
 import { deleteOtherSessions, deleteSession } from '../auth/sessionsRepository';
-import { clearSignInFailures, isAccountThrottled, recordSignInFailure } from '../auth/signInFailures';
+import { ACCOUNT_CHANGES_PER_ACCOUNT, ACCOUNT_CHANGES_PER_IP, perAccountAndIp, takeActionLimits } from '../auth/actionLimits';
+import { clearSignInFailures, startSignInAttempt, withdrawSignInAttempt } from '../auth/signInFailures';
+import { revokeEmailedLinks } from './emailedLinks';
+import { prepareVerification, sendVerification } from './emailVerificationService';
 import { hashPassword, verifyPassword } from './passwords';
 import {
   deleteUser, emailTakenByOther, existingLeagueIds, findUserByEmail, findUserById, insertUser, leagueIdsOfMember, updateUser,
@@ -23,21 +26,27 @@ function decoyHash(cost: number): Promise<string> {
   return decoyHashes.get(cost)!;
 }
 
-export async function signIn(deps: AppDeps, input: { email: string; password: string; remember_me?: boolean }): Promise<SignedIn> {
+export async function signIn(deps: AppDeps, input: { email: string; password: string; remember_me?: boolean }, ip: string): Promise<SignedIn> {
   const email = normaliseEmail(input.email);
-  const now = deps.clock.now();
-  if (await isAccountThrottled(deps.db, email, now)) throw new AppError(429, 'errors.too_many_requests');
-  const user = await findUserByEmail(deps.db, email);
-  const valid = user
-    ? await verifyPassword(input.password, user.password_hash)
-    : (await verifyPassword(input.password, await decoyHash(deps.config.scryptCost)), false);
-  if (!user || !valid) {
-    await recordSignInFailure(deps.db, email, now);
-    throw new AppError(401, 'errors.invalid_credentials');
+  // Counted as a failure until the password proves right (see signInFailures).
+  const attemptId = await startSignInAttempt(deps.db, email, ip, deps.clock.now());
+  let user;
+  let valid;
+  try {
+    user = await findUserByEmail(deps.db, email);
+    valid = user
+      ? await verifyPassword(input.password, user.password_hash)
+      : (await verifyPassword(input.password, await decoyHash(deps.config.scryptCost)), false);
+  } catch (err) {
+    // The password was never checked (server busy): the attempt does not count.
+    await withdrawSignInAttempt(deps.db, attemptId);
+    throw err;
   }
+  if (!user || !valid) throw new AppError(401, 'errors.invalid_credentials');
+  const signedInUser = user;
   const token = await deps.db.transaction().execute(async (trx) => {
-    await clearSignInFailures(trx, email);
-    return openSession(deps, trx, user.id, input.remember_me ?? true);
+    await clearSignInFailures(trx, email, ip);
+    return openSession(deps, trx, signedInUser.id, input.remember_me ?? true);
   });
   return { ...toAccountUser(user), token };
 }
@@ -54,25 +63,29 @@ export async function signUp(deps: AppDeps, input: {
   if (await findUserByEmail(deps.db, email)) taken();
 
   const passwordHash = await hashPassword(input.password, deps.config.scryptCost);
-  let token: string;
-  let id: number;
+  const locale = input.locale ?? callerLocale;
+  let created;
   try {
-    ({ id, token } = await deps.db.transaction().execute(async (trx) => {
-      const userId = await insertUser(trx, {
-        name, email, password_hash: passwordHash, locale: input.locale ?? callerLocale, now: deps.clock.now(),
-      });
-      return { id: userId, token: await openSession(deps, trx, userId) };
-    }));
+    created = await deps.db.transaction().execute(async (trx) => {
+      const userId = await insertUser(trx, { name, email, password_hash: passwordHash, locale, now: deps.clock.now() });
+      const mail = await prepareVerification(deps, trx, { id: userId, name, email, locale });
+      return { id: userId, mail, token: await openSession(deps, trx, userId) };
+    });
   } catch (err) {
     // Two sign-ups racing for one email: the unique index decides, the loser hears "taken".
     if (await findUserByEmail(deps.db, email)) taken();
     throw err;
   }
-  return { ...toAccountUser((await findUserById(deps.db, id))!), token };
+  sendVerification(deps, created.mail);
+  return { ...toAccountUser((await findUserById(deps.db, created.id))!), token: created.token };
 }
 
-/** Checks the current password of a signed-in user; a wrong one is a field error, not a 401. */
-async function checkCurrentPassword(deps: AppDeps, userId: number, password: string) {
+/**
+ * Checks the current password of a signed-in user; a wrong one is a field error, not a 401. Every check counts
+ * against the account-change limits of the account and of the client address, right or wrong.
+ */
+async function checkCurrentPassword(deps: AppDeps, userId: number, password: string, ip: string) {
+  await takeActionLimits(deps.db, perAccountAndIp(ACCOUNT_CHANGES_PER_ACCOUNT, ACCOUNT_CHANGES_PER_IP, userId, ip), deps.clock.now());
   const user = await findUserById(deps.db, userId);
   if (!user) throw new AppError(401, 'errors.authentication');
   if (!(await verifyPassword(password, user.password_hash))) {
@@ -86,8 +99,8 @@ async function checkCurrentPassword(deps: AppDeps, userId: number, password: str
 export async function updateAccount(deps: AppDeps, caller: AuthUser, input: {
   name?: string; email?: string; password?: string; password_confirmation?: string; current_password: string;
   email_reminders?: boolean; locale?: Locale;
-}): Promise<AccountUser> {
-  const user = await checkCurrentPassword(deps, caller.id, input.current_password);
+}, ip: string): Promise<AccountUser> {
+  const user = await checkCurrentPassword(deps, caller.id, input.current_password, ip);
   const errors = new FieldErrors();
   const name = input.name !== undefined ? checkName(errors, input.name) : undefined;
   const email = input.email !== undefined ? checkEmail(errors, input.email) : undefined;
@@ -101,23 +114,31 @@ export async function updateAccount(deps: AppDeps, caller: AuthUser, input: {
   }
 
   const passwordHash = newPassword !== undefined ? await hashPassword(newPassword, deps.config.scryptCost) : undefined;
-  await deps.db.transaction().execute(async (trx) => {
+  const emailChanged = email !== undefined && email !== user.email;
+  const mail = await deps.db.transaction().execute(async (trx) => {
+    const now = deps.clock.now();
     await updateUser(trx, user.id, {
       ...(name !== undefined && { name }),
-      ...(email !== undefined && { email }),
+      ...(emailChanged && { email, email_verified: 0 as const }),
       ...(passwordHash !== undefined && { password_hash: passwordHash }),
       ...(input.locale !== undefined && { locale: input.locale }),
       ...(input.email_reminders !== undefined && { email_reminders: input.email_reminders ? 1 : 0 }),
-    }, deps.clock.now());
+    }, now);
     // A new password signs out every other device; this one stays signed in.
     if (passwordHash !== undefined) await deleteOtherSessions(trx, user.id, caller.sessionId);
+    if (passwordHash !== undefined || emailChanged) await revokeEmailedLinks(trx, user.id, now);
+    // A new address is unverified until its owner opens the link sent to it.
+    return emailChanged
+      ? prepareVerification(deps, trx, { id: user.id, name: name ?? user.name, email, locale: input.locale ?? user.locale })
+      : undefined;
   });
+  if (mail) sendVerification(deps, mail);
   return toAccountUser((await findUserById(deps.db, user.id))!);
 }
 
 /** Deletes the account: owned leagues are handed over first, then bets, memberships and sessions go by cascade. */
-export async function deleteAccount(deps: AppDeps, caller: AuthUser, currentPassword: string): Promise<void> {
-  const user = await checkCurrentPassword(deps, caller.id, currentPassword);
+export async function deleteAccount(deps: AppDeps, caller: AuthUser, currentPassword: string, ip: string): Promise<void> {
+  const user = await checkCurrentPassword(deps, caller.id, currentPassword, ip);
   await deps.db.transaction().execute(async (trx) => {
     const leagueIds = await leagueIdsOfMember(trx, user.id);
     await handOverOwnedLeagues(trx, user.id, deps.clock.now());

@@ -25,12 +25,20 @@ export async function accountState(deps: AppDeps) {
     users: await db.selectFrom('users').selectAll().orderBy('id').execute(),
     sessions: await db.selectFrom('sessions').selectAll().orderBy('id').execute(),
     resets: await db.selectFrom('password_resets').selectAll().orderBy('id').execute(),
+    verifications: await db.selectFrom('email_verifications').selectAll().orderBy('id').execute(),
     leagues: await db.selectFrom('leagues').select(['id', 'owner_id']).orderBy('id').execute(),
     members: await db.selectFrom('league_members').select(['league_id', 'user_id']).orderBy('league_id').orderBy('user_id').execute(),
   };
 }
 
 export const esHeaders = { 'accept-language': 'es-ES,es;q=0.9' };
+
+/** The token of the newest verification link mailed to `to` (sign-up, email change, resend). */
+export function verificationTokenFor(sent: { to: string; text: string }[], to: string): string {
+  const mail = sent.filter((m) => m.to === to && m.text.includes('/verify_email?token=')).at(-1);
+  if (!mail) throw new Error(`no verification email to ${to}`);
+  return /\/verify_email\?token=([\w-]+)/.exec(mail.text)![1]!;
+}
 
 let leagueCounter = 0;
 

@@ -1,6 +1,6 @@
-import { describeEachDb } from '../../test/harness';
+import { call, describeEachDb } from '../../test/harness';
 import { AdminAccountError, createOrPromoteAdmin } from './adminAccounts';
-import { PASSWORD, signInViaApi, signUpViaApi } from './accountsTestKit';
+import { PASSWORD, signInViaApi, signUpViaApi, verificationTokenFor } from './accountsTestKit';
 
 describeEachDb('create-admin', (ctx) => {
   const cost = () => ctx().deps.config.scryptCost;
@@ -26,6 +26,16 @@ describeEachDb('create-admin', (ctx) => {
     const res = await signInViaApi(ctx().app, 'ana@example.com', 'new admin password');
     expect(res.data).toMatchObject({ id: ana.id, name: 'Ana', is_admin: true });
     expect(await ctx().deps.db.selectFrom('users').select('id').execute()).toHaveLength(1);
+  });
+
+  it('counts the address as verified and kills the links mailed before the new password', async () => {
+    const ana = await signUpViaApi(ctx().app);
+    const link = verificationTokenFor(ctx().mailer.sent, 'ana@example.com');
+    await createOrPromoteAdmin(ctx().deps.db, { email: 'ana@example.com', password: 'new admin password' }, cost(), ctx().clock);
+    const me = await call(ctx().app, { method: 'GET', url: '/api/v1/en/users/index', token: ana.token });
+    expect(me.data).toMatchObject({ is_admin: true, email_verified: true });
+    expect(await ctx().deps.db.selectFrom('email_verifications').select('used_at').execute()).toEqual([{ used_at: ctx().clock.now() }]);
+    expect((await call(ctx().app, { method: 'POST', url: '/api/v1/users/verify_email', payload: { token: link } })).statusCode).toBe(400);
   });
 
   it('refuses a bad email or a short password with a readable message, creating nobody', async () => {

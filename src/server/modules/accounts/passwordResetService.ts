@@ -1,10 +1,10 @@
-import { createHash, randomBytes } from 'node:crypto';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../http/errors';
 import { translate } from '../../i18n/messages';
 import { openSession } from '../auth/sessions';
 import { deleteUserSessions } from '../auth/sessionsRepository';
-import { clearSignInFailures } from '../auth/signInFailures';
+import { clearAllSignInFailures } from '../auth/signInFailures';
+import { hashLinkToken, newLinkToken, revokeEmailedLinks } from './emailedLinks';
 import { hashPassword } from './passwords';
 import { findUserByEmail, findUserById, updateUser } from './accountsRepository';
 import { findUsableReset, insertPasswordReset, useResets } from './passwordResetsRepository';
@@ -12,9 +12,6 @@ import { checkNewPassword, FieldErrors, normaliseEmail, toAccountUser } from './
 import type { SignedIn } from './accountsService';
 
 const RESET_LIFETIME_MS = 60 * 60_000;
-
-/** Only a hash is stored: a database leak does not hand out working reset links. */
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** The link's origin: the caller's if it is on the allow-list, else the configured app origin. */
 export function resetLinkOrigin(deps: AppDeps, requested: string | undefined): string {
@@ -31,10 +28,10 @@ export function resetLinkOrigin(deps: AppDeps, requested: string | undefined): s
 export async function requestPasswordReset(deps: AppDeps, input: { email: string; origin?: string }): Promise<void> {
   const user = await findUserByEmail(deps.db, normaliseEmail(input.email));
   if (!user) return;
-  const token = randomBytes(32).toString('base64url');
+  const token = newLinkToken();
   const now = deps.clock.now();
   await deps.db.transaction().execute((trx) =>
-    insertPasswordReset(trx, { user_id: user.id, token_hash: hashToken(token), expires_at: now + RESET_LIFETIME_MS, now }));
+    insertPasswordReset(trx, { user_id: user.id, token_hash: hashLinkToken(token), expires_at: now + RESET_LIFETIME_MS, now }));
   const link = `${resetLinkOrigin(deps, input.origin)}/users/password/edit?reset_password_token=${token}`;
   const locale = user.locale === 'es' ? 'es' : 'en';
   // Not awaited: neither the time SMTP takes nor a mail failure may tell the caller that the account exists.
@@ -49,7 +46,7 @@ export async function requestPasswordReset(deps: AppDeps, input: { email: string
 export async function resetPassword(deps: AppDeps, input: {
   password: string; password_confirmation: string; reset_password_token: string;
 }): Promise<SignedIn> {
-  const tokenHash = hashToken(input.reset_password_token);
+  const tokenHash = hashLinkToken(input.reset_password_token);
   const invalidToken = () => new AppError(400, 'errors.invalid_reset_token');
   const reset = await findUsableReset(deps.db, tokenHash, deps.clock.now());
   if (!reset) throw invalidToken();
@@ -61,11 +58,13 @@ export async function resetPassword(deps: AppDeps, input: {
   return deps.db.transaction().execute(async (trx) => {
     const now = deps.clock.now();
     if (!(await useResets(trx, reset.user_id, reset.id, now))) throw invalidToken();
-    await updateUser(trx, reset.user_id, { password_hash: passwordHash }, now);
+    // The reset link reached the account's address (links die when the address changes): that verifies it too.
+    await updateUser(trx, reset.user_id, { password_hash: passwordHash, email_verified: 1 }, now);
     await deleteUserSessions(trx, reset.user_id);
+    await revokeEmailedLinks(trx, reset.user_id, now);
     const user = (await findUserById(trx, reset.user_id))!;
     // Whoever locked the account by guessing is beside the point now: the owner proved it by email.
-    await clearSignInFailures(trx, user.email);
+    await clearAllSignInFailures(trx, user.email);
     return { ...toAccountUser(user), token: await openSession(deps, trx, user.id) };
   });
 }

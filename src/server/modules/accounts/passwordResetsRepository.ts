@@ -27,3 +27,9 @@ export async function useResets(db: Executor, userId: number, resetId: number, n
     .where('user_id', '=', userId).where('used_at', 'is', null).execute();
   return true;
 }
+
+/** Kills every open reset link of the user (the password or the email address changed). */
+export async function useOpenResets(db: Executor, userId: number, now: number): Promise<void> {
+  await db.updateTable('password_resets').set({ used_at: now })
+    .where('user_id', '=', userId).where('used_at', 'is', null).execute();
+}

@@ -1,8 +1,9 @@
-import { call, describeEachDb } from '../../test/harness';
-import { MAX_FAILURES, WINDOW_MS } from '../auth/signInFailures';
+import { buildApp } from '../../app';
+import { call, describeEachDb, testConfig } from '../../test/harness';
+import { MAX_FAILURES, MAX_IP_FAILURES, WINDOW_MS } from '../auth/signInFailures';
 import { accountState, esHeaders, PASSWORD, signInViaApi, signUpViaApi } from './accountsTestKit';
 
-const USER_FIELDS = ['id', 'name', 'email', 'is_admin', 'email_reminders', 'locale', 'token'];
+const USER_FIELDS = ['id', 'name', 'email', 'is_admin', 'email_verified', 'email_reminders', 'locale', 'token'];
 
 describeEachDb('sign up', (ctx) => {
   it('creates the account, signs in, and answers the user with a token in body and header', async () => {
@@ -12,7 +13,7 @@ describeEachDb('sign up', (ctx) => {
     });
     expect(res.statusCode).toBe(200);
     expect(Object.keys(res.data).sort()).toEqual([...USER_FIELDS].sort());
-    expect(res.data).toMatchObject({ name: 'Ana', email: 'ana@example.com', is_admin: false, email_reminders: false, locale: 'es' });
+    expect(res.data).toMatchObject({ name: 'Ana', email: 'ana@example.com', is_admin: false, email_verified: false, email_reminders: false, locale: 'es' });
     expect(res.headers.authorization).toBe(`Bearer ${res.data.token}`);
     const me = await call(ctx().app, { method: 'GET', url: '/api/v1/en/users/index', token: res.data.token });
     expect(me.data).toMatchObject({ id: res.data.id, email: 'ana@example.com', email_reminders: false });
@@ -41,7 +42,7 @@ describeEachDb('sign up', (ctx) => {
     ['a short password', { password: 'short' }, { password: ['8 characters minimum'] }],
     ['a mismatched confirmation', { password_confirmation: 'something else' }, { password_confirmation: ["doesn't match the password"] }],
     ['a blank name', { name: '   ' }, { name: ["can't be blank"] }],
-    ['an email without @', { email: 'not-an-email' }, { email: ['is invalid'] }],
+    ['an email without @', { email: 'not-an-email' }, { 'api_v1_user.email': ['is not a valid email address'] }],
   ])('refuses %s with the field message', async (_label, change, errors) => {
     const before = await accountState(ctx().deps);
     const res = await call(ctx().app, { method: 'POST', url: '/api/v1/users',
@@ -157,7 +158,10 @@ describeEachDb('sign in and sign out', (ctx) => {
 });
 
 describeEachDb('sign-in limits', (ctx) => {
-  it(`locks an account for a while after ${MAX_FAILURES} failures, even with the right password, then lets it in`, async () => {
+  const signInFrom = (remoteAddress: string, email: string, password: string, app = ctx().app) =>
+    call(app, { method: 'POST', url: '/api/v1/users/sign_in', remoteAddress, headers: esHeaders, payload: { api_v1_user: { email, password } } });
+
+  it(`locks an email from one address after ${MAX_FAILURES} failures, even with the right password, then lets it in`, async () => {
     await signUpViaApi(ctx().app);
     for (let i = 0; i < MAX_FAILURES; i += 1) {
       expect((await signInViaApi(ctx().app, 'ana@example.com', `wrong ${i}`)).statusCode).toBe(401);
@@ -165,6 +169,7 @@ describeEachDb('sign-in limits', (ctx) => {
     const locked = await signInViaApi(ctx().app, 'ana@example.com', PASSWORD, esHeaders);
     expect(locked.statusCode).toBe(429);
     expect(locked.data).toEqual({ error: 'Demasiados intentos. Espera un momento y vuelve a intentarlo' });
+    expect(Number(locked.headers['retry-after'])).toBe(WINDOW_MS / 1000);
     // Other accounts are not affected.
     await signUpViaApi(ctx().app, { email: 'bob@example.com' });
     expect((await signInViaApi(ctx().app, 'bob@example.com', PASSWORD)).statusCode).toBe(200);
@@ -173,6 +178,44 @@ describeEachDb('sign-in limits', (ctx) => {
     expect(ok.statusCode).toBe(200);
     // A success clears the count.
     expect((await ctx().deps.db.selectFrom('sign_in_failures').selectAll().where('email', '=', 'ana@example.com').execute())).toEqual([]);
+  });
+
+  it('a stranger guessing from another address cannot lock the owner out of her own address', async () => {
+    await signUpViaApi(ctx().app);
+    for (let i = 0; i < MAX_FAILURES + 3; i += 1) await signInFrom('203.0.113.7', 'ana@example.com', `guess ${i}`);
+    expect((await signInFrom('203.0.113.7', 'ana@example.com', PASSWORD)).statusCode).toBe(429);
+    expect((await signInFrom('198.51.100.20', 'ana@example.com', PASSWORD)).statusCode).toBe(200);
+    // Her success clears only her address: the stranger stays locked.
+    expect((await signInFrom('203.0.113.7', 'ana@example.com', PASSWORD)).statusCode).toBe(429);
+  });
+
+  it(`locks an address after ${MAX_IP_FAILURES} failures on any emails, counted across processes`, async () => {
+    await signUpViaApi(ctx().app);
+    const t = ctx();
+    const { app: other } = await buildApp({ config: testConfig(), database: t.database, clock: t.clock, mailer: t.mailer, logger: false });
+    try {
+      // Half the attempts on each process: each stays under its own per-process limit of 30 a minute.
+      for (let i = 0; i < MAX_IP_FAILURES; i += 1) {
+        const res = await signInFrom('203.0.113.9', `user${i}@example.com`, 'x', i % 2 === 0 ? t.app : other);
+        expect(res.statusCode).toBe(401);
+      }
+      expect((await signInFrom('203.0.113.9', 'ana@example.com', PASSWORD, other)).statusCode).toBe(429);
+      expect((await signInFrom('198.51.100.20', 'ana@example.com', PASSWORD)).statusCode).toBe(200);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('of a burst of concurrent guesses, no more than the limit are checked', async () => {
+    await signUpViaApi(ctx().app);
+    const results = await Promise.all(Array.from({ length: 20 }, (_, i) => signInViaApi(ctx().app, 'ana@example.com', `guess ${i}`)));
+    const statuses = results.map((r) => r.statusCode);
+    // Racing attempts may refuse one another (each counts the others' pending rows), never let extra ones through.
+    expect(statuses.filter((s) => s === 401).length).toBeGreaterThan(0);
+    expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(MAX_FAILURES);
+    expect(statuses.filter((s) => s !== 401).every((s) => s === 429)).toBe(true);
+    const failures = await ctx().deps.db.selectFrom('sign_in_failures').select('id').execute();
+    expect(failures).toHaveLength(statuses.filter((s) => s === 401).length);
   });
 
   it('treats unknown emails the same way (no account enumeration through the limit)', async () => {

@@ -9,7 +9,10 @@ import { DEMO_TEAMS } from './demoTeams';
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
-/** The demo accounts the README lists; all share the password `porra-demo`. */
+/**
+ * The demo accounts the README lists. The players share the public password `porra-demo`; the admin gets a random
+ * one when the demo is seeded (seedDemo.ts prints it once).
+ */
 export const DEMO_ADMIN = { name: 'Admin', email: 'admin@porra.demo', locale: 'es' };
 export const DEMO_PLAYERS = [
   { name: 'Ana', email: 'ana@porra.demo', locale: 'es', department: 'Ventas' },
@@ -25,12 +28,15 @@ export const DEMO_LEAGUE_NAME = 'Porra de la oficina';
  * already played and most of the next two days (a few left empty so alerts show), round picks and top scorers.
  * Straight SQL: the leagues and bets modules own the API, the demo only needs rows.
  */
-export async function seedDemoLeague(trx: Executor, competitionId: number, now: number, passwordHash: string): Promise<number> {
+export async function seedDemoLeague(
+  trx: Executor, competitionId: number, now: number, passwordHashes: { players: string; admin: string },
+): Promise<number> {
   const createdAt = now - 10 * DAY;
+  // Demo addresses are verified: nobody can receive mail at porra.demo, and the demo must be playable at once.
   const users = await trx.insertInto('users').values([
-    { ...DEMO_ADMIN, is_admin: 1 as const },
-    ...DEMO_PLAYERS.map(({ department: _department, ...p }) => ({ ...p, is_admin: 0 as const })),
-  ].map((u) => ({ ...u, password_hash: passwordHash, created_at: createdAt, updated_at: createdAt })))
+    { ...DEMO_ADMIN, is_admin: 1 as const, password_hash: passwordHashes.admin },
+    ...DEMO_PLAYERS.map(({ department: _department, ...p }) => ({ ...p, is_admin: 0 as const, password_hash: passwordHashes.players })),
+  ].map((u) => ({ ...u, email_verified: 1 as const, created_at: createdAt, updated_at: createdAt })))
     .returning(['id', 'email']).execute();
   const playerIds = DEMO_PLAYERS.map((p) => users.find((u) => u.email === p.email)!.id);
 

@@ -1,7 +1,9 @@
 import { ROUND } from '../../../shared/domain/rounds';
 import { revealDueResults } from '../competitions/reveal';
 import { verifyPassword } from '../accounts/passwords';
-import { describeEachDb } from '../../test/harness';
+import { loadConfig } from '../../config';
+import type { AppDeps } from '../../deps';
+import { call, createTestApp, DB_KINDS, describeEachDb } from '../../test/harness';
 import { seedDemoIfEmpty } from './seedDemo';
 
 const HOUR = 3_600_000;
@@ -62,11 +64,12 @@ describeEachDb('demo seed', (ctx) => {
   it('creates the demo accounts, the office league with departments, and bets', async () => {
     await seedDemoIfEmpty(ctx().deps);
     const { db } = ctx().deps;
-    const users = await db.selectFrom('users').select(['email', 'is_admin', 'locale', 'password_hash']).orderBy('id').execute();
+    const users = await db.selectFrom('users').select(['email', 'is_admin', 'locale', 'password_hash', 'email_verified']).orderBy('id').execute();
     expect(users.map((u) => u.email)).toEqual(['admin@porra.demo', 'ana@porra.demo', 'luis@porra.demo', 'marta@porra.demo', 'john@porra.demo', 'emma@porra.demo']);
     expect(users[0].is_admin).toBe(1);
     expect(new Set(users.map((u) => u.locale))).toEqual(new Set(['es', 'en']));
     expect(await verifyPassword('porra-demo', users[1].password_hash)).toBe(true);
+    expect(users.every((u) => u.email_verified === 1)).toBe(true);
     const league = await db.selectFrom('leagues').innerJoin('users', 'users.id', 'leagues.owner_id')
       .select(['leagues.name', 'leagues.name_normalized', 'users.email', 'bets_system', 'points_system', 'round_bets_enabled', 'person_bets_enabled'])
       .executeTakeFirstOrThrow();
@@ -80,6 +83,26 @@ describeEachDb('demo seed', (ctx) => {
     expect(await count('result_bets')).toBeGreaterThan(5 * 20);
     expect(await count('round_bets')).toBeGreaterThan(0);
     expect(await count('person_bets')).toBe(10);
+  });
+
+  it('gives the admin a random password, printed once in the start output, and never the published one', async () => {
+    const warnings: string[] = [];
+    const log = { ...ctx().deps.log, info: () => undefined, warn: (msg: string) => { warnings.push(msg); } };
+    await seedDemoIfEmpty({ ...ctx().deps, log } as unknown as AppDeps);
+    expect(warnings).toHaveLength(1);
+    const printed = /DEMO ADMIN ACCOUNT: admin@porra\.demo \/ password ([\w-]{16}) .*npm run porra -- reset-password --email admin@porra\.demo/
+      .exec(warnings[0]!);
+    expect(printed).not.toBeNull();
+    const admin = await ctx().deps.db.selectFrom('users').select('password_hash').where('email', '=', 'admin@porra.demo').executeTakeFirstOrThrow();
+    expect(await verifyPassword(printed![1]!, admin.password_hash)).toBe(true);
+    expect(await verifyPassword('porra-demo', admin.password_hash)).toBe(false);
+    const signIn = (password: string) => call(ctx().app, { method: 'POST', url: '/api/v1/users/sign_in',
+      payload: { api_v1_user: { email: 'admin@porra.demo', password } } });
+    expect((await signIn('porra-demo')).statusCode).toBe(401);
+    expect((await signIn(printed![1]!)).data).toMatchObject({ is_admin: true, email_verified: true });
+    // A second start on the seeded database prints nothing.
+    await seedDemoIfEmpty({ ...ctx().deps, log } as unknown as AppDeps);
+    expect(warnings).toHaveLength(1);
   });
 
   it('reveals more results as the clock passes kickoffs, and fills the knockout rounds until the final', async () => {
@@ -101,5 +124,24 @@ describeEachDb('demo seed', (ctx) => {
     expect(semis.flatMap((m) => [m.local_team_id, m.visiting_team_id])).toEqual(expect.arrayContaining([final.local_team_id, final.visiting_team_id]));
     const competition = await db.selectFrom('competitions').select('finished').executeTakeFirstOrThrow();
     expect(competition.finished).toBe(1);
+  });
+});
+
+describe.each(DB_KINDS)('demo seed and NODE_ENV [%s]', (kind) => {
+  const usersAfterStart = async (env: NodeJS.ProcessEnv) => {
+    const t = await createTestApp(kind, { config: { seedDemo: loadConfig(env).seedDemo } });
+    try {
+      return await t.deps.db.selectFrom('users').select('email').execute();
+    } finally {
+      await t.close();
+    }
+  };
+
+  it('a production start seeds nothing unless SEED_DEMO=true says so', async () => {
+    expect(await usersAfterStart({ NODE_ENV: 'production' })).toEqual([]);
+    expect(await usersAfterStart({ NODE_ENV: 'production', SEED_DEMO: 'false' })).toEqual([]);
+    expect(await usersAfterStart({ NODE_ENV: 'production', SEED_DEMO: 'true' })).toHaveLength(6);
+    expect(await usersAfterStart({})).toHaveLength(6);
+    expect(await usersAfterStart({ SEED_DEMO: 'false' })).toEqual([]);
   });
 });

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { AppDeps } from '../../deps';
 import type { Executor } from '../../db/database';
 import { defaultPickRules } from '../../../shared/domain/leagueRules';
@@ -13,7 +14,7 @@ import { revealDueResults } from '../competitions/reveal';
 import { recomputeCompetition } from '../scoring/recompute';
 import { simTeams } from './advanceKnockout';
 import { simulateMatch } from './demoResults';
-import { seedDemoLeague } from './demoLeague';
+import { DEMO_ADMIN, seedDemoLeague } from './demoLeague';
 import { groupName, planDemoCup } from './demoSchedule';
 import { DEMO_GROUPS } from './demoTeams';
 
@@ -26,14 +27,19 @@ export const DEMO_PASSWORD = 'porra-demo';
  */
 export async function seedDemoIfEmpty(deps: AppDeps): Promise<boolean> {
   if (!(await isEmpty(deps.db))) return false;
-  // One hash for every demo account: the password is public and scrypt is slow on purpose.
-  const passwordHash = await hashPassword(DEMO_PASSWORD, deps.config.scryptCost);
+  // One hash for every demo player: their password is public and scrypt is slow on purpose. The admin's password
+  // is never published: a random one, printed once below.
+  const adminPassword = randomBytes(12).toString('base64url');
+  const passwordHashes = {
+    players: await hashPassword(DEMO_PASSWORD, deps.config.scryptCost),
+    admin: await hashPassword(adminPassword, deps.config.scryptCost),
+  };
   const now = deps.clock.now();
   let competitionId: number;
   try {
     competitionId = await deps.db.transaction().execute(async (trx) => {
       const id = await seedDemoCup(trx, now);
-      await seedDemoLeague(trx, id, now, passwordHash);
+      await seedDemoLeague(trx, id, now, passwordHashes);
       await revealDueResults(trx, now, id);
       await recomputeCompetition(trx, id);
       return id;
@@ -43,7 +49,10 @@ export async function seedDemoIfEmpty(deps: AppDeps): Promise<boolean> {
     if (!(await isEmpty(deps.db))) return false;
     throw error;
   }
-  deps.log.info({ competitionId }, 'demo seeded: sign in as ana@porra.demo / porra-demo');
+  deps.log.info({ competitionId }, `demo seeded: sign in as ana@porra.demo / ${DEMO_PASSWORD}`);
+  // At warn level so it shows whatever LOG_LEVEL says; only the process that seeded prints it, and only now.
+  deps.log.warn(`DEMO ADMIN ACCOUNT: ${DEMO_ADMIN.email} / password ${adminPassword} (shown only this once; `
+    + `set another with: npm run porra -- reset-password --email ${DEMO_ADMIN.email})`);
   return true;
 }
 

@@ -2,6 +2,7 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database';
 import type { Clock } from '../../clock';
+import { maskTokens } from '../../http/maskTokens';
 
 export interface Email { to: string; subject: string; text: string }
 export interface Mailer { send(email: Email): Promise<void> }
@@ -16,7 +17,9 @@ export function smtpMailer(url: string, from: string): Mailer {
 export function outboxMailer(db: Db, clock: Clock, log: FastifyBaseLogger): Mailer {
   return {
     async send(email) {
-      log.info({ to: email.to, subject: email.subject }, `email (development outbox):\n${email.text}`);
+      // Reset and verification links are masked at info level; the full text is in mail_outbox (and at debug level).
+      log.info({ to: email.to, subject: email.subject }, `email (development outbox):\n${maskTokens(email.text)}`);
+      log.debug({ to: email.to }, `email (development outbox, unmasked):\n${email.text}`);
       await db.insertInto('mail_outbox')
         .values({ to_address: email.to, subject: email.subject, text_body: email.text, created_at: clock.now() })
         .execute();

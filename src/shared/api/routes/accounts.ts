@@ -8,7 +8,8 @@ export const PASSWORD_MAX_LENGTH = 128;
 export const NAME_MAX_LENGTH = 100;
 export const EMAIL_MAX_LENGTH = 254;
 
-const Email = Type.String({ minLength: 1, maxLength: EMAIL_MAX_LENGTH });
+/** Surrounding spaces are allowed (and trimmed): people paste addresses. */
+const Email = Type.String({ minLength: 1, maxLength: EMAIL_MAX_LENGTH, format: 'email' });
 const Password = Type.String({ maxLength: PASSWORD_MAX_LENGTH });
 const Name = Type.String({ minLength: 1, maxLength: NAME_MAX_LENGTH });
 const UserLocale = Type.Union([Type.Literal('es'), Type.Literal('en')]);
@@ -98,6 +99,20 @@ export const accountRoutes = {
     }),
     response: SignedIn,
     rateLimit: { max: 30, timeWindow: 900_000 },
+  }),
+  verifyEmail: route({
+    method: 'POST', path: '/users/verify_email', prefixed: false, access: 'public',
+    summary: 'Confirm an email address with the token of a verification link (single use, 24 hours)',
+    body: Strict({ token: Type.String({ minLength: 1, maxLength: 200 }) }),
+    response: Message,
+    rateLimit: { max: 30, timeWindow: 900_000 },
+  }),
+  resendVerification: route({
+    method: 'POST', path: '/users/verify_email/resend', prefixed: false, access: 'user',
+    summary: 'Email a new verification link to the current address (older links stop working)',
+    response: Message,
+    process: 'resend_verification',
+    rateLimit: { max: 10, timeWindow: 3_600_000 },
   }),
   clientLog: route({
     method: 'POST', path: '/log', prefixed: false, access: 'public',
