@@ -16,6 +16,7 @@ import { installErrorHandler } from './http/errorHandler';
 import { AppError } from './http/errors';
 import { registerRoutes } from './http/registerRoutes';
 import { installRequestContext } from './http/requestContext';
+import { openapiInfo } from './http/openapiInfo';
 import { validatorCompiler } from './http/validation';
 import { outboxMailer, smtpMailer, type Mailer } from './modules/mail/mailer';
 import { loadJwtSecret } from './modules/auth/tokens';
@@ -114,9 +115,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   });
   await app.register(cors, { origin: false });
   await app.register(rateLimit, { global: false });
-  await app.register(swagger, {
-    openapi: { info: { title: 'Porra API', version: '1.0.0' } },
-  });
+  await app.register(swagger, { openapi: openapiInfo });
 
   // App plugins.
   installErrorHandler(app);

@@ -25,5 +25,7 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     routeName?: string;
     access?: import('../../shared/api/route').Access;
+    /** Every error status the route may answer (errorStatuses): the error handler answers no other. */
+    errorStatuses?: readonly import('../../shared/api/route').ErrorStatus[];
   }
 }

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { translate, type MessageKey } from '../i18n/messages';
 import { AppError } from './errors';
 import { fieldErrors, type FieldError } from './validation';
@@ -14,6 +14,18 @@ const STATUS_KEYS: Record<number, MessageKey> = {
 };
 
 /**
+ * A route answers only the error statuses it declares (RouteDef.errors, errorStatuses): one it did not declare
+ * is a bug in the route table, logged loudly and answered as the nearest declared one (every route declares
+ * 400 and 500) so that clients never meet a status the OpenAPI document does not promise.
+ */
+function declaredStatus(req: FastifyRequest, status: number): number {
+  const declared = req.routeOptions?.config?.errorStatuses;
+  if (!declared || (declared as readonly number[]).includes(status)) return status;
+  req.log.error({ status, route: req.routeOptions.config.routeName }, 'undeclared error status');
+  return status >= 500 ? 500 : 400;
+}
+
+/**
  * The one error handler: every failure becomes `{ error, errors? }` in the caller's language.
  * Details of 5xx errors are logged, never sent.
  */
@@ -26,7 +38,7 @@ export function installErrorHandler(app: FastifyInstance): void {
         ? Object.fromEntries(Object.entries(err.fields).map(([f, list]) => [f, list.map(tr)]))
         : undefined;
       if (err.retryAfterSeconds !== undefined) reply.header('retry-after', String(err.retryAfterSeconds));
-      return reply.status(err.status).send({ error: translate(locale, err.key, err.vars), ...(errors && { errors }) });
+      return reply.status(declaredStatus(req, err.status)).send({ error: translate(locale, err.key, err.vars), ...(errors && { errors }) });
     }
     const fe = err as FastifyError;
     if (fe.validation) {
@@ -38,6 +50,6 @@ export function installErrorHandler(app: FastifyInstance): void {
     if (status === 500) req.log.error({ err }, 'unhandled error');
     else req.log.info({ code: fe.code, message: fe.message }, 'client error');
     const key = STATUS_KEYS[status] ?? (status === 500 ? 'errors.internal' : 'errors.invalid_request');
-    return reply.status(status).send({ error: translate(locale, key) });
+    return reply.status(declaredStatus(req, status)).send({ error: translate(locale, key) });
   });
 }

@@ -1,8 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import Type from 'typebox';
+import { errorStatuses } from '../../shared/api/errorResponses';
 import { LOCALES, routeUrl, type RouteBody, type RouteDef, type RouteParams, type RouteQuery, type RouteResponse } from '../../shared/api/route';
 import type { AuthUser } from './context';
 import { forbidden, unauthorized } from './errors';
+import { documentedSchema } from './responseSchemas';
 
 type CallerOf<R extends RouteDef> = R['access'] extends 'public' ? AuthUser | null : AuthUser;
 
@@ -44,7 +46,14 @@ export function registerRoutes<T extends Record<string, RouteDef>>(app: FastifyI
         ...(def.body && { body: def.body }),
         response: { 200: def.response },
       },
-      config: { routeName: name, access: def.access, ...(def.rateLimit && { rateLimit: def.rateLimit }) },
+      config: {
+        routeName: name,
+        access: def.access,
+        errorStatuses: errorStatuses(def),
+        // Error statuses are documented, not compiled: the error handler writes their one shape itself.
+        swaggerTransform: ({ schema, url }) => ({ schema: documentedSchema(def, schema), url }),
+        ...(def.rateLimit && { rateLimit: def.rateLimit }),
+      },
       ...(def.bodyLimit && { bodyLimit: def.bodyLimit }),
       handler: async (req, reply) => {
         if (def.access !== 'public' && !req.user) throw unauthorized();

@@ -3,6 +3,8 @@ import type { Static, TSchema } from 'typebox';
 /** Who may call a route: anyone, a signed-in user, or a global admin. Finer rules live in the services. */
 export type Access = 'public' | 'user' | 'admin';
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+/** Every error status the API answers, each with the `{ error, errors? }` body of errorResponses.ts. */
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 500 | 502 | 503;
 
 /**
  * One entry of the route table: written once, used by the server (registration, validation, serialisation,
@@ -25,6 +27,13 @@ export interface RouteDef {
   rateLimit?: { max: number; timeWindow: number };
   /** Largest accepted body in bytes, when smaller than the server-wide limit. */
   bodyLimit?: number;
+  /**
+   * Error statuses the route answers beyond those its shape implies (errorStatuses in errorResponses.ts):
+   * 403 for membership or ownership rules, 404 for ids in the body or query, 409 for conflicts, 429 for limits
+   * counted by the service, 502 for a failing data provider, 503 when the server sheds load. The OpenAPI document
+   * lists exactly these, and the server never answers a status a route does not list.
+   */
+  errors?: readonly ErrorStatus[];
 }
 
 export const route = <const R extends RouteDef>(definition: R): R => definition;

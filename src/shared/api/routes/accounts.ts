@@ -41,6 +41,7 @@ export const accountRoutes = {
     body: UserBody({ email: Email, password: Password, remember_me: Type.Optional(Type.Boolean()) }),
     response: SignedIn,
     rateLimit: { max: 30, timeWindow: 60_000 },
+    errors: [401, 503],
   }),
   signUp: route({
     method: 'POST', path: '/users', prefixed: false, access: 'public',
@@ -54,6 +55,7 @@ export const accountRoutes = {
     }),
     response: SignedIn,
     rateLimit: { max: 50, timeWindow: 3_600_000 },
+    errors: [503],
   }),
   updateAccount: route({
     method: 'PUT', path: '/users', prefixed: false, access: 'user',
@@ -68,12 +70,15 @@ export const accountRoutes = {
       locale: Type.Optional(UserLocale),
     }),
     response: AccountUser,
+    // Per account and per address, counted by the service in the database (auth/actionLimits.ts).
+    errors: [429, 503],
   }),
   deleteAccount: route({
     method: 'DELETE', path: '/users', prefixed: false, access: 'user',
     summary: 'Delete the account (owned leagues pass to their earliest-joined member)',
     body: UserBody({ current_password: Password }),
     response: Message,
+    errors: [429, 503],
   }),
   signOut: route({
     method: 'DELETE', path: '/users/sign_out', prefixed: false, access: 'user',
@@ -99,6 +104,7 @@ export const accountRoutes = {
     }),
     response: SignedIn,
     rateLimit: { max: 30, timeWindow: 900_000 },
+    errors: [503],
   }),
   verifyEmail: route({
     method: 'POST', path: '/users/verify_email', prefixed: false, access: 'public',
@@ -113,6 +119,8 @@ export const accountRoutes = {
     response: Message,
     process: 'resend_verification',
     rateLimit: { max: 10, timeWindow: 3_600_000 },
+    // 409: already verified; 429 also per account, counted by the service.
+    errors: [409],
   }),
   clientLog: route({
     method: 'POST', path: '/log', prefixed: false, access: 'public',

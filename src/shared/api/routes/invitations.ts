@@ -38,6 +38,7 @@ export const UserMessage = Type.Object({
 export const invitationRoutes = {
   invitationCreate: route({
     method: 'POST', path: '/invitations', prefixed: true, access: 'user', process: 'invitation_create',
+    errors: [403, 404, 409, 429],
     summary: 'Invite someone to a league by email (owner, or any member when allow_invite)',
     // Checked as an address once trimmed (pasted addresses often carry spaces).
     body: Strict({ league_id: Id, email: Type.String({ minLength: 1, maxLength: 254 }) }),
@@ -45,6 +46,7 @@ export const invitationRoutes = {
   }),
   invitationsOfLeague: route({
     method: 'GET', path: '/invitations/league/:id', prefixed: true, access: 'user',
+    errors: [403],
     summary: "A league's pending invitations (members)", params: IdParams, response: Type.Array(Invitation),
   }),
   invitationsMine: route({
@@ -53,10 +55,12 @@ export const invitationRoutes = {
   }),
   invitationDelete: route({
     method: 'DELETE', path: '/invitations/:id', prefixed: true, access: 'user', process: 'invitation_delete',
+    errors: [403],
     summary: 'Withdraw a pending invitation (its inviter or the league owner)', params: IdParams, response: Message,
   }),
   invitationDismiss: route({
     method: 'POST', path: '/invitations/dismiss/:id', prefixed: true, access: 'user', process: 'invitation_dismiss',
+    errors: [403],
     summary: 'Turn down an invitation (the invitee)', params: IdParams, response: Message,
   }),
   messagesIndex: route({

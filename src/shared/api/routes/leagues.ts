@@ -39,12 +39,14 @@ export const LeagueMember = Type.Object({
 export const leagueRoutes = {
   leagueIndex: route({
     method: 'GET', path: '/leagues/index', prefixed: true, access: 'user',
+    errors: [404],
     summary: "The caller's leagues; with user_id the leagues shared with that user; with competition_id those of a competition",
     query: Strict({ user_id: Type.Optional(Id), competition_id: Type.Optional(Id) }),
     response: Type.Array(League),
   }),
   leagueShow: route({
     method: 'GET', path: '/leagues/:id', prefixed: true, access: 'user',
+    errors: [403],
     summary: 'A league (members; joinable or invited non-members, or holders of its share or invitation token, see it without the share token)',
     params: IdParams,
     query: Type.Object({ token: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })) }, { additionalProperties: false }),
@@ -52,28 +54,34 @@ export const leagueRoutes = {
   }),
   leaguesUsers: route({
     method: 'GET', path: '/leagues/leagues_users/:id', prefixed: true, access: 'user',
+    errors: [403],
     summary: 'Members of a league, in joining order', params: IdParams, response: Type.Array(LeagueMember),
   }),
   leagueLeagueRules: route({
     method: 'GET', path: '/leagues/league_rules/:id', prefixed: true, access: 'user',
+    errors: [403],
     summary: "The competition's pick rules that are active in this league", params: IdParams, response: Type.Array(LeagueRule),
   }),
   leagueCreate: route({
     method: 'POST', path: '/leagues', prefixed: true, access: 'user', process: 'league_create',
+    errors: [403],
     summary: 'Create a league; the creator is its owner and first member',
     body: Strict({ league: NewLeague }), response: LeagueMessage,
   }),
   leagueUpdate: route({
     method: 'PUT', path: '/leagues/:id', prefixed: true, access: 'user', process: 'league_update',
+    errors: [403],
     summary: 'Change league settings (owner; frozen at the first kickoff unless editable_after_start)',
     params: IdParams, body: Strict({ league: LeagueChanges }), response: LeagueMessage,
   }),
   leagueDelete: route({
     method: 'DELETE', path: '/leagues/:id', prefixed: true, access: 'user', process: 'league_delete',
+    errors: [403],
     summary: 'Delete a league and every bet in it (owner)', params: IdParams, response: Message,
   }),
   leagueCancel: route({
     method: 'DELETE', path: '/leagues/cancel/:id', prefixed: true, access: 'user', process: 'league_cancel',
+    errors: [403],
     summary: "Leave a league: the caller's bets are lost; an owner hands the league to the earliest-joined member",
     params: IdParams, response: Message,
   }),
@@ -84,18 +92,21 @@ export const leagueRoutes = {
   }),
   leagueJoin: route({
     method: 'POST', path: '/leagues/join', prefixed: true, access: 'user', process: 'league_join',
+    errors: [403, 404, 409],
     summary: "Join with an invitation token, the league's share token, or none when the league allows joining",
     body: Strict({ league_id: Id, invitation_token: Type.Optional(Nullable(Type.String({ maxLength: 64 }))) }),
     response: LeagueMessage,
   }),
   leagueUpdateDepartment: route({
     method: 'POST', path: '/leagues/update_department', prefixed: true, access: 'user', process: 'league_update_department',
+    errors: [403, 404],
     summary: "Set a member's department (owner for anyone, a member for themselves)",
     body: Strict({ league_id: Id, user_id: Id, department: Nullable(Type.String({ maxLength: 100 })) }),
     response: Type.Object({ message: Type.String(), member: LeagueMember }),
   }),
   leagueRemoveUser: route({
     method: 'DELETE', path: '/leagues/remove_user/:league_id/:user_id', prefixed: true, access: 'user', process: 'league_remove_user',
+    errors: [403],
     summary: 'Remove a member and their bets (owner)',
     params: Strict({ league_id: Id, user_id: Id }), response: Message,
   }),

@@ -73,6 +73,7 @@ export const referenceRoutes = {
   }),
   groupTeamsIndex: route({
     method: 'GET', path: '/groups/index_groups_team', prefixed: true, access: 'public',
+    errors: [404],
     summary: 'Group-team links, optionally of one competition', query: CompetitionFilter, response: Type.Array(GroupTeam),
   }),
   groupsOfCompetition: route({

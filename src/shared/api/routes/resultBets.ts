@@ -34,6 +34,7 @@ export const PointsInfo = Type.Object({
 export const resultBetRoutes = {
   resultBetsIndex: route({
     method: 'GET', path: '/result_bets/index/:id', prefixed: true, access: 'user',
+    errors: [403],
     summary: "A member's result bets of a league for a matchday (default: the caller, the current matchday), or everyone's bets on one match (match_id)",
     params: IdParams,
     query: Strict({
@@ -46,27 +47,32 @@ export const resultBetRoutes = {
   }),
   lastBets: route({
     method: 'GET', path: '/result_bets/last_bets/:id', prefixed: true, access: 'user',
+    errors: [403],
     summary: "The league's latest visible bets (matches already locked), with user names",
     params: IdParams, response: Type.Array(ResultBet),
   }),
   resultBetPointsInfo: route({
     method: 'GET', path: '/result_bets/points_info/:id', prefixed: true, access: 'user',
+    errors: [403],
     summary: 'Maximum points and the legend rows that scored for one result bet',
     params: IdParams, response: PointsInfo,
   }),
   updateResultBet: route({
     method: 'POST', path: '/result_bets/update_result_bet', prefixed: true, access: 'user',
+    errors: [403, 404],
     summary: 'Set or clear the goals of a result bet (mode 1: the caller\'s simulation)',
     body: Strict({ result_bet_id: Id, local_goals: Goals, visiting_goals: Goals, mode: Type.Optional(Mode) }),
     response: ResultBet,
   }),
   resetBets: route({
     method: 'POST', path: '/result_bets/reset_bets', prefixed: true, access: 'user',
+    errors: [403, 404],
     summary: "Clear the caller's simulation (mode 1 result and round bets) in a league",
     body: Strict({ league_id: Id }), response: Message, process: 'reset_bets',
   }),
   copyBets: route({
     method: 'POST', path: '/result_bets/copy_bets', prefixed: true, access: 'user',
+    errors: [403, 404],
     summary: "Copy the caller's bets and picks from another league of the same competition, where still editable",
     body: Strict({ league_id: Id, league_id_to_copy: Id }),
     response: Type.Object({ message: Type.String(), copied: Type.Integer() }), process: 'copy_bets',

@@ -45,6 +45,7 @@ export const LeagueTable = Type.Object({
 export const tableRoutes = {
   usersLeagueTable: route({
     method: 'GET', path: '/leagues/users_league_table/:id', prefixed: true, access: 'user',
+    errors: [403],
     summary: "A league's table (members and departments); mode 1: the caller's simulation",
     params: IdParams,
     query: Strict({ matchday: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })), mode: Type.Optional(Mode) }),
