@@ -16,7 +16,9 @@ import { installErrorHandler } from './http/errorHandler';
 import { AppError } from './http/errors';
 import { registerRoutes } from './http/registerRoutes';
 import { installRequestContext } from './http/requestContext';
+import { installInputGuards } from './http/inputGuards';
 import { openapiInfo } from './http/openapiInfo';
+import { answerUnsupportedMethod, frameworkErrors, trackRouteMethods } from './http/routingErrors';
 import { validatorCompiler } from './http/validation';
 import { outboxMailer, smtpMailer, type Mailer } from './modules/mail/mailer';
 import { loadJwtSecret } from './modules/auth/tokens';
@@ -79,6 +81,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     bodyLimit: 256 * 1024,
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
+    frameworkErrors,
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
 
@@ -121,6 +124,8 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   installErrorHandler(app);
   installRequestContext(app, deps);
   installHttpObservation(app, deps.metrics);
+  installInputGuards(app);
+  const allowedMethods = trackRouteMethods(app);
 
   // Routes, area by area.
   registerRoutes(app, userRoutes, userHandlers(deps));
@@ -139,18 +144,19 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
 
   app.get(`${API_BASE}/openapi.json`, { schema: { hide: true } }, async () => app.swagger());
   registerOperationsRoutes(app, { database, metrics: deps.metrics, metricsToken: config.metricsToken, lifecycle });
-  serveClient(app, config.clientDir);
+  serveClient(app, config.clientDir, allowedMethods);
   await app.ready();
   return { app, deps, lifecycle };
 }
 
 /** The built SPA with history fallback: any GET outside /api answers index.html. */
-function serveClient(app: FastifyInstance, clientDir: string): void {
+function serveClient(app: FastifyInstance, clientDir: string, allowedMethods: (url: string) => string[] | null): void {
   const hasClient = existsSync(join(clientDir, 'index.html'));
   if (hasClient) {
     app.register(fastifyStatic, { root: clientDir, wildcard: false, index: false, maxAge: '1y', immutable: true });
   }
   app.setNotFoundHandler((req, reply) => {
+    if (answerUnsupportedMethod(allowedMethods, req, reply)) return reply;
     if (req.method === 'GET' && !req.url.startsWith('/api/') && hasClient) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html', clientDir, { maxAge: 0, immutable: false });
     }

@@ -9,7 +9,7 @@ const STATUS_KEYS: Record<number, MessageKey> = {
   403: 'errors.not_allowed',
   404: 'errors.not_found',
   413: 'errors.payload_too_large',
-  415: 'errors.invalid_request',
+  415: 'errors.unsupported_media_type',
   429: 'errors.too_many_requests',
 };
 

@@ -41,7 +41,7 @@ export const invitationRoutes = {
     errors: [403, 404, 409, 429],
     summary: 'Invite someone to a league by email (owner, or any member when allow_invite)',
     // Checked as an address once trimmed (pasted addresses often carry spaces).
-    body: Strict({ league_id: Id, email: Type.String({ minLength: 1, maxLength: 254 }) }),
+    body: Strict({ league_id: Id, email: Type.String({ minLength: 1, maxLength: 254, format: 'email' }) }),
     response: Type.Object({ message: Type.String(), invitation: Invitation }),
   }),
   invitationsOfLeague: route({
