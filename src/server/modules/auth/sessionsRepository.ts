@@ -1,5 +1,5 @@
-import type { CompiledQuery } from 'kysely';
 import type { Executor } from '../../db/database';
+import { precompiled } from '../../db/precompiled';
 import { forgetSession, forgetUser } from './sessionCache';
 
 export async function insertSession(db: Executor, session: { id: string; user_id: number; created_at: number; expires_at: number }) {
@@ -18,19 +18,12 @@ function sessionUserQuery(db: Executor, sessionId: string, userId: number, now: 
 
 export type SessionUser = Awaited<ReturnType<ReturnType<typeof sessionUserQuery>['executeTakeFirstOrThrow']>>;
 
-// Compiled once per database: this runs on every signed-in request, where building the query costs more than running it.
-const sessionUserQueries = new WeakMap<Executor, CompiledQuery<SessionUser>>();
+// Runs on every signed-in request that misses the session cache.
+const sessionUser = precompiled((db, sessionId: string, userId: number, now: number) => sessionUserQuery(db, sessionId, userId, now).compile(), 3);
 
 /** The session's user, if the session exists and has not expired. */
 export async function findSessionUser(db: Executor, sessionId: string, userId: number, now: number): Promise<SessionUser | undefined> {
-  let compiled = sessionUserQueries.get(db);
-  if (!compiled) {
-    compiled = sessionUserQuery(db, '', 0, 0).compile();
-    if (compiled.parameters.length !== 3) throw new Error('findSessionUser: unexpected parameters');
-    sessionUserQueries.set(db, compiled);
-  }
-  const { rows } = await db.executeQuery<SessionUser>({ ...compiled, parameters: [sessionId, userId, now] });
-  return rows[0];
+  return (await sessionUser(db, sessionId, userId, now))[0];
 }
 
 // Every delete also drops the sessions from this process's cache of signed-in callers (sessionCache.ts).

@@ -1,5 +1,6 @@
 import { sql, type CompiledQuery, type SqlBool } from 'kysely';
 import type { Executor } from '../../db/database';
+import { precompiled } from '../../db/precompiled';
 import { playedInLeague, resultBetDeadlineSql } from '../scoring/scoringSql';
 
 /** All SQL of result bets. Rows carry the embedded match, the deadline and whether the match is played. */
@@ -10,19 +11,22 @@ export interface LeagueAccessRow {
   knockout_basis: 'regular' | 'extra_time'; start_matchday: number; is_member: number;
 }
 
+// Built once per database: every league route checks access first.
+const leagueForUser = precompiled((db, leagueId: number, userId: number) => db.selectFrom('leagues as l')
+  .innerJoin('competitions as c', 'c.id', 'l.competition_id')
+  .select([
+    'l.id', 'l.name', 'l.competition_id', 'c.competition_type', 'c.finished as competition_finished',
+    'l.bets_system', 'l.points_system', 'l.knockout_basis', 'l.start_matchday',
+    (eb) => eb.exists(eb.selectFrom('league_members as lm').select('lm.user_id')
+      .where('lm.league_id', '=', leagueId).where('lm.user_id', '=', userId)).as('is_member'),
+  ])
+  .where('l.id', '=', leagueId)
+  .compile(), 2);
+
 /** A league with its competition and whether `userId` is a member, in one query. */
 export async function findLeagueForUser(db: Executor, leagueId: number, userId: number): Promise<LeagueAccessRow | undefined> {
-  return db.selectFrom('leagues as l')
-    .innerJoin('competitions as c', 'c.id', 'l.competition_id')
-    .select([
-      'l.id', 'l.name', 'l.competition_id', 'c.competition_type', 'c.finished as competition_finished',
-      'l.bets_system', 'l.points_system', 'l.knockout_basis', 'l.start_matchday',
-      (eb) => eb.exists(eb.selectFrom('league_members as lm').select('lm.user_id')
-        .where('lm.league_id', '=', leagueId).where('lm.user_id', '=', userId)).as('is_member'),
-    ])
-    .where('l.id', '=', leagueId)
-    .executeTakeFirst()
-    .then((row) => row && { ...row, is_member: Number(row.is_member) });
+  const [row] = await leagueForUser(db, leagueId, userId);
+  return row && { ...row, is_member: Number(row.is_member) };
 }
 
 export async function isMember(db: Executor, leagueId: number, userId: number): Promise<boolean> {
