@@ -2,13 +2,15 @@
 export const TAG_TYPES = [
   'User', 'Alert', 'Competition', 'Round', 'Group', 'GroupTeam', 'Team', 'Person', 'Scorer', 'LeagueRule', 'Match',
   'League', 'LeagueMember', 'LeagueTable', 'Invitation', 'Message', 'ResultBet', 'RoundBet', 'PersonBet', 'Push',
-  'Update', 'Contact', 'Log',
+  'Update', 'Contact', 'Log', 'VerificationMail',
 ] as const;
 export type TagType = (typeof TAG_TYPES)[number];
 
 /** Which tag a path belongs to: the longest matching prefix wins. */
 const TAG_BY_PATH_PREFIX: ReadonlyArray<readonly [string, TagType]> = [
   ['/users', 'User'],
+  // Mailing a new link changes nothing any read answers (a User write would reload every query).
+  ['/users/verify_email/resend', 'VerificationMail'],
   ['/alerts', 'Alert'],
   ['/competition/scorers', 'Scorer'],
   ['/competition/league_rules', 'LeagueRule'],

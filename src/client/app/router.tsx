@@ -26,6 +26,7 @@ const SignUpScreen = lazy(() => import(/* webpackChunkName: "sign-up" */ '../fea
 const EditAccountScreen = lazy(() => import(/* webpackChunkName: "edit-account" */ '../features/account/EditAccountScreen'));
 const ForgotPasswordScreen = lazy(() => import(/* webpackChunkName: "forgot-password" */ '../features/account/ForgotPasswordScreen'));
 const ResetPasswordScreen = lazy(() => import(/* webpackChunkName: "reset-password" */ '../features/account/ResetPasswordScreen'));
+const VerifyEmailScreen = lazy(() => import(/* webpackChunkName: "verify-email" */ '../features/account/VerifyEmailScreen'));
 const HelpScreen = lazy(() => import(/* webpackChunkName: "help" */ '../features/help/HelpScreen'));
 const ContactScreen = lazy(() => import(/* webpackChunkName: "contact" */ '../features/contact/ContactScreen'));
 const NotAllowedScreen = lazy(() => import(/* webpackChunkName: "not-allowed" */ '../features/errors/NotAllowedScreen'));
@@ -66,6 +67,7 @@ export const routes: RouteObject[] = [
       { path: 'users/edit', element: screen(EditAccountScreen, 'user') },
       { path: 'users/password/new', element: screen(ForgotPasswordScreen) },
       { path: 'users/password/edit', element: screen(ResetPasswordScreen) },
+      { path: 'verify_email', element: screen(VerifyEmailScreen) },
       { path: 'help/:page', element: screen(HelpScreen) },
       { path: 'contact', element: screen(ContactScreen) },
       { path: 'not_allowed', element: screen(NotAllowedScreen) },

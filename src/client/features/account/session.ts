@@ -1,6 +1,8 @@
 import { endpointAt } from '../../api/api';
 
-export interface SessionUser { id: number | null; name: string | null; is_admin: boolean; email?: string; email_reminders?: boolean }
+export interface SessionUser {
+  id: number | null; name: string | null; is_admin: boolean; email?: string; email_verified?: boolean; email_reminders?: boolean;
+}
 
 export const VISITOR: SessionUser = { id: -1, name: null, is_admin: false };
 

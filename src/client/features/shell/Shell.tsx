@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { Outlet, useNavigate } from 'react-router-dom';
+import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { useSession } from '../account/session';
 import { redirectDone, selectRedirect } from './navigationSlice';
@@ -14,6 +14,8 @@ import { selectNotifications } from '../notifications/notificationsSlice';
 // The side panel and the snackbar are loaded when first needed: they keep the first page's script small.
 const SidePanel = lazy(() => import(/* webpackChunkName: "side-panel" */ './SidePanel').then((module) => ({ default: module.SidePanel })));
 const ProcessSnackbar = lazy(() => import(/* webpackChunkName: "snackbar" */ './ProcessSnackbar').then((module) => ({ default: module.ProcessSnackbar })));
+const VerifyEmailBanner = lazy(() => import(/* webpackChunkName: "verify-email-banner" */ '../account/VerifyEmailBanner')
+  .then((module) => ({ default: module.VerifyEmailBanner })));
 
 /** The frame of every screen (spec 2.1). */
 export function Shell() {
@@ -26,6 +28,10 @@ export function Shell() {
   const redirect = useAppSelector(selectRedirect);
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
+  const { pathname } = useLocation();
+  // The confirmation page speaks for itself; everywhere else an unverified address gets the banner.
+  const unverifiedEmail = session.signedIn && session.user.email_verified === false && pathname !== '/verify_email'
+    ? session.user.email : undefined;
 
   useEffect(() => {
     if (!redirect) return;
@@ -43,6 +49,7 @@ export function Shell() {
       )}
       <LoadingOverlay open={loading} />
       <Container component="main" maxWidth="lg" sx={{ py: 3, visibility: loading ? 'hidden' : 'visible' }}>
+        {unverifiedEmail && <Suspense fallback={null}><VerifyEmailBanner email={unverifiedEmail} /></Suspense>}
         <Outlet />
       </Container>
       {hasNotifications && <Suspense fallback={null}><ProcessSnackbar /></Suspense>}

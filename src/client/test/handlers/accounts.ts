@@ -22,7 +22,7 @@ export const accountHandlers = [
       return fail(400, 'Email has already been taken', { 'api_v1_user.email': ['has already been taken'] });
     }
     const id = Math.max(...fakeApi.users.map((row) => row.id)) + 1;
-    fakeApi.users.push({ id, name, email, password, is_admin: false, email_reminders: false, locale: 'en' });
+    fakeApi.users.push({ id, name, email, password, is_admin: false, email_verified: false, email_reminders: false, locale: 'en' });
     return signedIn(id);
   }),
   handle('updateAccount', ({ body, token }) => {
@@ -35,7 +35,9 @@ export const accountHandlers = [
     if (changes.password && changes.password !== changes.password_confirmation) {
       return fail(400, "Password confirmation doesn't match the password", { 'api_v1_user.password_confirmation': ["doesn't match the password"] });
     }
+    const emailChanged = changes.email !== undefined && changes.email !== user.email;
     Object.assign(user, { name: changes.name ?? user.name, email: changes.email ?? user.email, email_reminders: changes.email_reminders ?? user.email_reminders });
+    if (emailChanged) user.email_verified = false;
     if (changes.password) user.password = changes.password;
     return ok(accountOf(user));
   }),
@@ -70,6 +72,22 @@ export const accountHandlers = [
     const user = fakeApi.users[0];
     user.password = password;
     return signedIn(user.id);
+  }),
+  handle('verifyEmail', ({ body, request }) => {
+    fakeApi.requests.push(`POST ${new URL(request.url).pathname}`);
+    const userId = fakeApi.verificationTokens.get(body.token);
+    const user = fakeApi.users.find((row) => row.id === userId);
+    if (!user) return fail(400, 'The verification link is not valid: it has expired, was already used or is for another address');
+    fakeApi.verificationTokens.delete(body.token);
+    user.email_verified = true;
+    return ok({ message: 'Your email address is verified' });
+  }),
+  handle('resendVerification', ({ token }) => {
+    const user = userByToken(token);
+    if (!user) return fail(401, 'You need to sign in or sign up before continuing');
+    if (user.email_verified) return fail(409, 'Your email address is already verified');
+    fakeApi.verificationResends += 1;
+    return ok({ message: 'We have sent you a new verification link' });
   }),
   handle('clientLog', ({ body }) => {
     fakeApi.logs.push(body);

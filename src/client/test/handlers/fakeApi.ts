@@ -1,9 +1,13 @@
 /** The fake server's state, rebuilt before every test. Handlers read and change it; tests inspect it. */
-export interface FakeUser { id: number; name: string; email: string; password: string; is_admin: boolean; email_reminders: boolean; locale: 'es' | 'en' }
+export interface FakeUser {
+  id: number; name: string; email: string; password: string; is_admin: boolean; email_verified: boolean; email_reminders: boolean; locale: 'es' | 'en';
+}
 export interface FakeAlert { alert_type: 1 | 2 | 3; message: string; league_id: number; league_name: string; matchday: number | null }
 
-export const PLAYER: FakeUser = { id: 1, name: 'Ana', email: 'ana@example.com', password: 'secret123', is_admin: false, email_reminders: false, locale: 'en' };
-export const ADMIN: FakeUser = { id: 2, name: 'Root', email: 'root@example.com', password: 'admin1234', is_admin: true, email_reminders: false, locale: 'en' };
+export const PLAYER: FakeUser = { id: 1, name: 'Ana', email: 'ana@example.com', password: 'secret123', is_admin: false, email_verified: true, email_reminders: false, locale: 'en' };
+export const ADMIN: FakeUser = { id: 2, name: 'Root', email: 'root@example.com', password: 'admin1234', is_admin: true, email_verified: true, email_reminders: false, locale: 'en' };
+/** Signed up, has not opened the verification link yet (not in the fake server: tests that need him add him). */
+export const NEWCOMER: FakeUser = { id: 9, name: 'Nico', email: 'nico@example.com', password: 'newcomer1', is_admin: false, email_verified: false, email_reminders: false, locale: 'en' };
 
 function fresh() {
   return {
@@ -14,6 +18,9 @@ function fresh() {
     logs: [] as unknown[],
     contacts: [] as unknown[],
     resetRequests: [] as unknown[],
+    /** Verification tokens the fake server accepts, and the users they verify (used up once opened). */
+    verificationTokens: new Map<string, number>([['good-verification-token', NEWCOMER.id]]),
+    verificationResends: 0,
     /** result bet id -> goals, as saved */
     betSaves: [] as Array<{ result_bet_id: number; local_goals: number | null; visiting_goals: number | null; mode?: number }>,
     /** Every request seen, "METHOD /path" with the locale kept. */

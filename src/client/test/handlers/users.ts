@@ -5,7 +5,10 @@ export const userHandlers = [
   handle('currentUser', ({ token, request }) => {
     fakeApi.requests.push(`GET ${new URL(request.url).pathname}`);
     const user = userByToken(token);
-    return ok(user ? { id: user.id, name: user.name, email: user.email, is_admin: user.is_admin, email_reminders: user.email_reminders, locale: user.locale }
+    return ok(user ? {
+      id: user.id, name: user.name, email: user.email, is_admin: user.is_admin, email_verified: user.email_verified,
+      email_reminders: user.email_reminders, locale: user.locale,
+    }
       : { id: -1, name: null, is_admin: false });
   }),
 ];

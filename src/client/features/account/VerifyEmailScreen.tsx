@@ -1,0 +1,63 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardActions from '@mui/material/CardActions';
+import CardContent from '@mui/material/CardContent';
+import CircularProgress from '@mui/material/CircularProgress';
+import Typography from '@mui/material/Typography';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useSearchParams } from 'react-router-dom';
+import { endpointAt } from '../../api/api';
+import { useSession } from './session';
+import { VerifyEmailBanner } from './VerifyEmailBanner';
+
+const verifyEndpoint = endpointAt('POST', '/users/verify_email');
+
+type State = 'verifying' | 'verified' | 'invalid';
+
+/**
+ * /verify_email?token=...: where the emailed link lands. The token is posted once; the page then says whether the
+ * address is confirmed or the link is dead (expired, used, or for an address changed since), with a way to get a
+ * new one: resend when signed in, sign in otherwise.
+ */
+export default function VerifyEmailScreen() {
+  const { t } = useTranslation();
+  const [search] = useSearchParams();
+  const session = useSession();
+  const [verify] = verifyEndpoint.useMutation();
+  const [state, setState] = useState<State>('verifying');
+  // The token is single use: post it once, even when React runs effects twice.
+  const posted = useRef(false);
+
+  useEffect(() => {
+    if (posted.current) return;
+    posted.current = true;
+    const token = search.get('token');
+    if (!token) {
+      setState('invalid');
+      return;
+    }
+    void verify({ body: { token } }).then((result) => setState('error' in result && result.error ? 'invalid' : 'verified'));
+  }, [search, verify]);
+
+  // A link used up earlier (a second click, a mail scanner) is no bad news when the address is confirmed anyway.
+  const confirmed = state === 'verified' || (state === 'invalid' && session.signedIn && session.user.email_verified === true);
+  return (
+    <Card sx={{ maxWidth: 560, mx: 'auto' }}>
+      <CardContent>
+        <Typography variant="h1" component="h1" gutterBottom>{t('account.verify_email_title')}</Typography>
+        {state === 'verifying' && <Typography role="status"><CircularProgress size={16} sx={{ mr: 1 }} />{t('account.verifying_email')}</Typography>}
+        {confirmed && <Alert severity="success">{t('account.email_verified')}</Alert>}
+        {!confirmed && state === 'invalid' && <Alert severity="error" sx={{ mb: 2 }}>{t('account.verification_link_invalid')}</Alert>}
+        {!confirmed && state === 'invalid' && session.signedIn && session.user.email
+          && <VerifyEmailBanner email={session.user.email} />}
+      </CardContent>
+      <CardActions sx={{ justifyContent: 'flex-end' }}>
+        {!confirmed && state === 'invalid' && session.known && !session.signedIn
+          ? <Button component={RouterLink} to="/users/sign_in" variant="contained">{t('account.verification_sign_in')}</Button>
+          : state !== 'verifying' && <Button component={RouterLink} to="/" variant="contained">{t('account.continue')}</Button>}
+      </CardActions>
+    </Card>
+  );
+}
