@@ -33,6 +33,7 @@ export const importCommand: CliCommand = {
     out(`${summary.created ? 'Imported' : 'Updated'} "${summary.name}" (competition ${summary.competitionId}, ${summary.type}): `
       + `${summary.matches} matches, ${summary.teams} teams, ${summary.groups} groups, ${summary.finished} finished`
       + (summary.held > 0 ? `, ${summary.held} results held back until kickoff + 2 h` : '')
-      + (summary.timeShiftMs !== 0 ? `; schedule shifted by ${(summary.timeShiftMs / 3_600_000).toFixed(1)} h` : ''));
+      + (summary.timeShiftMs !== 0 ? `; schedule shifted by ${(summary.timeShiftMs / 3_600_000).toFixed(1)} h` : '')
+      + `; local times read in ${summary.timeZone}`);
   },
 };

@@ -34,6 +34,8 @@ export interface CompetitionsTable {
   id: Id; name: string; competition_type: 'cup' | 'league'; finished: Generated<Flag>;
   provider: Generated<string>; provider_ref: string | null; external_key: string | null;
   time_shift_ms: Generated<number>; replay: Generated<Flag>; created_at: number; updated_at: number;
+  /** IANA zone of an openfootball import's local kickoff times; re-imports and re-syncs read them in it. */
+  time_zone: string | null;
 }
 
 export interface RoundsTable { id: number; name: string; kind: string }

@@ -2,6 +2,7 @@ import type { Kysely, Migration, MigrationProvider } from 'kysely';
 import * as initial from './20261122_initial';
 import * as accountTrust from './20261124_a_account_trust';
 import * as leagueTrust from './20261124_b_league_trust';
+import * as competitionTimeZone from './20261124_c_competition_time_zone';
 import * as scheduledJobs from './20261124_f_scheduled_jobs';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -13,6 +14,7 @@ const migrations: Record<string, DialectMigration> = {
   '20261122_initial': initial,
   '20261124_a_account_trust': accountTrust,
   '20261124_b_league_trust': leagueTrust,
+  '20261124_c_competition_time_zone': competitionTimeZone,
   '20261124_f_scheduled_jobs': scheduledJobs,
 };
 

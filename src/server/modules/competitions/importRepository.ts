@@ -15,11 +15,11 @@ export function chunks<T>(items: readonly T[], size = BATCH): T[][] {
 
 export interface CompetitionFields {
   name: string; competition_type: 'cup' | 'league'; provider: string; provider_ref: string | null;
-  external_key: string; time_shift_ms: number; replay: 0 | 1;
+  external_key: string; time_shift_ms: number; replay: 0 | 1; time_zone: string | null;
 }
 
 export function findCompetitionByKey(db: Executor, externalKey: string) {
-  return db.selectFrom('competitions').select(['id', 'time_shift_ms', 'replay']).where('external_key', '=', externalKey).executeTakeFirst();
+  return db.selectFrom('competitions').select(['id', 'time_shift_ms', 'replay', 'time_zone']).where('external_key', '=', externalKey).executeTakeFirst();
 }
 
 export async function saveCompetition(db: Executor, fields: CompetitionFields, now: number, existingId?: number): Promise<number> {

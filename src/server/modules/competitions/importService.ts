@@ -24,7 +24,10 @@ export interface OpenfootballImportOptions {
   shiftTo?: number;
   /** Hold back results until kickoff + 2 h. Omitted on a re-import: keep the stored choice. */
   replay?: boolean;
-  /** IANA zone for times written without a UTC offset; default guessed from the file name, else UTC. */
+  /**
+   * IANA zone for times written without a UTC offset; default the zone stored by an earlier import of the same
+   * competition, else guessed from the file name, else UTC.
+   */
   timeZone?: string;
   now: number;
 }
@@ -32,22 +35,27 @@ export interface OpenfootballImportOptions {
 export interface ImportSummary {
   competitionId: number; name: string; type: 'cup' | 'league'; created: boolean;
   matches: number; teams: number; groups: number; finished: number; held: number; timeShiftMs: number;
+  /** The IANA zone local kickoff times were read in. */
+  timeZone: string;
 }
 
 /** Imports (or re-imports, in place) an openfootball competition in one transaction, then recomputes its points. */
 export async function importOpenfootball(db: Db, options: OpenfootballImportOptions): Promise<ImportSummary> {
-  const zone = options.timeZone ?? guessTimeZone(options.source);
+  const externalKey = `openfootball:${options.name?.trim() || defaultExternalKey(options.source)}`;
+  // A zone given now wins (and is kept); otherwise the one this competition was first read in, so re-importing or
+  // re-syncing an unchanged file never moves a kickoff; a first import without one guesses from the file name.
+  const stored = (await findCompetitionByKey(db, externalKey))?.time_zone ?? null;
+  const zone = options.timeZone ?? stored ?? guessTimeZone(options.source);
   if (!isValidTimeZone(zone)) throw new ImportError(`unknown time zone "${zone}"`);
   const parsed = parseOpenfootball(await loadOpenfootball(options.source), zone);
   if (parsed.matches.length === 0) throw new ImportError('the file has no matches');
-  const externalKey = `openfootball:${options.name?.trim() || defaultExternalKey(options.source)}`;
   // A full path, so a later update from the server (another working directory) finds the same file.
   const source = /^https?:\/\//i.test(options.source) ? options.source : resolve(options.source);
-  return db.transaction().execute((trx) => storeCompetition(trx, parsed, { ...options, source, externalKey }));
+  return db.transaction().execute((trx) => storeCompetition(trx, parsed, { ...options, source, externalKey, timeZone: zone }));
 }
 
 async function storeCompetition(
-  trx: Executor, parsed: ImportedCompetition, options: OpenfootballImportOptions & { externalKey: string },
+  trx: Executor, parsed: ImportedCompetition, options: OpenfootballImportOptions & { externalKey: string; timeZone: string },
 ): Promise<ImportSummary> {
   const { now } = options;
   const existing = await findCompetitionByKey(trx, options.externalKey);
@@ -57,6 +65,7 @@ async function storeCompetition(
   const competitionId = await saveCompetition(trx, {
     name: options.name?.trim() || parsed.name, competition_type: parsed.type, provider: 'openfootball',
     provider_ref: options.source, external_key: options.externalKey, time_shift_ms: timeShiftMs, replay: replay ? 1 : 0,
+    time_zone: options.timeZone,
   }, now, existing?.id);
 
   const teamIds = await upsertTeams(trx, parsed.teams);
@@ -116,6 +125,7 @@ async function storeCompetition(
   return {
     competitionId, name: options.name?.trim() || parsed.name, type: parsed.type, created: !existing,
     matches: rows.length, teams: parsed.teams.length, groups: parsed.groups.length, finished, held, timeShiftMs,
+    timeZone: options.timeZone,
   };
 }
 
