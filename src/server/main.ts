@@ -1,4 +1,5 @@
 import { buildApp } from './app';
+import { superviseWorkers } from './cluster';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase } from './db/database';
 import { loadVapidKeys } from './modules/push/vapidKeys';
@@ -20,6 +21,8 @@ function configOrExit(): Config {
 /** Listens, and shuts down gracefully on SIGTERM or SIGINT (see shutdown.ts); everything else is built by app.ts. */
 async function main(): Promise<void> {
   const config = configOrExit();
+  // WEB_CONCURRENCY > 1 over PostgreSQL: this process only supervises workers that each run what follows.
+  if (superviseWorkers(config)) return;
   const database = openDatabase(config.databaseUrl);
   const { app, deps, lifecycle } = await buildApp({ config, database });
   // Push keys exist before the first browser asks for them (every process reads the same stored pair).

@@ -1,0 +1,102 @@
+import { readdirSync, readFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadConfig } from './config';
+import type { DatabaseHandle } from './db/database';
+import { openTestDatabase } from './test/harness';
+import { startServerProcess, type ServerProcess } from './test/serverProcess';
+
+// Real server processes (compiled once per file) on a shared 2-core machine.
+jest.setTimeout(120_000);
+
+/** The live processes whose parent is `pid` (Linux /proc). */
+function childPids(pid: number): number[] {
+  const children: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      // pid (comm) state ppid ...: comm may hold spaces, so read after its closing parenthesis.
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const [state, ppid] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      if (Number(ppid) === pid && state !== 'Z') children.push(Number(entry));
+    } catch { /* gone meanwhile */ }
+  }
+  return children.sort((a, b) => a - b);
+}
+
+async function until<T>(what: string, probe: () => T | Promise<T>, ok: (value: T) => boolean, withinMs = 60_000): Promise<T> {
+  const deadline = Date.now() + withinMs;
+  for (;;) {
+    const value = await probe();
+    if (ok(value)) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what} (last: ${JSON.stringify(value)})`);
+    await new Promise((done) => setTimeout(done, 100));
+  }
+}
+
+const isAlive = (pid: number) => { try { process.kill(pid, 0); return true; } catch { return false; } };
+
+describe('WEB_CONCURRENCY', () => {
+  it('defaults to one process, up to 64', () => {
+    expect(loadConfig({}).webConcurrency).toBe(1);
+    expect(loadConfig({ WEB_CONCURRENCY: '4' }).webConcurrency).toBe(4);
+    expect(() => loadConfig({ WEB_CONCURRENCY: '0' })).toThrow(/WEB_CONCURRENCY must be an integer between 1 and 64/);
+    expect(() => loadConfig({ WEB_CONCURRENCY: 'auto' })).toThrow(/WEB_CONCURRENCY/);
+  });
+
+  describe('over PostgreSQL', () => {
+    let database: DatabaseHandle | undefined;
+    let server: ServerProcess | undefined;
+    afterEach(async () => {
+      await server?.terminate(5000);
+      await database?.close();
+    });
+
+    (process.env.TEST_DATABASE_URL ? it : it.skip)('runs N workers on one port, replaces one that dies, and stops them all on SIGTERM (skipped without TEST_DATABASE_URL)', async () => {
+      // An empty schema: the three workers migrate it at the same time.
+      database = await openTestDatabase('postgres');
+      const schema = (await database.db.selectNoFrom((eb) => eb.fn<string>('current_schema').as('s')).executeTakeFirstOrThrow()).s;
+      const url = new URL(process.env.TEST_DATABASE_URL!);
+      url.searchParams.set('options', `-c search_path=${schema}`);
+      server = await startServerProcess({ DATABASE_URL: url.toString(), WEB_CONCURRENCY: '3', LOG_LEVEL: 'info' }, 90_000);
+      const primary = server.child.pid!;
+
+      const workers = await until('three workers', () => childPids(primary), (pids) => pids.length === 3);
+      // Every worker serves: wait until each has logged that it listens.
+      await until('every worker listening', () => server!.output.join('').match(/Server listening/g)?.length ?? 0, (n) => n >= 3);
+      expect(server.output.join('')).toMatch(/"msg":"starting 3 workers"/);
+
+      // One worker dies; the others go on answering and the supervisor starts a replacement.
+      process.kill(workers[0], 'SIGKILL');
+      expect((await fetch(`${server.origin}/readyz`)).status).toBe(200);
+      const replaced = await until('a replacement worker', () => childPids(primary), (pids) => pids.length === 3 && !pids.includes(workers[0]));
+      expect(server.output.join('')).toMatch(/"msg":"worker died; starting another"/);
+      await until('the replacement listening', () => server!.output.join('').match(/Server listening/g)?.length ?? 0, (n) => n >= 4);
+      expect((await fetch(`${server.origin}/readyz`)).status).toBe(200);
+
+      // SIGTERM reaches every worker; each shuts down gracefully and the supervisor exits 0 after them.
+      expect(await server.terminate(30_000)).toBe(0);
+      expect(replaced.filter(isAlive)).toEqual([]);
+      expect(server.output.join('')).toMatch(/"msg":"all workers stopped"/);
+      const migrations = await database.db.selectFrom('kysely_migration' as never).select('name' as never).execute();
+      expect(migrations.length).toBeGreaterThan(1);
+    });
+  });
+
+  describe('over SQLite', () => {
+    let dir: string;
+    beforeEach(() => { dir = mkdtempSync(join(tmpdir(), 'porra-cluster-')); });
+    afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+    it('says SQLite runs one process, and runs one', async () => {
+      const server = await startServerProcess({ DATABASE_URL: `sqlite:${join(dir, 'porra.sqlite')}`, WEB_CONCURRENCY: '3' }, 60_000);
+      try {
+        expect(server.output.join('')).toMatch(/WEB_CONCURRENCY=3 is ignored: SQLite is one process's database, so Porra runs one process/);
+        expect(childPids(server.child.pid!)).toEqual([]);
+        expect((await fetch(`${server.origin}/readyz`)).status).toBe(200);
+      } finally {
+        expect(await server.terminate()).toBe(0);
+      }
+    });
+  });
+});
