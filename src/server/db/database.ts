@@ -6,6 +6,7 @@ import pg from 'pg';
 import type { Database } from './schema';
 import { migrationProvider, type Dialect } from './migrations/index';
 import { seedCatalogue } from './catalogue';
+import { prepareStatements } from './preparedStatements';
 
 export type Db = Kysely<Database>;
 export type Tx = Transaction<Database>;
@@ -25,6 +26,7 @@ pg.types.setTypeParser(1700, (v) => Number.parseFloat(v));
 export function openDatabase(url: string, options: { poolSize?: number } = {}): DatabaseHandle {
   if (url.startsWith('postgres://') || url.startsWith('postgresql://')) {
     const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10 });
+    pool.on('connect', prepareStatements);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     const poolStats = () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount });
     return { db, dialect: 'postgres', close: () => db.destroy(), poolStats };
