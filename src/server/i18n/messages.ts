@@ -36,6 +36,10 @@ const en = {
   'errors.user_already_in_league': 'The user is already in the league',
   'errors.user_already_invited': 'The user has already been invited',
   'errors.invitation_not_found': 'The invitation does not exist anymore',
+  'errors.removed_from_league': 'The owner removed you from this league: only a new invitation from the owner lets you back in',
+  'errors.invitation_needs_verified_email': 'Confirm your email address to accept invitations: follow the link we sent you, or ask for a new one from your account',
+  'errors.too_many_invitations': 'You have sent too many invitations in the last hour. Please try again later',
+  'errors.only_owner_invites_removed': 'The owner removed this person from the league: only the owner can invite them back',
   'errors.not_registered': 'You are not registered',
   'errors.match_not_started': 'The match has not started yet',
   'errors.bets_hidden': 'You still can not see bets from others',
@@ -114,6 +118,7 @@ const en = {
   'success.invitation_sent': 'Invitation sent',
   'success.invitation_deleted': 'Invitation deleted',
   'success.invitation_dismissed': 'Invitation dismissed',
+  'success.share_link_regenerated': 'New share link created: the old one no longer works',
   'success.match_updated': 'Match updated',
   'success.changes_saved': 'Changes saved',
   'success.signed_out': 'Signed out',
@@ -158,6 +163,7 @@ const en = {
   'mail.contact_text': '{name} <{email}> wrote through the contact form:\n\n{message}',
   'mail.invitation_subject': '{inviter} invites you to the league {league} on Porra',
   'mail.invitation_text': 'Hello,\n\n{inviter} invites you to join the league "{league}" ({competition}) on Porra, the football score-prediction game.\n\nTo join, open this link:\n\n{link}\n\nIf you do not have an account yet, sign up first with this email address ({email}).',
+  'mail.invitation_note': '{inviter} adds:\n\n{note}',
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -194,6 +200,10 @@ const es: Record<MessageKey, string> = {
   'errors.user_already_in_league': 'El usuario ya está en la liga',
   'errors.user_already_invited': 'El usuario ya ha sido invitado',
   'errors.invitation_not_found': 'La invitación ya no existe',
+  'errors.removed_from_league': 'El propietario te ha expulsado de esta liga: solo una nueva invitación suya te permite volver',
+  'errors.invitation_needs_verified_email': 'Confirma tu dirección de email para aceptar invitaciones: sigue el enlace que te enviamos o pide uno nuevo desde tu cuenta',
+  'errors.too_many_invitations': 'Has enviado demasiadas invitaciones en la última hora. Inténtalo de nuevo más tarde',
+  'errors.only_owner_invites_removed': 'El propietario expulsó a esta persona de la liga: solo él puede volver a invitarla',
   'errors.not_registered': 'No estás registrado',
   'errors.match_not_started': 'El partido todavía no ha empezado',
   'errors.bets_hidden': 'Todavía no puedes ver las apuestas de los demás',
@@ -270,6 +280,7 @@ const es: Record<MessageKey, string> = {
   'success.invitation_sent': 'Invitación enviada',
   'success.invitation_deleted': 'Invitación eliminada',
   'success.invitation_dismissed': 'Invitación rechazada',
+  'success.share_link_regenerated': 'Nuevo enlace para compartir creado: el anterior ya no funciona',
   'success.match_updated': 'Partido actualizado',
   'success.changes_saved': 'Cambios guardados',
   'success.signed_out': 'Sesión cerrada',
@@ -313,6 +324,7 @@ const es: Record<MessageKey, string> = {
   'mail.contact_text': '{name} <{email}> ha escrito desde el formulario de contacto:\n\n{message}',
   'mail.invitation_subject': '{inviter} te invita a la liga {league} en Porra',
   'mail.invitation_text': 'Hola:\n\n{inviter} te invita a unirte a la liga "{league}" ({competition}) en Porra, el juego de pronósticos de fútbol.\n\nPara unirte, abre este enlace:\n\n{link}\n\nSi todavía no tienes cuenta, regístrate antes con esta dirección de email ({email}).',
+  'mail.invitation_note': '{inviter} añade:\n\n{note}',
 };
 
 const catalogues: Record<Locale, Record<MessageKey, string>> = { en, es };

@@ -38,6 +38,9 @@ describe.each(DB_KINDS)('invitation email over SMTP [%s]', (kind) => {
     const guestMail = smtp.received.find((m) => m.to.includes(guest.email))!;
     expect(guestMail.subject).toContain('te invita a la liga Peña del barrio');
     expect(guestMail.text).toContain(`/leagues/join/${league.id}/${tokenOf(guest.email)}`);
+    // The HTML alternative carries the same link, as the only link.
+    expect(guestMail.html).toContain(`<a href="${t.deps.config.appOrigin}/leagues/join/${league.id}/${tokenOf(guest.email)}">`);
+    expect(guestMail.html).toContain('Peña del barrio');
 
     const strangerMail = smtp.received.find((m) => m.to.includes('stranger@example.com'))!;
     expect(strangerMail.subject).toContain('invites you');

@@ -36,11 +36,14 @@ export async function hasPendingInvitation(db: Executor, leagueId: number, email
   return row !== undefined;
 }
 
-/** A pending invitation to this league addressed to this person, if any. */
-export async function findPendingFor(db: Executor, leagueId: number, invitee: Invitee) {
+/**
+ * A pending invitation to this league addressed to this address, if any. Only an account whose address is
+ * verified may claim by address (callers check that): an account id alone never claims, since it was matched
+ * on an address the account may not own.
+ */
+export async function findPendingForEmail(db: Executor, leagueId: number, email: string) {
   return db.selectFrom('invitations as i').select(INVITATION_COLUMNS)
-    .where('i.league_id', '=', leagueId).where('i.status', '=', 'pending')
-    .where((eb) => eb.or([eb('i.invitee_id', '=', invitee.id), eb('i.email', '=', invitee.email)]))
+    .where('i.league_id', '=', leagueId).where('i.status', '=', 'pending').where('i.email', '=', email)
     .orderBy('i.id').executeTakeFirst();
 }
 
@@ -48,11 +51,10 @@ export async function setStatus(db: Executor, invitationId: number, status: Invi
   await db.updateTable('invitations').set({ status, updated_at: now }).where('id', '=', invitationId).execute();
 }
 
-/** Joining settles every pending invitation of that person to that league. */
-export async function acceptPendingFor(db: Executor, leagueId: number, invitee: Invitee, now: number): Promise<void> {
+/** Joining with a verified address settles every pending invitation to that address for that league. */
+export async function acceptPendingForEmail(db: Executor, leagueId: number, invitee: Invitee, now: number): Promise<void> {
   await db.updateTable('invitations').set({ status: 'accepted', invitee_id: invitee.id, updated_at: now })
-    .where('league_id', '=', leagueId).where('status', '=', 'pending')
-    .where((eb) => eb.or([eb('invitee_id', '=', invitee.id), eb('email', '=', invitee.email)]))
+    .where('league_id', '=', leagueId).where('status', '=', 'pending').where('email', '=', invitee.email)
     .execute();
 }
 
@@ -70,8 +72,8 @@ export async function pendingOfLeague(db: Executor, leagueId: number) {
     .execute();
 }
 
-/** Pending invitations to this person in leagues still running that they have not joined yet. */
-export async function pendingForInvitee(db: Executor, invitee: Invitee) {
+/** Pending invitations to this (verified) address in leagues still running that its account has not joined yet. */
+export async function pendingForEmail(db: Executor, invitee: Invitee) {
   return db.selectFrom('invitations as i')
     .innerJoin('leagues as l', 'l.id', 'i.league_id')
     .innerJoin('competitions as c', 'c.id', 'l.competition_id')
@@ -79,9 +81,24 @@ export async function pendingForInvitee(db: Executor, invitee: Invitee) {
     .select(['i.id', 'i.token', 'i.created_at', 'l.id as league_id', 'l.name as league_name', 'u.name as inviter_name'])
     .where('i.status', '=', 'pending')
     .where('c.finished', '=', 0)
-    .where((eb) => eb.or([eb('i.invitee_id', '=', invitee.id), eb('i.email', '=', invitee.email)]))
+    .where('i.email', '=', invitee.email)
     .where((eb) => eb.not(eb.exists(eb.selectFrom('league_members as m')
       .whereRef('m.league_id', '=', 'i.league_id').where('m.user_id', '=', invitee.id).select('m.user_id'))))
     .orderBy('i.created_at', 'desc').orderBy('i.id', 'desc')
     .execute();
+}
+
+/** How many invitations this person sent since `since` (withdrawn ones too: they were sent). */
+export async function countSentSince(db: Executor, inviterId: number, since: number): Promise<number> {
+  const row = await db.selectFrom('invitations').select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('inviter_id', '=', inviterId).where('created_at', '>', since).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/**
+ * PostgreSQL: holds the inviter's user row until the transaction ends, so two invitations from one person are
+ * counted one after the other and the hourly cap stays exact. SQLite transactions are already serialised.
+ */
+export async function lockInviter(db: Executor, dialect: 'sqlite' | 'postgres', inviterId: number): Promise<void> {
+  if (dialect === 'postgres') await db.selectFrom('users').select('id').where('id', '=', inviterId).forUpdate().execute();
 }

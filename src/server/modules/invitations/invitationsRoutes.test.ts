@@ -1,6 +1,6 @@
 import { createUserWithToken } from '../../test/fixtures';
 import { call, describeEachDb, type TestApp } from '../../test/harness';
-import { api, createLeague, join, leagueWithMember, leagueWorld, type Person } from '../leagues/leagueTestKit';
+import { api, createLeague, join, leagueWithMember, leagueWorld, setEmailVerified, type Person } from '../leagues/leagueTestKit';
 
 const invite = (t: TestApp, who: Person, leagueId: number, email: string, locale: 'en' | 'es' = 'en') =>
   call(t.app, { method: 'POST', url: api('/invitations', locale), token: who.token, payload: { league_id: leagueId, email } });
@@ -28,6 +28,7 @@ describeEachDb('invitations', (ctx) => {
     const t = ctx();
     const w = await leagueWorld(t);
     const guest = await createUserWithToken(t.deps, { name: 'Gustavo', locale: 'es' });
+    await setEmailVerified(t, guest);
     const league = await createLeague(t, w.owner, { name: 'Office', competition_id: w.cup.competitionId });
     const res = await invite(t, w.owner, league.id, guest.email.toUpperCase(), 'en');
     expect(res.statusCode).toBe(200);
@@ -115,6 +116,7 @@ describeEachDb('invitations', (ctx) => {
     const t = ctx();
     const w = await leagueWorld(t);
     const league = await leagueWithMember(t, w, { allow_invite: true });
+    await setEmailVerified(t, w.other);
     const byMember = (await invite(t, w.member, league.id, w.other.email)).data.invitation.id as number;
     const byOwner = (await invite(t, w.owner, league.id, 'x@example.com')).data.invitation.id as number;
     const del = (who: Person, id: number, locale: 'en' | 'es' = 'en') => call(t.app, { method: 'DELETE', url: api(`/invitations/${id}`, locale), token: who.token });
@@ -146,6 +148,7 @@ describeEachDb('invitations', (ctx) => {
     const w = await leagueWorld(t);
     const league = await createLeague(t, w.owner, { name: 'Closed', competition_id: w.cup.competitionId });
     expect((await join(t, w.other, league.id)).statusCode).toBe(403);
+    await setEmailVerified(t, w.other);
     await invite(t, w.owner, league.id, w.other.email);
     const shown = await call(t.app, { method: 'GET', url: api(`/leagues/${league.id}`), token: w.other.token });
     expect(shown.data).toMatchObject({ is_member: false, share_token: null });

@@ -9,7 +9,7 @@ export function invitationHandlers(deps: AppDeps): RouteHandlers<typeof invitati
   return {
     invitationCreate: async ({ user, body, req }) => ({
       message: req.t('success.invitation_sent'),
-      invitation: await invite(deps, user, req.locale, body.league_id, body.email),
+      invitation: await invite(deps, user, req.locale, body.league_id, body.email, body.message),
     }),
     invitationsOfLeague: async ({ user, params }) => invitationsOfLeague(deps, user, params.id),
     invitationsMine: async ({ user }) => myInvitations(deps, user),

@@ -3,19 +3,23 @@ import type { Locale } from '../../../shared/api/route';
 import type { Executor } from '../../db/database';
 import type { AppDeps } from '../../deps';
 import type { AuthUser } from '../../http/context';
-import { conflict, forbidden, invalidField, notFound } from '../../http/errors';
-import { translate } from '../../i18n/messages';
+import { conflict, forbidden, invalidField, notFound, retryLater } from '../../http/errors';
 import { loadLeagueAccess, requireMemberOrAdmin, requireWritable } from '../leagues/leagueAccess';
-import { asInvitee } from '../leagues/membershipService';
+import { isBannedByEmail } from '../leagues/bansRepository';
 import { isMemberByEmail } from '../leagues/membersRepository';
+import { asInvitee, requireVerifiedEmail } from './invitationClaims';
+import { invitationEmail } from './invitationEmail';
 import {
-  findInvitation, hasPendingInvitation, insertInvitation, pendingForInvitee, pendingOfLeague, setStatus,
+  countSentSince, findInvitation, hasPendingInvitation, insertInvitation, lockInviter, pendingForEmail, pendingOfLeague, setStatus,
 } from './invitationsRepository';
 import { deleteInvitationMessages, insertMessage, markInvitationMessagesRead, messagesOf } from './messagesRepository';
 
 const iso = (ms: number) => new Date(ms).toISOString();
 const MESSAGES_LIMIT = 100;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const HOUR_MS = 3_600_000;
+/** Invitations one person may send per hour, across all their leagues (issue 11 §7: no mail cannon). */
+export const INVITATIONS_PER_HOUR = 20;
 
 export interface InvitationView {
   id: number; league_id: number; email: string; status: 'pending' | 'accepted' | 'dismissed' | 'deleted';
@@ -26,19 +30,29 @@ export interface InvitationView {
 export const joinLink = (appOrigin: string, leagueId: number, token: string) => `${appOrigin}/leagues/join/${leagueId}/${token}`;
 
 /**
- * Invite by email (owner, or any member when the league allows it). A registered invitee also gets a message;
- * the email goes out in the invitee's language once the invitation is stored.
+ * Invite by email (owner, or any member when the league allows it), with an optional personal note. A registered
+ * invitee also gets a message; the email goes out in the invitee's language once the invitation is stored.
+ * Each person sends at most INVITATIONS_PER_HOUR invitations an hour (429). Only the owner may invite back
+ * someone they removed.
  */
-export async function invite(deps: AppDeps, user: AuthUser, callerLocale: Locale, leagueId: number, rawEmail: string): Promise<InvitationView> {
+export async function invite(
+  deps: AppDeps, user: AuthUser, callerLocale: Locale, leagueId: number, rawEmail: string, rawNote?: string | null,
+): Promise<InvitationView> {
   const now = deps.clock.now();
   const email = rawEmail.trim().toLowerCase();
   if (!EMAIL.test(email)) throw invalidField('email', 'validation.invalid');
+  const note = rawNote?.trim() || null;
   const token = randomBytes(18).toString('base64url');
   const outcome = await deps.db.transaction().execute(async (trx) => {
     const access = await loadLeagueAccess(trx, leagueId, user);
     if (!access.isOwner && !(access.isMember && access.league.allow_invite === 1)) throw forbidden();
     requireWritable(access);
+    await lockInviter(trx, deps.dialect, user.id);
+    if (await countSentSince(trx, user.id, now - HOUR_MS) >= INVITATIONS_PER_HOUR) {
+      throw retryLater(429, 'errors.too_many_invitations', await secondsUntilNextSlot(trx, user.id, now));
+    }
     if (await isMemberByEmail(trx, leagueId, email)) throw conflict('errors.user_already_in_league');
+    if (!access.isOwner && await isBannedByEmail(trx, leagueId, email)) throw conflict('errors.only_owner_invites_removed');
     if (await hasPendingInvitation(trx, leagueId, email)) throw conflict('errors.user_already_invited');
     const invitee = await trx.selectFrom('users').select(['id', 'locale'])
       .where((eb) => eb(eb.fn('lower', ['email']), '=', email)).executeTakeFirst();
@@ -57,21 +71,25 @@ export async function invite(deps: AppDeps, user: AuthUser, callerLocale: Locale
     return { id, league: access.league, competitionName: competition.name, locale: (invitee?.locale ?? callerLocale) as Locale };
   });
 
-  const vars = {
-    inviter: user.name, league: outcome.league.name, competition: outcome.competitionName, email,
+  const mail = invitationEmail(outcome.locale, email, {
+    inviter: user.name, league: outcome.league.name, competition: outcome.competitionName, email, note,
     link: joinLink(deps.config.appOrigin, leagueId, token),
-  };
+  });
   try {
-    await deps.mailer.send({
-      to: email,
-      subject: translate(outcome.locale, 'mail.invitation_subject', vars),
-      text: translate(outcome.locale, 'mail.invitation_text', vars),
-    });
+    await deps.mailer.send(mail);
   } catch (err) {
     // The invitation stands: a registered invitee finds it in their messages, and the inviter may resend later.
     deps.log.error({ err, invitationId: outcome.id }, 'invitation email failed');
   }
   return { id: outcome.id, league_id: leagueId, email, status: 'pending', inviter_name: user.name, created_at: iso(now) };
+}
+
+/** When the oldest invitation of the last hour leaves the window. */
+async function secondsUntilNextSlot(db: Executor, inviterId: number, now: number): Promise<number> {
+  const row = await db.selectFrom('invitations').select((eb) => eb.fn.min<number>('created_at').as('oldest'))
+    .where('inviter_id', '=', inviterId).where('created_at', '>', now - HOUR_MS).executeTakeFirst();
+  const oldest = row?.oldest === null || row?.oldest === undefined ? now : Number(row.oldest);
+  return (oldest + HOUR_MS - now) / 1000;
 }
 
 export async function invitationsOfLeague(deps: AppDeps, user: AuthUser, leagueId: number): Promise<InvitationView[]> {
@@ -81,8 +99,10 @@ export async function invitationsOfLeague(deps: AppDeps, user: AuthUser, leagueI
   return rows.map((r) => ({ ...r, status: r.status as InvitationView['status'], created_at: iso(r.created_at) }));
 }
 
+/** Invitations addressed to the caller's address, only once it is verified (anyone may type any address). */
 export async function myInvitations(deps: AppDeps, user: AuthUser) {
-  const rows = await pendingForInvitee(deps.db, asInvitee(user));
+  if (!user.email_verified) return [];
+  const rows = await pendingForEmail(deps.db, asInvitee(user));
   return rows.map((r) => ({
     id: r.id, league: { id: r.league_id, name: r.league_name }, token: r.token, inviter_name: r.inviter_name, created_at: iso(r.created_at),
   }));
@@ -106,13 +126,14 @@ export async function withdrawInvitation(deps: AppDeps, user: AuthUser, invitati
   });
 }
 
-/** Turned down by the person it is addressed to. */
+/** Turned down by the person it is addressed to: the owner of its (verified) address. */
 export async function dismissInvitation(deps: AppDeps, user: AuthUser, invitationId: number): Promise<void> {
   const now = deps.clock.now();
   const me = asInvitee(user);
   await deps.db.transaction().execute(async (trx) => {
     const invitation = await pendingInvitation(trx, invitationId);
-    if (invitation.invitee_id !== me.id && invitation.email !== me.email) throw forbidden();
+    if (invitation.email !== me.email) throw forbidden();
+    requireVerifiedEmail(user);
     await setStatus(trx, invitationId, 'dismissed', now);
     await markInvitationMessagesRead(trx, invitationId, now);
   });
@@ -127,10 +148,19 @@ function parsePayload(text: string): Record<string, unknown> {
   }
 }
 
+/**
+ * The caller's messages. An invitation message shows its join token only while the caller's verified address
+ * is the one invited: the message was addressed to the account that had that address when it was sent.
+ */
 export async function userMessages(deps: AppDeps, user: AuthUser) {
   const rows = await messagesOf(deps.db, user.id, MESSAGES_LIMIT);
-  return rows.map((r) => ({
-    id: r.id, kind: r.kind, league_id: r.league_id, payload: parsePayload(r.payload),
-    read_at: r.read_at === null ? null : iso(r.read_at), created_at: iso(r.created_at),
-  }));
+  const me = asInvitee(user);
+  return rows.map((r) => {
+    const payload = parsePayload(r.payload);
+    if (r.kind === 'invitation' && !(user.email_verified && r.invitation_email === me.email)) delete payload.token;
+    return {
+      id: r.id, kind: r.kind, league_id: r.league_id, payload,
+      read_at: r.read_at === null ? null : iso(r.read_at), created_at: iso(r.created_at),
+    };
+  });
 }

@@ -8,9 +8,11 @@ export async function insertMessage(db: Executor, values: {
   await db.insertInto('messages').values({ ...rest, payload: JSON.stringify(payload), created_at: now }).execute();
 }
 
+/** Newest first, each with the address its invitation (if any) was sent to. */
 export async function messagesOf(db: Executor, userId: number, limit: number) {
-  return db.selectFrom('messages').select(['id', 'kind', 'league_id', 'payload', 'read_at', 'created_at'])
-    .where('user_id', '=', userId).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
+  return db.selectFrom('messages as m').leftJoin('invitations as i', 'i.id', 'm.invitation_id')
+    .select(['m.id', 'm.kind', 'm.league_id', 'm.payload', 'm.read_at', 'm.created_at', 'i.email as invitation_email'])
+    .where('m.user_id', '=', userId).orderBy('m.created_at', 'desc').orderBy('m.id', 'desc').limit(limit).execute();
 }
 
 /** An invitation that is answered is no longer news. */

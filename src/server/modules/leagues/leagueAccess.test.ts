@@ -1,6 +1,6 @@
 import type { InjectOptions } from 'fastify';
 import { call, describeEachDb, type TestApp } from '../../test/harness';
-import { api, createLeague, leagueWithMember, leagueWorld } from './leagueTestKit';
+import { api, createLeague, leagueWithMember, leagueWorld, setEmailVerified } from './leagueTestKit';
 
 type World = Awaited<ReturnType<typeof leagueWorld>>;
 type Role = 'visitor' | 'other' | 'member' | 'owner' | 'admin';
@@ -9,7 +9,11 @@ type Request = Pick<InjectOptions, 'method' | 'url' | 'payload'>;
 
 /** A fresh league for every call, so a destructive call never changes what the next one sees. */
 async function scenario(t: TestApp, w: World): Promise<Scenario> {
+  // Earlier scenarios' invitations are an hour old, so the owner's hourly invitation cap never counts them.
+  await t.deps.db.updateTable('invitations').set((eb) => ({ created_at: eb('created_at', '-', 3_600_000) })).execute();
   const league = await leagueWithMember(t, w);
+  // `other` has a verified address, so the invitation to it is theirs to claim.
+  await setEmailVerified(t, w.other);
   const invitation = await call(t.app, {
     method: 'POST', url: api('/invitations'), token: w.owner.token, payload: { league_id: league.id, email: w.other.email },
   });
@@ -37,6 +41,8 @@ const MATRIX: [string, (s: Scenario, w: World) => Request, Omit<Record<Role, num
   ['leagueUpdateDepartment (the member)', (s, w) => ({
     method: 'POST', url: api('/leagues/update_department'), payload: { league_id: s.leagueId, user_id: w.member.id, department: 'Sales' },
   }), { other: 403, member: 200, owner: 200, admin: 403 }],
+  ['leagueRegenerateShareToken', (s) => ({ method: 'POST', url: api(`/leagues/regenerate_share_token/${s.leagueId}`) }),
+    { other: 403, member: 403, owner: 200, admin: 403 }],
   ['leagueRemoveUser (the member)', (s, w) => ({ method: 'DELETE', url: api(`/leagues/remove_user/${s.leagueId}/${w.member.id}`) }),
     { other: 403, member: 403, owner: 200, admin: 403 }],
   ['invitationCreate', (s) => ({ method: 'POST', url: api('/invitations'), payload: { league_id: s.leagueId, email: 'new@example.com' } }),
@@ -110,6 +116,8 @@ describeEachDb('league and invitation routes: malformed input', (ctx) => {
       { method: 'DELETE', url: api('/leagues/x') },
       { method: 'DELETE', url: api('/leagues/cancel/x') },
       { method: 'DELETE', url: api(`/leagues/remove_user/${id}/x`) },
+      { method: 'POST', url: api('/leagues/regenerate_share_token/x') },
+      { method: 'POST', url: api('/leagues/regenerate_share_token/0') },
       { method: 'POST', url: api('/leagues/search'), payload: { text: 5 } },
       { method: 'POST', url: api('/leagues/search'), payload: {} },
       { method: 'POST', url: api('/leagues/search'), payload: { text: 'x'.repeat(101) } },
@@ -123,6 +131,8 @@ describeEachDb('league and invitation routes: malformed input', (ctx) => {
       { method: 'POST', url: api('/invitations'), payload: { email: 'a@example.com' } },
       { method: 'POST', url: api('/invitations'), payload: { league_id: id, email: 'not an address' } },
       { method: 'POST', url: api('/invitations'), payload: { league_id: id, email: `${'a'.repeat(250)}@x.com` } },
+      { method: 'POST', url: api('/invitations'), payload: { league_id: id, email: 'note@example.com', message: 'x'.repeat(501) } },
+      { method: 'POST', url: api('/invitations'), payload: { league_id: id, email: 'note@example.com', message: 5 } },
       { method: 'GET', url: api('/invitations/league/abc') },
       { method: 'DELETE', url: api('/invitations/x') },
       { method: 'POST', url: api('/invitations/dismiss/x') },

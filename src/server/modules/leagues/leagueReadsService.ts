@@ -4,11 +4,11 @@ import { escapeLikePattern, normaliseSearchText } from '../../../shared/domain/t
 import type { AppDeps } from '../../deps';
 import type { AuthUser } from '../../http/context';
 import { forbidden, notFound } from '../../http/errors';
-import { findPendingByToken, findPendingFor } from '../invitations/invitationsRepository';
+import { asInvitee, invitationByToken, invitationForCaller } from '../invitations/invitationClaims';
 import { loadLeagueAccess, requireMemberOrAdmin } from './leagueAccess';
 import { competitionLeagueRules, searchLeagues, type LeagueFilter } from './leaguesRepository';
 import { leagueView, leagueViews } from './leagueViews';
-import { asInvitee, toMemberView, type MemberView } from './membershipService';
+import { toMemberView, type MemberView } from './membershipService';
 import { listMembers } from './membersRepository';
 
 export const SEARCH_LIMIT = 50;
@@ -30,14 +30,16 @@ export async function indexLeagues(deps: AppDeps, user: AuthUser, query: { user_
   return leagueViews(deps.db, user.id, filter, deps.clock.now());
 }
 
-/** Members and admins see a league; so do people who may join it, without the share token. */
-/** The join page shows the league to whoever follows its share link or an invitation link, before joining. */
+/**
+ * Members and admins see a league; so do people who may join it, without the share token: the join page shows
+ * the league to whoever follows its share link or an invitation link, or is invited at their verified address.
+ */
 export async function showLeague(deps: AppDeps, user: AuthUser, leagueId: number, token?: string): Promise<League> {
   const access = await loadLeagueAccess(deps.db, leagueId, user);
   const holdsToken = token !== undefined && (token === access.league.share_token
-    || (await findPendingByToken(deps.db, token))?.league_id === leagueId);
+    || (await invitationByToken(deps.db, leagueId, token)) !== undefined);
   const mayLook = access.isMember || user.is_admin || access.league.allow_join === 1 || holdsToken
-    || (await findPendingFor(deps.db, leagueId, asInvitee(user))) !== undefined;
+    || (await invitationForCaller(deps.db, leagueId, user)) !== undefined;
   if (!mayLook) throw forbidden();
   return leagueView(deps.db, user.id, leagueId, deps.clock.now());
 }
@@ -59,7 +61,7 @@ export async function leagueRules(deps: AppDeps, user: AuthUser, leagueId: numbe
 
 export async function findLeagues(deps: AppDeps, user: AuthUser, text: string) {
   const pattern = `%${escapeLikePattern(normaliseSearchText(text))}%`;
-  const rows = await searchLeagues(deps.db, asInvitee(user), pattern, SEARCH_LIMIT);
+  const rows = await searchLeagues(deps.db, { id: user.id, email: user.email_verified ? asInvitee(user).email : null }, pattern, SEARCH_LIMIT);
   return rows.map((row) => {
     const isMember = row.caller_user_id !== null;
     return {

@@ -1,6 +1,7 @@
 import { createCup } from '../../test/competitionFixture';
 import { createUserWithToken } from '../../test/fixtures';
 import { call, type TestApp } from '../../test/harness';
+import { forgetUser } from '../auth/sessionCache';
 
 /** Test helpers for league and invitation routes (used by tests only). */
 
@@ -19,6 +20,12 @@ export async function leagueWorld(t: TestApp) {
   const other = await createUserWithToken(t.deps, { name: 'Nora Nonmember' });
   const admin = await createUserWithToken(t.deps, { name: 'Ada Admin', is_admin: true });
   return { cup, owner, member, other, admin };
+}
+
+/** Marks a person's address verified (or not), as following the verification link would. */
+export async function setEmailVerified(t: TestApp, who: Person, verified = true) {
+  forgetUser(who.id); // like every writer of users rows: signed-in callers carry email_verified (sessionCache.ts)
+  await t.deps.db.updateTable('users').set({ email_verified: verified ? 1 : 0 }).where('id', '=', who.id).execute();
 }
 
 export async function createLeague(t: TestApp, who: Person, league: Record<string, unknown>) {

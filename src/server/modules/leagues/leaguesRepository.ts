@@ -136,18 +136,23 @@ export async function competitionLeagueRules(db: Executor, competitionId: number
 
 /**
  * League search: names containing the (normalised, LIKE-escaped) pattern, among leagues of running
- * competitions that anyone may join or that invite this person.
+ * competitions that anyone may join (unless the owner removed the caller from it) or that invite this person.
+ * Invitations count only for a verified address (`email` null otherwise).
  */
-export async function searchLeagues(db: Executor, invitee: { id: number; email: string }, pattern: string, limit: number) {
+export async function searchLeagues(db: Executor, caller: { id: number; email: string | null }, pattern: string, limit: number) {
+  const { email } = caller;
+  // '' matches no invitation (every invited address is a valid one), so an unverified caller is invited nowhere.
   const invitedTo = (eb: ExpressionBuilder<Database, 'leagues'>) => eb.exists(eb.selectFrom('invitations as i')
     .select('i.id')
     .whereRef('i.league_id', '=', 'leagues.id')
     .where('i.status', '=', 'pending')
-    .where((w) => w.or([w('i.invitee_id', '=', invitee.id), w('i.email', '=', invitee.email)])));
+    .where('i.email', '=', email ?? ''));
+  const banned = (eb: ExpressionBuilder<Database, 'leagues'>) => eb.exists(eb.selectFrom('league_bans as b')
+    .select('b.user_id').whereRef('b.league_id', '=', 'leagues.id').where('b.user_id', '=', caller.id));
   const rows = await db.selectFrom('leagues')
     .innerJoin('competitions as c', 'c.id', 'leagues.competition_id')
     .innerJoin('users as o', 'o.id', 'leagues.owner_id')
-    .leftJoin('league_members as me', (join) => join.onRef('me.league_id', '=', 'leagues.id').on('me.user_id', '=', invitee.id))
+    .leftJoin('league_members as me', (join) => join.onRef('me.league_id', '=', 'leagues.id').on('me.user_id', '=', caller.id))
     .select((eb) => [
       'leagues.id', 'leagues.name', 'leagues.allow_join', 'c.id as competition_id', 'c.name as competition_name',
       'c.finished as competition_finished', 'c.competition_type', 'o.name as owner_name', 'me.user_id as caller_user_id',
@@ -157,7 +162,7 @@ export async function searchLeagues(db: Executor, invitee: { id: number; email: 
     ])
     .where('c.finished', '=', 0)
     .where(sql<boolean>`leagues.name_normalized like ${pattern} escape '\\'`)
-    .where((eb) => eb.or([eb('leagues.allow_join', '=', 1), invitedTo(eb)]))
+    .where((eb) => eb.or([eb.and([eb('leagues.allow_join', '=', 1), eb.not(banned(eb))]), invitedTo(eb)]))
     .orderBy('leagues.name_normalized').orderBy('leagues.id')
     .limit(limit)
     .execute();

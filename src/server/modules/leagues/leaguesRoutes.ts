@@ -2,7 +2,7 @@ import { leagueRoutes } from '../../../shared/api/routes/leagues';
 import type { AppDeps } from '../../deps';
 import type { RouteHandlers } from '../../http/registerRoutes';
 import { findLeagues, indexLeagues, leagueMembers, leagueRules, showLeague } from './leagueReadsService';
-import { changeLeague, createLeague, removeLeague } from './leaguesService';
+import { changeLeague, createLeague, regenerateShareToken, removeLeague } from './leaguesService';
 import { changeDepartment, joinLeague, leaveLeague, removeFromLeague } from './membershipService';
 
 export function leagueHandlers(deps: AppDeps): RouteHandlers<typeof leagueRoutes> {
@@ -32,6 +32,9 @@ export function leagueHandlers(deps: AppDeps): RouteHandlers<typeof leagueRoutes
     leagueUpdateDepartment: async ({ user, body, req }) => ({
       message: req.t('success.changes_saved'),
       member: await changeDepartment(deps, user, body.league_id, body.user_id, body.department),
+    }),
+    leagueRegenerateShareToken: async ({ user, params, req }) => ({
+      message: req.t('success.share_link_regenerated'), league: await regenerateShareToken(deps, user, params.id),
     }),
     leagueRemoveUser: async ({ user, params, req }) => {
       await removeFromLeague(deps, user, params.league_id, params.user_id);

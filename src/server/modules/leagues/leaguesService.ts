@@ -100,3 +100,15 @@ export async function removeLeague(deps: AppDeps, user: AuthUser, leagueId: numb
     await deleteLeague(trx, leagueId);
   });
 }
+
+/** A new share link (owner): the old one stops working at once, for joining and for looking at the league. */
+export async function regenerateShareToken(deps: AppDeps, user: AuthUser, leagueId: number): Promise<League> {
+  const now = deps.clock.now();
+  return deps.db.transaction().execute(async (trx) => {
+    const access = await loadLeagueAccess(trx, leagueId, user);
+    requireOwner(access);
+    requireWritable(access);
+    await updateLeague(trx, leagueId, { share_token: newShareToken(), updated_at: now });
+    return leagueView(trx, user.id, leagueId, now);
+  });
+}

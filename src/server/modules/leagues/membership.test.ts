@@ -1,6 +1,6 @@
 import { createUserWithToken } from '../../test/fixtures';
 import { call, describeEachDb } from '../../test/harness';
-import { api, betCounts, createLeague, join, leagueWithMember, leagueWorld, placeBets } from './leagueTestKit';
+import { api, betCounts, createLeague, join, leagueWithMember, leagueWorld, placeBets, setEmailVerified } from './leagueTestKit';
 
 describeEachDb('joining a league', (ctx) => {
   it('joins with the share token, and refuses a second join with 409', async () => {
@@ -164,6 +164,9 @@ describeEachDb('league search', (ctx) => {
     await call(t.app, { method: 'POST', url: api('/invitations'), token: w.owner.token, payload: { league_id: invited.id, email: w.other.email } });
     const search = (who: typeof w.owner, text: string) =>
       call(t.app, { method: 'POST', url: api('/leagues/search'), token: who.token, payload: { text } });
+    // Invitations count only for a verified address.
+    expect((await search(w.other, 'pena')).data.map((l: { id: number }) => l.id)).toEqual([open.id]);
+    await setEmailVerified(t, w.other);
     const res = await search(w.other, '  PENA ');
     expect(res.statusCode).toBe(200);
     expect(res.data).toEqual([

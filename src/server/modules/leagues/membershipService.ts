@@ -3,41 +3,46 @@ import type { AppDeps } from '../../deps';
 import type { AuthUser } from '../../http/context';
 import { conflict, forbidden, notFound } from '../../http/errors';
 import {
-  acceptInvitation, acceptPendingFor, findPendingByToken, findPendingFor, type Invitee,
-} from '../invitations/invitationsRepository';
+  invitationByToken, invitationForCaller, requireVerifiedEmail, settleInvitationsOnJoin, type ClaimedInvitation,
+} from '../invitations/invitationClaims';
 import { markLeagueInvitationsRead } from '../invitations/messagesRepository';
 import { refreshLeagueStandings } from '../scoring/recompute';
+import { banFromLeague, findBan, liftBan } from './bansRepository';
 import { loadLeagueAccess, requireMember, requireOwner, requireWritable } from './leagueAccess';
 import { leagueView } from './leagueViews';
 import { addMember, findMember, listMembers, removeMemberAndBets, setDepartment } from './membersRepository';
 import { handOverOwnedLeagues } from './ownership';
 
-/** Invitations are addressed to lowercased emails. */
-export const asInvitee = (user: AuthUser): Invitee => ({ id: user.id, email: user.email.trim().toLowerCase() });
-
 /**
  * Joining: with an invitation token (accepts it), with the league's share token, or without a token when the
- * league allows joining or the caller has a pending invitation to it.
+ * league allows joining or the caller's verified address has a pending invitation to it. Invitations are only
+ * for verified addresses (issue 11 §2). A member the owner removed is banned: only a personal invitation
+ * from the owner, sent after the removal, lets them back (issue 11 §3).
  */
 export async function joinLeague(deps: AppDeps, user: AuthUser, leagueId: number, token: string | null | undefined): Promise<League> {
   const now = deps.clock.now();
-  const invitee = asInvitee(user);
   return deps.db.transaction().execute(async (trx) => {
     const access = await loadLeagueAccess(trx, leagueId, user);
     requireWritable(access);
     if (access.isMember) throw conflict('errors.user_already_in_league');
-    if (token) {
-      if (token !== access.league.share_token) {
-        const invitation = await findPendingByToken(trx, token);
-        if (!invitation || invitation.league_id !== leagueId) throw notFound('errors.invitation_not_found');
-        await acceptInvitation(trx, invitation.id, user.id, now);
-      }
-    } else if (access.league.allow_join !== 1 && !(await findPendingFor(trx, leagueId, invitee))) {
-      throw forbidden();
+    let invitation: ClaimedInvitation | undefined;
+    if (token && token !== access.league.share_token) {
+      invitation = await invitationByToken(trx, leagueId, token);
+      if (!invitation) throw notFound('errors.invitation_not_found');
+      requireVerifiedEmail(user);
+    } else {
+      // Share link or no token: an invitation to the caller's verified address counts too (and may lift a ban).
+      invitation = await invitationForCaller(trx, leagueId, user);
+      if (!token && !invitation && access.league.allow_join !== 1) throw forbidden();
     }
+    const ban = await findBan(trx, leagueId, user.id);
+    const liftsBan = invitation !== undefined && invitation.inviter_id === access.league.owner_id
+      && ban !== undefined && invitation.created_at >= ban.banned_at;
+    if (ban && !liftsBan) throw forbidden('errors.removed_from_league');
     // Concurrent joins of the same user: the primary key keeps one membership; the others answer 409.
     if (!(await addMember(trx, leagueId, user.id, now))) throw conflict('errors.user_already_in_league');
-    await acceptPendingFor(trx, leagueId, invitee, now);
+    if (ban) await liftBan(trx, leagueId, user.id);
+    await settleInvitationsOnJoin(trx, leagueId, user, invitation, now);
     await markLeagueInvitationsRead(trx, user.id, leagueId, now);
     await refreshLeagueStandings(trx, leagueId);
     return leagueView(trx, user.id, leagueId, now);
@@ -57,7 +62,9 @@ export async function leaveLeague(deps: AppDeps, user: AuthUser, leagueId: numbe
   });
 }
 
+/** The owner removes a member: their bets go, and they are banned from coming back by the share link or open join. */
 export async function removeFromLeague(deps: AppDeps, user: AuthUser, leagueId: number, userId: number): Promise<void> {
+  const now = deps.clock.now();
   await deps.db.transaction().execute(async (trx) => {
     const access = await loadLeagueAccess(trx, leagueId, user);
     requireOwner(access);
@@ -66,6 +73,7 @@ export async function removeFromLeague(deps: AppDeps, user: AuthUser, leagueId: 
     if (userId === user.id) throw forbidden();
     if (!(await findMember(trx, leagueId, userId))) throw notFound('errors.user_not_found');
     await removeMemberAndBets(trx, leagueId, userId);
+    await banFromLeague(trx, leagueId, userId, now);
     await refreshLeagueStandings(trx, leagueId);
   });
 }

@@ -4,7 +4,8 @@ import type { Db } from '../../db/database';
 import type { Clock } from '../../clock';
 import { maskTokens } from '../../http/maskTokens';
 
-export interface Email { to: string; subject: string; text: string }
+/** `html`, when given, is the same message as `text` with every user-typed value escaped. */
+export interface Email { to: string; subject: string; text: string; html?: string }
 export interface Mailer { send(email: Email): Promise<void> }
 
 /** Real SMTP when SMTP_URL is set. */

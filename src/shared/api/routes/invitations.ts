@@ -2,6 +2,9 @@ import Type from 'typebox';
 import { route } from '../route';
 import { Id, IdParams, Message, Nullable, Strict, Timestamp } from '../schemas';
 
+/** Longest personal note an inviter may add to an invitation email. */
+export const INVITATION_NOTE_MAX_LENGTH = 500;
+
 export const InvitationStatus = Type.Union([
   Type.Literal('pending'), Type.Literal('accepted'), Type.Literal('dismissed'), Type.Literal('deleted'),
 ]);
@@ -39,9 +42,14 @@ export const invitationRoutes = {
   invitationCreate: route({
     method: 'POST', path: '/invitations', prefixed: true, access: 'user', process: 'invitation_create',
     errors: [403, 404, 409, 429],
-    summary: 'Invite someone to a league by email (owner, or any member when allow_invite)',
+    summary: 'Invite someone to a league by email (owner, or any member when allow_invite), with an optional personal note; at most 20 an hour per person (429)',
     // Checked as an address once trimmed (pasted addresses often carry spaces).
-    body: Strict({ league_id: Id, email: Type.String({ minLength: 1, maxLength: 254, format: 'email' }) }),
+    body: Strict({
+      league_id: Id,
+      email: Type.String({ minLength: 1, maxLength: 254, format: 'email' }),
+      /** The inviter's own words, added to the email (escaped in its HTML part). */
+      message: Type.Optional(Nullable(Type.String({ maxLength: INVITATION_NOTE_MAX_LENGTH }))),
+    }),
     response: Type.Object({ message: Type.String(), invitation: Invitation }),
   }),
   invitationsOfLeague: route({
@@ -51,7 +59,7 @@ export const invitationRoutes = {
   }),
   invitationsMine: route({
     method: 'GET', path: '/invitations/mine', prefixed: true, access: 'user',
-    summary: 'Pending invitations addressed to the caller', response: Type.Array(ReceivedInvitation),
+    summary: "Pending invitations addressed to the caller's address (none until it is verified)", response: Type.Array(ReceivedInvitation),
   }),
   invitationDelete: route({
     method: 'DELETE', path: '/invitations/:id', prefixed: true, access: 'user', process: 'invitation_delete',
@@ -61,7 +69,7 @@ export const invitationRoutes = {
   invitationDismiss: route({
     method: 'POST', path: '/invitations/dismiss/:id', prefixed: true, access: 'user', process: 'invitation_dismiss',
     errors: [403],
-    summary: 'Turn down an invitation (the invitee)', params: IdParams, response: Message,
+    summary: 'Turn down an invitation (the owner of the verified address it was sent to)', params: IdParams, response: Message,
   }),
   messagesIndex: route({
     method: 'GET', path: '/messages/index', prefixed: true, access: 'user',

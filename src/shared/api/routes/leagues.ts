@@ -104,10 +104,16 @@ export const leagueRoutes = {
     body: Strict({ league_id: Id, user_id: Id, department: Nullable(Type.String({ maxLength: 100 })) }),
     response: Type.Object({ message: Type.String(), member: LeagueMember }),
   }),
+  leagueRegenerateShareToken: route({
+    method: 'POST', path: '/leagues/regenerate_share_token/:id', prefixed: true, access: 'user', process: 'league_regenerate_share_token',
+    errors: [403],
+    summary: 'Replace the share link (owner): the old link stops letting anyone join or look at once',
+    params: IdParams, response: LeagueMessage,
+  }),
   leagueRemoveUser: route({
     method: 'DELETE', path: '/leagues/remove_user/:league_id/:user_id', prefixed: true, access: 'user', process: 'league_remove_user',
     errors: [403],
-    summary: 'Remove a member and their bets (owner)',
+    summary: 'Remove a member and their bets (owner); they may come back only through a new invitation from the owner',
     params: Strict({ league_id: Id, user_id: Id }), response: Message,
   }),
 } as const;

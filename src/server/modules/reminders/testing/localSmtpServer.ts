@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 
 /** A real SMTP peer on 127.0.0.1 (tests only): every message it accepts is kept, decoded enough to read. */
-export interface ReceivedEmail { from: string; to: string[]; subject: string; text: string; raw: string }
+export interface ReceivedEmail { from: string; to: string[]; subject: string; text: string; html?: string; raw: string }
 
 export interface LocalSmtpServer { url: string; received: ReceivedEmail[]; close(): Promise<void> }
 
@@ -18,15 +18,28 @@ function decodeHeader(value: string): string {
     : decodeQuotedPrintable(data.replace(/_/g, ' '))));
 }
 
-function parse(raw: string, from: string, to: string[]): ReceivedEmail {
-  const split = raw.indexOf('\r\n\r\n');
-  const head = raw.slice(0, split).replace(/\r\n[ \t]+/g, ' ');
-  let body = raw.slice(split + 4);
+/** Header block and decoded body of one MIME entity (the whole message, or one part of a multipart one). */
+function parseEntity(entity: string) {
+  const split = entity.indexOf('\r\n\r\n');
+  const head = entity.slice(0, split).replace(/\r\n[ \t]+/g, ' ');
+  let body = entity.slice(split + 4);
   const header = (name: string) => new RegExp(`^${name}:\\s*(.*)$`, 'im').exec(head)?.[1] ?? '';
   const encoding = header('Content-Transfer-Encoding').toLowerCase();
   if (encoding === 'quoted-printable') body = decodeQuotedPrintable(body);
   if (encoding === 'base64') body = Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
-  return { from, to, subject: decodeHeader(header('Subject')), text: body.replace(/\r\n/g, '\n').trimEnd(), raw };
+  return { header, body: body.replace(/\r\n/g, '\n').trimEnd() };
+}
+
+function parse(raw: string, from: string, to: string[]): ReceivedEmail {
+  const message = parseEntity(raw);
+  const subject = decodeHeader(message.header('Subject'));
+  // multipart/alternative (text and HTML): each part is read on its own.
+  const boundary = /boundary="?([^";]+)"?/i.exec(message.header('Content-Type'))?.[1];
+  if (!boundary) return { from, to, subject, text: message.body, raw };
+  const rawBody = raw.slice(raw.indexOf('\r\n\r\n') + 4);
+  const parts = rawBody.split(`--${boundary}`).slice(1).filter((p) => !p.startsWith('--')).map((p) => parseEntity(p.replace(/^\r\n/, '')));
+  const part = (type: string) => parts.find((p) => p.header('Content-Type').toLowerCase().startsWith(type))?.body;
+  return { from, to, subject, text: part('text/plain') ?? '', html: part('text/html'), raw };
 }
 
 export async function startLocalSmtpServer(): Promise<LocalSmtpServer> {
