@@ -1,4 +1,3 @@
-import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import DeleteIcon from '@mui/icons-material/Delete';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -13,20 +12,19 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { League } from '../../../shared/api/entities';
+import { INVITATION_NOTE_MAX_LENGTH } from '../../../shared/api/routes/invitations';
 import { endpointAt } from '../../api/api';
 import { formatDateTime } from '../../app/dates';
 import { useAppDispatch } from '../../app/hooks';
 import { fieldErrors } from '../account/formErrors';
 import { showToast } from '../notifications/notify';
+import { ShareLinkField } from './ShareLinkField';
 
 const invitations = endpointAt('GET', '/invitations/league/:id');
 const createInvitation = endpointAt('POST', '/invitations');
 const deleteInvitation = endpointAt('DELETE', '/invitations/:id');
 
-export const shareLink = (league: Pick<League, 'id' | 'share_token'>): string | null =>
-  league.share_token ? `${window.location.origin}/leagues/join/${league.id}/${league.share_token}` : null;
-
-/** Invitations by email (owner, or anyone when allow_invite), the pending list, and the share link. */
+/** Invitations by email with an optional note (owner, or anyone when allow_invite), the pending list, and the share link. */
 export function InvitationsCard({ league, userId }: { league: League; userId: number | null }) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
@@ -35,26 +33,18 @@ export function InvitationsCard({ league, userId }: { league: League; userId: nu
   const [invite, sending] = createInvitation.useMutation();
   const [remove] = deleteInvitation.useMutation();
   const [email, setEmail] = useState('');
+  const [note, setNote] = useState('');
   const [emailError, setEmailError] = useState<string | undefined>();
-  const link = shareLink(league);
 
   const send = async () => {
     const address = email.trim();
     if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(address)) { setEmailError(t('validation.invalid')); return; }
     setEmailError(undefined);
-    const result = await invite({ body: { league_id: league.id, email: address } });
+    const result = await invite({ body: { league_id: league.id, email: address, message: note.trim() || null } });
     if ('error' in result && result.error) return;
     setEmail('');
+    setNote('');
     showToast(dispatch, 'success', result.data!.message);
-  };
-  const copy = async () => {
-    if (!link) return;
-    try {
-      await navigator.clipboard.writeText(link);
-      showToast(dispatch, 'success', t('admin_league.link_copied'));
-    } catch {
-      showToast(dispatch, 'error', t('errors.messages.copy_failed'));
-    }
   };
   const withdraw = async (id: number) => {
     const result = await remove({ params: { id } });
@@ -65,17 +55,17 @@ export function InvitationsCard({ league, userId }: { league: League; userId: nu
     <Card component="section" aria-labelledby="invitations-title">
       <CardContent>
         <Typography id="invitations-title" variant="h2" component="h2">{t('admin_league.invitations')}</Typography>
-        {link && (
-          <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mt: 1 }}>
-            <TextField label={t('admin_league.share_link')} value={link} margin="none" slotProps={{ htmlInput: { readOnly: true } }} />
-            <IconButton onClick={() => void copy()} aria-label={t('admin_league.copy_link')}><ContentCopyIcon /></IconButton>
-          </Box>
-        )}
+        <ShareLinkField league={league} owner={league.owner_id === userId} />
         {mayInvite && (
-          <Box component="form" noValidate onSubmit={(event) => { event.preventDefault(); void send(); }} sx={{ display: 'flex', alignItems: 'flex-start', gap: 1 }}>
+          <Box component="form" noValidate onSubmit={(event) => { event.preventDefault(); void send(); }} sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-start', gap: 1 }}>
             <TextField type="email" label={t('admin_league.invite_email')} value={email} onChange={(event) => setEmail(event.target.value)}
-              error={!!(emailError ?? fieldErrors(sending.error, 'email'))} helperText={emailError ?? fieldErrors(sending.error, 'email')} />
+              error={!!(emailError ?? fieldErrors(sending.error, 'email'))} helperText={emailError ?? fieldErrors(sending.error, 'email')}
+              sx={{ flex: '1 1 16rem' }} />
             <Button type="submit" variant="contained" disabled={sending.isLoading} sx={{ mt: 2, flexShrink: 0 }}>{t('admin_league.send')}</Button>
+            <TextField label={t('admin_league.invite_note')} value={note} onChange={(event) => setNote(event.target.value)} multiline minRows={2}
+              error={!!fieldErrors(sending.error, 'message')}
+              helperText={fieldErrors(sending.error, 'message') ?? t('admin_league.invite_note_help', { count: INVITATION_NOTE_MAX_LENGTH })}
+              slotProps={{ htmlInput: { maxLength: INVITATION_NOTE_MAX_LENGTH } }} sx={{ flexBasis: '100%' }} />
           </Box>
         )}
         {!data.length && <Typography color="text.secondary" sx={{ mt: 1 }}>{t('admin_league.no_invitations')}</Typography>}

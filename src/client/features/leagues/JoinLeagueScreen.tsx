@@ -1,12 +1,15 @@
+import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardActions from '@mui/material/CardActions';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
-import { skipToken } from '@reduxjs/toolkit/query/react';
+import { skipToken, type FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import { endpointAt } from '../../api/api';
+import { errorMessage } from '../../api/baseQuery';
 import { useAppDispatch } from '../../app/hooks';
 import { showToast } from '../notifications/notify';
 
@@ -30,13 +33,20 @@ export default function JoinLeagueScreen() {
   const invitation = invitations.find((item) => item.token === token || item.league.id === leagueId);
   const [join, joining] = joinLeague.useMutation();
   const [dismiss, dismissing] = dismissInvitation.useMutation();
+  // Why the server refused (a removed member, a replaced link, an unverified address), kept on the page.
+  const [refusal, setRefusal] = useState<string | null>(null);
   const name = league?.name ?? invitation?.league.name;
 
   if (!valid) return <Typography variant="h1" component="h1">{t('errors.messages.invitation_not_found')}</Typography>;
 
   const accept = async () => {
+    setRefusal(null);
     const result = await join({ body: { league_id: leagueId, invitation_token: token } });
-    if ('error' in result && result.error) return;
+    if ('error' in result && result.error) {
+      const error = result.error as FetchBaseQueryError;
+      if (typeof error.status === 'number') setRefusal(errorMessage(error));
+      return;
+    }
     showToast(dispatch, 'success', result.data!.message);
     navigate(`/leagues/${leagueId}`);
   };
@@ -58,6 +68,7 @@ export default function JoinLeagueScreen() {
           : <Typography>{name ? t('join.invited_to', { name }) : t('join.invited')}</Typography>}
         {invitation?.inviter_name && <Typography color="text.secondary">{t('join.invited_by', { name: invitation.inviter_name })}</Typography>}
         {league && <Typography color="text.secondary">{league.competition.name} · {t('league.members', { count: league.members_count })}</Typography>}
+        {refusal && <Alert severity="error" sx={{ mt: 2 }}>{refusal}</Alert>}
       </CardContent>
       <CardActions sx={{ justifyContent: 'flex-end' }}>
         {league?.is_member

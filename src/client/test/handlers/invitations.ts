@@ -13,7 +13,10 @@ export const invitationHandlers = [
     if (leagueWorld.invitations.some((item) => item.league_id === body.league_id && item.email === body.email && item.status === 'pending')) {
       return fail(409, 'The user has already been invited');
     }
-    const invitation = { id: leagueWorld.nextId++, league_id: body.league_id, email: body.email, token: `tok-${leagueWorld.nextId}`, status: 'pending' as const, inviter_name: user.name };
+    const invitation = {
+      id: leagueWorld.nextId++, league_id: body.league_id, email: body.email, token: `tok-${leagueWorld.nextId}`, status: 'pending' as const,
+      inviter_name: user.name, message: body.message ?? null,
+    };
     leagueWorld.invitations.push(invitation);
     return ok({ message: 'Invitation sent', invitation: shown(invitation) });
   }),

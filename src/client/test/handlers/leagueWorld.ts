@@ -9,7 +9,11 @@ import { COMPETITIONS } from './reference';
  * test by resetLeagueWorld. `failing` makes the named routes answer 500, for the screens' error states.
  */
 export interface FakeMember { user_id: number; department: string | null; joined_at: string; points: number; matchday: number }
-export interface FakeInvitation { id: number; league_id: number; email: string; token: string; status: 'pending' | 'accepted' | 'dismissed' | 'deleted'; inviter_name: string | null }
+export interface FakeInvitation {
+  id: number; league_id: number; email: string; token: string; status: 'pending' | 'accepted' | 'dismissed' | 'deleted'; inviter_name: string | null;
+  /** The inviter's note, as sent. */
+  message?: string | null;
+}
 
 export const NAMES = ['Ana', 'Root', 'Bea', 'Carlos', 'Dani', 'Elena', 'Fran', 'Gala', 'Hugo', 'Inés', 'Julia', 'Kiko', 'Lola', 'Mario'];
 /** Ana (1) and Root (2) are fakeApi's accounts; the other members have ids from 103 up, clear of accounts tests sign up. */
@@ -58,6 +62,8 @@ function fresh() {
     /** Bodies of PUT matches/:id, as sent. */
     matchEdits: [] as Array<Record<string, unknown>>,
     failing: new Set<RouteName>(),
+    /** Members the owner removed, as "leagueId:userId": the share link no longer lets them in. */
+    bans: new Set<string>(),
     nextId: 100,
   };
 }

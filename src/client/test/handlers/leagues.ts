@@ -79,6 +79,11 @@ export const leagueHandlers = [
     if (memberIds(league.id).includes(user.id)) return fail(409, 'The user is already in the league');
     const invitation = leagueWorld.invitations.find((item) => item.league_id === league.id && item.token === body.invitation_token && item.status === 'pending');
     if (!league.allow_join && !invitation && body.invitation_token !== league.share_token) return fail(404, 'The invitation does not exist anymore');
+    const banned = `${league.id}:${user.id}`;
+    if (leagueWorld.bans.has(banned) && !(invitation && invitation.inviter_name === userName(league.owner_id))) {
+      return fail(403, 'The owner removed you from this league: only a new invitation from the owner lets you back in');
+    }
+    leagueWorld.bans.delete(banned);
     if (invitation) invitation.status = 'accepted';
     leagueWorld.members.get(league.id)!.push({ user_id: user.id, department: null, joined_at: '2026-06-01T12:00:00.000Z', points: 0, matchday: 0 });
     return ok({ message: 'You have joined the league', league: leagueFor(league, user) });
@@ -97,6 +102,14 @@ export const leagueHandlers = [
     if (!league) return notFound();
     if (league.owner_id !== user.id) return notAllowed();
     leagueWorld.members.set(league.id, leagueWorld.members.get(league.id)!.filter((member) => member.user_id !== Number(params.user_id)));
+    leagueWorld.bans.add(`${league.id}:${params.user_id}`);
     return ok({ message: 'User removed from the league' });
+  }),
+  handleSignedIn('leagueRegenerateShareToken', ({ params }, user) => {
+    const league = findLeague(params.id);
+    if (!league) return notFound();
+    if (league.owner_id !== user.id) return notAllowed();
+    league.share_token = `share-${league.id}-${leagueWorld.nextId++}`;
+    return ok({ message: 'New share link created: the old one no longer works', league: leagueFor(league, user) });
   }),
 ];
