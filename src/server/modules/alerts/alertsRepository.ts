@@ -1,6 +1,6 @@
 import { sql, type SqlBool } from 'kysely';
 import type { Executor } from '../../db/database';
-import { playedInLeague, resultBetDeadlineSql } from '../scoring/scoringSql';
+import { effectiveKickoffSql, playedInLeague, resultBetDeadlineSql } from '../scoring/scoringSql';
 import { ROUND } from '../../../shared/domain/rounds';
 
 /** SQL of alerts and reminders: a few statements whatever the number of leagues and users. */
@@ -29,7 +29,8 @@ export async function missingResultBets(db: Executor, args: { from: number; to: 
 /** Unfinished competitions that have pick rules, with the first kickoff of each round and matchday. */
 export async function pickKickoffs(db: Executor, competitionIds?: number[]) {
   let query = db.selectFrom('matches as m').innerJoin('competitions as c', 'c.id', 'm.competition_id')
-    .select(['m.competition_id', 'c.competition_type', 'm.round_id', 'm.matchday', (eb) => eb.fn.min('m.date').as('date')])
+    // A match whose bets were shown keeps the kickoff it had then (picks it closed never reopen, issue 11 §6).
+    .select(['m.competition_id', 'c.competition_type', 'm.round_id', 'm.matchday', (eb) => eb.fn.min(effectiveKickoffSql('m')).as('date')])
     .where('c.finished', '=', 0)
     .where((eb) => eb.exists(eb.selectFrom('league_rules as r').select('r.id').whereRef('r.competition_id', '=', 'm.competition_id')));
   if (competitionIds) query = query.where('m.competition_id', 'in', competitionIds);
@@ -57,7 +58,8 @@ export async function pickCounts(db: Executor, args: { ruleIds: number[]; userId
     .innerJoin('leagues as l', 'l.id', 'lm.league_id')
     .innerJoin('league_rules as r', 'r.competition_id', 'l.competition_id')
     .select([
-      'lm.user_id', 'l.id as league_id', 'l.name as league_name', 'l.start_matchday', 'r.id as rule_id', 'r.round_id', 'r.picks',
+      'lm.user_id', 'l.id as league_id', 'l.name as league_name', 'l.start_matchday', 'l.picks_shown_kickoff',
+      'r.id as rule_id', 'r.round_id', 'r.picks',
       (eb) => eb.selectFrom('round_bets as rb').select((e) => e.fn.countAll<number>().as('n'))
         .whereRef('rb.league_id', '=', 'l.id').whereRef('rb.user_id', '=', 'lm.user_id')
         .whereRef('rb.league_rule_id', '=', 'r.id').where('rb.mode', '=', 0).as('teams'),

@@ -54,7 +54,8 @@ export async function pendingItems(db: Executor, now: number, windowMs: number, 
   const competitionOfRule = new Map(rules.map((r) => [r.id, r.competition_id]));
   const picks: PendingPicks[] = [];
   for (const row of counts) {
-    if (row.picked >= row.picks) continue;
+    // Pinned once its picks were shown (a league competition whose start_matchday changed): they are closed.
+    if (row.picked >= row.picks || row.picks_shown_kickoff !== null) continue;
     const { deadline, matchday } = deadlineOf(competitionOfRule.get(row.rule_id)!, row.round_id, row.start_matchday);
     if (!inWindow(deadline)) continue;
     picks.push({

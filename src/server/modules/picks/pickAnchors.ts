@@ -25,10 +25,11 @@ export async function leaguePickKickoffs(db: Executor, league: AnchorLeague): Pr
 /**
  * Call in the transaction that changes a league's start_matchday, before the change: when the picks anchored on
  * the first counted kickoff have already been shown, that kickoff is pinned, so a later start never reopens them.
+ * Only league competitions count from start_matchday (and there every pick rule anchors on that kickoff).
  */
 export async function keepShownPicksClosed(db: Executor, leagueId: number, now: number): Promise<void> {
   const league = await findPickLeague(db, leagueId);
-  if (!league || league.picks_shown_kickoff !== null) return;
+  if (!league || league.competition_type !== 'league' || league.picks_shown_kickoff !== null) return;
   const { firstCountedKickoff } = await leaguePickKickoffs(db, league);
   if (firstCountedKickoff !== null && firstCountedKickoff - BET_LOCK_MS <= now) {
     await setPicksShownKickoff(db, leagueId, firstCountedKickoff);

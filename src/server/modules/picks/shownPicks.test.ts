@@ -98,6 +98,9 @@ describeEachDb('shown picks stay closed', (ctx) => {
     expect(copied.statusCode).toBe(200);
     const picks = await t.deps.db.selectFrom('round_bets').select('team_id').where('league_id', '=', leagueId).execute();
     expect(picks).toEqual([{ team_id: s.teams[0] }]);
+    // Nor do reminders announce picks closing later: the owner picked nothing, yet has no pick alert.
+    const alerts = (await call(t.app, { method: 'GET', url: api('/alerts/index'), token: owner.token })).data;
+    expect(alerts.filter((a: { alert_type: number }) => a.alert_type !== 1)).toEqual([]);
     // Lowering it again, or raising it further, changes nothing either.
     await call(t.app, { method: 'PUT', url: api(`/leagues/${leagueId}`), token: owner.token, payload: { league: { start_matchday: 2 } } });
     expect((await fillRound(t, member.token, { ...champion, team_id: s.teams[1] })).statusCode).toBe(400);
