@@ -18,7 +18,8 @@ export interface ScheduledJob {
   work(): Promise<object>;
 }
 
-export type SchedulerDeps = Pick<AppDeps, 'db' | 'clock' | 'log'>;
+/** `metrics` (the server's) counts runs, failures and durations; schedulers built in tests may go without. */
+export type SchedulerDeps = Pick<AppDeps, 'db' | 'clock' | 'log'> & Partial<Pick<AppDeps, 'metrics'>>;
 
 /**
  * Runs each job once per period across every server process sharing the database. The due times live in
@@ -41,7 +42,7 @@ export function scheduleJobs(deps: SchedulerDeps, jobs: ScheduledJob[], options:
   async function runJob(job: ScheduledJob, startedAt: number): Promise<void> {
     let outcome: JobOutcome;
     try {
-      const result = await job.work();
+      const result = await (deps.metrics ? deps.metrics.recordJob(job.name, () => job.work()) : job.work());
       outcome = 'done';
       deps.log.info({ process: job.name, durationMs: deps.clock.now() - startedAt, ...result }, 'scheduled process finished');
     } catch (error) {
