@@ -42,18 +42,7 @@ export async function deleteUser(db: Executor, id: number): Promise<void> {
   await db.deleteFrom('users').where('id', '=', id).execute();
 }
 
-export async function leagueIdsOfMember(db: Executor, userId: number): Promise<number[]> {
-  const rows = await db.selectFrom('league_members').select('league_id').where('user_id', '=', userId).execute();
-  return rows.map((r) => r.league_id);
-}
-
 export async function adminRecipients(db: Executor) {
   return db.selectFrom('users').select(['email', 'locale']).where('is_admin', '=', 1).orderBy('id').execute();
 }
 
-/** Those of these leagues that still exist. */
-export async function existingLeagueIds(db: Executor, ids: number[]): Promise<number[]> {
-  if (ids.length === 0) return [];
-  const rows = await db.selectFrom('leagues').select('id').where('id', 'in', ids).execute();
-  return rows.map((r) => r.id);
-}

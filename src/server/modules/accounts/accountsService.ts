@@ -2,8 +2,7 @@ import type { Locale } from '../../../shared/api/route';
 import type { AppDeps } from '../../deps';
 import type { AuthUser } from '../../http/context';
 import { AppError } from '../../http/errors';
-import { refreshLeagueStandings } from '../scoring/recompute';
-import { handOverOwnedLeagues } from '../leagues/ownership';
+import { leaveEveryLeague } from '../leagues/membershipService';
 import { openSession } from '../auth/sessions';
 import { deleteOtherSessions, deleteSession } from '../auth/sessionsRepository';
 import { ACCOUNT_CHANGES_PER_ACCOUNT, ACCOUNT_CHANGES_PER_IP, perAccountAndIp, takeActionLimits } from '../auth/actionLimits';
@@ -12,7 +11,7 @@ import { revokeEmailedLinks } from './emailedLinks';
 import { prepareVerification, sendVerification } from './emailVerificationService';
 import { hashPassword, verifyPassword } from './passwords';
 import {
-  deleteUser, emailTakenByOther, existingLeagueIds, findUserByEmail, findUserById, insertUser, leagueIdsOfMember, updateUser,
+  deleteUser, emailTakenByOther, findUserByEmail, findUserById, insertUser, updateUser,
 } from './accountsRepository';
 import { checkEmail, checkName, checkNewPassword, FieldErrors, normaliseEmail, toAccountUser } from './accountRules';
 
@@ -136,15 +135,12 @@ export async function updateAccount(deps: AppDeps, caller: AuthUser, input: {
   return toAccountUser((await findUserById(deps.db, user.id))!);
 }
 
-/** Deletes the account: owned leagues are handed over first, then bets, memberships and sessions go by cascade. */
+/** Deletes the account: it leaves every league (owned ones handed over), then sessions and the rest go by cascade. */
 export async function deleteAccount(deps: AppDeps, caller: AuthUser, currentPassword: string, ip: string): Promise<void> {
   const user = await checkCurrentPassword(deps, caller.id, currentPassword, ip);
   await deps.db.transaction().execute(async (trx) => {
-    const leagueIds = await leagueIdsOfMember(trx, user.id);
-    await handOverOwnedLeagues(trx, user.id, deps.clock.now());
+    await leaveEveryLeague(trx, user.id, deps.clock.now());
     await deleteUser(trx, user.id);
-    // The user's leagues lost a member: their stored standings (matchday wins) are re-summed.
-    for (const id of await existingLeagueIds(trx, leagueIds)) await refreshLeagueStandings(trx, id);
   });
 }
 

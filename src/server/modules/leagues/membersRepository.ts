@@ -33,13 +33,23 @@ export async function setDepartment(db: Executor, leagueId: number, userId: numb
     .where('league_id', '=', leagueId).where('user_id', '=', userId).execute();
 }
 
-/** A member leaves or is removed: their bets of every kind and mode and their stored matchday points go too. */
-export async function removeMemberAndBets(db: Executor, leagueId: number, userId: number): Promise<void> {
+/** A member leaves or is removed: their bets of every kind and mode go (see membershipService's removeMember). */
+export async function removeMemberBets(db: Executor, leagueId: number, userId: number): Promise<void> {
   await db.deleteFrom('result_bets').where('league_id', '=', leagueId).where('user_id', '=', userId).execute();
   await db.deleteFrom('round_bets').where('league_id', '=', leagueId).where('user_id', '=', userId).execute();
   await db.deleteFrom('person_bets').where('league_id', '=', leagueId).where('user_id', '=', userId).execute();
+}
+
+/** Then the membership and its stored matchday points. */
+export async function removeMembership(db: Executor, leagueId: number, userId: number): Promise<void> {
   await db.deleteFrom('member_matchday_points').where('league_id', '=', leagueId).where('user_id', '=', userId).execute();
   await db.deleteFrom('league_members').where('league_id', '=', leagueId).where('user_id', '=', userId).execute();
+}
+
+/** The leagues a user belongs to, lowest id first. */
+export async function leagueIdsOfMember(db: Executor, userId: number): Promise<number[]> {
+  const rows = await db.selectFrom('league_members').select('league_id').where('user_id', '=', userId).orderBy('league_id').execute();
+  return rows.map((r) => r.league_id);
 }
 
 /** Whether a user with this email (any case) belongs to the league. */

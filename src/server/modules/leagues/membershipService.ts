@@ -1,4 +1,5 @@
 import type { League } from '../../../shared/api/entities';
+import type { Executor } from '../../db/database';
 import type { AppDeps } from '../../deps';
 import type { AuthUser } from '../../http/context';
 import { conflict, forbidden, notFound } from '../../http/errors';
@@ -10,7 +11,9 @@ import { refreshLeagueStandings } from '../scoring/recompute';
 import { banFromLeague, findBan, liftBan } from './bansRepository';
 import { loadLeagueAccess, requireMember, requireOwner, requireWritable } from './leagueAccess';
 import { leagueView } from './leagueViews';
-import { addMember, findMember, listMembers, removeMemberAndBets, setDepartment } from './membersRepository';
+import {
+  addMember, findMember, leagueIdsOfMember, listMembers, removeMemberBets, removeMembership, setDepartment,
+} from './membersRepository';
 import { handOverOwnedLeagues } from './ownership';
 
 /**
@@ -56,9 +59,8 @@ export async function leaveLeague(deps: AppDeps, user: AuthUser, leagueId: numbe
     const access = await loadLeagueAccess(trx, leagueId, user);
     requireMember(access);
     requireWritable(access);
-    await removeMemberAndBets(trx, leagueId, user.id);
-    if (access.isOwner && (await handOverOwnedLeagues(trx, user.id, now, leagueId)).deleted > 0) return;
-    await refreshLeagueStandings(trx, leagueId);
+    await removeMember(trx, leagueId, user.id);
+    if (access.isOwner) await handOverOwnedLeagues(trx, user.id, now, leagueId);
   });
 }
 
@@ -72,10 +74,35 @@ export async function removeFromLeague(deps: AppDeps, user: AuthUser, leagueId: 
     // The owner leaves through leagueCancel, which hands the league on.
     if (userId === user.id) throw forbidden();
     if (!(await findMember(trx, leagueId, userId))) throw notFound('errors.user_not_found');
-    await removeMemberAndBets(trx, leagueId, userId);
+    await removeMember(trx, leagueId, userId);
     await banFromLeague(trx, leagueId, userId, now);
-    await refreshLeagueStandings(trx, leagueId);
   });
+}
+
+/**
+ * A member goes: bets of every kind and mode first, then the league's standings are re-summed without them, then
+ * the membership and its stored matchday points. In this order the refresh takes the league's standings lock
+ * before this transaction holds any standings row, so it never waits for a refresh that waits for it
+ * (PostgreSQL; see standings/standingsRefresh.ts).
+ */
+async function removeMember(trx: Executor, leagueId: number, userId: number): Promise<void> {
+  await removeMemberBets(trx, leagueId, userId);
+  await refreshLeagueStandings(trx, leagueId);
+  await removeMembership(trx, leagueId, userId);
+}
+
+/**
+ * Account deletion: the user leaves every league as removeMember does, bets of every league first and then league
+ * by league (lowest id first, the same order for everyone), and hands on the leagues they owned.
+ */
+export async function leaveEveryLeague(trx: Executor, userId: number, now: number): Promise<void> {
+  const leagueIds = await leagueIdsOfMember(trx, userId);
+  for (const id of leagueIds) await removeMemberBets(trx, id, userId);
+  for (const id of leagueIds) {
+    await refreshLeagueStandings(trx, id);
+    await removeMembership(trx, id, userId);
+  }
+  await handOverOwnedLeagues(trx, userId, now);
 }
 
 export interface MemberView { user_id: number; user_name: string; department: string | null; joined_at: string; is_owner: boolean }

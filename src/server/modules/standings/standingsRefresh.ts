@@ -1,4 +1,4 @@
-import { sql, type RawBuilder } from 'kysely';
+import { PostgresAdapter, sql, type RawBuilder } from 'kysely';
 import type { Executor } from '../../db/database';
 
 /**
@@ -36,7 +36,31 @@ async function matchdayFacts(db: Executor, scope: StandingsScope) {
   };
 }
 
+/** Key spaces of the standings' PostgreSQL advisory locks (first half of the two-int key). */
+const COMPETITION_STANDINGS = 0x7374_6463; // "stdc"
+const LEAGUE_STANDINGS = 0x7374_646c; // "stdl"
+
+/**
+ * PostgreSQL: refreshes whose scopes overlap run one after the other, until their transactions end (SQLite runs
+ * one transaction at a time). A competition refresh holds its competition's lock; a league refresh holds it
+ * shared and its league's lock. Unserialised, a second refresh's DELETE misses the rows the first inserted
+ * (duplicate key), or two refreshes deadlock, or the later commit writes totals computed before the other's
+ * bets were committed. Taken after the lock, each statement reads every refresh committed before it.
+ * So that a refresh never waits for a transaction that waits for it, a transaction writes no league_members or
+ * member_matchday_points rows before its refresh (a member who leaves loses bets first, rows after).
+ */
+async function lockStandings(db: Executor, scope: StandingsScope): Promise<void> {
+  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return;
+  if (scope.leagueId === undefined) {
+    await sql`SELECT pg_advisory_xact_lock(${COMPETITION_STANDINGS}::int4, ${scope.competitionId}::int4)`.execute(db);
+    return;
+  }
+  await sql`SELECT pg_advisory_xact_lock_shared(${COMPETITION_STANDINGS}::int4, ${scope.competitionId}::int4)`.execute(db);
+  await sql`SELECT pg_advisory_xact_lock(${LEAGUE_STANDINGS}::int4, ${scope.leagueId}::int4)`.execute(db);
+}
+
 export async function refreshStandings(db: Executor, scope: StandingsScope): Promise<void> {
+  await lockStandings(db, scope);
   const { matchIds, finishedMatchdays } = await matchdayFacts(db, scope);
   const matchdays = scope.matchdays === undefined ? sql`1 = 1` : inList('matchday', scope.matchdays);
   await sql`DELETE FROM member_matchday_points WHERE ${leagueFilter(scope, 'league_id')} AND ${matchdays}`.execute(db);
