@@ -1,3 +1,4 @@
+import type { Executor } from '../../db/database';
 import type { AppDeps } from '../../deps';
 import type { AuthUser } from '../../http/context';
 import { badRequest, notFound } from '../../http/errors';
@@ -18,6 +19,15 @@ const PICK_STORE: Record<PickKind, { table: PickTable; entity: string }> = {
 export interface PickWriteInput { league_id: number; league_rule_id: number; user_id: number; mode?: number; itemId: number }
 
 export interface PickWriteResult { ctx: PickContext; rule: PickRuleRow; key: PickKey }
+
+/**
+ * Every writer of a member's picks in a league (a pick write, copy_bets) takes this lock first in its transaction,
+ * then counts or replaces them: concurrent writers run one after the other, so none passes the pick limits (a row
+ * lock on the membership on PostgreSQL; SQLite runs one transaction at a time). False when not a member.
+ */
+export function lockMemberPicks(trx: Executor, deps: AppDeps, leagueId: number, userId: number): Promise<boolean> {
+  return lockLeagueMember(trx, deps.dialect, leagueId, userId);
+}
 
 /**
  * Fill (idempotent) or clear one pick. Checks, in order: league (404), caller (403), rule (404/400), league
@@ -41,7 +51,7 @@ export async function writePick(
   if (action === 'fill') await checkItem(ctx, rule, input.itemId);
 
   const changed = await deps.db.transaction().execute(async (trx) => {
-    if (!(await lockLeagueMember(trx, deps.dialect, key.leagueId, key.userId))) throw notFound('errors.user_not_found');
+    if (!(await lockMemberPicks(trx, deps, key.leagueId, key.userId))) throw notFound('errors.user_not_found');
     const existing = await findPick(trx, table, key, input.itemId);
     let entityId: number | null = null;
     if (action === 'fill' && existing === undefined) {

@@ -2,9 +2,10 @@ import { isBeforeDeadline, pickDeadline } from '../../../shared/domain/deadlines
 import { ROUND } from '../../../shared/domain/rounds';
 import type { AppDeps } from '../../deps';
 import type { AuthUser } from '../../http/context';
-import { badRequest } from '../../http/errors';
+import { badRequest, notFound } from '../../http/errors';
 import type { Translate } from '../../i18n/messages';
 import { leaguePickKickoffsOf } from '../picks/pickAnchors';
+import { lockMemberPicks } from '../picks/pickWrite';
 import * as copyRepo from './copyBetsRepository';
 import { requireLeagueAccess } from './resultBetsService';
 
@@ -27,6 +28,8 @@ export function copyBetsService(deps: AppDeps) {
     if (target.competition_finished) throw badRequest('errors.league_finished');
     const now = deps.clock.now();
     const copied = await db.transaction().execute(async (trx) => {
+      // The caller's picks in the target are replaced under the lock every pick write takes (pick limits hold).
+      if (!(await lockMemberPicks(trx, deps, targetId, user.id))) throw notFound('errors.user_not_found');
       const [flags, rules, kickoffs] = await Promise.all([
         copyRepo.leagueFlags(trx, targetId), copyRepo.competitionRules(trx, target.competition_id),
         leaguePickKickoffsOf(trx, targetId),
