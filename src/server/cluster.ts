@@ -1,6 +1,7 @@
 import cluster, { type Worker } from 'node:cluster';
 import { hostname } from 'node:os';
 import type { Config } from './config';
+import { aggregateWorkerMetrics } from './observability/clusterMetrics';
 
 /** A worker that dies this soon after starting is failing to start: wait before replacing it, longer each time. */
 const HEALTHY_AFTER_MS = 10_000;
@@ -77,6 +78,8 @@ export function superviseWorkers(config: Config): boolean {
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
+  // A scrape of /metrics reaches one worker: the supervisor sums every worker's figures for it.
+  aggregateWorkerMetrics();
 
   log('info', `starting ${config.webConcurrency} workers`, { workers: config.webConcurrency });
   for (let i = 0; i < config.webConcurrency; i++) fork();

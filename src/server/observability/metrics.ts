@@ -1,10 +1,12 @@
+import cluster from 'node:cluster';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { PoolStats } from '../db/database';
 import { ProcessBusyError } from '../modules/locks/processLocks';
+import { clusterMetrics, reportOwnMetrics } from './clusterMetrics';
 
 /** What the app measures; one per built app, exposed by GET /metrics in Prometheus' text format. */
 export interface AppMetrics {
-  /** The Prometheus text of this app's metrics and the process-wide ones. */
+  /** The Prometheus text of this app's metrics and the process-wide ones (every worker's, summed, under WEB_CONCURRENCY). */
   render(): Promise<{ contentType: string; text: string }>;
   observeRequest(labels: { method: string; route: string; status: number }, seconds: number): void;
   /** A result bet stored by its owner (or corrected by an admin). */
@@ -59,10 +61,14 @@ export function createMetrics(options: { poolStats: () => PoolStats }): AppMetri
     name: 'porra_scheduler_job_duration_seconds', help: 'Duration of scheduled job runs', labelNames: ['job'] as const, buckets: JOB_BUCKETS, registers,
   });
   const betsSaved = new Counter({ name: 'porra_bets_saved_total', help: 'Result bets saved (simulations excluded)', registers });
+  const own = () => Registry.merge([processMetrics(), registry]);
+  if (cluster.isWorker) reportOwnMetrics(() => own().getMetricsAsJSON());
 
   return {
     async render() {
-      const merged = Registry.merge([processMetrics(), registry]);
+      const everyWorker = cluster.isWorker ? await clusterMetrics() : null;
+      if (everyWorker) return everyWorker;
+      const merged = own();
       return { contentType: merged.contentType, text: await merged.metrics() };
     },
     observeRequest({ method, route, status }, seconds) {

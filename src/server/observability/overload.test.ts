@@ -39,6 +39,16 @@ describe('overload', () => {
     expect(await t.deps.db.selectFrom('users').select('id').where('email', '=', 'shed@example.com').executeTakeFirst()).toBeUndefined();
   });
 
+  it('does not take the start-up work for load: nothing is shed during the first two samples', async () => {
+    t = await overloadedApp({ maxHeapUsedMb: 1, sampleIntervalMs: 1000 });
+    const app = t.app as typeof t.app & { memoryUsage(): { heapUsed: number } };
+    // The first sample (a second after start) already finds the heap over the limit...
+    expect(await eventually(async () => app.memoryUsage().heapUsed > 0)).toBe(true);
+    expect((await call(app, { method: 'GET', url: '/api/v1/en/competition/index' })).statusCode).toBe(200);
+    // ...and shedding starts after the second.
+    expect(await eventually(async () => (await call(app, { method: 'GET', url: '/api/v1/en/competition/index' })).statusCode === 503)).toBe(true);
+  });
+
   it('never sheds /livez nor /metrics, so orchestrators and monitoring still see the process', async () => {
     t = await overloadedApp({ maxHeapUsedMb: 1 });
     await sleep(50);

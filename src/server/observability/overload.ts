@@ -16,6 +16,10 @@ const WARN_EVERY_MS = 10_000;
  */
 export async function registerOverloadProtection(app: FastifyInstance, limits: OverloadLimits): Promise<void> {
   let lastWarning = 0;
+  // Starting up (compiling every route's schemas) blocks the event loop once, for a second or more on a busy
+  // machine: the samples that saw it measured the start, not load. Shedding begins two samples after ready.
+  let armed = false;
+  app.addHook('onReady', async () => { setTimeout(() => { armed = true; }, 2 * limits.sampleIntervalMs).unref(); });
   await app.register(underPressure, {
     maxEventLoopDelay: limits.maxEventLoopDelayMs,
     maxEventLoopUtilization: limits.maxEventLoopUtilization,
@@ -24,6 +28,7 @@ export async function registerOverloadProtection(app: FastifyInstance, limits: O
     sampleInterval: limits.sampleIntervalMs,
     retryAfter: limits.retryAfterSeconds,
     pressureHandler: (req, reply, type, value) => {
+      if (!armed) return;
       if (Date.now() - lastWarning > WARN_EVERY_MS) {
         lastWarning = Date.now();
         req.log.warn({ limit: type, value }, 'overloaded: answering 503 to new requests');
