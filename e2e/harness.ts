@@ -1,5 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, statSync, readdirSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -19,23 +19,24 @@ export function freePort(): Promise<number> {
   });
 }
 
-function newestMtime(dir: string): number {
-  let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestMtime(path) : statSync(path).mtimeMs);
-  }
-  return newest;
+/**
+ * Builds the client into dist/client when its sources changed (scripts/build.mjs compares content hashes, so an
+ * unchanged client costs a second): a stale build would test old screens.
+ */
+export function ensureBuild(): void {
+  if (process.env.E2E_SKIP_BUILD === '1' && existsSync(join(ROOT, 'dist/client/index.html'))) return;
+  const result = spawnSync(process.execPath, ['scripts/build.mjs', 'client', '--quiet'], { cwd: ROOT, stdio: 'inherit' });
+  if (result.status !== 0) throw new Error('the client build (node scripts/build.mjs client) failed');
 }
 
-/** Builds the client when there is no build, or when a client source is newer than it (a stale build tests old screens). */
-export function ensureBuild(): void {
-  const index = join(ROOT, 'dist/client/index.html');
-  const stale = existsSync(index) && newestMtime(join(ROOT, 'src/client')) > statSync(index).mtimeMs;
-  if (existsSync(index) && !stale || process.env.E2E_SKIP_BUILD === '1' && existsSync(index)) return;
-  console.log(stale ? 'client sources changed since the last build: npm run build' : 'no client build: npm run build');
-  const result = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
-  if (result.status !== 0) throw new Error('npm run build failed');
+/**
+ * Compiles the server as `npm start` does (scripts/build.mjs: swc to plain JavaScript) into `outDir`, a folder of
+ * this run: the shared dist/server is left to whoever else builds meanwhile. Returns the path of main.js.
+ */
+function compileServer(outDir: string): string {
+  const result = spawnSync(process.execPath, ['scripts/build.mjs', 'server', '--quiet', '--out-dir', outDir], { cwd: ROOT, encoding: 'utf8' });
+  if (result.status !== 0) throw new Error(`the server build (node scripts/build.mjs server) failed:\n${result.stdout}${result.stderr}`);
+  return join(outDir, 'server/main.js');
 }
 
 export interface Mail { to: string[]; raw: string; text: string }
@@ -72,17 +73,22 @@ function decodeBody(raw: string): string {
 
 export interface RunningServer { origin: string; port: number; databaseUrl: string; dir: string; logs: string[]; stop: () => Promise<void> }
 
-/** The real server (tsx src/server/main.ts) on a free port with a fresh SQLite file and the demo seeded. */
+/**
+ * The real server, compiled and run with plain node as `npm start` runs it, on a free port with a fresh SQLite file
+ * and the demo seeded.
+ */
 export async function startServer(smtpPort: number, extraEnv: Record<string, string> = {}): Promise<RunningServer> {
   const port = await freePort();
   const dir = mkdtempSync(join(tmpdir(), 'porra-e2e-'));
   const databaseUrl = `sqlite:${join(dir, 'porra.sqlite')}`;
   const origin = `http://localhost:${port}`;
   const logs: string[] = [];
-  const child: ChildProcess = spawn(join(ROOT, 'node_modules/.bin/tsx'), ['src/server/main.ts'], {
+  const main = compileServer(join(dir, 'build'));
+  const child: ChildProcess = spawn(process.execPath, [main], {
     cwd: ROOT,
     env: {
-      ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: databaseUrl, APP_ORIGIN: origin, SEED_DEMO: 'true',
+      // NODE_PATH: the compiled files live outside the repository, so their packages are found through it.
+      ...process.env, NODE_PATH: join(ROOT, 'node_modules'), PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: databaseUrl, APP_ORIGIN: origin, SEED_DEMO: 'true',
       SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, AUTO_UPDATE_MINUTES: '0', SCRYPT_COST: '10', LOG_LEVEL: 'warn', NODE_ENV: 'production', ...extraEnv,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
