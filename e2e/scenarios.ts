@@ -44,13 +44,12 @@ export function demoAdminPassword(w: World): string {
   return printed[1]!;
 }
 
-/** Polls until `check` passes (the screens save asynchronously). */
-export async function eventually(check: () => Promise<void> | void, timeoutMs = 8000): Promise<void> {
+/** Polls until `check` passes (the screens save asynchronously); answers what it returned then. */
+export async function eventually<T>(check: () => Promise<T> | T, timeoutMs = 8000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     try {
-      await check();
-      return;
+      return await check();
     } catch (error) {
       if (Date.now() > deadline) throw error;
       await new Promise((done) => setTimeout(done, 200));
@@ -109,6 +108,30 @@ async function openBets(page: Page, leagueId: number, extra = ''): Promise<void>
   await settle(page);
 }
 
+/**
+ * The owner replaces the share link on the admin screen (issue 11: a link that went too far can be taken back):
+ * after confirming, the screen shows a new link and the old one no longer lets anyone in (Luis, from the demo, tries).
+ */
+async function replaceShareLink(w: World, page: Page, oldLink: string): Promise<void> {
+  await page.goto(`/leagues/admin/${w.leagueId}`);
+  await page.getByRole('button', { name: 'Replace the share link' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.waitFor();
+  await screenshots(page, 'league-admin-replace-link');
+  await dialog.getByRole('button', { name: 'Replace', exact: true }).click();
+  await dialog.waitFor({ state: 'hidden' });
+  let newLink = oldLink;
+  await eventually(async () => {
+    newLink = await page.getByLabel('Link to join').inputValue();
+    assert.notEqual(newLink, oldLink, 'the admin screen shows a new share link');
+  });
+  assert.match(newLink, new RegExp(`/leagues/join/${w.leagueId}/`));
+  const luis = await w.api.signIn('luis@porra.demo', DEMO_PASSWORD);
+  const refused = await w.api.call('POST', '/leagues/join', { token: luis.token, body: { league_id: w.leagueId, invitation_token: oldLink.split('/').pop() } })
+    .then(() => 200, (error: { status?: number }) => error.status ?? 0);
+  assert.ok(refused >= 400 && refused < 500, `the replaced link is refused with a 4xx (got ${refused})`);
+}
+
 /** 1. Sign up, create a league, share it, join, bet, undo/redo, result by an admin, points in table and badge. */
 export async function leagueLifecycle(w: World): Promise<void> {
   const alice = await newVisitor(w.browser, w.origin);
@@ -143,6 +166,7 @@ export async function leagueLifecycle(w: World): Promise<void> {
     await bob.page.getByRole('button', { name: 'Join', exact: true }).click({ timeout: 5000 });
     await bob.page.waitForURL(new RegExp(`/leagues/${w.leagueId}$`));
   }, () => w.api.call('POST', '/leagues/join', { token: w.people.Bob.token, body: { league_id: w.leagueId, invitation_token: link.split('/').pop() } }));
+  await replaceShareLink(w, page, link);
 
   const open = (await betsOf(w, 'Alice', '')).filter((row) => row.allow_edit_bets);
   assert.ok(open.length >= 2, 'the next matchday has at least two open matches');

@@ -168,22 +168,50 @@ export async function pushReminder(w: World): Promise<string> {
   }
 }
 
-/** 5. An email invitation reaches the local SMTP server; the invitee follows its link and joins. */
+/** The link of the first mail to `to` that has one matching `pattern`, once it arrives on the local SMTP server. */
+async function linkInMail(w: World, to: string, pattern: RegExp, what: string): Promise<string> {
+  let link = '';
+  await eventually(() => {
+    const mails = w.mails.filter((item) => item.to.includes(to));
+    const found = mails.map((mail) => pattern.exec(mail.text)).find(Boolean);
+    assert.ok(found, `${what} arrived for ${to} (${mails.length} mails: ${mails.map((mail) => mail.text.slice(0, 200)).join(' | ')})`);
+    link = found[0];
+  }, 15_000);
+  return link;
+}
+
+/**
+ * 5. An email invitation reaches the local SMTP server. The invitee signs up: a banner asks her to confirm her
+ * address and the invitation is refused until she does (issue 11); she opens the verification link from her mail,
+ * the banner goes, and she joins through the invitation link.
+ */
 export async function emailInvitation(w: World): Promise<void> {
   const page = await freshPage(w, 'Alice');
   await page.goto(`/leagues/admin/${w.leagueId}`);
   await page.getByRole('textbox', { name: /Email to invite/ }).fill('carol@e2e.test');
   await page.getByRole('button', { name: 'Send invitation' }).click();
-  let link = '';
-  await eventually(() => {
-    const mail = w.mails.find((item) => item.to.includes('carol@e2e.test'));
-    assert.ok(mail, 'the invitation mail arrived');
-    const found = /https?:\/\/[^\s"'<>]+\/leagues\/join\/\d+\/[A-Za-z0-9_-]+/.exec(mail.text);
-    assert.ok(found, `the mail has a join link: ${mail.text.slice(0, 400)}`);
-    link = found[0];
-  }, 15_000);
+  const link = await linkInMail(w, 'carol@e2e.test', /https?:\/\/[^\s"'<>]+\/leagues\/join\/\d+\/[A-Za-z0-9_-]+/, 'the invitation mail with a join link');
   const carol = await newVisitor(w.browser, w.origin);
   await signUp(w, carol.page, 'Carol', 'carol@e2e.test');
+  const banner = carol.page.getByTestId('verify-email-banner');
+  await banner.waitFor();
+  await screenshots(carol.page, 'verify-email-banner');
+  await carol.page.goto(new URL(link).pathname);
+  await carol.page.getByRole('button', { name: 'Join', exact: true }).click();
+  await carol.page.getByText('Confirm your email address to accept invitations').waitFor();
+
+  const verification = await linkInMail(w, 'carol@e2e.test', /https?:\/\/[^\s"'<>]+\/verify_email\?token=[A-Za-z0-9_-]+/, 'the verification mail');
+  assert.equal(new URL(verification).origin, w.origin, 'the verification link points to the app');
+  await carol.page.goto(new URL(verification).pathname + new URL(verification).search);
+  await carol.page.getByText('Your email address is confirmed').waitFor();
+  await screenshots(carol.page, 'verify-email-confirmed');
+  await carol.page.getByRole('link', { name: 'Continue' }).click();
+  await carol.page.waitForURL((url) => url.pathname === '/');
+  await settle(carol.page);
+  await banner.waitFor({ state: 'detached' });
+  const me = await w.api.call<{ email_verified: boolean }>('GET', '/users/index', { token: w.people.Carol.token });
+  assert.equal(me.email_verified, true, 'the server has the address as verified');
+
   await carol.page.goto(new URL(link).pathname);
   await carol.page.getByRole('button', { name: 'Join', exact: true }).click();
   await carol.page.waitForURL(new RegExp(`/leagues/${w.leagueId}$`));
