@@ -1,6 +1,6 @@
 import type { AppDeps } from '../../deps';
 import { notFound } from '../../http/errors';
-import { renewLock, runHttpProcess, withProcessLock, type HeldLock } from '../locks/processLocks';
+import { acquireLock, releaseLock, renewLock, runHttpProcess, withProcessLock, type HeldLock } from '../locks/processLocks';
 import { activeCompetitions, competitionById, type ProviderCompetition } from '../providers/competitionsRepository';
 import { ProviderError } from '../providers/providerError';
 import { providerFor } from '../providers/registry';
@@ -17,20 +17,43 @@ type Run = (lock: HeldLock) => Promise<ProcessOutcome>;
 type Locker = (deps: AppDeps, name: string, work: Run) => Promise<ProcessOutcome>;
 
 /**
- * Syncs competitions one after the other (one transaction each), keeping the lock alive between them. A provider
+ * One lock per competition, whichever process works on it: `update` and `update_all` take it around each
+ * competition they sync, `update_competition` and `update_competition_points` for their whole run. So two syncs
+ * of one competition never overlap (a second would re-read the provider and rewrite the same rows at once).
+ */
+export const competitionLockName = (competitionId: number) => `competition:${competitionId}`;
+
+async function syncCompetition(deps: AppDeps, competition: ProviderCompetition, full: boolean): Promise<number> {
+  const provider = providerFor(competition.provider);
+  try {
+    return full ? await provider.syncAll(deps, competition) : await provider.updateLive(deps, competition);
+  } catch (error) {
+    if (error instanceof ProviderError) deps.log.warn({ err: error, competitionId: competition.id }, 'results provider failed');
+    throw error;
+  }
+}
+
+/**
+ * Syncs competitions one after the other (one transaction each), keeping the lock alive between them. One that
+ * another run holds (an admin's update_competition, another server process) is left to that run. A provider
  * failure leaves its competition as it was and does not hold back the others; the process then ends with it.
  */
 async function eachCompetition(deps: AppDeps, lock: HeldLock, competitions: ProviderCompetition[], full: boolean): Promise<ProcessOutcome> {
   let updated = 0;
   let failure: ProviderError | null = null;
   for (const competition of competitions) {
-    const provider = providerFor(competition.provider);
+    const held = await acquireLock(deps.db, competitionLockName(competition.id), deps.clock.now());
+    if (!held) {
+      deps.log.info({ competitionId: competition.id }, 'competition skipped: another run is working on it');
+      continue;
+    }
     try {
-      updated += full ? await provider.syncAll(deps, competition) : await provider.updateLive(deps, competition);
+      updated += await syncCompetition(deps, competition, full);
     } catch (error) {
       if (!(error instanceof ProviderError)) throw error;
-      deps.log.warn({ err: error, competitionId: competition.id }, 'results provider failed');
       failure ??= error;
+    } finally {
+      await releaseLock(deps.db, held);
     }
     await renewLock(deps.db, lock, deps.clock.now());
   }
@@ -50,11 +73,11 @@ function processes(deps: AppDeps, locker: Locker, reminders: { onlyNew: boolean 
     updateAll: () => locker(deps, 'update_all', async (lock) => eachCompetition(deps, lock, await activeCompetitions(deps.db), true)),
     async updateCompetition(id: number) {
       const competition = await requireCompetition(deps, id);
-      return locker(deps, `update_competition:${id}`, (lock) => eachCompetition(deps, lock, [competition], true));
+      return locker(deps, competitionLockName(id), async () => ({ updated_matches: await syncCompetition(deps, competition, true) }));
     },
     async updateCompetitionPoints(id: number) {
       await requireCompetition(deps, id);
-      return locker(deps, `update_competition_points:${id}`, async () => {
+      return locker(deps, competitionLockName(id), async () => {
         await deps.db.transaction().execute((trx) => recomputeCompetition(trx, id));
         return {};
       });
