@@ -80,6 +80,8 @@ export interface LeaguesTable {
   knockout_basis: 'regular' | 'extra_time'; share_token: string; created_at: number; updated_at: number;
   /** The first counted kickoff when picks anchored on it were shown; start_matchday changes never move past it. */
   picks_shown_kickoff: number | null;
+  /** Moves whenever the league's table changes (cache key of users_league_table). */
+  table_version: Generated<number>;
 }
 
 /** A member removed by the owner: kept out until a new invitation from the owner is accepted. */

@@ -4,6 +4,7 @@ import * as accountTrust from './20261124_a_account_trust';
 import * as leagueTrust from './20261124_b_league_trust';
 import * as competitionTimeZone from './20261124_c_competition_time_zone';
 import * as scheduledJobs from './20261124_f_scheduled_jobs';
+import * as standingsSpeed from './20261124_g_standings_speed';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -16,6 +17,7 @@ const migrations: Record<string, DialectMigration> = {
   '20261124_b_league_trust': leagueTrust,
   '20261124_c_competition_time_zone': competitionTimeZone,
   '20261124_f_scheduled_jobs': scheduledJobs,
+  '20261124_g_standings_speed': standingsSpeed,
 };
 
 export function migrationProvider(dialect: Dialect): MigrationProvider {

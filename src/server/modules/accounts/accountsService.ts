@@ -3,6 +3,7 @@ import type { AppDeps } from '../../deps';
 import type { AuthUser } from '../../http/context';
 import { AppError } from '../../http/errors';
 import { leaveEveryLeague } from '../leagues/membershipService';
+import { touchMemberTables } from '../standings/tableVersions';
 import { openSession } from '../auth/sessions';
 import { deleteOtherSessions, deleteSession } from '../auth/sessionsRepository';
 import { ACCOUNT_CHANGES_PER_ACCOUNT, ACCOUNT_CHANGES_PER_IP, perAccountAndIp, takeActionLimits } from '../auth/actionLimits';
@@ -123,6 +124,8 @@ export async function updateAccount(deps: AppDeps, caller: AuthUser, input: {
       ...(input.locale !== undefined && { locale: input.locale }),
       ...(input.email_reminders !== undefined && { email_reminders: input.email_reminders ? 1 : 0 }),
     }, now);
+    // Tables show member names (their cached answers are rebuilt).
+    if (name !== undefined && name !== user.name) await touchMemberTables(trx, user.id);
     // A new password signs out every other device; this one stays signed in.
     if (passwordHash !== undefined) await deleteOtherSessions(trx, user.id, caller.sessionId);
     if (passwordHash !== undefined || emailChanged) await revokeEmailedLinks(trx, user.id, now);

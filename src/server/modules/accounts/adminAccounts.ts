@@ -9,6 +9,7 @@ import { revokeEmailedLinks } from './emailedLinks';
 import { hashPassword } from './passwords';
 import { AppError } from '../../http/errors';
 import { translate } from '../../i18n/messages';
+import { touchMemberTables } from '../standings/tableVersions';
 
 export class AdminAccountError extends Error {}
 
@@ -37,6 +38,7 @@ export async function createOrPromoteAdmin(
       await updateUser(trx, existing.id, {
         is_admin: 1, password_hash: passwordHash, email_verified: 1, ...(input.name !== undefined && { name }),
       }, now);
+      if (input.name !== undefined && name !== existing.name) await touchMemberTables(trx, existing.id);
       await revokeEmailedLinks(trx, existing.id, now);
       return { id: existing.id, created: false };
     }

@@ -8,6 +8,7 @@ import {
 } from '../invitations/invitationClaims';
 import { markLeagueInvitationsRead } from '../invitations/messagesRepository';
 import { refreshLeagueStandings } from '../scoring/recompute';
+import { touchLeagueTable } from '../standings/tableVersions';
 import { banFromLeague, findBan, liftBan } from './bansRepository';
 import { loadLeagueAccess, requireMember, requireOwner, requireWritable } from './leagueAccess';
 import { leagueView } from './leagueViews';
@@ -128,6 +129,7 @@ export async function changeDepartment(
     if (!(await findMember(trx, leagueId, userId))) throw notFound('errors.user_not_found');
     const cleaned = department?.trim().replace(/\s+/g, ' ') || null;
     await setDepartment(trx, leagueId, userId, cleaned);
+    await touchLeagueTable(trx, leagueId);
     const member = (await listMembers(trx, leagueId)).find((m) => m.user_id === userId)!;
     return toMemberView(member);
   });

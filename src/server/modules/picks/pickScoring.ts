@@ -11,14 +11,17 @@ import type { Executor } from '../../db/database';
  * scores null. Callers refresh the standings afterwards (scoring/recompute.ts). `leagueId` narrows the
  * writes to one league (after its settings change).
  */
-export async function recomputePickPoints(db: Executor, competitionId: number, leagueId?: number): Promise<void> {
+export async function recomputePickPoints(db: Executor, competitionId: number, leagueId?: number): Promise<number> {
   const only = (table: 'round_bets' | 'person_bets') =>
     leagueId === undefined ? sql`` : sql`and ${sql.ref(`${table}.league_id`)} = ${leagueId}`;
-  await scoreKnockoutPicks(db, competitionId, only('round_bets'));
-  await scoreChampionPicks(db, competitionId, only('round_bets'));
-  await scoreTablePicks(db, competitionId, only('round_bets'));
-  await scorePersonPicks(db, competitionId, only('person_bets'));
+  // How many picks changed: standings re-sum pick points only when some did.
+  return await scoreKnockoutPicks(db, competitionId, only('round_bets'))
+    + await scoreChampionPicks(db, competitionId, only('round_bets'))
+    + await scoreTablePicks(db, competitionId, only('round_bets'))
+    + await scorePersonPicks(db, competitionId, only('person_bets'));
 }
+
+const changedRows = (result: { numAffectedRows?: bigint }) => Number(result.numAffectedRows ?? 0);
 
 type Filter = ReturnType<typeof sql>;
 
@@ -30,14 +33,14 @@ const TABLE_PICK_ROUNDS = [ROUND.LEAGUE_CHAMPION, ROUND.EUROPEAN_PLACES, ROUND.R
  * per-pair subqueries run once per pair, not once per pick (both planners would otherwise inline it).
  * `ctes` are extra common table expressions `v` may use, each followed by a comma.
  */
-async function applyRoundPoints(db: Executor, filter: Filter, scored: Filter, ctes = sql``): Promise<void> {
-  await sql`
+async function applyRoundPoints(db: Executor, filter: Filter, scored: Filter, ctes = sql``): Promise<number> {
+  return changedRows(await sql`
     with ${ctes} v as materialized (${scored})
     update round_bets set points = case when l.round_bets_enabled = 1 then v.points end
     from v, leagues l
     where round_bets.league_rule_id = v.rule_id and round_bets.team_id = v.team_id and l.id = round_bets.league_id
       and round_bets.points is distinct from (case when l.round_bets_enabled = 1 then v.points end) ${filter}
-  `.execute(db);
+  `.execute(db));
 }
 
 /** The distinct (rule, team) pairs picked for some rounds of the competition. */
@@ -48,8 +51,8 @@ const pickedPairs = (competitionId: number, roundIds: readonly number[]) => sql`
 `;
 
 /** Knockout rounds: a hit when the team plays a match of the round; 0 once every match of it has both teams. */
-async function scoreKnockoutPicks(db: Executor, competitionId: number, filter: Filter): Promise<void> {
-  await applyRoundPoints(db, filter, sql`
+async function scoreKnockoutPicks(db: Executor, competitionId: number, filter: Filter): Promise<number> {
+  return applyRoundPoints(db, filter, sql`
     select p.rule_id, p.team_id, case
       when exists (select 1 from matches m where m.competition_id = r.competition_id and m.round_id = r.round_id
                    and (m.local_team_id = p.team_id or m.visiting_team_id = p.team_id)) then r.points_per_hit
@@ -62,7 +65,7 @@ async function scoreKnockoutPicks(db: Executor, competitionId: number, filter: F
 }
 
 /** Champion: the winner of the finished final after 90 minutes, extra time and penalties. */
-async function scoreChampionPicks(db: Executor, competitionId: number, filter: Filter): Promise<void> {
+async function scoreChampionPicks(db: Executor, competitionId: number, filter: Filter): Promise<number> {
   const home = sql`m.local_goals + coalesce(m.local_goals_extra_time, 0)`;
   const away = sql`m.visiting_goals + coalesce(m.visiting_goals_extra_time, 0)`;
   const winner = sql`(
@@ -78,7 +81,7 @@ async function scoreChampionPicks(db: Executor, competitionId: number, filter: F
       and m.local_goals is not null and m.visiting_goals is not null
     order by m.date desc limit 1
   )`;
-  await applyRoundPoints(db, filter, sql`
+  return applyRoundPoints(db, filter, sql`
     select p.rule_id, p.team_id, case
       when w.team_id is null then null when w.team_id = p.team_id then r.points_per_hit else 0
     end as points
@@ -91,7 +94,7 @@ async function scoreChampionPicks(db: Executor, competitionId: number, filter: F
  * League champion, European places (the top `picks`) and relegation (the bottom `picks`) from the final table
  * of a finished league competition: 3 points a win, 1 a draw; then goal difference, goals for, name.
  */
-async function scoreTablePicks(db: Executor, competitionId: number, filter: Filter): Promise<void> {
+async function scoreTablePicks(db: Executor, competitionId: number, filter: Filter): Promise<number> {
   const table = sql`
     games as (
       select local_team_id as team_id, local_goals as gf, visiting_goals as ga from matches
@@ -114,7 +117,7 @@ async function scoreTablePicks(db: Executor, competitionId: number, filter: Filt
       from standing s join teams t on t.id = s.team_id
     ),
   `;
-  await applyRoundPoints(db, filter, sql`
+  return applyRoundPoints(db, filter, sql`
     select p.rule_id, p.team_id, case
       when c.finished <> 1 then null
       when (r.round_id = ${ROUND.LEAGUE_CHAMPION} and k.pos = 1)
@@ -133,9 +136,9 @@ async function scoreTablePicks(db: Executor, competitionId: number, filter: Filt
  * Top scorer: points per goal once the competition has started, plus the bonus for the (joint) top scorer
  * once it is finished. Null before the first kickoff.
  */
-async function scorePersonPicks(db: Executor, competitionId: number, filter: Filter): Promise<void> {
+async function scorePersonPicks(db: Executor, competitionId: number, filter: Filter): Promise<number> {
   const goals = sql`coalesce(ps.goals, 0)`;
-  await sql`
+  return changedRows(await sql`
     with v as materialized (
       select p.rule_id, p.person_id, case
         when c.finished = 1 or exists (select 1 from matches m where m.competition_id = c.id and (m.started = 1 or m.finished = 1))
@@ -157,5 +160,5 @@ async function scorePersonPicks(db: Executor, competitionId: number, filter: Fil
     from v, leagues l
     where person_bets.league_rule_id = v.rule_id and person_bets.person_id = v.person_id and l.id = person_bets.league_id
       and person_bets.points is distinct from (case when l.person_bets_enabled = 1 then v.points end) ${filter}
-  `.execute(db);
+  `.execute(db));
 }

@@ -45,9 +45,14 @@ export function acceptsGzip(header: string | string[] | undefined): boolean {
   });
 }
 
-export async function cachedJson<T>(deps: AppDeps, reply: FastifyReply, key: string, read: () => Promise<T>): Promise<T> {
+/**
+ * The answer of `read`, encoded once and reused while the database write mark is unchanged; with `version` (a value
+ * read from the database that moves whenever the answer would change, such as leagues.table_version), while that
+ * version is unchanged instead: no extra statement, and unrelated writes do not invalidate it.
+ */
+export async function cachedJson<T>(deps: AppDeps, reply: FastifyReply, key: string, read: () => Promise<T>, version?: number): Promise<T> {
   // The mark is taken before reading, so a write racing with the read can only make the entry refresh early.
-  const mark = await currentMark(deps);
+  const mark = version === undefined ? await currentMark(deps) : `v${version}`;
   let cache = caches.get(deps.db);
   if (!cache) caches.set(deps.db, (cache = new Map()));
   let entry = cache.get(key);

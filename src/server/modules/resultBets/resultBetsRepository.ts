@@ -9,6 +9,8 @@ export interface LeagueAccessRow {
   id: number; name: string; competition_id: number; competition_type: 'cup' | 'league'; competition_finished: number;
   bets_system: 'disabled' | 'sign' | 'exact'; points_system: 'winner' | 'winner_and_goals';
   knockout_basis: 'regular' | 'extra_time'; start_matchday: number; is_member: number;
+  /** Moves whenever the league's table changes (standings/tableVersions.ts). */
+  table_version: number;
 }
 
 // Built once per database: every league route checks access first.
@@ -16,7 +18,7 @@ const leagueForUser = precompiled((db, leagueId: number, userId: number) => db.s
   .innerJoin('competitions as c', 'c.id', 'l.competition_id')
   .select([
     'l.id', 'l.name', 'l.competition_id', 'c.competition_type', 'c.finished as competition_finished',
-    'l.bets_system', 'l.points_system', 'l.knockout_basis', 'l.start_matchday',
+    'l.bets_system', 'l.points_system', 'l.knockout_basis', 'l.start_matchday', 'l.table_version',
     (eb) => eb.exists(eb.selectFrom('league_members as lm').select('lm.user_id')
       .where('lm.league_id', '=', leagueId).where('lm.user_id', '=', userId)).as('is_member'),
   ])

@@ -49,7 +49,7 @@ const LEAGUE_STANDINGS = 0x7374_646c; // "stdl"
  * So that a refresh never waits for a transaction that waits for it, a transaction writes no league_members or
  * member_matchday_points rows before its refresh (a member who leaves loses bets first, rows after).
  */
-async function lockStandings(db: Executor, scope: StandingsScope): Promise<void> {
+export async function lockStandings(db: Executor, scope: StandingsScope): Promise<void> {
   if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return;
   if (scope.leagueId === undefined) {
     await sql`SELECT pg_advisory_xact_lock(${COMPETITION_STANDINGS}::int4, ${scope.competitionId}::int4)`.execute(db);

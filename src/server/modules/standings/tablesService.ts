@@ -33,8 +33,9 @@ export function tablesService(deps: AppDeps) {
     const league = await requireLeagueAccess(db, leagueId, user);
     if (query.mode === 1) return buildTable(user, league, query);
     // A real table depends only on the league, matchday and language (ties by name): the serialised answer is
-    // reused until anything is written to the database.
-    return cachedJson(deps, reply, `table:${leagueId}:${query.matchday ?? ''}:${user.locale}`, () => buildTable(user, league, query));
+    // reused until the league's table version moves (any change to its standings, members, departments or names).
+    return cachedJson(deps, reply, `table:${leagueId}:${query.matchday ?? ''}:${user.locale}`, () => buildTable(user, league, query),
+      league.table_version);
   }
 
   async function buildTable(user: AuthUser, league: LeagueAccessRow, query: { matchday?: number; mode?: number }): Promise<Static<typeof LeagueTable>> {

@@ -1,0 +1,59 @@
+import { createCup } from '../../test/competitionFixture';
+import { createUserWithToken } from '../../test/fixtures';
+import { call, describeEachDb, type TestApp } from '../../test/harness';
+import { PASSWORD, signUpViaApi } from '../accounts/accountsTestKit';
+import { createLeague, finishMatch } from '../resultBets/betsTestFixture';
+import { recomputeAfterResults } from '../scoring/recompute';
+
+const HOUR = 3_600_000;
+
+/** A league of three with a bet each on the first match, which is then played. */
+async function playedLeague(t: TestApp) {
+  const { db } = t.deps;
+  const cup = await createCup(db, { start: t.clock.now() + HOUR });
+  const ana = await signUpViaApi(t.app);
+  const [bob, carl] = await Promise.all(['Bob', 'Carl'].map((name) => createUserWithToken(t.deps, { name })));
+  const members = [{ id: ana.id }, { id: bob.id, department: 'IT' }, { id: carl.id }];
+  const leagueId = await createLeague(db, { competitionId: cup.competitionId, ownerId: ana.id, members });
+  const other = await createLeague(db, { competitionId: cup.competitionId, ownerId: bob.id, members: [{ id: bob.id }] });
+  const [first, second] = cup.groupMatchIds;
+  await db.insertInto('result_bets').values([ana.id, bob.id, carl.id].flatMap((user_id, i) => [first, second].map((match_id) => (
+    { league_id: leagueId, user_id, match_id, local_goals: i, visiting_goals: 0, updated_at: 0 })))).execute();
+  t.clock.set(t.clock.now() + 3 * HOUR);
+  await finishMatch(db, first, 1, 0);
+  await recomputeAfterResults(db, cup.competitionId, [first]);
+  return { cup, ana, bob, carl, leagueId, other, second };
+}
+
+describeEachDb('cached league tables', (ctx) => {
+  const table = async (token: string, leagueId: number) => {
+    const res = await call(ctx().app, { method: 'GET', url: `/api/v1/en/leagues/users_league_table/${leagueId}`, token });
+    expect(res.statusCode).toBe(200);
+    return res.data as { users: { user_id: number; user_name: string; department: string | null; points: number }[] };
+  };
+  const row = (data: Awaited<ReturnType<typeof table>>, userId: number) => data.users.find((u) => u.user_id === userId)!;
+
+  it('are reused across writes that do not touch the league, and rebuilt by every change the table shows', async () => {
+    const t = ctx();
+    const { cup, ana, bob, carl, leagueId, other, second } = await playedLeague(t);
+    expect(row(await table(ana.token, leagueId), bob.id)).toMatchObject({ points: 5, department: 'IT' });
+
+    // Written behind the app's back, without moving the table's version: the cached answer stays.
+    await t.deps.db.updateTable('league_members').set({ points: 99 }).where('league_id', '=', leagueId).where('user_id', '=', carl.id).execute();
+    // Writes elsewhere (another league's table, a bet) do not invalidate it either.
+    await call(t.app, { method: 'POST', url: '/api/v1/en/leagues/update_department', token: bob.token, payload: { league_id: other, user_id: bob.id, department: 'X' } });
+    expect(row(await table(ana.token, leagueId), carl.id).points).not.toBe(99);
+
+    // A department, a name, a result: each shows at once.
+    const department = await call(t.app, { method: 'POST', url: '/api/v1/en/leagues/update_department', token: ana.token,
+      payload: { league_id: leagueId, user_id: bob.id, department: 'Sales' } });
+    expect(department.statusCode).toBe(200);
+    expect(row(await table(ana.token, leagueId), bob.id).department).toBe('Sales');
+    const renamed = await call(t.app, { method: 'PUT', url: '/api/v1/users', token: ana.token, payload: { api_v1_user: { name: 'Ana Renamed', current_password: PASSWORD } } });
+    expect(renamed.statusCode).toBe(200);
+    expect(row(await table(bob.token, leagueId), ana.id).user_name).toBe('Ana Renamed');
+    await finishMatch(t.deps.db, second, 0, 0);
+    await recomputeAfterResults(t.deps.db, cup.competitionId, [second]);
+    expect(row(await table(ana.token, leagueId), ana.id).points).toBe(1 + 5);
+  });
+});
