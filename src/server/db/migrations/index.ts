@@ -5,6 +5,7 @@ import * as leagueTrust from './20261124_b_league_trust';
 import * as competitionTimeZone from './20261124_c_competition_time_zone';
 import * as scheduledJobs from './20261124_f_scheduled_jobs';
 import * as standingsSpeed from './20261124_g_standings_speed';
+import * as standingsSpeedIndex from './20261124_g_standings_speed_index';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -18,6 +19,7 @@ const migrations: Record<string, DialectMigration> = {
   '20261124_c_competition_time_zone': competitionTimeZone,
   '20261124_f_scheduled_jobs': scheduledJobs,
   '20261124_g_standings_speed': standingsSpeed,
+  '20261124_g_standings_speed_index': standingsSpeedIndex,
 };
 
 export function migrationProvider(dialect: Dialect): MigrationProvider {
