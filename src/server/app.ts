@@ -85,7 +85,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
 
-  const database = options.database ?? openDatabase(config.databaseUrl);
+  const database = options.database ?? openDatabase(config.databaseUrl, { poolSize: config.databasePoolSize });
   if (!options.database) app.addHook('onClose', () => database.close());
   await migrate(database);
   const clock = options.clock ?? systemClock;

@@ -5,6 +5,8 @@ export interface Config {
   port: number;
   host: string;
   databaseUrl: string;
+  /** PostgreSQL: connections this process keeps open at most (each process of a deployment has its own pool). */
+  databasePoolSize: number;
   appOrigin: string;
   /** Origins allowed to appear in password-reset links (APP_ORIGIN is always allowed). */
   allowedOrigins: string[];
@@ -176,6 +178,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port,
     host: env.HOST || '0.0.0.0',
     databaseUrl,
+    databasePoolSize: int(env, 'DATABASE_POOL_SIZE', 10, 1, 1000),
     appOrigin,
     allowedOrigins,
     smtpUrl,
