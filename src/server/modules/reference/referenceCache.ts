@@ -1,6 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import type { FastifyReply } from 'fastify';
 import type { AppDeps } from '../../deps';
+import { ByteBoundedCache } from './byteBoundedCache';
 import { postgresWriteMark, sqliteOtherConnectionsMark, sqliteOwnWritesMark } from './writeMarkRepository';
 
 /**
@@ -12,12 +13,17 @@ import { postgresWriteMark, sqliteOtherConnectionsMark, sqliteOwnWritesMark } fr
  * `invalidateReferenceCache()` drops everything on demand. One cache per database handle: tests open many
  * apps in one process.
  */
-const MAX_ENTRIES = 2000;
+/**
+ * Bounded by bytes (the encoded answers, gzipped copies included), least recently used out first: a busy process
+ * holds the tables of thousands of leagues (a 25-member table is ~7 KB, ~1.5 KB gzipped) next to the reference data.
+ */
+const MAX_BYTES = 64 * 1024 * 1024;
 const OTHER_CONNECTIONS_CHECK_MS = 1000;
 /** Answers from this size on are also kept gzipped: browsers always accept it, and a season of matches shrinks ~10x. */
 const GZIP_FROM_BYTES = 1024;
 interface Entry { mark: string; json: Buffer; gzip: Buffer | null }
-const caches = new WeakMap<object, Map<string, Entry>>();
+const caches = new WeakMap<object, ByteBoundedCache<Entry>>();
+const sizeOf = (entry: Entry) => entry.json.length + (entry.gzip?.length ?? 0);
 const otherConnections = new WeakMap<object, { mark: string; checkedAt: number }>();
 let version = 0;
 
@@ -54,12 +60,11 @@ export async function cachedJson<T>(deps: AppDeps, reply: FastifyReply, key: str
   // The mark is taken before reading, so a write racing with the read can only make the entry refresh early.
   const mark = version === undefined ? await currentMark(deps) : `v${version}`;
   let cache = caches.get(deps.db);
-  if (!cache) caches.set(deps.db, (cache = new Map()));
+  if (!cache) caches.set(deps.db, (cache = new ByteBoundedCache(MAX_BYTES, sizeOf)));
   let entry = cache.get(key);
   if (entry?.mark !== mark) {
     const json = Buffer.from(JSON.stringify(await read()));
     entry = { mark, json, gzip: json.length >= GZIP_FROM_BYTES ? gzipSync(json) : null };
-    if (cache.size >= MAX_ENTRIES) cache.clear();
     cache.set(key, entry);
   }
   reply.type('application/json; charset=utf-8');
