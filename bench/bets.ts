@@ -12,7 +12,7 @@
  *   BENCH_DATABASE_URL=postgres://... npx tsx bench/bets.ts PostgreSQL (temporary schema, dropped afterwards)
  *
  * BENCH_DURATION=seconds per route (default 10). BENCH_SQLITE_FILE=path / BENCH_PG_SCHEMA=name keep the dataset for
- * the next run. BENCH_ROUTES=users,update,table,table-plain picks routes (default all; empty: none);
+ * the next run. BENCH_ROUTES=visitor,users,update,table,table-plain picks routes (default all; empty: none);
  * BENCH_RECOMPUTE=0 skips the recomputes; BENCH_FULL=0 skips the whole-cup recompute, BENCH_FULL=1 runs it on a
  * kept dataset too (its points are cleared first, untimed). For profiles: BENCH_BASELINE=0 (no empty-route runs)
  * node --cpu-prof --import tsx bench/bets.ts.
@@ -31,7 +31,7 @@ import { preparePgbench, runPgbench, type PgbenchResult } from './lib/pgbench';
 const WRITERS = 200;
 const CONNECTIONS = 50;
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
-const ROUTES = (process.env.BENCH_ROUTES ?? 'users,update,table,table-plain').split(',').filter(Boolean);
+const ROUTES = (process.env.BENCH_ROUTES ?? 'visitor,users,update,table,table-plain').split(',').filter(Boolean);
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 const load = () => loadavg().map((l) => l.toFixed(1)).join(' ');
@@ -84,7 +84,8 @@ async function main(): Promise<void> {
   process.removeAllListeners('warning');
   const database = await openBenchDatabase();
   const { dialect } = database.handle;
-  const config = { ...loadConfig({ LOG_LEVEL: 'silent', SEED_DEMO: 'false' }), clientDir: '/nonexistent' };
+  // No load shedding: the synchronous SQLite work of the set-up (seconds) would read as an overloaded event loop.
+  const config = { ...loadConfig({ LOG_LEVEL: 'silent', SEED_DEMO: 'false', OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '0' }), clientDir: '/nonexistent' };
   const { app, deps } = await buildApp({ config, database: database.handle, logger: false });
   const bare = Fastify({ logger: false });
   bare.get('/empty', async () => ({}));
@@ -120,11 +121,15 @@ async function main(): Promise<void> {
     const bareBase = await bare.listen({ host: '127.0.0.1', port: 0 });
     const reader = { authorization: `Bearer ${tokens.get(writers[0])!}` };
     const tablePath = `/api/v1/en/leagues/users_league_table/${data.bigLeagueId}`;
-    const table = await (await fetch(`${appBase}${tablePath}`, { headers: reader })).json() as { users: unknown[] };
+    const tableResponse = await fetch(`${appBase}${tablePath}`, { headers: reader });
+    const table = await tableResponse.json() as { users: unknown[] };
+    if (!tableResponse.ok) throw new Error(`table of the big league: ${tableResponse.status} ${JSON.stringify(table)}`);
     console.log(`  table of the big league: ${table.users.length} rows, ${(JSON.stringify(table).length / 1024).toFixed(0)} KB`);
 
     const options = { connections: CONNECTIONS, duration: DURATION };
     const routes: Record<string, () => Promise<Measurement>> = {
+      // The app's own floor: every hook, no token, no database.
+      visitor: () => measure('users/index (signed out)', `${appBase}/api/v1/en/users/index`, options),
       // Every signed-in call pays for the bearer token and the session: the floor of the routes below.
       users: () => measure('users/index (signed in)', `${appBase}/api/v1/en/users/index`, { ...options, headers: reader }),
       update: () => measure(`update_result_bet (${WRITERS} members)`, appBase, { ...options, requests: updateRequests }),
@@ -138,7 +143,11 @@ async function main(): Promise<void> {
     const rows: { key: string; comparison: Comparison }[] = [];
     if (chosen.length > 0) {
       await measure('warm-up', `${appBase}${tablePath}`, { connections: 10, duration: 2, headers: reader });
-      const pgbench = dialect === 'postgres' ? () => runPgbench(database.url, CONNECTIONS, DURATION) : null;
+      // The app's pool and pgbench's 50 clients must not be open together (max_connections): pg closes idle pool
+      // connections after 10 s, so pgbench waits for that first.
+      const pgbench = dialect === 'postgres'
+        ? async () => { await new Promise((resolve) => setTimeout(resolve, 11_000)); return runPgbench(database.url, CONNECTIONS, DURATION); }
+        : null;
       if (pgbench) await preparePgbench(database.url);
       // BENCH_BASELINE=0 (profiling): no empty-route runs in the profile; ratios then read NaN.
       const empty = process.env.BENCH_BASELINE === '0'

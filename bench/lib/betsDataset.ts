@@ -23,9 +23,10 @@ export interface BenchDatabase { handle: DatabaseHandle; label: string; url: str
 
 /**
  * A temporary SQLite file, or a fresh schema in BENCH_DATABASE_URL. BENCH_SQLITE_FILE / BENCH_PG_SCHEMA name one
- * that is kept (and reused) across runs, so profiling runs skip the build.
+ * that is kept (and reused) across runs, so profiling runs skip the build. PostgreSQL: a pool of BENCH_POOL
+ * connections (default 50, as many as the load's connections and pgbench's clients).
  */
-export async function openBenchDatabase(poolSize = 20): Promise<BenchDatabase> {
+export async function openBenchDatabase(poolSize = Number(process.env.BENCH_POOL ?? 50)): Promise<BenchDatabase> {
   const base = process.env.BENCH_DATABASE_URL;
   const keep = process.env.BENCH_SQLITE_FILE;
   if (!base && keep) return { handle: openDatabase(`sqlite:${keep}`), label: `SQLite ${keep}`, url: `sqlite:${keep}`, async dispose() {} };
