@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { AppDeps } from '../deps';
+import { verificationTokenFor } from '../modules/accounts/accountsTestKit';
 import { insertSession } from '../modules/auth/sessionsRepository';
 import { signToken } from '../modules/auth/tokens';
 import { createUserWithToken } from '../test/fixtures';
@@ -19,7 +20,9 @@ export interface Player { id: number; name: string; email: string; token: string
  * A user made by createUserWithToken, with a second session that outlives the test clock's travels
  * (the fixture's token expires after one day; a replay spans weeks).
  */
-export async function createPlayer(deps: AppDeps, fields: { name: string; is_admin?: boolean; locale?: string }): Promise<Player> {
+export async function createPlayer(deps: AppDeps, fields: {
+  name: string; is_admin?: boolean; locale?: string; email_verified?: boolean;
+}): Promise<Player> {
   const user = await createUserWithToken(deps, fields);
   const now = deps.clock.now();
   const sessionId = randomUUID();
@@ -27,6 +30,18 @@ export async function createPlayer(deps: AppDeps, fields: { name: string; is_adm
   await insertSession(deps.db, { id: sessionId, user_id: user.id, created_at: now, expires_at: expiresAt });
   const token = await signToken(deps.jwtSecret, { userId: user.id, sessionId }, now, expiresAt);
   return { id: user.id, name: fields.name, email: user.email, token };
+}
+
+/**
+ * Confirms the player's address the way a person does: asks for a verification link (from their own client
+ * address, as the resend limits are per address) and opens the link mailed to them.
+ */
+export async function verifyEmailByLink(t: TestApp, player: Player, remoteAddress: string): Promise<void> {
+  const resend = await call(t.app, { method: 'POST', url: '/api/v1/users/verify_email/resend', token: player.token, remoteAddress });
+  if (resend.statusCode !== 200) throw new Error(`verification resend answered ${resend.statusCode}: ${resend.body}`);
+  const token = verificationTokenFor(t.mailer.sent, player.email);
+  const opened = await call(t.app, { method: 'POST', url: '/api/v1/users/verify_email', payload: { token }, remoteAddress });
+  if (opened.statusCode !== 200) throw new Error(`verification link answered ${opened.statusCode}: ${opened.body}`);
 }
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';

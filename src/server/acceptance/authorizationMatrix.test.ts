@@ -38,12 +38,16 @@ interface World {
 
 let worldCounter = 0;
 
-async function buildWorld(t: TestApp, cup: CupFixture, admin: Player, inviteOutsider: boolean): Promise<World> {
+/** Whether the owner invites the outsider, and whether the outsider has confirmed that address (issue 11: only a verified address claims). */
+type OutsiderInvitation = 'verified' | 'unverified' | undefined;
+
+async function buildWorld(t: TestApp, cup: CupFixture, admin: Player, inviteOutsider: OutsiderInvitation): Promise<World> {
   worldCounter += 1;
   const n = worldCounter;
   const [owner, member, extra, outsider] = [
     await createPlayer(t.deps, { name: `Owner ${n}` }), await createPlayer(t.deps, { name: `Member ${n}` }),
-    await createPlayer(t.deps, { name: `Extra ${n}` }), await createPlayer(t.deps, { name: `Outsider ${n}` }),
+    await createPlayer(t.deps, { name: `Extra ${n}` }),
+    await createPlayer(t.deps, { name: `Outsider ${n}`, email_verified: inviteOutsider === 'verified' }),
   ];
   const settings = { competition_id: cup.competitionId, round_bets_enabled: true, person_bets_enabled: true, allow_join: false, allow_invite: false };
   const league = (await ok(t, 'POST', '/leagues', owner.token, { league: { name: `Matrix ${n}`, ...settings } })).league;
@@ -63,8 +67,8 @@ async function buildWorld(t: TestApp, cup: CupFixture, admin: Player, inviteOuts
   const personPicks = await ok(t, 'POST', '/person_bets/fill_person_bet', member.token,
     { league_id: league.id, league_rule_id: personRuleId, person_id: person.id, user_id: member.id });
   const invitation = (await ok(t, 'POST', '/invitations', owner.token, { league_id: league.id, email: `stranger${n}@example.com` })).invitation;
-  // Only where the row asks for it: an invited outsider may see and join the league.
-  const toOutsider = inviteOutsider ? (await ok(t, 'POST', '/invitations', owner.token, { league_id: league.id, email: outsider.email })).invitation : { id: 0 };
+  // Only where the row asks for it: an invited outsider with a verified address may see and join the league.
+  const toOutsider = inviteOutsider !== undefined ? (await ok(t, 'POST', '/invitations', owner.token, { league_id: league.id, email: outsider.email })).invitation : { id: 0 };
   return {
     cup, admin, owner, member, extra, outsider, leagueId: league.id, otherLeagueId: other.id,
     resultBetId: bet.id, matchId: bet.match_id, roundRuleId, roundBetId: picks.bets[0].id, teamId,
@@ -94,8 +98,8 @@ interface Row {
   path: (w: World) => string;
   body?: (w: World) => unknown;
   expected: Expected;
-  /** The outsider holds a pending invitation to the league. */
-  inviteOutsider?: boolean;
+  /** The outsider holds a pending invitation to the league, with a verified address or not. */
+  inviteOutsider?: OutsiderInvitation;
 }
 
 const pickBody = (w: World) => ({ league_id: w.leagueId, league_rule_id: w.roundRuleId, team_id: w.teamId, user_id: w.member.id });
@@ -106,7 +110,11 @@ const ROWS: Row[] = [
   // Leagues (spec 7.2, 7.3; DESIGN 4.6)
   { route: 'leagueIndex', method: 'GET', path: () => '/leagues/index', expected: ANY_USER },
   { route: 'leagueShow', method: 'GET', path: (w) => `/leagues/${w.leagueId}`, expected: MEMBERS_READ },
-  { route: 'leagueShow (invited)', method: 'GET', path: (w) => `/leagues/${w.leagueId}`, expected: ANY_USER, inviteOutsider: true },
+  { route: 'leagueShow (invited)', method: 'GET', path: (w) => `/leagues/${w.leagueId}`, expected: ANY_USER, inviteOutsider: 'verified' },
+  {
+    route: 'leagueShow (invited, unverified)', method: 'GET', path: (w) => `/leagues/${w.leagueId}`,
+    expected: MEMBERS_READ, inviteOutsider: 'unverified',
+  },
   { route: 'leaguesUsers', method: 'GET', path: (w) => `/leagues/leagues_users/${w.leagueId}`, expected: MEMBERS_READ },
   { route: 'leagueLeagueRules', method: 'GET', path: (w) => `/leagues/league_rules/${w.leagueId}`, expected: MEMBERS_READ },
   {
@@ -127,12 +135,17 @@ const ROWS: Row[] = [
   },
   {
     route: 'leagueJoin (invited)', method: 'POST', path: () => '/leagues/join', body: (w) => ({ league_id: w.leagueId }),
-    expected: as(401, 200, 409, 409, 403), inviteOutsider: true,
+    expected: as(401, 200, 409, 409, 403), inviteOutsider: 'verified',
+  },
+  {
+    route: 'leagueJoin (invited, unverified)', method: 'POST', path: () => '/leagues/join', body: (w) => ({ league_id: w.leagueId }),
+    expected: as(401, 403, 409, 409, 403), inviteOutsider: 'unverified',
   },
   {
     route: 'leagueUpdateDepartment', method: 'POST', path: () => '/leagues/update_department',
     body: (w) => ({ league_id: w.leagueId, user_id: w.member.id, department: 'IT' }), expected: as(401, 403, 200, 200, 403),
   },
+  { route: 'leagueRegenerateShareToken', method: 'POST', path: (w) => `/leagues/regenerate_share_token/${w.leagueId}`, expected: OWNER_ONLY },
   { route: 'leagueRemoveUser', method: 'DELETE', path: (w) => `/leagues/remove_user/${w.leagueId}/${w.extra.id}`, expected: OWNER_ONLY },
   { route: 'usersLeagueTable', method: 'GET', path: (w) => `/leagues/users_league_table/${w.leagueId}`, expected: MEMBERS_READ },
 
@@ -146,7 +159,11 @@ const ROWS: Row[] = [
   { route: 'invitationDelete', method: 'DELETE', path: (w) => `/invitations/${w.invitationId}`, expected: OWNER_ONLY },
   {
     route: 'invitationDismiss', method: 'POST', path: (w) => `/invitations/dismiss/${w.outsiderInvitationId}`,
-    expected: as(401, 200, 403, 403, 403), inviteOutsider: true,
+    expected: as(401, 200, 403, 403, 403), inviteOutsider: 'verified',
+  },
+  {
+    route: 'invitationDismiss (unverified)', method: 'POST', path: (w) => `/invitations/dismiss/${w.outsiderInvitationId}`,
+    expected: as(401, 403, 403, 403, 403), inviteOutsider: 'unverified',
   },
   { route: 'messagesIndex', method: 'GET', path: () => '/messages/index', expected: ANY_USER },
 
@@ -245,9 +262,9 @@ describe.each(DB_KINDS)('acceptance: authorisation matrix of the league and bet 
   it.each(ROWS.map((row) => [row.route, row] as const))('%s', async (_name, row) => {
     const actual = {} as Expected;
     // Reads change nothing, so one league serves every role; each write gets a fresh one.
-    const shared = row.method === 'GET' ? await buildWorld(t, cup, admin, row.inviteOutsider === true) : null;
+    const shared = row.method === 'GET' ? await buildWorld(t, cup, admin, row.inviteOutsider) : null;
     for (const role of ROLES) {
-      const w = shared ?? await buildWorld(t, cup, admin, row.inviteOutsider === true);
+      const w = shared ?? await buildWorld(t, cup, admin, row.inviteOutsider);
       const res = await call(t.app, {
         method: row.method, url: api(row.path(w)), token: tokenOf(w, role),
         ...(row.body && { payload: row.body(w) as object }),
@@ -277,7 +294,7 @@ describe.each(DB_KINDS)('acceptance: a global admin outside a league [%s]', (kin
   it("may read the league's bets but gets no bets of its own there, so members never see an outsider's bets", async () => {
     const cup = await createCup(t.deps.db, { start: t.clock.now() + DAY });
     const admin = await createPlayer(t.deps, { name: 'Root', is_admin: true });
-    const w = await buildWorld(t, cup, admin, false);
+    const w = await buildWorld(t, cup, admin, undefined);
     const read = await call(t.app, { method: 'GET', url: api(`/result_bets/index/${w.leagueId}`), token: admin.token });
     expect(read.statusCode).toBe(200);
     const own = await t.deps.db.selectFrom('result_bets').select('id').where('league_id', '=', w.leagueId).where('user_id', '=', admin.id).execute();

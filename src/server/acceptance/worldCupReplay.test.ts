@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { importOpenfootball } from '../modules/competitions/importService';
 import { describeEachDb, type TestApp } from '../test/harness';
-import { DAY, HOUR, MINUTE, createPlayer, inChunks, ok, prng, type Player } from './acceptanceKit';
+import { DAY, HOUR, MINUTE, createPlayer, inChunks, ok, prng, verifyEmailByLink, type Player } from './acceptanceKit';
 
 /**
  * Issue 3, section 6: the real World Cup 2026 replayed through the API in three leagues, and after each round
@@ -290,6 +290,8 @@ describeEachDb('acceptance: the World Cup 2026 replayed in three leagues', (ctx)
           await ok(t, 'POST', '/leagues/join', player.token, { league_id: league.id, invitation_token: league.share_token });
         } else {
           await ok(t, 'POST', '/invitations', owner.token, { league_id: league.id, email: player.email });
+          // Only a verified address claims an invitation (issue 11): the player opens the mailed link first.
+          await verifyEmailByLink(t, player, `192.0.2.${index + 1}`);
           const mine: any[] = await ok(t, 'GET', '/invitations/mine', player.token);
           const invitation = mine.find((i) => i.league.id === league.id);
           await ok(t, 'POST', '/leagues/join', player.token, { league_id: league.id, invitation_token: invitation.token });
