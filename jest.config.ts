@@ -20,9 +20,9 @@ const config: Config = {
     {
       displayName: 'server',
       testEnvironment: 'node',
-      // Each test builds an app on a fresh database; PostgreSQL schemas take a moment under load.
-      testTimeout: 30_000,
       roots: ['<rootDir>/src/server'],
+      // The 30 s default timeout (a testTimeout here would be ignored: jest reads it from the global config only).
+      setupFilesAfterEnv: ['<rootDir>/src/server/test/jestTimeout.ts'],
       transform,
       transformIgnorePatterns,
     },
