@@ -109,6 +109,27 @@ describe.each(DB_KINDS)('scheduled jobs [%s]', (kind) => {
     expect(runs).toEqual(['update_all']);
   });
 
+  it('never run again within a period because a process started while another claimed the run', async () => {
+    db = await sharedDatabase(kind, 2);
+    const runs: string[] = [];
+    const job = (who: string): ScheduledJob => ({ name: 'probe', everyMs: MINUTE, work: async () => { runs.push(who); return {}; } });
+    // The starting process read its clock 20 ms before the running one claimed; its start-up lands after the claim.
+    const lateClock = new ManualClock(clock.now() - 20);
+    const running = start(db.handles[0], [job('running')]);
+    await running.tick();
+    const claimedAt = (await row('probe')).last_started_at!;
+    const starting = scheduleJobs({ db: db.handles[1].db, clock: lateClock, log: silentLog() }, [job('starting')], { wakeEveryMs: 3_600_000 });
+    schedulers.push(starting);
+    await starting.tick();
+    expect(await row('probe')).toMatchObject({ runs: 1, next_due_at: claimedAt + MINUTE });
+    lateClock.advance(MINUTE); // a period after its own reading, 20 ms short of one after the claim
+    await starting.tick();
+    expect(runs).toEqual(['running']);
+    lateClock.advance(20);
+    await starting.tick();
+    expect(runs).toEqual(['running', 'starting']);
+  });
+
   it('record failed and busy runs, and run again the next period', async () => {
     db = await sharedDatabase(kind, 1);
     const outcomes = [new Error('provider down'), new ProcessBusyError('update'), null];

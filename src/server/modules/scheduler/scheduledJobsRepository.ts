@@ -5,7 +5,10 @@ export type JobOutcome = NonNullable<ScheduledJobsTable['last_outcome']>;
 
 /**
  * Creates the job's row when absent (first due at `firstDueAt`), never moving an existing schedule forward. When
- * the period was shortened since the row was written, a due time further away than one new period comes closer.
+ * the period was shortened since the row was written, a due time further away than one new period comes closer;
+ * but not when another process claimed a run after `now` was read (a process starting while others run): that
+ * claim set the due time from a later clock, and pulling it back to `now + everyMs` would let the next run come
+ * less than a period after it.
  */
 export async function seedScheduledJob(db: Executor, name: string, firstDueAt: number, now: number, everyMs: number): Promise<void> {
   await db.insertInto('scheduled_jobs').values({ name, next_due_at: firstDueAt })
@@ -13,6 +16,7 @@ export async function seedScheduledJob(db: Executor, name: string, firstDueAt: n
     .execute();
   await db.updateTable('scheduled_jobs').set({ next_due_at: now + everyMs })
     .where('name', '=', name).where('next_due_at', '>', now + everyMs)
+    .where((eb) => eb.or([eb('last_started_at', 'is', null), eb('last_started_at', '<', now)]))
     .execute();
 }
 
