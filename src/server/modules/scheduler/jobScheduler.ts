@@ -15,7 +15,16 @@ export interface ScheduledJob {
   /** When a job has never been scheduled on this database: its first run comes this long after (0: at once). */
   firstAfterMs?: number;
   /** Resolves with what it did (logged); ProcessBusyError means the same process was still running (its lock was taken). */
-  work(): Promise<object>;
+  work(run: JobRun): Promise<object>;
+}
+
+/** The run a job's work belongs to. */
+export interface JobRun {
+  /**
+   * When (deps.clock) this process claimed the period: claims of one job, whichever processes make them, are at
+   * least a period apart, while the work itself may start later on a busy machine.
+   */
+  claimedAt: number;
 }
 
 /** `metrics` (the server's) counts runs, failures and durations; schedulers built in tests may go without. */
@@ -41,8 +50,9 @@ export function scheduleJobs(deps: SchedulerDeps, jobs: ScheduledJob[], options:
   /** The one place where a run's outcome and duration are known. */
   async function runJob(job: ScheduledJob, startedAt: number): Promise<void> {
     let outcome: JobOutcome;
+    const run: JobRun = { claimedAt: startedAt };
     try {
-      const result = await (deps.metrics ? deps.metrics.recordJob(job.name, () => job.work()) : job.work());
+      const result = await (deps.metrics ? deps.metrics.recordJob(job.name, () => job.work(run)) : job.work(run));
       outcome = 'done';
       deps.log.info({ process: job.name, durationMs: deps.clock.now() - startedAt, ...result }, 'scheduled process finished');
     } catch (error) {

@@ -43,13 +43,13 @@ describe('one schedule across server processes', () => {
     database = await openTestDatabase('postgres');
     await migrate(database);
     const { db } = database;
-    await sql`create table probe_runs (pid integer not null, at bigint not null)`.execute(db);
+    await sql`create table probe_runs (pid integer not null, claimed_at bigint not null, at bigint not null)`.execute(db);
     const schema = (await db.selectNoFrom((eb) => eb.fn<string>('current_schema').as('s')).executeTakeFirstOrThrow()).s;
     const url = new URL(process.env.TEST_DATABASE_URL!);
     url.searchParams.set('options', `-c search_path=${schema}`);
     children.push(...await Promise.all([0, 1, 2].map(() => startProcess(url.toString()))));
-    const runs = async () => (await sql<{ pid: number; at: string }>`select pid, at from probe_runs order by at`.execute(db)).rows
-      .map((r) => ({ pid: r.pid, at: Number(r.at) }));
+    const runs = async () => (await sql<{ pid: number; claimed_at: string; at: string }>`select pid, claimed_at, at from probe_runs order by claimed_at`
+      .execute(db)).rows.map((r) => ({ pid: r.pid, claimedAt: Number(r.claimed_at), at: Number(r.at) }));
 
     await sleep(4 * PERIOD_MS);
     // The process that ran last dies without a word; the other two keep the schedule.
@@ -62,16 +62,22 @@ describe('one schedule across server processes', () => {
     const stoppedAt = Date.now();
 
     const all = await runs();
-    // Never twice in one period: consecutive runs (whoever ran them) are a period apart, give or take the time
-    // between a claim and its insert.
-    const gaps = all.slice(1).map((r, i) => r.at - all[i].at);
-    expect(Math.min(...gaps)).toBeGreaterThan(PERIOD_MS - 200);
-    // Once per period: as many runs as periods fit, minus what waking every WAKE_MS and starting up may cost.
-    const periods = (stoppedAt - all[0].at) / PERIOD_MS;
+    // Never twice in one period: consecutive claims (whoever made them) are at least a period apart, exactly. The
+    // claim times are compared, not the inserts: on a busy machine a run's work may start hundreds of ms after its
+    // claim, so two inserts a period apart in claims can land much closer together.
+    const gaps = all.slice(1).map((r, i) => r.claimedAt - all[i].claimedAt);
+    expect(Math.min(...gaps)).toBeGreaterThanOrEqual(PERIOD_MS);
+    expect(all.every((r) => r.at >= r.claimedAt)).toBe(true);
+    // And not less often: typically a period plus a wake-up apart. The median tolerates a few late wake-ups of a
+    // starved process (and the gap around the kill) but not a schedule that slips to every other period.
+    const sortedGaps = [...gaps].sort((a, b) => a - b);
+    expect(sortedGaps[Math.floor(sortedGaps.length / 2)]).toBeLessThan(1.5 * PERIOD_MS);
+    const periods = (stoppedAt - all[0].claimedAt) / PERIOD_MS;
     expect(all.length).toBeLessThanOrEqual(Math.floor(periods) + 1);
-    expect(all.length).toBeGreaterThanOrEqual(Math.floor(periods * PERIOD_MS / (PERIOD_MS + 4 * WAKE_MS)) - 1);
-    const after = all.filter((r) => r.at > killedAt);
-    expect(after.length).toBeGreaterThanOrEqual(3);
+    expect(all.length).toBeGreaterThanOrEqual(Math.floor(periods / 2));
+    // The survivors carried on after the kill.
+    const after = all.filter((r) => r.claimedAt > killedAt);
+    expect(after.length).toBeGreaterThanOrEqual(2);
     expect(after.every((r) => r.pid !== dead.pid)).toBe(true);
     // The claims counted in the database match the runs (the killed process may have claimed one it never ran).
     const { runs: claimed } = await db.selectFrom('scheduled_jobs').select('runs').where('name', '=', 'probe').executeTakeFirstOrThrow();

@@ -1,7 +1,8 @@
 /**
  * Test helper, run as a child process by schedulerProcesses.test.ts: one server process's scheduler with a single
- * short job, `probe`, whose every run inserts (pid, time) into the test's probe_runs table. DATABASE_URL points at
- * an already migrated database; PROBE_EVERY_MS and PROBE_WAKE_MS set the period and how often it looks.
+ * short job, `probe`, whose every run inserts (pid, the time its period was claimed, the time of the insert) into the
+ * test's probe_runs table. DATABASE_URL points at an already migrated database; PROBE_EVERY_MS and PROBE_WAKE_MS set
+ * the period and how often it looks.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
@@ -16,8 +17,8 @@ const log = { info() {}, debug() {}, warn: complain, error: complain } as unknow
 const scheduler = scheduleJobs({ db: handle.db, clock: systemClock, log }, [{
   name: 'probe',
   everyMs: Number(process.env.PROBE_EVERY_MS),
-  async work() {
-    await sql`insert into probe_runs (pid, at) values (${process.pid}, ${Date.now()})`.execute(handle.db);
+  async work({ claimedAt }) {
+    await sql`insert into probe_runs (pid, claimed_at, at) values (${process.pid}, ${claimedAt}, ${Date.now()})`.execute(handle.db);
     return {};
   },
 }], { wakeEveryMs: Number(process.env.PROBE_WAKE_MS) });
