@@ -12,6 +12,9 @@ import { roundBetRoutes } from './routes/roundBets';
 import { personBetRoutes } from './routes/personBets';
 import { updateRoutes } from './routes/updates';
 import { pushRoutes } from './routes/push';
+import { adminCompetitionRoutes } from './routes/adminCompetitions';
+import { adminOperationRoutes } from './routes/adminOperations';
+import { adminUserRoutes } from './routes/adminUsers';
 
 /** Every API call of the product, keyed by endpoint name. Server registration and client endpoints both walk it. */
 export const routeTable = {
@@ -28,6 +31,9 @@ export const routeTable = {
   ...personBetRoutes,
   ...updateRoutes,
   ...pushRoutes,
+  ...adminCompetitionRoutes,
+  ...adminOperationRoutes,
+  ...adminUserRoutes,
 } as const satisfies Record<string, RouteDef>;
 
 export type RouteTable = typeof routeTable;
