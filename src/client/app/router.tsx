@@ -1,5 +1,5 @@
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
-import { useRoutes, type RouteObject } from 'react-router-dom';
+import { useRoutes, type RouteObject } from 'react-router';
 import { RequireUser } from '../features/account/RequireUser';
 import { ErrorBoundary } from '../features/errors/ErrorBoundary';
 import { InternalErrorScreen } from '../features/errors/InternalErrorScreen';

@@ -1,5 +1,5 @@
 import Link from '@mui/material/Link';
-import { Link as RouterLink } from 'react-router-dom';
+import { Link as RouterLink } from 'react-router';
 import { formatDateTime } from '../app/dates';
 
 /** Spec 2.6: a bet card's date opens everyone's bets for that match in the league. */

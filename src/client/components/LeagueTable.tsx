@@ -16,7 +16,7 @@ import TableSortLabel from '@mui/material/TableSortLabel';
 import Tabs from '@mui/material/Tabs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router-dom';
+import { Link as RouterLink } from 'react-router';
 import { currentLocale } from '../app/i18n';
 import {
   DEFAULT_SORT, extraPoints, formatPoints, hasTeams, nextSort, sortRows, visibleRows,

@@ -3,7 +3,7 @@ import Link from '@mui/material/Link';
 import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router-dom';
+import { Link as RouterLink } from 'react-router';
 import { endpointAt } from '../../api/api';
 import { AccountCard } from './AccountCard';
 import { fieldErrors } from './formErrors';

@@ -1,5 +1,5 @@
 import { useRef, type ReactNode } from 'react';
-import { Navigate, useLocation } from 'react-router-dom';
+import { Navigate, useLocation } from 'react-router';
 import { useSession } from './session';
 
 /**

@@ -1,7 +1,7 @@
 import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router';
 import { endpointAt } from '../../api/api';
 import { PASSWORD_MIN_LENGTH } from '../../../shared/api/routes/accounts';
 import { AccountCard } from './AccountCard';

@@ -2,7 +2,7 @@ import Link from '@mui/material/Link';
 import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { Link as RouterLink, useNavigate } from 'react-router';
 import { currentLocale } from '../../app/i18n';
 import { endpointAt } from '../../api/api';
 import { PASSWORD_MIN_LENGTH } from '../../../shared/api/routes/accounts';

@@ -8,7 +8,7 @@ import Typography from '@mui/material/Typography';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useNavigate, useParams } from 'react-router';
 import type { Match } from '../../../shared/api/entities';
 import { endpointAt } from '../../api/api';
 import { useAppDispatch } from '../../app/hooks';

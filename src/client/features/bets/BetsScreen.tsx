@@ -15,7 +15,7 @@ import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useSearchParams } from 'react-router-dom';
+import { Link as RouterLink, useSearchParams } from 'react-router';
 import type { League } from '../../../shared/api/entities';
 import type { MatchdayInfo } from '../../../shared/api/routes/reference';
 import { endpointAt } from '../../api/api';

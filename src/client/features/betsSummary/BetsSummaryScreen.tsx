@@ -16,7 +16,7 @@ import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useParams, useSearchParams } from 'react-router-dom';
+import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
 import type { League, Match } from '../../../shared/api/entities';
 import type { MatchdayInfo } from '../../../shared/api/routes/reference';
 import { endpointAt } from '../../api/api';

@@ -6,7 +6,7 @@ import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router-dom';
+import { Link as RouterLink } from 'react-router';
 import type { League } from '../../../shared/api/entities';
 import { endpointAt } from '../../api/api';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';

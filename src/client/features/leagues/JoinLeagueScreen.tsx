@@ -7,7 +7,7 @@ import Typography from '@mui/material/Typography';
 import { skipToken, type FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useNavigate, useParams } from 'react-router';
 import { endpointAt } from '../../api/api';
 import { errorMessage } from '../../api/baseQuery';
 import { useAppDispatch } from '../../app/hooks';

@@ -7,7 +7,7 @@ import Typography from '@mui/material/Typography';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { endpointAt } from '../../api/api';
 import { useAppDispatch } from '../../app/hooks';
 import { useSession } from '../account/session';

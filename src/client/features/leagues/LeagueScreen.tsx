@@ -17,7 +17,7 @@ import Typography from '@mui/material/Typography';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useParams } from 'react-router-dom';
+import { Link as RouterLink, useParams } from 'react-router';
 import { endpointAt } from '../../api/api';
 import { formatDateTime } from '../../app/dates';
 import { useAppSelector } from '../../app/hooks';

@@ -4,7 +4,7 @@ import TouchAppIcon from '@mui/icons-material/TouchApp';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
-import { Link as RouterLink } from 'react-router-dom';
+import { Link as RouterLink } from 'react-router';
 
 export interface AlertItem { alert_type: number; message: string; league_id: number; league_name: string; matchday: number | null }
 
