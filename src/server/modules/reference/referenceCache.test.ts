@@ -1,7 +1,8 @@
 import { gunzipSync } from 'node:zlib';
 import { createCup } from '../../test/competitionFixture';
 import { call, describeEachDb } from '../../test/harness';
-import { acceptsGzip, invalidateReferenceCache } from './referenceCache';
+import { acceptsGzip } from './httpNegotiation';
+import { invalidateReferenceCache } from './referenceCache';
 import { setResult } from './referenceTestData';
 
 const DAY = 86_400_000;
