@@ -15,6 +15,7 @@ import './endpoints/roundBets';
 import './endpoints/personBets';
 import './endpoints/updates';
 import './endpoints/push';
+import './endpoints/adminConsole';
 
 /**
  * The api with every area's endpoints injected (the imports above do it), typed with all of them.

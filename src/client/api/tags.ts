@@ -2,7 +2,7 @@
 export const TAG_TYPES = [
   'User', 'Alert', 'Competition', 'Round', 'Group', 'GroupTeam', 'Team', 'Person', 'Scorer', 'LeagueRule', 'Match',
   'League', 'LeagueMember', 'LeagueTable', 'Invitation', 'Message', 'ResultBet', 'RoundBet', 'PersonBet', 'Push',
-  'Update', 'Contact', 'Log', 'VerificationMail',
+  'Update', 'Contact', 'Log', 'VerificationMail', 'AdminConsole',
 ] as const;
 export type TagType = (typeof TAG_TYPES)[number];
 
@@ -39,6 +39,7 @@ const TAG_BY_PATH_PREFIX: ReadonlyArray<readonly [string, TagType]> = [
   ['/update', 'Update'],
   ['/contact', 'Contact'],
   ['/log', 'Log'],
+  ['/admin', 'AdminConsole'],
 ];
 
 export function tagForPath(path: string): TagType {
@@ -69,5 +70,7 @@ export const ALSO_INVALIDATED: Partial<Record<TagType, readonly TagType[]>> = {
   RoundBet: ['LeagueTable', 'Alert'],
   PersonBet: ['LeagueTable', 'Alert'],
   Match: ['LeagueTable', 'ResultBet', 'Scorer', 'Competition'],
-  Update: ['Match', 'Competition', 'Scorer', 'Person', ...SCORES],
+  Update: ['Match', 'Competition', 'Scorer', 'Person', ...SCORES, 'AdminConsole'],
+  // An import or an archive changes the competitions new leagues are offered (and their matches, for an import).
+  AdminConsole: ['Competition', 'Match'],
 };

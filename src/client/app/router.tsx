@@ -1,5 +1,5 @@
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
-import { useRoutes, type RouteObject } from 'react-router';
+import { Navigate, useRoutes, type RouteObject } from 'react-router';
 import { RequireUser } from '../features/account/RequireUser';
 import { ErrorBoundary } from '../features/errors/ErrorBoundary';
 import { InternalErrorScreen } from '../features/errors/InternalErrorScreen';
@@ -41,6 +41,12 @@ const SearchLeaguesScreen = lazy(() => import(/* webpackChunkName: "search-leagu
 const MessagesScreen = lazy(() => import(/* webpackChunkName: "messages" */ '../features/leagues/MessagesScreen'));
 const InvitationsScreen = lazy(() => import(/* webpackChunkName: "invitations" */ '../features/leagues/InvitationsScreen'));
 const MatchEditScreen = lazy(() => import(/* webpackChunkName: "match-edit" */ '../features/admin/MatchEditScreen'));
+const AdminConsoleScreen = lazy(() => import(/* webpackChunkName: "admin-console" */ '../features/adminConsole/AdminConsoleScreen'));
+const AdminCompetitionsPage = lazy(() => import(/* webpackChunkName: "admin-competitions" */ '../features/adminConsole/CompetitionsPage'));
+const AdminProcessesPage = lazy(() => import(/* webpackChunkName: "admin-processes" */ '../features/adminConsole/ProcessesPage'));
+const AdminUsersPage = lazy(() => import(/* webpackChunkName: "admin-users" */ '../features/adminConsole/UsersPage'));
+const AdminMailPage = lazy(() => import(/* webpackChunkName: "admin-mail" */ '../features/adminConsole/MailPage'));
+const AdminSettingsPage = lazy(() => import(/* webpackChunkName: "admin-settings" */ '../features/adminConsole/SettingsPage'));
 const NotFoundScreen = lazy(() => import(/* webpackChunkName: "not-found" */ '../features/errors/NotFoundScreen'));
 
 /** Every route of spec 2.2, plus the pages the interface texts imply. */
@@ -62,6 +68,17 @@ export const routes: RouteObject[] = [
       { path: 'messages', element: screen(MessagesScreen, 'user') },
       { path: 'invitations', element: screen(InvitationsScreen, 'user') },
       { path: 'admin/matches/:matchId', element: screen(MatchEditScreen, 'user') },
+      {
+        path: 'admin', element: screen(AdminConsoleScreen, 'user'),
+        children: [
+          { index: true, element: <Navigate to="competitions" replace /> },
+          { path: 'competitions', element: screen(AdminCompetitionsPage) },
+          { path: 'processes', element: screen(AdminProcessesPage) },
+          { path: 'users', element: screen(AdminUsersPage) },
+          { path: 'mail', element: screen(AdminMailPage) },
+          { path: 'settings', element: screen(AdminSettingsPage) },
+        ],
+      },
       { path: 'users/sign_in', element: screen(SignInScreen) },
       { path: 'users/sign_up', element: screen(SignUpScreen) },
       { path: 'users/edit', element: screen(EditAccountScreen, 'user') },

@@ -1,3 +1,4 @@
+import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
 import CloudSyncIcon from '@mui/icons-material/CloudSync';
 import NotificationsActiveIcon from '@mui/icons-material/NotificationsActive';
 import SyncIcon from '@mui/icons-material/Sync';
@@ -7,6 +8,7 @@ import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import ListSubheader from '@mui/material/ListSubheader';
 import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { endpointAt } from '../../api/api';
 import { selectUnfinishedCompetitions } from '../reference/competitionsSlice';
@@ -16,14 +18,18 @@ const updateAll = endpointAt('POST', '/update/update_all');
 const updateCompetition = endpointAt('POST', '/update/update_competition/:id');
 const notify = endpointAt('POST', '/update/notify');
 
-/** Global admins' processes (spec 2.1); each is tracked in the snackbar by the base query. */
-export function AdminItems() {
+/** Global admins' console (issue 15) and processes (spec 2.1); each process is tracked in the snackbar by the base query. */
+export function AdminItems({ onNavigate }: { onNavigate?: () => void }) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const competitions = useAppSelector(selectUnfinishedCompetitions);
   return (
     <>
       <ListSubheader>{t('shell.admin')}</ListSubheader>
+      <ListItemButton component={RouterLink} to="/admin" onClick={onNavigate}>
+        <ListItemIcon><AdminPanelSettingsIcon /></ListItemIcon>
+        <ListItemText primary={t('shell.admin_console')} />
+      </ListItemButton>
       <ListItemButton onClick={() => void dispatch(updatePartial.initiate({}))}>
         <ListItemIcon><SyncIcon /></ListItemIcon>
         <ListItemText primary={t('shell.update')} />

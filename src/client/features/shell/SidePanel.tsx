@@ -84,7 +84,7 @@ export function SidePanel({ open, onClose, user, signedIn, isAdmin, alerts }: Pr
               </ListItemButton>
             </>
           )}
-          {isAdmin && <AdminItems />}
+          {isAdmin && <AdminItems onNavigate={onClose} />}
         </List>
       </Box>
     </Drawer>
