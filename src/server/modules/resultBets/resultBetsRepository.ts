@@ -60,7 +60,7 @@ export async function ensureMatchdayBets(
     ON CONFLICT (league_id, user_id, match_id, mode) DO NOTHING`.execute(db);
 }
 
-function betRows(db: Executor) {
+export function betRows(db: Executor) {
   return db.selectFrom('result_bets as rb')
     .innerJoin('matches as m', 'm.id', 'rb.match_id')
     .innerJoin('leagues as l', 'l.id', 'rb.league_id')
@@ -127,34 +127,46 @@ export async function listLastBets(db: Executor, args: { leagueId: number; compe
     .limit(args.limit).execute();
 }
 
-const ownOpenBetUpdates = new WeakMap<Executor, CompiledQuery<{ id: number }>>();
-
 /**
  * The common edit in one statement: the caller's own real bet, on a match played in the league, before its
  * deadline, in an unfinished competition, with a value the league's bet system accepts (`signOk`: 1 when the
  * goals are a valid sign bet or empty). Checks and write are atomic (a single statement is its own transaction).
- * False when anything does not hold: the caller then takes the checked path, which says why.
  */
-export async function updateOwnOpenBet(
-  db: Executor, args: { betId: number; userId: number; local: number | null; visiting: number | null; now: number; signOk: boolean },
-): Promise<boolean> {
-  let compiled = ownOpenBetUpdates.get(db);
-  if (!compiled) {
-    const query = sql<{ id: number }>`UPDATE result_bets SET local_goals = ${0}, visiting_goals = ${0}, updated_at = ${0}
-      WHERE id = ${0} AND user_id = ${0} AND mode = 0
+const ownOpenBetUpdate = (betId: number, userId: number, local: number | null, visiting: number | null, now: number, signOk: number) =>
+  sql`UPDATE result_bets SET local_goals = ${local}, visiting_goals = ${visiting}, updated_at = ${now}
+      WHERE id = ${betId} AND user_id = ${userId} AND mode = 0
         AND EXISTS (SELECT 1 FROM matches m JOIN competitions c ON c.id = m.competition_id, leagues l
           WHERE m.id = result_bets.match_id AND l.id = result_bets.league_id AND c.finished = 0
-            AND (l.bets_system <> 'sign' OR ${0} = 1) AND ${playedInLeague('l', 'm', 'c')}
-            AND ${resultBetDeadlineSql('m', 'c')} > ${0})
-      RETURNING id`.compile(db);
-    if (query.parameters.length !== 7) throw new Error('updateOwnOpenBet: unexpected parameters');
-    compiled = query;
-    ownOpenBetUpdates.set(db, compiled);
+            AND (l.bets_system <> 'sign' OR ${signOk} = 1) AND ${playedInLeague('l', 'm', 'c')}
+            AND ${resultBetDeadlineSql('m', 'c')} > ${now})
+      RETURNING id`;
+
+// Built once per database (precompiled): Kysely's query building would cost more than the statement.
+// PostgreSQL: the update and the read of the answer in one statement (one round trip, one parse), the read joined
+// to the updated row's id. It sees the row as it was before the update (a statement's CTEs share one snapshot), and
+// the update only changes the goals and updated_at, which the caller knows.
+const saveAndRead = precompiled((db, betId: number, userId: number, local: number | null, visiting: number | null, now: number, signOk: number) =>
+  sql<BetRow>`WITH saved AS (${ownOpenBetUpdate(betId, userId, local, visiting, now, signOk)})
+    ${betRows(db).where('rb.id', '=', betId).where('rb.id', 'in', sql<number>`(SELECT id FROM saved)`)}`.compile(db), 6);
+// SQLite has no UPDATE in a CTE; a second statement costs no round trip there.
+const saveOnly = precompiled((db, betId: number, userId: number, local: number | null, visiting: number | null, now: number, signOk: number) =>
+  ownOpenBetUpdate(betId, userId, local, visiting, now, signOk).compile(db) as CompiledQuery<{ id: number }>, 6);
+
+/**
+ * Saves the caller's own open bet and returns its row as saved (findBet's shape), or undefined when any check does
+ * not hold: the caller then takes the checked path, which says why.
+ */
+export async function saveOwnOpenBet(
+  db: Executor, dialect: 'sqlite' | 'postgres',
+  args: { betId: number; userId: number; local: number | null; visiting: number | null; now: number; signOk: boolean },
+): Promise<BetRow | undefined> {
+  const params = [args.betId, args.userId, args.local, args.visiting, args.now, args.signOk ? 1 : 0] as const;
+  if (dialect === 'postgres') {
+    const [row] = await saveAndRead(db, ...params);
+    return row && { ...row, local_goals: args.local, visiting_goals: args.visiting, updated_at: args.now };
   }
-  const { rows } = await db.executeQuery<{ id: number }>({
-    ...compiled, parameters: [args.local, args.visiting, args.now, args.betId, args.userId, args.signOk ? 1 : 0, args.now],
-  });
-  return rows.length === 1;
+  const [saved] = await saveOnly(db, ...params);
+  return saved && findBet(db, args.betId);
 }
 
 export async function updateBetGoals(

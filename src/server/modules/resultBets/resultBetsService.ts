@@ -88,10 +88,8 @@ export function resultBetsService(deps: AppDeps) {
     const now = deps.clock.now();
     if ((body.mode ?? 0) === 0) {
       const signOk = local === null || visiting === null || isSignBet(local, visiting);
-      if (await repo.updateOwnOpenBet(db, { betId: body.result_bet_id, userId: user.id, local, visiting, now, signOk })) {
-        const saved = await repo.findBet(db, body.result_bet_id);
-        if (saved) return toResultBet(saved, user.id, now);
-      }
+      const saved = await repo.saveOwnOpenBet(db, deps.dialect, { betId: body.result_bet_id, userId: user.id, local, visiting, now, signOk });
+      if (saved) return toResultBet(saved, user.id, now);
     }
     const row = await repo.findBet(db, body.result_bet_id);
     if (!row) throw notFound('errors.bet_not_found');

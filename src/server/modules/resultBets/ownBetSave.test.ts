@@ -1,0 +1,95 @@
+import type { KyselyPlugin } from 'kysely';
+import { BET_LOCK_MS } from '../../../shared/domain/deadlines';
+import type { AuthUser } from '../../http/context';
+import { createCup } from '../../test/competitionFixture';
+import { createUserWithToken } from '../../test/fixtures';
+import { call, describeEachDb, type TestApp } from '../../test/harness';
+import { createLeague } from './betsTestFixture';
+import { resultBetsService } from './resultBetsService';
+
+/** The bet save's fast path (resultBetsRepository.saveOwnOpenBet): one statement on PostgreSQL, refusals unchanged. */
+
+const url = (path: string) => `/api/v1/en${path}`;
+const HOUR = 3_600_000;
+
+async function setup(t: TestApp, league: { bets_system?: 'exact' | 'sign' } = {}) {
+  const cup = await createCup(t.deps.db, { start: t.clock.now() + 3 * HOUR });
+  const [alice, bob] = await Promise.all(['Alice', 'Bob'].map((name) => createUserWithToken(t.deps, { name })));
+  const leagueId = await createLeague(t.deps.db, {
+    competitionId: cup.competitionId, ownerId: alice.id, members: [{ id: alice.id }, { id: bob.id }], ...league,
+  });
+  const index = await call(t.app, { method: 'GET', url: url(`/result_bets/index/${leagueId}`), token: alice.token });
+  const [row] = index.data as { id: number; match: { date: string } }[];
+  return { cup, alice, bob, leagueId, betId: row.id, deadline: Date.parse(row.match.date) - BET_LOCK_MS };
+}
+
+const save = (t: TestApp, token: string, id: number, local: number | null, visiting: number | null) => call(t.app, {
+  method: 'POST', url: url('/result_bets/update_result_bet'), token, payload: { result_bet_id: id, local_goals: local, visiting_goals: visiting },
+});
+
+const stored = async (t: TestApp, id: number) => t.deps.db.selectFrom('result_bets')
+  .select(['local_goals', 'visiting_goals', 'updated_at']).where('id', '=', id).executeTakeFirstOrThrow();
+
+describeEachDb('saving one\'s own open bet', (ctx) => {
+  it('answers the bet as a fresh read shows it', async () => {
+    const t = ctx();
+    const s = await setup(t);
+    t.clock.set(t.clock.now() + 1000);
+    const saved = await save(t, s.alice.token, s.betId, 3, 1);
+    expect(saved.statusCode).toBe(200);
+    const index = await call(t.app, { method: 'GET', url: url(`/result_bets/index/${s.leagueId}`), token: s.alice.token });
+    expect(saved.data).toEqual(index.data.find((r: { id: number }) => r.id === s.betId));
+    expect(saved.data).toMatchObject({ local_goals: 3, visiting_goals: 1, allow_edit_bets: true, updated_at: new Date(t.clock.now()).toISOString() });
+    expect(await stored(t, s.betId)).toEqual({ local_goals: 3, visiting_goals: 1, updated_at: t.clock.now() });
+    // Clearing goes the same way.
+    expect((await save(t, s.alice.token, s.betId, null, null)).data).toMatchObject({ local_goals: null, visiting_goals: null });
+  });
+
+  it('is one statement on PostgreSQL (the update and the read of its answer), two on SQLite', async () => {
+    const t = ctx();
+    const s = await setup(t);
+    let statements = 0;
+    const counting: KyselyPlugin = {
+      transformQuery: (args) => args.node,
+      transformResult: async (args) => { statements += 1; return args.result; },
+    };
+    const service = resultBetsService({ ...t.deps, db: t.deps.db.withPlugin(counting) });
+    const user = { id: s.alice.id, name: 'Alice', is_admin: false, locale: 'en' } as AuthUser;
+    await service.update(user, { result_bet_id: s.betId, local_goals: 2, visiting_goals: 2 });
+    statements = 0;
+    const answer = await service.update(user, { result_bet_id: s.betId, local_goals: 4, visiting_goals: 0 });
+    expect(answer).toMatchObject({ id: s.betId, local_goals: 4, visiting_goals: 0 });
+    expect(statements).toBe(t.deps.dialect === 'postgres' ? 1 : 2);
+  });
+
+  it('still refuses, with the reason and changing nothing: late, not the owner, a finished competition, a sign league', async () => {
+    const t = ctx();
+    const s = await setup(t);
+    expect((await save(t, s.alice.token, s.betId, 1, 0)).statusCode).toBe(200);
+    const before = await stored(t, s.betId);
+
+    const notOwner = await save(t, s.bob.token, s.betId, 5, 5);
+    expect(notOwner.statusCode).toBe(403);
+
+    t.clock.set(s.deadline);
+    const late = await save(t, s.alice.token, s.betId, 2, 2);
+    expect(late.statusCode).toBe(400);
+    expect(late.data.error).toBe('The deadline for this bet has passed');
+    const lateEs = await call(t.app, { method: 'POST', url: `/api/v1/es/result_bets/update_result_bet`, token: s.alice.token,
+      payload: { result_bet_id: s.betId, local_goals: 2, visiting_goals: 2 } });
+    expect(lateEs.statusCode).toBe(400);
+    expect(lateEs.data.error).not.toBe(late.data.error);
+    expect(await stored(t, s.betId)).toEqual(before);
+
+    t.clock.set(s.deadline - 1000);
+    await t.deps.db.updateTable('competitions').set({ finished: 1 }).where('id', '=', s.cup.competitionId).execute();
+    const finished = await save(t, s.alice.token, s.betId, 2, 2);
+    expect(finished.statusCode).toBe(400);
+    expect(await stored(t, s.betId)).toEqual(before);
+
+    const sign = await setup(t, { bets_system: 'sign' });
+    expect((await save(t, sign.alice.token, sign.betId, 2, 1)).statusCode).toBe(400);
+    expect((await save(t, sign.alice.token, sign.betId, 1, 0)).statusCode).toBe(200);
+    expect((await save(t, s.alice.token, 987_654, 1, 0)).statusCode).toBe(404);
+  });
+});
