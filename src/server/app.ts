@@ -48,6 +48,10 @@ import { roundBetHandlers } from './modules/picks/roundBetsRoutes';
 import { personBetHandlers } from './modules/picks/personBetsRoutes';
 import { updateHandlers } from './modules/updates/updatesRoutes';
 import { pushHandlers } from './modules/push/pushRoutes';
+import { createLiveBus } from './modules/live/liveBus';
+import { installLiveRoutes } from './modules/live/liveRoutes';
+import { calendarHandlers, registerCalendarFeed } from './modules/calendar/calendarRoutes';
+import { calendarRoutes } from '../shared/api/routes/calendar';
 import { seedDemoIfEmpty } from './modules/demo/seedDemo';
 import { installHttpObservation, quietRequestLogs } from './observability/httpObservation';
 import { loggerOptions } from './observability/logger';
@@ -98,7 +102,9 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     jwtSecret: await loadJwtSecret(database.db),
     log: app.log,
     metrics: createMetrics({ poolStats: database.poolStats }),
+    live: createLiveBus(database, clock, app.log),
   };
+  app.addHook('onClose', () => deps.live.close());
   const lifecycle = installLifecycle(app);
   if (config.seedDemo) await seedDemoIfEmpty(deps);
 
@@ -141,6 +147,9 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   registerRoutes(app, personBetRoutes, personBetHandlers(deps));
   registerRoutes(app, updateRoutes, updateHandlers(deps));
   registerRoutes(app, pushRoutes, pushHandlers(deps));
+  installLiveRoutes(app, deps);
+  registerRoutes(app, calendarRoutes, calendarHandlers(deps));
+  registerCalendarFeed(app, deps);
 
   app.get(`${API_BASE}/openapi.json`, { schema: { hide: true } }, async () => app.swagger());
   registerOperationsRoutes(app, { database, metrics: deps.metrics, metricsToken: config.metricsToken, lifecycle });

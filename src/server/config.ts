@@ -1,5 +1,8 @@
 import { dirname, join, resolve } from 'node:path';
 
+/** Live streams: per-process cap per user, heartbeat period, lifetime (clients reconnect), bet-window checks. */
+export interface LiveSettings { maxStreamsPerUser: number; heartbeatMs: number; maxStreamMs: number; deadlineCheckMs: number }
+
 /** Settings from the environment, validated at boot: a bad value stops the server with a clear message. */
 export interface Config {
   port: number;
@@ -50,6 +53,8 @@ export interface Config {
   metricsToken: string | null;
   /** After SIGTERM, in-flight requests get this long to finish before their connections are cut. */
   shutdownTimeoutMs: number;
+  /** Live streams (issue 14 §1): see modules/live/liveHub.ts. */
+  live: LiveSettings;
   /** Load shedding: past any of these limits new requests get 503 with Retry-After instead of queueing. */
   overload: OverloadLimits;
   /** Worker processes of `npm start` (node:cluster); PostgreSQL only, SQLite always runs one. */
@@ -204,6 +209,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     scryptCost: int(env, 'SCRYPT_COST', 17, 10, 20),
     metricsToken: metricsToken(env.METRICS_TOKEN),
     shutdownTimeoutMs: int(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 0, 600_000),
+    live: {
+      maxStreamsPerUser: int(env, 'LIVE_MAX_STREAMS_PER_USER', 5, 1, 100),
+      heartbeatMs: int(env, 'LIVE_HEARTBEAT_MS', 25_000, 10, 600_000),
+      maxStreamMs: int(env, 'LIVE_MAX_STREAM_MS', 30 * 60_000, 0, 24 * 3_600_000),
+      deadlineCheckMs: int(env, 'LIVE_DEADLINE_CHECK_MS', 5000, 10, 600_000),
+    },
     overload: {
       // A second of event-loop delay means every queued request already waits that long: shed load instead.
       maxEventLoopDelayMs: int(env, 'OVERLOAD_MAX_EVENT_LOOP_DELAY_MS', 1000, 0, 60_000),

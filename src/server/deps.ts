@@ -4,6 +4,7 @@ import type { Clock } from './clock';
 import type { Db } from './db/database';
 import type { Dialect } from './db/migrations/index';
 import type { Mailer } from './modules/mail/mailer';
+import type { LiveBus } from './modules/live/liveBus';
 import type { AppMetrics } from './observability/metrics';
 
 /** What the modules need from the outside world; built once by app.ts, replaced piecewise by tests. */
@@ -16,4 +17,6 @@ export interface AppDeps {
   jwtSecret: Uint8Array;
   log: FastifyBaseLogger;
   metrics: AppMetrics;
+  /** Live events to every process's streams (modules/live). */
+  live: LiveBus;
 }

@@ -15,6 +15,8 @@ import './endpoints/roundBets';
 import './endpoints/personBets';
 import './endpoints/updates';
 import './endpoints/push';
+import './endpoints/live';
+import './endpoints/calendar';
 import './endpoints/adminConsole';
 
 /**

@@ -16,7 +16,11 @@ export type Executor = Db | Tx;
 /** Connections of the pool right now (metrics): open, idle, and queries waiting for one. */
 export interface PoolStats { total: number; idle: number; waiting: number }
 
-export interface DatabaseHandle { db: Db; dialect: Dialect; close(): Promise<void>; poolStats(): PoolStats }
+export interface DatabaseHandle {
+  db: Db; dialect: Dialect; close(): Promise<void>; poolStats(): PoolStats;
+  /** PostgreSQL: a new connection outside the pool, with the pool's settings (the live events' LISTEN connection). */
+  newClient?(): pg.Client;
+}
 
 // PostgreSQL answers bigint (ids, times, count(*)) and numeric as strings; the app wants numbers.
 pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
@@ -29,7 +33,7 @@ export function openDatabase(url: string, options: { poolSize?: number } = {}): 
     pool.on('connect', prepareStatements);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     const poolStats = () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount });
-    return { db, dialect: 'postgres', close: () => db.destroy(), poolStats };
+    return { db, dialect: 'postgres', close: () => db.destroy(), poolStats, newClient: () => new pg.Client({ connectionString: url }) };
   }
   if (!url.startsWith('sqlite:')) throw new Error(`DATABASE_URL must start with postgres:// or sqlite: (got "${url}")`);
   const path = url.slice('sqlite:'.length);

@@ -141,6 +141,14 @@ export interface ClientLogsTable {
   details: string | null; created_at: number;
 }
 
+/** What the live streams tell (issue 14 §1): its id is the SSE event id in every process. */
+export interface LiveEventsTable {
+  id: Id; competition_id: number; kind: 'matches' | 'bets_visible'; payload: string; dedupe_key: string | null; created_at: number;
+}
+
+/** Generation of a user's private calendar token (regenerating bumps it). */
+export interface CalendarFeedsTable { user_id: number; generation: Generated<number>; updated_at: number }
+
 export interface MailOutboxTable { id: Id; to_address: string; subject: string; text_body: string; created_at: number }
 
 export interface AuditLogTable {
@@ -184,4 +192,6 @@ export interface Database {
   client_logs: ClientLogsTable;
   mail_outbox: MailOutboxTable;
   audit_log: AuditLogTable;
+  live_events: LiveEventsTable;
+  calendar_feeds: CalendarFeedsTable;
 }

@@ -31,7 +31,11 @@ const RETRY_AFTER = { 'retry-after': { type: 'integer', minimum: 0, description:
 
 /** The documented responses of a route: its answer under 200, and the shared error body under each error status it can answer. */
 export function responseSchemas(def: RouteDef): Record<number, JsonSchema> {
-  const out: Record<number, JsonSchema> = { 200: { description: 'OK', ...(closedObjects(def.response) as JsonSchema) } };
+  const out: Record<number, JsonSchema> = {
+    200: def.contentType
+      ? { description: 'OK', content: { [def.contentType]: { schema: def.response } } }
+      : { description: 'OK', ...(closedObjects(def.response) as JsonSchema) },
+  };
   for (const status of errorStatuses(def)) {
     out[status] = {
       description: ERROR_DESCRIPTIONS[status],

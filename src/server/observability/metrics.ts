@@ -11,6 +11,8 @@ export interface AppMetrics {
   observeRequest(labels: { method: string; route: string; status: number }, seconds: number): void;
   /** A result bet stored by its owner (or corrected by an admin). */
   betSaved(): void;
+  /** A live stream opened (+1) or closed (-1) in this process (issue 14 §1). */
+  liveStreams(delta: 1 | -1): void;
   /**
    * Runs one scheduled job and records it: a run and its duration when it finishes, a failure too when it throws,
    * a skip when another process holds the job's lock. The outcome and the error pass through unchanged.
@@ -61,6 +63,7 @@ export function createMetrics(options: { poolStats: () => PoolStats }): AppMetri
     name: 'porra_scheduler_job_duration_seconds', help: 'Duration of scheduled job runs', labelNames: ['job'] as const, buckets: JOB_BUCKETS, registers,
   });
   const betsSaved = new Counter({ name: 'porra_bets_saved_total', help: 'Result bets saved (simulations excluded)', registers });
+  const liveStreams = new Gauge({ name: 'porra_live_streams_open', help: 'Live (Server-Sent Events) streams open', registers });
   const own = () => Registry.merge([processMetrics(), registry]);
   if (cluster.isWorker) reportOwnMetrics(() => own().getMetricsAsJSON());
 
@@ -75,6 +78,7 @@ export function createMetrics(options: { poolStats: () => PoolStats }): AppMetri
       requestDuration.observe({ method, route, status_code: String(status) }, seconds);
     },
     betSaved: () => betsSaved.inc(),
+    liveStreams: (delta) => liveStreams.inc(delta),
     async recordJob(job, work) {
       const stopTimer = jobDuration.startTimer({ job });
       try {

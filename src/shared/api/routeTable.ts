@@ -12,6 +12,8 @@ import { roundBetRoutes } from './routes/roundBets';
 import { personBetRoutes } from './routes/personBets';
 import { updateRoutes } from './routes/updates';
 import { pushRoutes } from './routes/push';
+import { liveRoutes } from './routes/live';
+import { calendarRoutes } from './routes/calendar';
 import { adminCompetitionRoutes } from './routes/adminCompetitions';
 import { adminOperationRoutes } from './routes/adminOperations';
 import { adminUserRoutes } from './routes/adminUsers';
@@ -31,6 +33,8 @@ export const routeTable = {
   ...personBetRoutes,
   ...updateRoutes,
   ...pushRoutes,
+  ...liveRoutes,
+  ...calendarRoutes,
   ...adminCompetitionRoutes,
   ...adminOperationRoutes,
   ...adminUserRoutes,

@@ -6,6 +6,7 @@ import * as competitionTimeZone from './20261124_c_competition_time_zone';
 import * as scheduledJobs from './20261124_f_scheduled_jobs';
 import * as standingsSpeed from './20261124_g_standings_speed';
 import * as standingsSpeedIndex from './20261124_g_standings_speed_index';
+import * as liveCalendar from './20261124_l_live_calendar';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -20,6 +21,7 @@ const migrations: Record<string, DialectMigration> = {
   '20261124_f_scheduled_jobs': scheduledJobs,
   '20261124_g_standings_speed': standingsSpeed,
   '20261124_g_standings_speed_index': standingsSpeedIndex,
+  '20261124_l_live_calendar': liveCalendar,
 };
 
 export function migrationProvider(dialect: Dialect): MigrationProvider {

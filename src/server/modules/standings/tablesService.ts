@@ -38,7 +38,14 @@ export function tablesService(deps: AppDeps) {
       league.table_version);
   }
 
-  async function buildTable(user: AuthUser, league: LeagueAccessRow, query: { matchday?: number; mode?: number }): Promise<Static<typeof LeagueTable>> {
+  /**
+   * `adjust` changes the members' figures before they are ranked: the live stream's provisional table adds the
+   * points of matches in play (live/provisionalTable.ts).
+   */
+  async function buildTable(
+    user: Pick<AuthUser, 'id' | 'locale'>, league: LeagueAccessRow, query: { matchday?: number; mode?: number },
+    adjust: (members: MemberStanding[]) => MemberStanding[] = (members) => members,
+  ): Promise<Static<typeof LeagueTable>> {
     const leagueId = league.id;
     const lastPlayed = await repo.lastPlayedMatchday(db, league.competition_id);
     const { members, winners } = query.mode === 1
@@ -48,7 +55,7 @@ export function tablesService(deps: AppDeps) {
       })
       : await storedStandings(leagueId);
     const matchday = query.matchday ?? lastPlayed;
-    const users = rankMembers(members, matchday, user.locale);
+    const users = rankMembers(adjust(members), matchday, user.locale);
     return {
       users,
       departments: rankDepartments(users, user.locale),
@@ -58,5 +65,5 @@ export function tablesService(deps: AppDeps) {
     };
   }
 
-  return { leagueTable };
+  return { leagueTable, buildTable };
 }

@@ -3,6 +3,7 @@ import { acquireLock, releaseLock, renewLock, type HeldLock } from '../locks/pro
 import type { ProviderCompetition } from '../providers/competitionsRepository';
 import { ProviderError } from '../providers/providerError';
 import { providerFor } from '../providers/registry';
+import { publishMatchesUpdatedSince } from '../live/livePublisher';
 
 /**
  * One lock per competition, whichever process works on it: `update` and `update_all` take it around each
@@ -17,8 +18,12 @@ const WAIT_STEP_MS = 200;
 
 export async function syncCompetition(deps: AppDeps, competition: ProviderCompetition, full: boolean): Promise<number> {
   const provider = providerFor(competition.provider);
+  const since = deps.clock.now();
   try {
-    return full ? await provider.syncAll(deps, competition) : await provider.updateLive(deps, competition);
+    const updated = full ? await provider.syncAll(deps, competition) : await provider.updateLive(deps, competition);
+    // The provider committed its own transaction: the live streams get the matches it wrote.
+    if (updated > 0) await publishMatchesUpdatedSince(deps, competition.id, since);
+    return updated;
   } catch (error) {
     if (error instanceof ProviderError) deps.log.warn({ err: error, competitionId: competition.id }, 'results provider failed');
     throw error;

@@ -6,6 +6,7 @@ import { findMatch } from '../reference/matchesRepository';
 import { toMatch } from '../reference/referenceMapping';
 import { recomputeAfterResults } from '../scoring/recompute';
 import { keepShownBetsClosed } from '../scoring/shownBets';
+import { publishMatchChanges } from '../live/livePublisher';
 import { auditMatchEdit, matchForEdit, teamsOfCompetition, updateMatchFields, type MatchChanges } from './matchEditRepository';
 
 /** started/finished follow the status an admin sets. */
@@ -49,6 +50,8 @@ export async function editMatch(deps: AppDeps, adminId: number, matchId: number,
     await updateMatchFields(trx, matchId, changes, now);
     await auditMatchEdit(trx, adminId, matchId, changes, now);
     await recomputeAfterResults(trx, current.competition_id, [matchId]);
+    // Live streams hear of it when (and only if) this commits.
+    await publishMatchChanges(deps, trx, current.competition_id, [matchId]);
   });
   return toMatch((await findMatch(deps.db, matchId))!);
 }

@@ -3,15 +3,17 @@ import type { AppDeps } from '../../deps';
 import { notFound } from '../../http/errors';
 import type { RouteHandlers } from '../../http/registerRoutes';
 import { findPublicUser } from './usersRepository';
+import { calendarService } from '../calendar/calendarService';
 
 export const VISITOR = { id: -1, name: null, is_admin: false } as const;
 
 export function userHandlers(deps: AppDeps): RouteHandlers<typeof userRoutes> {
+  const calendars = calendarService(deps);
   return {
     currentUser: async ({ user }) => user
       ? {
         id: user.id, name: user.name, email: user.email, is_admin: user.is_admin, locale: user.locale, email_verified: user.email_verified,
-        email_reminders: user.email_reminders,
+        email_reminders: user.email_reminders, calendar_url: await calendars.calendarUrl(user.id),
       }
       : VISITOR,
     showUser: async ({ params }) => {

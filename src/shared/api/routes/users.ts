@@ -12,6 +12,8 @@ export const CurrentUser = Type.Object({
   email_verified: Type.Optional(Type.Boolean()),
   email_reminders: Type.Optional(Type.Boolean()),
   locale: Type.Optional(Type.String()),
+  /** Signed-in users only: the private iCalendar feed of their leagues' matches (issue 14 §2). */
+  calendar_url: Type.Optional(Type.String()),
 });
 
 export const PublicUser = Type.Object({ id: Id, name: Type.String() });

@@ -1,0 +1,24 @@
+import type { AppDeps } from '../../deps';
+import type { Executor } from '../../db/database';
+import { toMatch } from '../reference/referenceMapping';
+import type { MatchesPayload } from './liveHub';
+
+/**
+ * The writers' side of the live streams: matches whose score or status changed, as the API shows them. Call it in
+ * the transaction that wrote them (admin edits), or right after a provider's sync committed (the rows it touched
+ * since `since`): either way the event is told only once the matches are committed.
+ */
+export async function publishMatchChanges(deps: AppDeps, db: Executor, competitionId: number, matchIds: number[]): Promise<void> {
+  if (matchIds.length === 0) return;
+  const rows = await db.selectFrom('matches').selectAll().where('id', 'in', matchIds).orderBy('id').execute();
+  if (rows.length === 0) return;
+  const payload: MatchesPayload = { matches: rows.map((row) => toMatch(row as Parameters<typeof toMatch>[0])) };
+  await deps.live.publish(db, { competitionId, kind: 'matches', payload });
+}
+
+/** After a sync: the competition's matches written since `since` (epoch ms, the clock the writers stamp with). */
+export async function publishMatchesUpdatedSince(deps: AppDeps, competitionId: number, since: number): Promise<void> {
+  const rows = await deps.db.selectFrom('matches').select('id')
+    .where('competition_id', '=', competitionId).where('updated_at', '>=', since).execute();
+  await publishMatchChanges(deps, deps.db, competitionId, rows.map((r) => r.id));
+}
