@@ -29,7 +29,8 @@ export async function createContractApp(kind: DbKind): Promise<ContractApp> {
   const logLines: string[] = [];
   const stream = new Writable({ write(chunk, _encoding, done) { logLines.push(String(chunk)); done(); } });
   const { app, deps } = await buildApp({
-    config: testConfig({ seedDemo: true }), database, clock, mailer, logger: { level: 'warn', stream },
+    // Live streams answer their opening and end at once: a generated request must not hold a stream open.
+    config: testConfig({ seedDemo: true, live: { ...testConfig().live, maxStreamMs: 0 } }), database, clock, mailer, logger: { level: 'warn', stream },
   });
   const rows = await deps.db.selectFrom('users').select(['id', 'email']).execute();
   return {
