@@ -35,6 +35,9 @@ import { roundBetRoutes } from '../shared/api/routes/roundBets';
 import { personBetRoutes } from '../shared/api/routes/personBets';
 import { updateRoutes } from '../shared/api/routes/updates';
 import { pushRoutes } from '../shared/api/routes/push';
+import { bonusQuestionRoutes } from '../shared/api/routes/bonusQuestions';
+import { leagueLogRoutes } from '../shared/api/routes/leagueLog';
+import { lateEntryRoutes } from '../shared/api/routes/lateEntry';
 import { userHandlers } from './modules/users/usersRoutes';
 import { accountHandlers } from './modules/accounts/accountsRoutes';
 import { competitionHandlers } from './modules/reference/competitionsRoutes';
@@ -48,6 +51,16 @@ import { roundBetHandlers } from './modules/picks/roundBetsRoutes';
 import { personBetHandlers } from './modules/picks/personBetsRoutes';
 import { updateHandlers } from './modules/updates/updatesRoutes';
 import { pushHandlers } from './modules/push/pushRoutes';
+import { adminCompetitionRoutes } from '../shared/api/routes/adminCompetitions';
+import { adminOperationRoutes } from '../shared/api/routes/adminOperations';
+import { adminUserRoutes } from '../shared/api/routes/adminUsers';
+import { adminCompetitionHandlers } from './modules/admin/adminCompetitionsRoutes';
+import { adminOperationHandlers } from './modules/admin/adminOperationsRoutes';
+import { adminUserHandlers } from './modules/admin/adminUsersRoutes';
+import { recordingMailer } from './modules/mail/mailLog';
+import { bonusQuestionHandlers } from './modules/bonusQuestions/bonusQuestionsRoutes';
+import { leagueLogHandlers } from './modules/leagueLog/leagueLogRoutes';
+import { lateEntryHandlers } from './modules/resultBets/lateEntryRoutes';
 import { createLiveBus } from './modules/live/liveBus';
 import { installLiveRoutes } from './modules/live/liveRoutes';
 import { calendarHandlers, registerCalendarFeed } from './modules/calendar/calendarRoutes';
@@ -98,7 +111,11 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     db: database.db,
     dialect: database.dialect,
     clock,
-    mailer: options.mailer ?? (config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : outboxMailer(database.db, clock, app.log)),
+    // Every mail sent or failed is listed in the admin console (mail_log, without bodies).
+    mailer: recordingMailer(
+      options.mailer ?? (config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : outboxMailer(database.db, clock, app.log)),
+      database.db, clock, (err) => app.log.error({ err }, 'could not record an email in mail_log'),
+    ),
     jwtSecret: await loadJwtSecret(database.db),
     log: app.log,
     metrics: createMetrics({ poolStats: database.poolStats }),
@@ -147,6 +164,12 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   registerRoutes(app, personBetRoutes, personBetHandlers(deps));
   registerRoutes(app, updateRoutes, updateHandlers(deps));
   registerRoutes(app, pushRoutes, pushHandlers(deps));
+  registerRoutes(app, adminCompetitionRoutes, adminCompetitionHandlers(deps));
+  registerRoutes(app, adminOperationRoutes, adminOperationHandlers(deps));
+  registerRoutes(app, adminUserRoutes, adminUserHandlers(deps));
+  registerRoutes(app, bonusQuestionRoutes, bonusQuestionHandlers(deps));
+  registerRoutes(app, leagueLogRoutes, leagueLogHandlers(deps));
+  registerRoutes(app, lateEntryRoutes, lateEntryHandlers(deps));
   installLiveRoutes(app, deps);
   registerRoutes(app, calendarRoutes, calendarHandlers(deps));
   registerCalendarFeed(app, deps);
@@ -162,7 +185,9 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
 function serveClient(app: FastifyInstance, clientDir: string, allowedMethods: (url: string) => string[] | null): void {
   const hasClient = existsSync(join(clientDir, 'index.html'));
   if (hasClient) {
-    app.register(fastifyStatic, { root: clientDir, wildcard: false, index: false, maxAge: '1y', immutable: true });
+    // preCompressed: the build writes .br and .gz copies of scripts and styles (webpack.config.js), sent to
+    // browsers that accept them.
+    app.register(fastifyStatic, { root: clientDir, wildcard: false, index: false, maxAge: '1y', immutable: true, preCompressed: true });
   }
   app.setNotFoundHandler((req, reply) => {
     if (answerUnsupportedMethod(allowedMethods, req, reply)) return reply;

@@ -5,6 +5,7 @@ import { migrate, openDatabase } from '../db/database';
 import { AdminAccountError } from '../modules/accounts/adminAccounts';
 import { BackupError } from '../modules/backups/sqliteFiles';
 import { ImportError } from '../modules/competitions/importedCompetition';
+import { LogChainError } from '../modules/leagueLog/leagueLogService';
 import { UsageError, type CliCommand } from './command';
 
 export interface CliIo { out(line: string): void; err(line: string): void }
@@ -50,7 +51,8 @@ export async function runCli(
       io.err(`${error.message}\nUsage: npm run porra -- ${command.usage}`);
       return 2;
     }
-    const known = error instanceof ImportError || error instanceof AdminAccountError || error instanceof ConfigError || error instanceof BackupError;
+    const known = error instanceof ImportError || error instanceof AdminAccountError || error instanceof ConfigError || error instanceof BackupError
+      || error instanceof LogChainError;
     io.err(`${command.name} failed: ${known ? error.message : (error as Error).stack ?? String(error)}`);
     return 1;
   } finally {

@@ -14,6 +14,8 @@ export interface UsersTable {
   id: Id; name: string; email: string; password_hash: string;
   is_admin: Generated<Flag>; locale: Generated<string>; email_reminders: Generated<Flag>;
   email_verified: Generated<Flag>; created_at: number; updated_at: number;
+  /** Set while an admin has disabled the account: it cannot sign in (issue 15 §3). */
+  disabled_at: number | null; last_sign_in_at: number | null;
 }
 
 export interface SessionsTable { id: string; user_id: number; created_at: number; expires_at: number }
@@ -36,6 +38,8 @@ export interface CompetitionsTable {
   time_shift_ms: Generated<number>; replay: Generated<Flag>; created_at: number; updated_at: number;
   /** IANA zone of an openfootball import's local kickoff times; re-imports and re-syncs read them in it. */
   time_zone: string | null;
+  /** Archived: not offered to new leagues, data kept (issue 15 §1). */
+  archived_at: number | null;
 }
 
 export interface RoundsTable { id: number; name: string; kind: string }
@@ -62,8 +66,10 @@ export interface MatchesTable {
   local_goals_extra_time: number | null; visiting_goals_extra_time: number | null;
   local_penalties: number | null; visiting_penalties: number | null;
   held_result: string | null; external_key: string | null; updated_at: number;
-  /** The deadline its bets had when first shown; once set it stays the match's deadline (see scoring/shownBets.ts). */
+  /** The deadline its bets had when first shown (5 minutes before the governing kickoff): pick deadlines anchor on it. */
   bets_shown_at: number | null;
+  /** Once its bets were shown in some league: the match's and its matchday's first kickoff then (scoring/shownBets.ts). */
+  shown_kickoff: number | null; shown_matchday_kickoff: number | null;
 }
 
 export interface MatchGoalsTable {
@@ -77,11 +83,22 @@ export interface LeaguesTable {
   bets_system: 'disabled' | 'sign' | 'exact'; points_system: 'winner' | 'winner_and_goals';
   playoff_results_points: Flag; round_bets_enabled: Flag; person_bets_enabled: Flag;
   allow_invite: Flag; allow_join: Flag; editable_after_start: Flag; start_matchday: number;
-  knockout_basis: 'regular' | 'extra_time'; share_token: string; created_at: number; updated_at: number;
+  knockout_basis: 'regular' | 'extra_time' | 'penalties'; share_token: string; created_at: number; updated_at: number;
+  /** Scoring model (shared/domain/scoring.ts): mode and points per hit. */
+  scoring_mode: Generated<'additive' | 'highest'>; points_tendency: Generated<number>; points_goal_difference: Generated<number>;
+  points_exact: Generated<number>; points_local_goals: Generated<number>; points_visiting_goals: Generated<number>;
+  /** Jokers per member (0: off) and what a joker multiplies by. */
+  joker_count: Generated<number>; joker_multiplier: Generated<number>;
+  /** Result bets lock this many minutes before the match's (lock_by match) or its matchday's first kickoff. */
+  bet_deadline_minutes: Generated<number>;
+  /** Null: the competition's default (cups by match, league competitions by matchday). */
+  lock_by: 'match' | 'matchday' | null;
   /** The first counted kickoff when picks anchored on it were shown; start_matchday changes never move past it. */
   picks_shown_kickoff: number | null;
   /** Moves whenever the league's table changes (cache key of users_league_table). */
   table_version: Generated<number>;
+  /** JSON list of tie-break keys (shared/domain/tieBreaks.ts), "[]" for none. */
+  tie_breaks: Generated<string>;
 }
 
 /** A member removed by the owner: kept out until a new invitation from the owner is accepted. */
@@ -89,10 +106,15 @@ export interface LeagueBansTable { league_id: number; user_id: number; banned_at
 
 export interface LeagueTeamsTable { league_id: number; team_id: number }
 
+/** Result-bet points of a round's matches are multiplied by factor (absent: 1). */
+export interface LeagueRoundMultipliersTable { league_id: number; round_id: number; factor: number }
+
 export interface LeagueMembersTable {
   league_id: number; user_id: number; department: string | null; joined_at: number;
   points_league: Generated<number>; points_rounds: Generated<number>; points_people: Generated<number>;
   points: Generated<number>; matchday_wins: Generated<number>;
+  /** Resolved bonus questions' points (included in points). */
+  points_bonus: Generated<number>;
 }
 
 export interface MemberMatchdayPointsTable { league_id: number; user_id: number; matchday: number; points: number; won: Generated<Flag> }
@@ -111,6 +133,10 @@ export interface ResultBetsTable {
   id: Id; league_id: number; user_id: number; match_id: number; mode: Generated<number>;
   local_goals: number | null; visiting_goals: number | null; points: number | null;
   modified_after_start: Generated<Flag>; updated_at: number;
+  /** The member's joker on this bet (its points multiplied by the league's joker multiplier). */
+  joker: Generated<Flag>;
+  /** Entered or corrected by the league's owner after the deadline (late entry), shown to everyone. */
+  late_entry: Generated<Flag>;
 }
 
 export interface RoundBetsTable {
@@ -149,11 +175,46 @@ export interface LiveEventsTable {
 /** Generation of a user's private calendar token (regenerating bumps it). */
 export interface CalendarFeedsTable { user_id: number; generation: Generated<number>; updated_at: number }
 
+/** One run of an admin process, scheduled or manual (issue 15 §2): written at its start and at its end. */
+export interface ProcessRunsTable {
+  id: Id; kind: string; trigger: 'manual' | 'scheduled'; competition_id: number | null; started_by: number | null;
+  started_at: number; finished_at: number | null; outcome: 'running' | 'done' | 'failed';
+  updated_matches: number | null; recomputed_bets: number | null; notified: number | null; created: Flag | null; error: string | null;
+}
+
+/** A competition's latest sync from its provider (issue 15 §1). */
+export interface CompetitionSyncsTable {
+  competition_id: number; last_at: number; outcome: 'done' | 'failed'; error: string | null; last_success_at: number | null;
+}
+
+/** Every email sent or failed, without its body (issue 15 §4). */
+export interface MailLogTable {
+  id: Id; to_address: string; kind: string; subject: string; status: 'sent' | 'failed'; error: string | null; created_at: number;
+}
+
 export interface MailOutboxTable { id: Id; to_address: string; subject: string; text_body: string; created_at: number }
 
 export interface AuditLogTable {
   id: Id; actor_id: number | null; action: string; entity: string; entity_id: number | null;
   details: string | null; created_at: number;
+}
+
+export interface BonusQuestionsTable {
+  id: Id; league_id: number; text: string; kind: 'team' | 'person' | 'number' | 'choice';
+  /** JSON array of options (choice questions). */
+  choices: string | null; points: number; deadline: number;
+  /** JSON array of the right answers once resolved. */
+  correct: string | null; resolved_at: number | null; created_at: number; updated_at: number;
+}
+
+export interface BonusAnswersTable {
+  question_id: number; league_id: number; user_id: number; answer: string; answer_key: string; points: number | null; updated_at: number;
+}
+
+/** Per-league hash chain (leagueLog module): hash = sha256(prev_hash + canonical entry). Never updated. */
+export interface LeagueLogTable {
+  id: Id; league_id: number; seq: number; actor_id: number | null; action: string; details: string; created_at: number;
+  prev_hash: string; hash: string;
 }
 
 export interface Database {
@@ -177,6 +238,7 @@ export interface Database {
   league_rules: LeagueRulesTable;
   leagues: LeaguesTable;
   league_teams: LeagueTeamsTable;
+  league_round_multipliers: LeagueRoundMultipliersTable;
   league_members: LeagueMembersTable;
   league_bans: LeagueBansTable;
   member_matchday_points: MemberMatchdayPointsTable;
@@ -192,6 +254,12 @@ export interface Database {
   client_logs: ClientLogsTable;
   mail_outbox: MailOutboxTable;
   audit_log: AuditLogTable;
+  process_runs: ProcessRunsTable;
+  mail_log: MailLogTable;
+  competition_syncs: CompetitionSyncsTable;
   live_events: LiveEventsTable;
   calendar_feeds: CalendarFeedsTable;
+  bonus_questions: BonusQuestionsTable;
+  bonus_answers: BonusAnswersTable;
+  league_log: LeagueLogTable;
 }

@@ -1,10 +1,12 @@
 import type { Locale } from '../../shared/api/route';
+import { adminMessagesEn, adminMessagesEs } from './adminMessages';
 
 /**
  * Server-side message catalogue (errors, validation, success texts, emails). Keys follow the client's
  * naming where the spec names them (errors.messages.process_already_running). `{name}` placeholders.
  */
 const en = {
+  ...adminMessagesEn,
   'errors.invalid_request': 'The request is not valid',
   'errors.not_signed_in': 'You need to sign in or sign up before continuing',
   'errors.authentication': 'There was an error while trying to authenticate you. Please sign in again',
@@ -140,6 +142,14 @@ const en = {
   'success.bets_copied': '{count} bets copied',
   // Points legend (result bets) and alerts.
   'points.sign': 'Right winner or draw (1 X 2)',
+  'points.goal_difference': 'Right goal difference (not a draw)',
+  'scoring.preset.classic': 'Classic: winner and goals',
+  'scoring.preset.winner': 'Winner only',
+  'scoring.preset.kicktipp': 'Kicktipp: tendency, goal difference or exact result',
+  'scoring.preset.tendency_exact': 'Tendency or exact result',
+  'errors.joker_limit': 'You have no jokers left in this league (at most {count})',
+  'validation.jokers_in_use': 'cannot be fewer than the jokers a member has already played ({count})',
+  'validation.deadline_reopens': 'would reopen bets that have already been shown',
   'points.local_goals': 'Right home team goals',
   'points.visiting_goals': 'Right away team goals',
   'points.exact': 'Exact result bonus',
@@ -169,11 +179,25 @@ const en = {
   'mail.invitation_subject': '{inviter} invites you to the league {league} on Porra',
   'mail.invitation_text': 'Hello,\n\n{inviter} invites you to join the league "{league}" ({competition}) on Porra, the football score-prediction game.\n\nTo join, open this link:\n\n{link}\n\nIf you do not have an account yet, sign up first with this email address ({email}).',
   'mail.invitation_note': '{inviter} adds:\n\n{note}',
+  // Bonus questions, late entries (issue 13 §5, §7)
+  'errors.bonus_question_not_found': 'The bonus question does not exist',
+  'errors.bonus_deadline_passed': 'The deadline of this question has passed: answers can no longer change',
+  'errors.bonus_question_open': 'The question is still open: it can be resolved after its deadline',
+  'errors.bonus_question_resolved': 'The question is already resolved: it can no longer be changed',
+  'errors.bonus_question_answered': 'Members have already answered: the kind and the choices can no longer change',
+  'errors.bonus_answer_kind': 'The answer does not fit the question',
+  'errors.late_entry_before_deadline': 'The bet is still open: its member can enter it',
+  'success.bonus_question_created': 'Question added',
+  'success.bonus_question_updated': 'Question saved',
+  'success.bonus_question_deleted': 'Question deleted',
+  'success.bonus_answer_saved': 'Answer saved',
+  'success.bonus_question_resolved': 'Question resolved: points updated',
 } as const;
 
 export type MessageKey = keyof typeof en;
 
 const es: Record<MessageKey, string> = {
+  ...adminMessagesEs,
   'errors.invalid_request': 'La petición no es válida',
   'errors.not_signed_in': 'Tienes que iniciar sesión o registrarte para continuar',
   'errors.authentication': 'Se ha producido un error al intentar autenticarte. Vuelve a iniciar sesión',
@@ -306,6 +330,14 @@ const es: Record<MessageKey, string> = {
   'success.bets_reset': 'Simulación reiniciada',
   'success.bets_copied': '{count} apuestas copiadas',
   'points.sign': 'Acierto del ganador o empate (1 X 2)',
+  'points.goal_difference': 'Acierto de la diferencia de goles (sin empate)',
+  'scoring.preset.classic': 'Clásico: ganador y goles',
+  'scoring.preset.winner': 'Solo el ganador',
+  'scoring.preset.kicktipp': 'Kicktipp: tendencia, diferencia de goles o resultado exacto',
+  'scoring.preset.tendency_exact': 'Tendencia o resultado exacto',
+  'errors.joker_limit': 'No te quedan comodines en esta liga (como máximo {count})',
+  'validation.jokers_in_use': 'no puede ser menor que los comodines que un miembro ya ha jugado ({count})',
+  'validation.deadline_reopens': 'reabriría apuestas que ya se han mostrado',
   'points.local_goals': 'Acierto de los goles del equipo local',
   'points.visiting_goals': 'Acierto de los goles del equipo visitante',
   'points.exact': 'Bonificación por resultado exacto',
@@ -335,6 +367,19 @@ const es: Record<MessageKey, string> = {
   'mail.invitation_subject': '{inviter} te invita a la liga {league} en Porra',
   'mail.invitation_text': 'Hola:\n\n{inviter} te invita a unirte a la liga "{league}" ({competition}) en Porra, el juego de pronósticos de fútbol.\n\nPara unirte, abre este enlace:\n\n{link}\n\nSi todavía no tienes cuenta, regístrate antes con esta dirección de email ({email}).',
   'mail.invitation_note': '{inviter} añade:\n\n{note}',
+  // Preguntas extra, apuestas tardías (issue 13 §5, §7)
+  'errors.bonus_question_not_found': 'La pregunta extra no existe',
+  'errors.bonus_deadline_passed': 'El plazo de esta pregunta ha terminado: las respuestas ya no pueden cambiar',
+  'errors.bonus_question_open': 'La pregunta sigue abierta: se puede resolver después de su plazo',
+  'errors.bonus_question_resolved': 'La pregunta ya está resuelta: ya no se puede cambiar',
+  'errors.bonus_question_answered': 'Ya hay respuestas: el tipo y las opciones ya no pueden cambiar',
+  'errors.bonus_answer_kind': 'La respuesta no corresponde a la pregunta',
+  'errors.late_entry_before_deadline': 'La apuesta sigue abierta: la puede introducir su participante',
+  'success.bonus_question_created': 'Pregunta añadida',
+  'success.bonus_question_updated': 'Pregunta guardada',
+  'success.bonus_question_deleted': 'Pregunta eliminada',
+  'success.bonus_answer_saved': 'Respuesta guardada',
+  'success.bonus_question_resolved': 'Pregunta resuelta: puntos actualizados',
 };
 
 const catalogues: Record<Locale, Record<MessageKey, string>> = { en, es };

@@ -1,4 +1,7 @@
 import Type, { type Static } from 'typebox';
+import type { TieBreak } from '../domain/tieBreaks';
+import { BET_DEADLINE_MINUTES_MAX } from '../domain/deadlines';
+import { JOKER_MULTIPLIER_RANGE, JOKERS_MAX, ROUND_FACTOR_MAX, SCORING_POINTS_MAX } from '../domain/scoring';
 import { Id, Nullable, Timestamp } from './schemas';
 
 /** Entity shapes shared by several areas of the route table (spec section 3). */
@@ -80,7 +83,30 @@ export type LeagueRule = Static<typeof LeagueRule>;
 
 export const BetsSystem = Type.Union([Type.Literal('disabled'), Type.Literal('sign'), Type.Literal('exact')]);
 export const PointsSystem = Type.Union([Type.Literal('winner'), Type.Literal('winner_and_goals')]);
-export const KnockoutBasis = Type.Union([Type.Literal('regular'), Type.Literal('extra_time')]);
+export const KnockoutBasis = Type.Union([Type.Literal('regular'), Type.Literal('extra_time'), Type.Literal('penalties')]);
+const HitPoints = Type.Integer({ minimum: 0, maximum: SCORING_POINTS_MAX });
+/** Points per hit and how they combine (shared/domain/scoring.ts, issue 13 §1). */
+export const Scoring = Type.Object({
+  mode: Type.Union([Type.Literal('additive'), Type.Literal('highest')]),
+  tendency: HitPoints, goal_difference: HitPoints, exact: HitPoints, local_goals: HitPoints, visiting_goals: HitPoints,
+}, { additionalProperties: false });
+/** The result-bet points of a round's matches are multiplied by factor (issue 13 §3). */
+export const RoundMultiplier = Type.Object({
+  round_id: Type.Integer({ minimum: 1, maximum: 100 }), factor: Type.Integer({ minimum: 1, maximum: ROUND_FACTOR_MAX }),
+}, { additionalProperties: false });
+export const Jokers = Type.Object({
+  count: Type.Integer({ minimum: 0, maximum: JOKERS_MAX }),
+  multiplier: Type.Integer({ minimum: JOKER_MULTIPLIER_RANGE.min, maximum: JOKER_MULTIPLIER_RANGE.max }),
+}, { additionalProperties: false });
+export const LockBy = Type.Union([Type.Literal('match'), Type.Literal('matchday')]);
+/** A tie-break of the league table (shared/domain/tieBreaks.ts). */
+export const TieBreakKey = Type.Union([
+  Type.Literal('exact_hits'), Type.Literal('matchday_wins'), Type.Literal('goal_difference_hits'), Type.Literal('tendency_hits'),
+  Type.Literal('bonus_points'),
+]);
+// The schema and the domain list must name the same keys.
+const tieBreakKeysMatch: [Static<typeof TieBreakKey>, TieBreak] extends [TieBreak, Static<typeof TieBreakKey>] ? true : never = true;
+void tieBreakKeysMatch;
 
 /** League settings (DESIGN 4.2), as sent by the client on create/update. */
 export const LeagueSettings = Type.Object({
@@ -97,6 +123,14 @@ export const LeagueSettings = Type.Object({
   editable_after_start: Type.Boolean(),
   start_matchday: Type.Integer({ minimum: 1, maximum: 100 }),
   knockout_basis: KnockoutBasis,
+  /** Ordered tie-breaks of the table (empty: equal points share a position). */
+  tie_breaks: Type.Array(TieBreakKey, { maxItems: 5 }),
+  /** Replaces points_system (which, when sent, stands for its preset). */
+  scoring: Scoring,
+  round_multipliers: Type.Array(RoundMultiplier, { maxItems: 20 }),
+  jokers: Jokers,
+  bet_deadline_minutes: Type.Integer({ minimum: 0, maximum: BET_DEADLINE_MINUTES_MAX }),
+  lock_by: LockBy,
 });
 export type LeagueSettings = Static<typeof LeagueSettings>;
 
@@ -112,6 +146,8 @@ export const League = Type.Object({
   department: Nullable(Type.String()),
   /** Token of the share link `/leagues/join/{id}/{share_token}`; only members see it. */
   share_token: Nullable(Type.String()),
+  /** Jokers the caller may still play in this league (null when not a member). */
+  jokers_left: Nullable(Type.Integer()),
   /** Settings can still be changed (before the first kickoff, or editable_after_start). */
   editable: Type.Boolean(),
   finished: Type.Boolean(),

@@ -12,11 +12,14 @@ import { roundBetRoutes } from './routes/roundBets';
 import { personBetRoutes } from './routes/personBets';
 import { updateRoutes } from './routes/updates';
 import { pushRoutes } from './routes/push';
-import { liveRoutes } from './routes/live';
-import { calendarRoutes } from './routes/calendar';
+import { bonusQuestionRoutes } from './routes/bonusQuestions';
+import { leagueLogRoutes } from './routes/leagueLog';
+import { lateEntryRoutes } from './routes/lateEntry';
 import { adminCompetitionRoutes } from './routes/adminCompetitions';
 import { adminOperationRoutes } from './routes/adminOperations';
 import { adminUserRoutes } from './routes/adminUsers';
+import { liveRoutes } from './routes/live';
+import { calendarRoutes } from './routes/calendar';
 
 /** Every API call of the product, keyed by endpoint name. Server registration and client endpoints both walk it. */
 export const routeTable = {
@@ -33,11 +36,14 @@ export const routeTable = {
   ...personBetRoutes,
   ...updateRoutes,
   ...pushRoutes,
-  ...liveRoutes,
-  ...calendarRoutes,
+  ...bonusQuestionRoutes,
+  ...leagueLogRoutes,
+  ...lateEntryRoutes,
   ...adminCompetitionRoutes,
   ...adminOperationRoutes,
   ...adminUserRoutes,
+  ...liveRoutes,
+  ...calendarRoutes,
 } as const satisfies Record<string, RouteDef>;
 
 export type RouteTable = typeof routeTable;

@@ -6,7 +6,10 @@ import * as competitionTimeZone from './20261124_c_competition_time_zone';
 import * as scheduledJobs from './20261124_f_scheduled_jobs';
 import * as standingsSpeed from './20261124_g_standings_speed';
 import * as standingsSpeedIndex from './20261124_g_standings_speed_index';
+import * as scoringModel from './20261124_j_scoring_model';
 import * as liveCalendar from './20261124_l_live_calendar';
+import * as bonusTiesLog from './20261124_k_bonus_ties_log';
+import * as adminConsole from './20261124_m_admin_console';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -21,7 +24,10 @@ const migrations: Record<string, DialectMigration> = {
   '20261124_f_scheduled_jobs': scheduledJobs,
   '20261124_g_standings_speed': standingsSpeed,
   '20261124_g_standings_speed_index': standingsSpeedIndex,
+  '20261124_j_scoring_model': scoringModel,
+  '20261124_k_bonus_ties_log': bonusTiesLog,
   '20261124_l_live_calendar': liveCalendar,
+  '20261124_m_admin_console': adminConsole,
 };
 
 export function migrationProvider(dialect: Dialect): MigrationProvider {

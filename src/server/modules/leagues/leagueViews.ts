@@ -1,11 +1,17 @@
 import type { League } from '../../../shared/api/entities';
 import type { Executor } from '../../db/database';
-import { selectLeagueTeamIds, selectLeagueViews, type LeagueFilter, type LeagueViewRow } from './leaguesRepository';
+import { defaultLockBy } from '../../../shared/domain/deadlines';
+import { pointsSystemOf } from '../../../shared/domain/scoring';
+import { parseTieBreaks } from '../../../shared/domain/tieBreaks';
+import { scoringFromColumns } from '../scoring/leagueScoring';
+import { selectLeagueTeamIds, selectLeagueViews, selectRoundMultipliers, type LeagueFilter, type LeagueViewRow } from './leaguesRepository';
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
 /** Row -> API League. The share token is for members only (it lets anyone holding it join). */
-export function toLeague(row: LeagueViewRow, teamIds: number[], now: number): League {
+export function toLeague(
+  row: LeagueViewRow, teamIds: number[], now: number, roundMultipliers: { round_id: number; factor: number }[] = [],
+): League {
   const isMember = row.caller_user_id !== null;
   const finished = row.competition_finished === 1;
   const started = row.first_kickoff !== null && now >= row.first_kickoff;
@@ -15,7 +21,14 @@ export function toLeague(row: LeagueViewRow, teamIds: number[], now: number): Le
     competition_id: row.competition_id,
     selected_team_ids: teamIds,
     bets_system: row.bets_system,
-    points_system: row.points_system,
+    // The old field, for older clients: whether goals count in the scoring.
+    points_system: pointsSystemOf(scoringFromColumns(row)),
+    scoring: scoringFromColumns(row),
+    round_multipliers: roundMultipliers,
+    jokers: { count: row.joker_count, multiplier: row.joker_multiplier },
+    bet_deadline_minutes: row.bet_deadline_minutes,
+    lock_by: row.lock_by ?? defaultLockBy({ is_league: row.competition_type === 'league' }),
+    jokers_left: isMember ? Math.max(0, row.joker_count - row.caller_jokers_used) : null,
     playoff_results_points: row.playoff_results_points === 1,
     round_bets_enabled: row.round_bets_enabled === 1,
     person_bets_enabled: row.person_bets_enabled === 1,
@@ -24,6 +37,7 @@ export function toLeague(row: LeagueViewRow, teamIds: number[], now: number): Le
     editable_after_start: row.editable_after_start === 1,
     start_matchday: row.start_matchday,
     knockout_basis: row.knockout_basis,
+    tie_breaks: parseTieBreaks(row.tie_breaks),
     competition: {
       id: row.competition_id, name: row.competition_name, finished, is_league: row.competition_type === 'league',
     },
@@ -42,8 +56,9 @@ export function toLeague(row: LeagueViewRow, teamIds: number[], now: number): Le
 /** Leagues as the caller sees them, in list order (unfinished competitions first, then by name). */
 export async function leagueViews(db: Executor, callerId: number, filter: LeagueFilter, now: number): Promise<League[]> {
   const rows = await selectLeagueViews(db, callerId, filter);
-  const teams = await selectLeagueTeamIds(db, rows.map((r) => r.id));
-  return rows.map((row) => toLeague(row, teams.get(row.id) ?? [], now));
+  const ids = rows.map((r) => r.id);
+  const [teams, multipliers] = await Promise.all([selectLeagueTeamIds(db, ids), selectRoundMultipliers(db, ids)]);
+  return rows.map((row) => toLeague(row, teams.get(row.id) ?? [], now, multipliers.get(row.id) ?? []));
 }
 
 export async function leagueView(db: Executor, callerId: number, leagueId: number, now: number): Promise<League> {

@@ -8,7 +8,12 @@ export interface LeagueViewRow {
   bets_system: LeaguesTable['bets_system']; points_system: LeaguesTable['points_system'];
   playoff_results_points: number; round_bets_enabled: number; person_bets_enabled: number;
   allow_invite: number; allow_join: number; editable_after_start: number; start_matchday: number;
-  knockout_basis: LeaguesTable['knockout_basis']; share_token: string; created_at: number;
+  knockout_basis: LeaguesTable['knockout_basis']; share_token: string; created_at: number; tie_breaks: string;
+  scoring_mode: 'additive' | 'highest'; points_tendency: number; points_goal_difference: number; points_exact: number;
+  points_local_goals: number; points_visiting_goals: number; joker_count: number; joker_multiplier: number;
+  bet_deadline_minutes: number; lock_by: 'match' | 'matchday' | null;
+  /** The caller's result bets carrying a joker. */
+  caller_jokers_used: number;
   competition_name: string; competition_finished: number; competition_type: string;
   owner_name: string; members_count: number; first_kickoff: number | null;
   caller_user_id: number | null; caller_department: string | null;
@@ -32,7 +37,11 @@ export async function selectLeagueViews(db: Executor, callerId: number, filter: 
     .select((eb) => [
       'l.id', 'l.name', 'l.competition_id', 'l.owner_id', 'l.bets_system', 'l.points_system',
       'l.playoff_results_points', 'l.round_bets_enabled', 'l.person_bets_enabled', 'l.allow_invite', 'l.allow_join',
-      'l.editable_after_start', 'l.start_matchday', 'l.knockout_basis', 'l.share_token', 'l.created_at',
+      'l.editable_after_start', 'l.start_matchday', 'l.knockout_basis', 'l.share_token', 'l.created_at', 'l.tie_breaks',
+      'l.scoring_mode', 'l.points_tendency', 'l.points_goal_difference', 'l.points_exact', 'l.points_local_goals',
+      'l.points_visiting_goals', 'l.joker_count', 'l.joker_multiplier', 'l.bet_deadline_minutes', 'l.lock_by',
+      eb.selectFrom('result_bets as jb').whereRef('jb.league_id', '=', 'l.id').where('jb.user_id', '=', callerId)
+        .where('jb.mode', '=', 0).where('jb.joker', '=', 1).select((e) => e.fn.countAll<number>().as('n')).as('caller_jokers_used'),
       'c.name as competition_name', 'c.finished as competition_finished', 'c.competition_type',
       'o.name as owner_name', 'me.user_id as caller_user_id', 'me.department as caller_department',
       eb.selectFrom('league_members as m').whereRef('m.league_id', '=', 'l.id')
@@ -52,6 +61,7 @@ export async function selectLeagueViews(db: Executor, callerId: number, filter: 
   return rows.map((r) => ({
     ...r,
     members_count: Number(r.members_count ?? 0),
+    caller_jokers_used: Number(r.caller_jokers_used ?? 0),
     first_kickoff: r.first_kickoff === null || r.first_kickoff === undefined ? null : Number(r.first_kickoff),
   })) as LeagueViewRow[];
 }
@@ -67,6 +77,27 @@ export async function selectLeagueTeamIds(db: Executor, leagueIds: number[]): Pr
     map.set(row.league_id, list);
   }
   return map;
+}
+
+/** Round multipliers of these leagues, by league, in round order. */
+export async function selectRoundMultipliers(db: Executor, leagueIds: number[]): Promise<Map<number, { round_id: number; factor: number }[]>> {
+  const map = new Map<number, { round_id: number; factor: number }[]>();
+  if (leagueIds.length === 0) return map;
+  const rows = await db.selectFrom('league_round_multipliers').select(['league_id', 'round_id', 'factor'])
+    .where('league_id', 'in', leagueIds).orderBy('round_id').execute();
+  for (const row of rows) {
+    const list = map.get(row.league_id) ?? [];
+    list.push({ round_id: Number(row.round_id), factor: Number(row.factor) });
+    map.set(row.league_id, list);
+  }
+  return map;
+}
+
+/** The most jokers any member has played in the league. */
+export async function mostJokersUsed(db: Executor, leagueId: number): Promise<number> {
+  const rows = await db.selectFrom('result_bets').select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('league_id', '=', leagueId).where('mode', '=', 0).where('joker', '=', 1).groupBy('user_id').execute();
+  return rows.reduce((most, r) => Math.max(most, Number(r.n)), 0);
 }
 
 /** The league with what every rule about it needs: competition state and first kickoff. */
@@ -108,7 +139,7 @@ export async function replaceLeagueTeams(db: Executor, leagueId: number, teamIds
 }
 
 export async function findCompetition(db: Executor, competitionId: number) {
-  return db.selectFrom('competitions').select(['id', 'name', 'finished', 'competition_type'])
+  return db.selectFrom('competitions').select(['id', 'name', 'finished', 'competition_type', 'archived_at'])
     .where('id', '=', competitionId).executeTakeFirst();
 }
 

@@ -7,6 +7,7 @@ import {
   invitationByToken, invitationForCaller, requireVerifiedEmail, settleInvitationsOnJoin, type ClaimedInvitation,
 } from '../invitations/invitationClaims';
 import { markLeagueInvitationsRead } from '../invitations/messagesRepository';
+import { appendLeagueLog } from '../leagueLog/leagueLogService';
 import { refreshLeagueStandings } from '../scoring/recompute';
 import { touchLeagueTable } from '../standings/tableVersions';
 import { banFromLeague, findBan, liftBan } from './bansRepository';
@@ -61,7 +62,9 @@ export async function leaveLeague(deps: AppDeps, user: AuthUser, leagueId: numbe
     requireMember(access);
     requireWritable(access);
     await removeMember(trx, leagueId, user.id);
-    if (access.isOwner) await handOverOwnedLeagues(trx, user.id, now, leagueId);
+    const { deleted } = access.isOwner ? await handOverOwnedLeagues(trx, user.id, now, leagueId) : { deleted: 0 };
+    // A league its last member left is gone, and its log with it.
+    if (deleted === 0) await appendLeagueLog(trx, now, [{ leagueId, actorId: user.id, action: 'member.left', details: { user_id: user.id } }]);
   });
 }
 
@@ -77,6 +80,7 @@ export async function removeFromLeague(deps: AppDeps, user: AuthUser, leagueId: 
     if (!(await findMember(trx, leagueId, userId))) throw notFound('errors.user_not_found');
     await removeMember(trx, leagueId, userId);
     await banFromLeague(trx, leagueId, userId, now);
+    await appendLeagueLog(trx, now, [{ leagueId, actorId: user.id, action: 'member.removed', details: { user_id: userId } }]);
   });
 }
 

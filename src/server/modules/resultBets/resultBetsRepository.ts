@@ -8,7 +8,7 @@ import { playedInLeague, resultBetDeadlineSql } from '../scoring/scoringSql';
 export interface LeagueAccessRow {
   id: number; name: string; competition_id: number; competition_type: 'cup' | 'league'; competition_finished: number;
   bets_system: 'disabled' | 'sign' | 'exact'; points_system: 'winner' | 'winner_and_goals';
-  knockout_basis: 'regular' | 'extra_time'; start_matchday: number; is_member: number;
+  knockout_basis: 'regular' | 'extra_time' | 'penalties'; start_matchday: number; is_member: number;
   /** Moves whenever the league's table changes (standings/tableVersions.ts). */
   table_version: number;
 }
@@ -68,13 +68,15 @@ export function betRows(db: Executor) {
     .innerJoin('users as u', 'u.id', 'rb.user_id')
     .select([
       'rb.id', 'rb.league_id', 'rb.user_id', 'rb.match_id', 'rb.mode', 'rb.local_goals', 'rb.visiting_goals',
-      'rb.points', 'rb.modified_after_start', 'rb.updated_at', 'u.name as user_name',
+      'rb.points', 'rb.modified_after_start', 'rb.late_entry', 'rb.joker', 'rb.updated_at', 'u.name as user_name',
+      'l.scoring_mode', 'l.points_tendency', 'l.points_goal_difference', 'l.points_exact', 'l.points_local_goals',
+      'l.points_visiting_goals', 'l.joker_count',
       'l.bets_system', 'l.points_system', 'l.knockout_basis', 'c.finished as competition_finished',
       'm.competition_id', 'm.group_id', 'm.round_id', 'm.matchday', 'm.local_team_id', 'm.visiting_team_id',
       'm.local_placeholder', 'm.visiting_placeholder', 'm.date', 'm.status', 'm.started', 'm.finished',
       'm.local_goals as match_local_goals', 'm.visiting_goals as match_visiting_goals',
       'm.local_goals_extra_time', 'm.visiting_goals_extra_time', 'm.local_penalties', 'm.visiting_penalties',
-      resultBetDeadlineSql('m', 'c').as('deadline'),
+      resultBetDeadlineSql('l', 'm').as('deadline'),
       sql<number>`CASE WHEN ${playedInLeague('l', 'm', 'c')} THEN 1 ELSE 0 END`.as('played'),
     ]);
 }
@@ -116,9 +118,9 @@ export async function listMatchBets(db: Executor, args: { leagueId: number; matc
 
 /** The latest locked matches of the league's competition, and the filled bets on them. */
 export async function listLastBets(db: Executor, args: { leagueId: number; competitionId: number; now: number; limit: number }): Promise<BetRow[]> {
-  const lockedMatches = db.selectFrom('matches as lm').innerJoin('competitions as lc', 'lc.id', 'lm.competition_id')
-    .select('lm.id').where('lm.competition_id', '=', args.competitionId)
-    .where(sql<SqlBool>`${resultBetDeadlineSql('lm', 'lc')} <= ${args.now}`)
+  const lockedMatches = db.selectFrom('matches as lm').innerJoin('leagues as ll', 'll.competition_id', 'lm.competition_id')
+    .select('lm.id').where('lm.competition_id', '=', args.competitionId).where('ll.id', '=', args.leagueId)
+    .where(sql<SqlBool>`${resultBetDeadlineSql('ll', 'lm')} <= ${args.now}`)
     .orderBy('lm.date', 'desc').limit(args.limit);
   return betRows(db)
     .where('rb.league_id', '=', args.leagueId).where('rb.mode', '=', 0)
@@ -138,7 +140,7 @@ const ownOpenBetUpdate = (betId: number, userId: number, local: number | null, v
         AND EXISTS (SELECT 1 FROM matches m JOIN competitions c ON c.id = m.competition_id, leagues l
           WHERE m.id = result_bets.match_id AND l.id = result_bets.league_id AND c.finished = 0
             AND (l.bets_system <> 'sign' OR ${signOk} = 1) AND ${playedInLeague('l', 'm', 'c')}
-            AND ${resultBetDeadlineSql('m', 'c')} > ${now})
+            AND ${resultBetDeadlineSql('l', 'm')} > ${now})
       RETURNING id`;
 
 // Built once per database (precompiled): Kysely's query building would cost more than the statement.
@@ -171,14 +173,28 @@ export async function saveOwnOpenBet(
 
 export async function updateBetGoals(
   db: Executor,
-  args: { betId: number; local: number | null; visiting: number | null; now: number; correction?: boolean },
+  args: { betId: number; local: number | null; visiting: number | null; now: number; correction?: boolean; lateEntry?: boolean },
 ): Promise<void> {
   await db.updateTable('result_bets')
     .set({
       local_goals: args.local, visiting_goals: args.visiting, updated_at: args.now,
       ...(args.correction && { modified_after_start: 1 as const }),
+      ...(args.lateEntry && { late_entry: 1 as const }),
     })
     .where('id', '=', args.betId).execute();
+}
+
+/** Sets or clears a bet's joker. */
+export async function updateBetJoker(db: Executor, args: { betId: number; joker: boolean }): Promise<void> {
+  await db.updateTable('result_bets').set({ joker: args.joker ? 1 : 0 }).where('id', '=', args.betId).execute();
+}
+
+/** The member's real bets in the league carrying a joker, but this one. */
+export async function countOtherJokers(db: Executor, args: { leagueId: number; userId: number; betId: number }): Promise<number> {
+  const row = await db.selectFrom('result_bets').select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('league_id', '=', args.leagueId).where('user_id', '=', args.userId).where('mode', '=', 0)
+    .where('joker', '=', 1).where('id', '<>', args.betId).executeTakeFirst();
+  return Number(row?.n ?? 0);
 }
 
 /** PostgreSQL: waits for (and holds) the match row, so a result being written to it is seen once committed. */

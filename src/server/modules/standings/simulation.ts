@@ -1,4 +1,6 @@
-import { resultBetPoints, type ScoredMatch, type ScoringRules } from '../../../shared/domain/scoring';
+import { resultBetPoints, scoringResult, type BetWeights, type ScoredMatch, type ScoringRules } from '../../../shared/domain/scoring';
+import { tableHits } from '../../../shared/domain/tieBreaks';
+import type { HitCounters } from './hitCounters';
 import type { Executor } from '../../db/database';
 import type { MemberStanding } from './tableRanking';
 import * as repo from './standingsRepository';
@@ -10,8 +12,8 @@ import * as repo from './standingsRepository';
  * One league at a time, computed on the fly.
  */
 export async function simulatedStandings(
-  db: Executor, args: { leagueId: number; competitionId: number; viewerId: number; rules: ScoringRules; now: number },
-): Promise<{ members: MemberStanding[]; winners: Map<number, Set<number>> }> {
+  db: Executor, args: { leagueId: number; competitionId: number; viewerId: number; rules: ScoringRules; weights?: BetWeights; now: number },
+): Promise<{ members: MemberStanding[]; winners: Map<number, Set<number>>; hits: Map<number, HitCounters> }> {
   const [members, bets, matches, simulated] = await Promise.all([
     repo.listMemberStandings(db, args.leagueId),
     repo.listLeagueBetsForSimulation(db, args.leagueId),
@@ -31,11 +33,19 @@ export async function simulatedStandings(
     completeMatchdays.set(match.matchday, (completeMatchdays.get(match.matchday) ?? true) && results.has(match.id));
   }
   const byUser = new Map<number, Record<string, number>>();
+  const hits = new Map<number, HitCounters>();
   for (const bet of bets) {
     if (bet.user_id !== args.viewerId && args.now < bet.deadline) continue;
     const result = results.get(bet.match_id);
-    const points = result ? resultBetPoints(args.rules, bet, result) : null;
+    const points = result ? resultBetPoints(args.rules, bet, result, args.weights) : null;
     if (points === null) continue;
+    const outcome = scoringResult(result!, args.rules.knockout_basis)!;
+    const hit = tableHits({ local: bet.local_goals!, visiting: bet.visiting_goals! }, outcome, args.rules.bets_system === 'sign');
+    const counters = hits.get(bet.user_id) ?? { exact_hits: 0, goal_difference_hits: 0, tendency_hits: 0 };
+    hits.set(bet.user_id, {
+      exact_hits: counters.exact_hits + Number(hit.exact), goal_difference_hits: counters.goal_difference_hits + Number(hit.goal_difference),
+      tendency_hits: counters.tendency_hits + Number(hit.tendency),
+    });
     const days = byUser.get(bet.user_id) ?? {};
     days[bet.matchday] = (days[bet.matchday] ?? 0) + points;
     byUser.set(bet.user_id, days);
@@ -48,10 +58,10 @@ export async function simulatedStandings(
     for (const set of winners.values()) if (set.has(m.user_id)) wins += 1;
     return {
       ...m, points_by_matchday: days, points_league: pointsLeague, matchday_wins: wins,
-      points: pointsLeague + m.points_rounds + m.points_people,
+      points: pointsLeague + m.points_rounds + m.points_people + m.points_bonus,
     };
   });
-  return { members: standings, winners };
+  return { members: standings, winners, hits };
 }
 
 function matchdayWinners(byUser: Map<number, Record<string, number>>, complete: Map<number, boolean>) {

@@ -108,7 +108,7 @@ export async function refreshPickTotals(db: Executor, competitionId: number): Pr
       ${sql.ref(`${table}.user_id`)} AS user_id, SUM(${sql.ref(`${table}.points`)}) AS points
     FROM ${sql.table(table)} WHERE ${competitionLeagues(competitionId, `${table}.league_id`)} AND ${sql.ref(`${table}.mode`)} = 0
     GROUP BY ${sql.ref(`${table}.league_id`)}, ${sql.ref(`${table}.user_id`)})`;
-  await sql`UPDATE league_members AS lm SET points_rounds = t.pr, points_people = t.pp, points = lm.points_league + t.pr + t.pp
+  await sql`UPDATE league_members AS lm SET points_rounds = t.pr, points_people = t.pp, points = lm.points_league + t.pr + t.pp + lm.points_bonus
     FROM (SELECT m.league_id, m.user_id, COALESCE(r.points, 0) AS pr, COALESCE(pb.points, 0) AS pp
       FROM league_members m
       LEFT JOIN ${sums('round_bets')} r ON r.league_id = m.league_id AND r.user_id = m.user_id

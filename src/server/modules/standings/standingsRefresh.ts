@@ -83,7 +83,7 @@ export async function refreshStandings(db: Executor, scope: StandingsScope): Pro
     FROM ${sql.table(table)} WHERE ${leagueFilter(scope, `${table}.league_id`)} ${mode}
     GROUP BY ${sql.ref(`${table}.league_id`)}, ${sql.ref(`${table}.user_id`)})`;
   await sql`WITH t AS MATERIALIZED (SELECT lm.league_id, lm.user_id, COALESCE(p.pl, 0) AS pl, COALESCE(p.w, 0) AS w,
-        COALESCE(r.pr, 0) AS pr, COALESCE(pb.pp, 0) AS pp
+        COALESCE(r.pr, 0) AS pr, COALESCE(pb.pp, 0) AS pp, COALESCE(bq.pq, 0) AS pq
       FROM league_members lm
       LEFT JOIN ${sums('member_matchday_points', sql`SUM(member_matchday_points.points) AS pl, SUM(member_matchday_points.won) AS w`, sql``)} p
         ON p.league_id = lm.league_id AND p.user_id = lm.user_id
@@ -91,11 +91,13 @@ export async function refreshStandings(db: Executor, scope: StandingsScope): Pro
         ON r.league_id = lm.league_id AND r.user_id = lm.user_id
       LEFT JOIN ${sums('person_bets', sql`SUM(person_bets.points) AS pp`, sql`AND person_bets.mode = 0`)} pb
         ON pb.league_id = lm.league_id AND pb.user_id = lm.user_id
+      LEFT JOIN ${sums('bonus_answers', sql`SUM(bonus_answers.points) AS pq`, sql``)} bq
+        ON bq.league_id = lm.league_id AND bq.user_id = lm.user_id
       WHERE ${leagueFilter(scope, 'lm.league_id')})
     UPDATE league_members AS lm SET points_league = t.pl, matchday_wins = t.w, points_rounds = t.pr,
-      points_people = t.pp, points = t.pl + t.pr + t.pp
+      points_people = t.pp, points_bonus = t.pq, points = t.pl + t.pr + t.pp + t.pq
     FROM t
     WHERE lm.league_id = t.league_id AND lm.user_id = t.user_id
       AND (lm.points_league <> t.pl OR lm.matchday_wins <> t.w OR lm.points_rounds <> t.pr OR lm.points_people <> t.pp
-        OR lm.points <> t.pl + t.pr + t.pp)`.execute(db);
+        OR lm.points_bonus <> t.pq OR lm.points <> t.pl + t.pr + t.pp + t.pq)`.execute(db);
 }

@@ -7,7 +7,7 @@ import { playedInLeague, resultBetDeadlineSql } from '../scoring/scoringSql';
 export async function listMemberStandings(db: Executor, leagueId: number) {
   return db.selectFrom('league_members as lm').innerJoin('users as u', 'u.id', 'lm.user_id')
     .select(['lm.user_id', 'u.name as user_name', 'lm.department', 'lm.points_league', 'lm.points_rounds',
-      'lm.points_people', 'lm.points', 'lm.matchday_wins'])
+      'lm.points_people', 'lm.points_bonus', 'lm.points', 'lm.matchday_wins'])
     .where('lm.league_id', '=', leagueId).execute();
 }
 
@@ -20,7 +20,7 @@ export async function listMemberStandingsWithMatchdays(db: Executor, dialect: 's
   const packed = dialect === 'sqlite' ? sql`group_concat(${row}, ',')` : sql`string_agg(${row}, ',')`;
   return db.selectFrom('league_members as lm').innerJoin('users as u', 'u.id', 'lm.user_id')
     .select(['lm.user_id', 'u.name as user_name', 'lm.department', 'lm.points_league', 'lm.points_rounds',
-      'lm.points_people', 'lm.points', 'lm.matchday_wins',
+      'lm.points_people', 'lm.points_bonus', 'lm.points', 'lm.matchday_wins',
       sql<string | null>`(SELECT ${packed} FROM member_matchday_points p
         WHERE p.league_id = lm.league_id AND p.user_id = lm.user_id)`.as('matchdays')])
     .where('lm.league_id', '=', leagueId).execute();
@@ -40,8 +40,8 @@ export async function listLeagueBetsForSimulation(db: Executor, leagueId: number
     .innerJoin('leagues as l', 'l.id', 'rb.league_id')
     .innerJoin('competitions as c', 'c.id', 'l.competition_id')
     .select([
-      'rb.user_id', 'rb.match_id', 'rb.local_goals', 'rb.visiting_goals', 'm.matchday',
-      resultBetDeadlineSql('m', 'c').as('deadline'),
+      'rb.user_id', 'rb.match_id', 'rb.local_goals', 'rb.visiting_goals', 'rb.joker', 'm.matchday',
+      resultBetDeadlineSql('l', 'm').as('deadline'),
     ])
     .where('rb.league_id', '=', leagueId).where('rb.mode', '=', 0)
     .where('rb.local_goals', 'is not', null).where('rb.visiting_goals', 'is not', null)

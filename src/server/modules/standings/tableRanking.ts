@@ -1,11 +1,13 @@
 import type { Static } from 'typebox';
 import type { DepartmentRow, TableRow } from '../../../shared/api/routes/tables';
+import { rankStandings, type TieBreak } from '../../../shared/domain/tieBreaks';
+import type { HitCounters } from './hitCounters';
 
-/** Pure table arithmetic (DESIGN 4.5): competition ranking, name ties, department averages. */
+/** Pure table arithmetic (DESIGN 4.5): competition ranking with the league's tie-breaks, name ties, department averages. */
 
 export interface MemberStanding {
   user_id: number; user_name: string; department: string | null;
-  points_league: number; points_rounds: number; points_people: number; points: number; matchday_wins: number;
+  points_league: number; points_rounds: number; points_people: number; points_bonus: number; points: number; matchday_wins: number;
   points_by_matchday: Record<string, number>;
 }
 
@@ -29,11 +31,20 @@ function rank<T extends { points: number }>(rows: T[], name: (row: T) => string,
 
 const oneDecimal = (value: number) => Math.round(value * 10) / 10;
 
-export function rankMembers(members: MemberStanding[], matchday: number | null, locale: string): Static<typeof TableRow>[] {
+/**
+ * Members ranked on points, then the league's tie-breaks (none: equal points share a position), listed by name
+ * among equals. `hits` holds each member's hit counters (missing: none).
+ */
+export function rankMembers(
+  members: MemberStanding[], matchday: number | null, locale: string,
+  ranking: { tieBreaks: readonly TieBreak[]; hits: Map<number, HitCounters> } = { tieBreaks: [], hits: new Map() },
+): Static<typeof TableRow>[] {
   const rows = members.map((m) => ({
     ...m, user_avatar: null, points_matchday: matchday === null ? 0 : m.points_by_matchday[matchday] ?? 0,
+    exact_hits: 0, goal_difference_hits: 0, tendency_hits: 0, ...ranking.hits.get(m.user_id),
   }));
-  return rank(rows, (r) => r.user_name, locale);
+  const compare = collator(locale).compare;
+  return rankStandings(rows, ranking.tieBreaks, (a, b) => compare(a.user_name, b.user_name));
 }
 
 /** Department rows: members with a department, averaged to one decimal, ranked like members. */

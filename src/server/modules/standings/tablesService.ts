@@ -1,4 +1,5 @@
 import type { FastifyReply } from 'fastify';
+import { loadLeagueScoring } from '../scoring/leagueScoring';
 import type { Static } from 'typebox';
 import type { LeagueTable } from '../../../shared/api/routes/tables';
 import type { AppDeps } from '../../deps';
@@ -6,6 +7,8 @@ import type { AuthUser } from '../../http/context';
 import { cachedJson } from '../reference/referenceCache';
 import type { LeagueAccessRow } from '../resultBets/resultBetsRepository';
 import { requireLeagueAccess } from '../resultBets/resultBetsService';
+import { parseTieBreaks } from '../../../shared/domain/tieBreaks';
+import { listHitCounters } from './hitCounters';
 import { simulatedStandings } from './simulation';
 import * as repo from './standingsRepository';
 import { rankDepartments, rankMembers, type MemberStanding } from './tableRanking';
@@ -48,20 +51,25 @@ export function tablesService(deps: AppDeps) {
   ): Promise<Static<typeof LeagueTable>> {
     const leagueId = league.id;
     const lastPlayed = await repo.lastPlayedMatchday(db, league.competition_id);
-    const { members, winners } = query.mode === 1
+    const { members, winners, hits } = query.mode === 1
       ? await simulatedStandings(db, {
         leagueId, competitionId: league.competition_id, viewerId: user.id, now: deps.clock.now(),
-        rules: { bets_system: league.bets_system, points_system: league.points_system, knockout_basis: league.knockout_basis },
+        ...await loadLeagueScoring(db, leagueId),
       })
-      : await storedStandings(leagueId);
+      : { ...await storedStandings(leagueId), hits: await listHitCounters(db, leagueId) };
     const matchday = query.matchday ?? lastPlayed;
-    const users = rankMembers(adjust(members), matchday, user.locale);
+    const settings = await db.selectFrom('leagues').select('tie_breaks').where('id', '=', leagueId).executeTakeFirst();
+    const tieBreaks = parseTieBreaks(settings?.tie_breaks);
+    const users = rankMembers(adjust(members), matchday, user.locale, { tieBreaks, hits });
     return {
       users,
       departments: rankDepartments(users, user.locale),
       matchday,
       last_played_matchday: lastPlayed,
       matchday_winner_ids: matchday === null ? [] : [...(winners.get(matchday) ?? [])].sort((a, b) => a - b),
+      matchday_winners: [...winners].filter(([, ids]) => ids.size > 0).sort(([a], [b]) => a - b)
+        .map(([day, ids]) => ({ matchday: day, user_ids: [...ids].sort((a, b) => a - b) })),
+      tie_breaks: tieBreaks,
     };
   }
 

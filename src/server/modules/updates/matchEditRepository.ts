@@ -3,7 +3,8 @@ import type { MatchesTable } from '../../db/schema';
 
 export async function matchForEdit(db: Executor, id: number) {
   return db.selectFrom('matches')
-    .select(['id', 'competition_id', 'status', 'started', 'finished', 'local_goals', 'visiting_goals', 'local_team_id', 'visiting_team_id'])
+    .select(['id', 'competition_id', 'status', 'started', 'finished', 'local_goals', 'visiting_goals', 'local_team_id', 'visiting_team_id',
+      'local_goals_extra_time', 'visiting_goals_extra_time', 'local_penalties', 'visiting_penalties'])
     .where('id', '=', id).executeTakeFirst();
 }
 

@@ -4,6 +4,7 @@ import type { AppDeps } from '../../deps';
 import { invalidField, notFound } from '../../http/errors';
 import { findMatch } from '../reference/matchesRepository';
 import { toMatch } from '../reference/referenceMapping';
+import { logMatchCorrection } from '../leagueLog/leagueLogService';
 import { recomputeAfterResults } from '../scoring/recompute';
 import { keepShownBetsClosed } from '../scoring/shownBets';
 import { publishMatchChanges } from '../live/livePublisher';
@@ -50,6 +51,8 @@ export async function editMatch(deps: AppDeps, adminId: number, matchId: number,
     await updateMatchFields(trx, matchId, changes, now);
     await auditMatchEdit(trx, adminId, matchId, changes, now);
     await recomputeAfterResults(trx, current.competition_id, [matchId]);
+    // Last: the leagues' logs record the result correction (their lock is always the last taken).
+    await logMatchCorrection(trx, { matchId, actorId: adminId, before: current, after: changes, now });
     // Live streams hear of it when (and only if) this commits.
     await publishMatchChanges(deps, trx, current.competition_id, [matchId]);
   });

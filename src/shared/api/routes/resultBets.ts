@@ -20,10 +20,14 @@ export const ResultBet = Type.Object({
   allow_show_bets: Type.Boolean(),
   allow_edit_bets: Type.Boolean(),
   modified_after_start: Type.Boolean(),
+  /** The league's owner entered or corrected it after its deadline (late entry, in the league's log). */
+  late_entry: Type.Boolean(),
   updated_at: Timestamp,
   result_established: Type.Boolean(),
   points: Nullable(Type.Integer()),
   mode: Mode,
+  /** The member's joker on this bet (others see it only once they may see the bet). */
+  joker: Type.Boolean(),
 });
 
 export const PointsInfo = Type.Object({
@@ -59,9 +63,9 @@ export const resultBetRoutes = {
   }),
   updateResultBet: route({
     method: 'POST', path: '/result_bets/update_result_bet', prefixed: true, access: 'user',
-    errors: [403, 404],
-    summary: 'Set or clear the goals of a result bet (mode 1: the caller\'s simulation)',
-    body: Strict({ result_bet_id: Id, local_goals: Goals, visiting_goals: Goals, mode: Type.Optional(Mode) }),
+    errors: [403, 404, 409],
+    summary: 'Set or clear the goals of a result bet (mode 1: the caller\'s simulation); joker flags it (409 past the league\'s joker count)',
+    body: Strict({ result_bet_id: Id, local_goals: Goals, visiting_goals: Goals, mode: Type.Optional(Mode), joker: Type.Optional(Type.Boolean()) }),
     response: ResultBet,
   }),
   resetBets: route({

@@ -1,5 +1,6 @@
 import Type from 'typebox';
 import { route } from '../route';
+import { TieBreakKey } from '../entities';
 import { Id, IdParams, Mode, Nullable, Strict } from '../schemas';
 
 /** A member's row of a league table (spec 3, DESIGN 4.5). */
@@ -13,11 +14,17 @@ export const TableRow = Type.Object({
   points_league: Type.Number(),
   points_rounds: Type.Number(),
   points_people: Type.Number(),
+  /** Points of resolved bonus questions (included in points). */
+  points_bonus: Type.Number(),
   points: Type.Number(),
   /** Points in the requested (or last played) matchday. */
   points_matchday: Type.Number(),
+  /** Position after the league's tie-breaks. */
   position: Type.Integer(),
   matchday_wins: Type.Integer(),
+  exact_hits: Type.Integer(),
+  goal_difference_hits: Type.Integer(),
+  tendency_hits: Type.Integer(),
 });
 
 /** A department's row: its members' fields averaged to one decimal. */
@@ -40,6 +47,10 @@ export const LeagueTable = Type.Object({
   last_played_matchday: Nullable(Type.Integer()),
   /** Winners of `matchday` once it is finished (most points, if anybody scored). */
   matchday_winner_ids: Type.Array(Id),
+  /** Every finished matchday that has winners, in matchday order, with its winners. */
+  matchday_winners: Type.Array(Type.Object({ matchday: Type.Integer(), user_ids: Type.Array(Id) })),
+  /** The league's tie-breaks, in order (empty: equal points share a position). */
+  tie_breaks: Type.Array(TieBreakKey),
 });
 
 export const tableRoutes = {
