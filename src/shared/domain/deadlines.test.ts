@@ -1,13 +1,28 @@
-import { BET_LOCK_MS, competitionKickoffs, isBeforeDeadline, personPickDeadline, pickDeadline, resultBetDeadline } from './deadlines';
+import {
+  BET_LOCK_MS, DEFAULT_BET_DEADLINE_MINUTES, competitionKickoffs, defaultLockBy, isBeforeDeadline, personPickDeadline, pickDeadline, resultBetDeadline,
+} from './deadlines';
 import { ROUND } from './rounds';
 
 const DAY = 86_400_000;
 const start = Date.UTC(2026, 5, 11, 18);
 
 describe('result bet deadlines', () => {
-  it('cup: 5 minutes before the kickoff; league: 5 minutes before the matchday first kickoff', () => {
-    expect(resultBetDeadline({ date: start + DAY }, { is_league: false }, start)).toBe(start + DAY - BET_LOCK_MS);
-    expect(resultBetDeadline({ date: start + DAY }, { is_league: true }, start)).toBe(start - BET_LOCK_MS);
+  it('by default cups lock 5 minutes before the kickoff, league competitions 5 minutes before the matchday first kickoff', () => {
+    const rules = (isLeague: boolean) => ({ bet_deadline_minutes: DEFAULT_BET_DEADLINE_MINUTES, lock_by: defaultLockBy({ is_league: isLeague }) });
+    expect(resultBetDeadline({ date: start + DAY }, rules(false), start)).toBe(start + DAY - BET_LOCK_MS);
+    expect(resultBetDeadline({ date: start + DAY }, rules(true), start)).toBe(start - BET_LOCK_MS);
+  });
+  it('counts the league minutes back from the match or from its matchday', () => {
+    expect(resultBetDeadline({ date: start + DAY }, { bet_deadline_minutes: 0, lock_by: 'match' }, start)).toBe(start + DAY);
+    expect(resultBetDeadline({ date: start + DAY }, { bet_deadline_minutes: 1440, lock_by: 'match' }, start)).toBe(start);
+    expect(resultBetDeadline({ date: start + DAY }, { bet_deadline_minutes: 60, lock_by: 'matchday' }, start)).toBe(start - 3_600_000);
+  });
+  it('a shown match keeps the earlier of the kickoffs it had then and its current ones', () => {
+    const later = { date: start + DAY, shown_kickoff: start, shown_matchday_kickoff: start - DAY };
+    expect(resultBetDeadline(later, { bet_deadline_minutes: 0, lock_by: 'match' }, start + DAY)).toBe(start);
+    expect(resultBetDeadline(later, { bet_deadline_minutes: 0, lock_by: 'matchday' }, start + DAY)).toBe(start - DAY);
+    const earlierNow = { date: start - 2 * DAY, shown_kickoff: start, shown_matchday_kickoff: start };
+    expect(resultBetDeadline(earlierNow, { bet_deadline_minutes: 0, lock_by: 'match' }, start - 2 * DAY)).toBe(start - 2 * DAY);
   });
   it('a write one second before is allowed, at or after the deadline refused', () => {
     const deadline = start - BET_LOCK_MS;

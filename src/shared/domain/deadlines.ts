@@ -5,21 +5,35 @@ import { KNOCKOUT_ORDER, ROUND } from './rounds';
  * `now < deadline`; at the deadline and after it is refused.
  */
 
-/** Every bet locks this long before the kickoff that governs it. */
+/** Picks lock this long before the kickoff that governs them; result bets by default too (bet_deadline_minutes). */
 export const BET_LOCK_MS = 5 * 60 * 1000;
+export const DEFAULT_BET_DEADLINE_MINUTES = 5;
+export const BET_DEADLINE_MINUTES_MAX = 1440;
 
 export const isBeforeDeadline = (now: number, deadline: number | null): boolean => deadline !== null && now < deadline;
 
+/** What a league's result-bet deadlines count from: each match's kickoff, or its matchday's first kickoff. */
+export type LockBy = 'match' | 'matchday';
+export interface DeadlineRules { bet_deadline_minutes: number; lock_by: LockBy }
+
+/** Today's rule as the default: cups lock by match, league competitions by matchday (every bet of a matchday together). */
+export const defaultLockBy = (competition: { is_league: boolean }): LockBy => (competition.is_league ? 'matchday' : 'match');
+
+/** A match as deadlines see it: its kickoff and, once its bets were shown, the kickoffs it had then (shownBets.ts). */
+export interface DeadlineMatch { date: number; shown_kickoff?: number | null; shown_matchday_kickoff?: number | null }
+
+const earlier = (pinned: number | null | undefined, current: number) => (pinned !== null && pinned !== undefined && pinned < current ? pinned : current);
+
 /**
- * Result bet deadline. Cup: 5 minutes before the match's kickoff. League competition: 5 minutes before the
- * first kickoff of the match's matchday (every bet of a matchday locks together).
+ * Result bet deadline in a league: bet_deadline_minutes before the match's kickoff (lock_by match) or before its
+ * matchday's first kickoff (lock_by matchday). Once the match's bets were shown somewhere, the kickoffs it had then
+ * still bound it: moving a match later never reopens bets that were shown (moving it earlier closes them earlier).
  */
-export function resultBetDeadline(
-  match: { date: number },
-  competition: { is_league: boolean },
-  matchdayFirstKickoff: number,
-): number {
-  return (competition.is_league ? matchdayFirstKickoff : match.date) - BET_LOCK_MS;
+export function resultBetDeadline(match: DeadlineMatch, rules: DeadlineRules, matchdayFirstKickoff: number): number {
+  const anchor = rules.lock_by === 'matchday'
+    ? earlier(match.shown_matchday_kickoff, matchdayFirstKickoff)
+    : earlier(match.shown_kickoff, match.date);
+  return anchor - rules.bet_deadline_minutes * 60_000;
 }
 
 /** Kickoff facts of a competition that pick deadlines depend on. */

@@ -1,9 +1,10 @@
 import {
-  isMatchPlayedInLeague, isSignBet, maxResultBetPoints, resultBetLegend, resultBetPoints, type ScoredMatch, type ScoringRules,
+  SCORING_PRESETS, isMatchPlayedInLeague, isSignBet, maxResultBetPoints, resultBetLegend, resultBetPoints, type ScoredMatch,
+  type ScoringRules,
 } from './scoring';
 
-const exact: ScoringRules = { bets_system: 'exact', points_system: 'winner_and_goals', knockout_basis: 'regular' };
-const exactWinner: ScoringRules = { ...exact, points_system: 'winner' };
+const exact: ScoringRules = { bets_system: 'exact', scoring: SCORING_PRESETS.classic, knockout_basis: 'regular' };
+const exactWinner: ScoringRules = { ...exact, scoring: SCORING_PRESETS.winner };
 const sign: ScoringRules = { ...exact, bets_system: 'sign' };
 const finished = (local: number, visiting: number, extra: Partial<ScoredMatch> = {}): ScoredMatch => ({
   round_id: 1, finished: 1, local_goals: local, visiting_goals: visiting,
@@ -53,11 +54,54 @@ describe('result bet scoring', () => {
 
   it('legend rows carry the points earned per row', () => {
     expect(resultBetLegend(exact, bet(2, 0), finished(2, 1))).toEqual([
-      { key: 'sign', description: 'points.sign', points: 2, max_points: 2 },
+      { key: 'tendency', description: 'points.sign', points: 2, max_points: 2 },
       { key: 'local_goals', description: 'points.local_goals', points: 1, max_points: 1 },
       { key: 'visiting_goals', description: 'points.visiting_goals', points: 0, max_points: 1 },
       { key: 'exact', description: 'points.exact', points: 0, max_points: 1 },
     ]);
+  });
+
+  it('kicktipp (highest 2/3/4): the best of tendency, goal difference and exact', () => {
+    const kicktipp: ScoringRules = { ...exact, scoring: SCORING_PRESETS.kicktipp };
+    expect(maxResultBetPoints(kicktipp)).toBe(4);
+    expect(resultBetPoints(kicktipp, bet(2, 1), finished(2, 1))).toBe(4);
+    expect(resultBetPoints(kicktipp, bet(3, 2), finished(2, 1))).toBe(3);
+    expect(resultBetPoints(kicktipp, bet(3, 1), finished(2, 1))).toBe(2);
+    expect(resultBetPoints(kicktipp, bet(1, 1), finished(2, 2))).toBe(2);
+    expect(resultBetPoints(kicktipp, bet(2, 2), finished(2, 2))).toBe(4);
+    expect(resultBetPoints(kicktipp, bet(1, 2), finished(2, 1))).toBe(0);
+    const legend = resultBetLegend(kicktipp, bet(2, 1), finished(2, 1))!;
+    expect(legend.map((r) => [r.key, r.points])).toEqual([['tendency', 0], ['goal_difference', 0], ['exact', 4]]);
+  });
+
+  it('additive sums every hit; a draw has no goal-difference hit', () => {
+    const all: ScoringRules = { ...exact, scoring: { mode: 'additive', tendency: 1, goal_difference: 2, exact: 4, local_goals: 8, visiting_goals: 16 } };
+    expect(resultBetPoints(all, bet(2, 1), finished(2, 1))).toBe(31);
+    expect(resultBetPoints(all, bet(3, 2), finished(2, 1))).toBe(3);
+    expect(resultBetPoints(all, bet(1, 1), finished(1, 1))).toBe(29);
+    expect(resultBetPoints(all, bet(0, 0), finished(1, 1))).toBe(1);
+    // The sign system only counts the tendency.
+    expect(resultBetPoints({ ...all, bets_system: 'sign' }, bet(1, 0), finished(2, 1))).toBe(1);
+  });
+
+  it('the round factor, then the joker, multiply the points (jokers only when the league has them)', () => {
+    const weights = { round_multipliers: [{ round_id: 7, factor: 2 }], jokers: { count: 1, multiplier: 3 } };
+    const final = finished(2, 1, { round_id: 7 });
+    expect(resultBetPoints(exact, bet(2, 1), final, weights)).toBe(10);
+    expect(resultBetPoints(exact, { ...bet(2, 1), joker: true }, final, weights)).toBe(30);
+    expect(resultBetPoints(exact, { ...bet(2, 1), joker: true }, finished(2, 1), weights)).toBe(15);
+    expect(resultBetPoints(exact, { ...bet(2, 1), joker: 1 }, finished(2, 1), { ...weights, jokers: { count: 0, multiplier: 3 } })).toBe(5);
+  });
+
+  it('penalties basis: the score after extra time plus one goal to the shoot-out winner', () => {
+    const penalties: ScoringRules = { ...exact, knockout_basis: 'penalties' };
+    const shootOut = finished(1, 1, { round_id: 7, local_goals_extra_time: 0, visiting_goals_extra_time: 0, local_penalties: 3, visiting_penalties: 4 });
+    expect(resultBetPoints(penalties, bet(1, 2), shootOut)).toBe(5);
+    expect(resultBetPoints(penalties, bet(1, 1), shootOut)).toBe(1);
+    const extraTime = finished(1, 1, { round_id: 6, local_goals_extra_time: 1, visiting_goals_extra_time: 0 });
+    expect(resultBetPoints(penalties, bet(2, 1), extraTime)).toBe(5);
+    // Group matches ignore the basis.
+    expect(resultBetPoints(penalties, bet(1, 1), { ...shootOut, round_id: 1 })).toBe(5);
   });
 
   it('sign bets are 1-0, 0-0 or 0-1', () => {

@@ -6,10 +6,58 @@ import { isKnockoutRound } from './rounds';
  */
 
 export type BetsSystem = 'disabled' | 'sign' | 'exact';
+/** The two fixed systems of old; still accepted on input, each mapped to its preset (POINTS_SYSTEM_PRESETS). */
 export type PointsSystem = 'winner' | 'winner_and_goals';
-export type KnockoutBasis = 'regular' | 'extra_time';
+/** Which score knockout bets are compared with: 90 minutes, after extra time, or that plus a goal to the shoot-out winner. */
+export type KnockoutBasis = 'regular' | 'extra_time' | 'penalties';
+export type ScoringMode = 'additive' | 'highest';
 
-export interface ScoringRules { bets_system: BetsSystem; points_system: PointsSystem; knockout_basis: KnockoutBasis }
+/**
+ * A league's scoring model (issue 13 §1): points per hit. `additive` sums the points of every hit; `highest` takes
+ * the largest of tendency, goal_difference and exact among the hits, plus the local_goals/visiting_goals hits.
+ */
+export interface Scoring {
+  mode: ScoringMode; tendency: number; goal_difference: number; exact: number; local_goals: number; visiting_goals: number;
+}
+export const SCORING_POINTS_MAX = 20;
+
+export type ScoringPresetKey = 'classic' | 'winner' | 'kicktipp' | 'tendency_exact';
+export const SCORING_PRESETS: Readonly<Record<ScoringPresetKey, Scoring>> = {
+  classic: { mode: 'additive', tendency: 2, goal_difference: 0, exact: 1, local_goals: 1, visiting_goals: 1 },
+  winner: { mode: 'additive', tendency: 2, goal_difference: 0, exact: 0, local_goals: 0, visiting_goals: 0 },
+  kicktipp: { mode: 'highest', tendency: 2, goal_difference: 3, exact: 4, local_goals: 0, visiting_goals: 0 },
+  tendency_exact: { mode: 'highest', tendency: 1, goal_difference: 0, exact: 3, local_goals: 0, visiting_goals: 0 },
+};
+export const SCORING_PRESET_KEYS = Object.keys(SCORING_PRESETS) as ScoringPresetKey[];
+export const POINTS_SYSTEM_PRESETS: Readonly<Record<PointsSystem, ScoringPresetKey>> = { winner_and_goals: 'classic', winner: 'winner' };
+
+export const sameScoring = (a: Scoring, b: Scoring): boolean =>
+  (Object.keys(a) as (keyof Scoring)[]).every((key) => a[key] === b[key]);
+
+/** The preset this scoring is, if any. */
+export const scoringPresetOf = (scoring: Scoring): ScoringPresetKey | null =>
+  SCORING_PRESET_KEYS.find((key) => sameScoring(SCORING_PRESETS[key], scoring)) ?? null;
+
+/** The old points_system closest to a scoring (for readers of the old field): goals count or not. */
+export const pointsSystemOf = (scoring: Scoring): PointsSystem =>
+  scoring.exact + scoring.local_goals + scoring.visiting_goals + scoring.goal_difference > 0 ? 'winner_and_goals' : 'winner';
+
+export interface ScoringRules { bets_system: BetsSystem; scoring: Scoring; knockout_basis: KnockoutBasis }
+
+/** A round's weight: its matches' result-bet points are multiplied by factor (issue 13 §3). */
+export interface RoundMultiplier { round_id: number; factor: number }
+export const ROUND_FACTOR_MAX = 5;
+/** count jokers per member over the whole competition (0: off); a joker bet's points are multiplied by multiplier. */
+export interface Jokers { count: number; multiplier: number }
+export const JOKERS_MAX = 10;
+export const JOKER_MULTIPLIER_RANGE = { min: 2, max: 5 } as const;
+export const NO_JOKERS: Jokers = { count: 0, multiplier: 2 };
+
+/** What multiplies a bet's points: the round factor, then the joker. */
+export interface BetWeights { round_multipliers: readonly RoundMultiplier[]; jokers: Jokers }
+
+export const roundFactor = (multipliers: readonly RoundMultiplier[], roundId: number): number =>
+  multipliers.find((m) => m.round_id === roundId)?.factor ?? 1;
 
 /** A match as scoring sees it (flags may come as 0/1 from the database or booleans from the API). */
 export interface ScoredMatch {
@@ -19,19 +67,24 @@ export interface ScoredMatch {
   visiting_goals: number | null;
   local_goals_extra_time: number | null;
   visiting_goals_extra_time: number | null;
+  local_penalties?: number | null;
+  visiting_penalties?: number | null;
 }
 
 export interface BetGoals { local_goals: number | null; visiting_goals: number | null }
 
 /** The rows of the points legend, in display order; `description` is a message key on both sides. */
-export type LegendKey = 'sign' | 'local_goals' | 'visiting_goals' | 'exact';
-export const RESULT_POINTS: Readonly<Record<LegendKey, number>> = { sign: 2, local_goals: 1, visiting_goals: 1, exact: 1 };
+export type LegendKey = 'tendency' | 'goal_difference' | 'exact' | 'local_goals' | 'visiting_goals';
+export const LEGEND_ORDER: readonly LegendKey[] = ['tendency', 'goal_difference', 'local_goals', 'visiting_goals', 'exact'];
 export const LEGEND_DESCRIPTION: Readonly<Record<LegendKey, string>> = {
-  sign: 'points.sign',
+  tendency: 'points.sign',
+  goal_difference: 'points.goal_difference',
+  exact: 'points.exact',
   local_goals: 'points.local_goals',
   visiting_goals: 'points.visiting_goals',
-  exact: 'points.exact',
 };
+/** The hits `highest` takes the largest of; local_goals and visiting_goals always add. */
+const RANKED: readonly LegendKey[] = ['tendency', 'goal_difference', 'exact'];
 
 /** Person picks (Top scorer): points per goal scored, plus a bonus for the (joint) top scorer. */
 export const PERSON_POINTS = { per_goal: 1, top_scorer_bonus: 5 } as const;
@@ -42,59 +95,102 @@ export const MAX_GOALS = 9;
 
 export interface LegendRow { key: LegendKey; description: string; points: number; max_points: number }
 
-/** Which legend rows a league's result bets can score. Empty when result bets are disabled. */
-export function legendKeys(rules: Pick<ScoringRules, 'bets_system' | 'points_system'>): LegendKey[] {
-  if (rules.bets_system === 'disabled') return [];
-  if (rules.bets_system === 'exact' && rules.points_system === 'winner_and_goals') return ['sign', 'local_goals', 'visiting_goals', 'exact'];
-  return ['sign'];
+/** The points each hit is worth in a league: in the `sign` system only tendency counts. */
+export function effectivePoints(rules: Pick<ScoringRules, 'bets_system' | 'scoring'>): Record<LegendKey, number> {
+  const { scoring } = rules;
+  if (rules.bets_system === 'sign') return { tendency: scoring.tendency, goal_difference: 0, exact: 0, local_goals: 0, visiting_goals: 0 };
+  return {
+    tendency: scoring.tendency, goal_difference: scoring.goal_difference, exact: scoring.exact,
+    local_goals: scoring.local_goals, visiting_goals: scoring.visiting_goals,
+  };
 }
 
-export function maxResultBetPoints(rules: Pick<ScoringRules, 'bets_system' | 'points_system'>): number {
-  return legendKeys(rules).reduce((sum, key) => sum + RESULT_POINTS[key], 0);
+/** Which legend rows a league's result bets can score (those worth points). Empty when result bets are disabled. */
+export function legendKeys(rules: Pick<ScoringRules, 'bets_system' | 'scoring'>): LegendKey[] {
+  if (rules.bets_system === 'disabled') return [];
+  const points = effectivePoints(rules);
+  return LEGEND_ORDER.filter((key) => points[key] > 0);
+}
+
+/** The most one bet can score before round factor and joker (an exact hit on a match that is not a draw). */
+export function maxResultBetPoints(rules: Pick<ScoringRules, 'bets_system' | 'scoring'>): number {
+  if (rules.bets_system === 'disabled') return 0;
+  const p = effectivePoints(rules);
+  const ranked = rules.scoring.mode === 'highest'
+    ? Math.max(p.tendency, p.goal_difference, p.exact)
+    : p.tendency + p.goal_difference + p.exact;
+  return ranked + p.local_goals + p.visiting_goals;
 }
 
 /** 1 home win, 0 draw, -1 away win. */
 export const resultSign = (local: number, visiting: number): -1 | 0 | 1 => (local > visiting ? 1 : local < visiting ? -1 : 0);
 
 /**
- * The score a bet is compared with: the 90-minute score, or for knockout matches in an `extra_time` league the
- * score after extra time (a shoot-out leaves it level, so it counts as a draw). Null while unfinished.
+ * The score a bet is compared with: the 90-minute score; for knockout matches in an `extra_time` league the score
+ * after extra time (a shoot-out leaves it level, so it counts as a draw); in a `penalties` league that plus one
+ * goal to the shoot-out winner. Null while unfinished.
  */
 export function scoringResult(match: ScoredMatch, basis: KnockoutBasis): { local: number; visiting: number } | null {
   if (!match.finished || match.local_goals === null || match.visiting_goals === null) return null;
-  if (basis === 'extra_time' && isKnockoutRound(match.round_id)) {
-    return {
-      local: match.local_goals + (match.local_goals_extra_time ?? 0),
-      visiting: match.visiting_goals + (match.visiting_goals_extra_time ?? 0),
-    };
+  if (basis !== 'regular' && isKnockoutRound(match.round_id)) {
+    const local = match.local_goals + (match.local_goals_extra_time ?? 0);
+    const visiting = match.visiting_goals + (match.visiting_goals_extra_time ?? 0);
+    if (basis === 'extra_time') return { local, visiting };
+    const shootOut = resultSign(match.local_penalties ?? 0, match.visiting_penalties ?? 0);
+    return { local: local + (shootOut === 1 ? 1 : 0), visiting: visiting + (shootOut === -1 ? 1 : 0) };
   }
   return { local: match.local_goals, visiting: match.visiting_goals };
 }
 
+/** What a bet got right against a result (issue 13 §1). */
+export function betHitsOf(bet: { local: number; visiting: number }, result: { local: number; visiting: number }): Record<LegendKey, boolean> {
+  const resultSignValue = resultSign(result.local, result.visiting);
+  return {
+    tendency: resultSign(bet.local, bet.visiting) === resultSignValue,
+    goal_difference: resultSignValue !== 0 && bet.local - bet.visiting === result.local - result.visiting,
+    exact: bet.local === result.local && bet.visiting === result.visiting,
+    local_goals: bet.local === result.local,
+    visiting_goals: bet.visiting === result.visiting,
+  };
+}
+
 /**
- * The legend rows with the points this bet earned in each (0 when missed). Null when the match is unfinished or
- * the bet is empty: such a bet has no points yet (null, not 0).
+ * The legend rows with the points this bet earned in each (0 when missed; in `highest` mode only the best of
+ * tendency, goal_difference and exact keeps its points), summing to the bet's points before round factor and
+ * joker. Null when the match is unfinished or the bet is empty: such a bet has no points yet (null, not 0).
  */
 export function resultBetLegend(rules: ScoringRules, bet: BetGoals, match: ScoredMatch): LegendRow[] | null {
   const result = scoringResult(match, rules.knockout_basis);
   if (!result || bet.local_goals === null || bet.visiting_goals === null) return null;
-  const signHit = resultSign(bet.local_goals, bet.visiting_goals) === resultSign(result.local, result.visiting);
-  const hits: Record<LegendKey, boolean> = {
-    sign: signHit,
-    local_goals: bet.local_goals === result.local,
-    visiting_goals: bet.visiting_goals === result.visiting,
-    exact: bet.local_goals === result.local && bet.visiting_goals === result.visiting,
-  };
+  const hits = betHitsOf({ local: bet.local_goals, visiting: bet.visiting_goals }, result);
+  const points = effectivePoints(rules);
+  const earned = (key: LegendKey) => (hits[key] ? points[key] : 0);
+  let best: LegendKey | null = null;
+  if (rules.scoring.mode === 'highest') {
+    for (const key of RANKED) if (earned(key) > 0 && (best === null || earned(key) > earned(best))) best = key;
+  }
   return legendKeys(rules).map((key) => ({
-    key, description: LEGEND_DESCRIPTION[key], points: hits[key] ? RESULT_POINTS[key] : 0, max_points: RESULT_POINTS[key],
+    key,
+    description: LEGEND_DESCRIPTION[key],
+    points: rules.scoring.mode === 'highest' && RANKED.includes(key) && key !== best ? 0 : earned(key),
+    max_points: points[key],
   }));
 }
 
-/** Points of one result bet (null: unfinished match, empty bet, or result bets disabled). */
-export function resultBetPoints(rules: ScoringRules, bet: BetGoals, match: ScoredMatch): number | null {
+/**
+ * Points of one result bet (null: unfinished match, empty bet, or result bets disabled): the legend's sum, times
+ * the round's factor, times the joker multiplier when the bet carries a joker (and the league has jokers).
+ */
+export function resultBetPoints(
+  rules: ScoringRules, bet: BetGoals & { joker?: boolean | number }, match: ScoredMatch, weights?: BetWeights,
+): number | null {
   if (rules.bets_system === 'disabled') return null;
   const legend = resultBetLegend(rules, bet, match);
-  return legend ? legend.reduce((sum, row) => sum + row.points, 0) : null;
+  if (!legend) return null;
+  const base = legend.reduce((sum, row) => sum + row.points, 0);
+  if (!weights) return base;
+  const joker = bet.joker && weights.jokers.count > 0 ? weights.jokers.multiplier : 1;
+  return base * roundFactor(weights.round_multipliers, match.round_id) * joker;
 }
 
 /** Sign-system bets travel as 1-0, 0-0 or 0-1 (shown as 1, X, 2). */

@@ -7,7 +7,7 @@ import { ROUND } from '../../../shared/domain/rounds';
 
 /** Per member, league and matchday: matches without a filled real bet whose deadline is in (from, to]. */
 export async function missingResultBets(db: Executor, args: { from: number; to: number; userId?: number }) {
-  const deadline = resultBetDeadlineSql('m', 'c');
+  const deadline = resultBetDeadlineSql('l', 'm');
   let query = db.selectFrom('matches as m')
     .innerJoin('competitions as c', 'c.id', 'm.competition_id')
     .innerJoin('leagues as l', 'l.competition_id', 'c.id')

@@ -1,4 +1,5 @@
 import { leagueRoutes } from '../../../shared/api/routes/leagues';
+import { SCORING_PRESET_KEYS, SCORING_PRESETS } from '../../../shared/domain/scoring';
 import type { AppDeps } from '../../deps';
 import type { RouteHandlers } from '../../http/registerRoutes';
 import { findLeagues, indexLeagues, leagueMembers, leagueRules, showLeague } from './leagueReadsService';
@@ -7,6 +8,9 @@ import { changeDepartment, joinLeague, leaveLeague, removeFromLeague } from './m
 
 export function leagueHandlers(deps: AppDeps): RouteHandlers<typeof leagueRoutes> {
   return {
+    scoringPresets: async ({ req }) => SCORING_PRESET_KEYS.map((key) => ({
+      key, name: req.t(`scoring.preset.${key}`), scoring: SCORING_PRESETS[key],
+    })),
     leagueIndex: async ({ user, query }) => indexLeagues(deps, user, query),
     leagueShow: async ({ user, params, query }) => showLeague(deps, user, params.id, query.token),
     leaguesUsers: async ({ user, params }) => leagueMembers(deps, user, params.id),

@@ -1,13 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import type { Executor } from '../../db/database';
+import { POINTS_SYSTEM_PRESETS, SCORING_PRESETS, type Scoring } from '../../../shared/domain/scoring';
 import type { LeaguesTable } from '../../db/schema';
+import { replaceRoundMultipliers, scoringToColumns } from '../scoring/leagueScoring';
 
 /** Test helper: a league straight into the database, with members (no dependency on the leagues API). */
 export async function createLeague(
   db: Executor,
   args: { competitionId: number; ownerId: number; members?: { id: number; department?: string | null }[]; name?: string }
     & Partial<Pick<LeaguesTable, 'bets_system' | 'points_system' | 'playoff_results_points' | 'round_bets_enabled'
-      | 'person_bets_enabled' | 'start_matchday' | 'knockout_basis'>> & { selectedTeamIds?: number[] },
+      | 'person_bets_enabled' | 'start_matchday' | 'knockout_basis' | 'lock_by'>>
+    & { joker_count?: number; joker_multiplier?: number; bet_deadline_minutes?: number }
+    & { selectedTeamIds?: number[]; scoring?: Scoring; roundMultipliers?: { round_id: number; factor: number }[] },
 ): Promise<number> {
   const name = args.name ?? `League ${randomUUID().slice(0, 6)}`;
   const { id } = await db.insertInto('leagues').values({
@@ -17,7 +21,12 @@ export async function createLeague(
     person_bets_enabled: args.person_bets_enabled ?? 1, allow_invite: 0, allow_join: 0, editable_after_start: 0,
     start_matchday: args.start_matchday ?? 1, knockout_basis: args.knockout_basis ?? 'regular',
     share_token: randomUUID(), created_at: 0, updated_at: 0,
+    // The old points_system stands for its preset unless a scoring is given.
+    ...scoringToColumns(args.scoring ?? SCORING_PRESETS[POINTS_SYSTEM_PRESETS[args.points_system ?? 'winner_and_goals']]),
+    joker_count: args.joker_count ?? 0, joker_multiplier: args.joker_multiplier ?? 2,
+    bet_deadline_minutes: args.bet_deadline_minutes ?? 5, lock_by: args.lock_by ?? null,
   }).returning('id').executeTakeFirstOrThrow();
+  if (args.roundMultipliers?.length) await replaceRoundMultipliers(db, id, args.roundMultipliers);
   const members = args.members ?? [{ id: args.ownerId }];
   await db.insertInto('league_members')
     .values(members.map((m, i) => ({ league_id: id, user_id: m.id, department: m.department ?? null, joined_at: i })))

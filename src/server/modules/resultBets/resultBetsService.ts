@@ -1,11 +1,13 @@
 import type { Static } from 'typebox';
 import type { PointsInfo, ResultBet } from '../../../shared/api/routes/resultBets';
-import { isSignBet, legendKeys, maxResultBetPoints, RESULT_POINTS, resultBetLegend } from '../../../shared/domain/scoring';
+import { LEGEND_DESCRIPTION, effectivePoints, isSignBet, legendKeys, maxResultBetPoints, resultBetLegend } from '../../../shared/domain/scoring';
 import type { Executor } from '../../db/database';
 import type { AppDeps } from '../../deps';
 import type { AuthUser } from '../../http/context';
-import { badRequest, forbidden, invalidField, notFound } from '../../http/errors';
+import { AppError, badRequest, forbidden, invalidField, notFound } from '../../http/errors';
 import type { MessageKey, Translate } from '../../i18n/messages';
+import { lockLeagueMember } from '../picks/pickContextRepository';
+import { scoringFromColumns } from '../scoring/leagueScoring';
 import { refreshLeagueStandings, scoreResultBet } from '../scoring/recompute';
 import { canEditBet, isBetVisible, toResultBet } from './resultBetMapping';
 import * as repo from './resultBetsRepository';
@@ -65,28 +67,30 @@ export function resultBetsService(deps: AppDeps) {
     if (!row || (row.mode === 1 && row.user_id !== user.id)) throw notFound('errors.bet_not_found');
     await requireLeagueAccess(db, row.league_id, user);
     if (!isBetVisible(row, user.id, deps.clock.now())) throw forbidden('errors.bets_hidden');
-    const rules = { bets_system: row.bets_system, points_system: row.points_system, knockout_basis: row.knockout_basis };
+    const rules = { bets_system: row.bets_system, scoring: scoringFromColumns(row), knockout_basis: row.knockout_basis };
     const match = {
       round_id: row.round_id, finished: row.finished, local_goals: row.match_local_goals, visiting_goals: row.match_visiting_goals,
       local_goals_extra_time: row.local_goals_extra_time, visiting_goals_extra_time: row.visiting_goals_extra_time,
     };
     const scored = row.played === 1 ? resultBetLegend(rules, row, match) : null;
-    const legend = scored ?? legendKeys(rules).map((key) => ({ key, points: 0, max_points: RESULT_POINTS[key] }));
+    const legend = scored ?? legendKeys(rules).map((key) => ({ key, points: 0, max_points: effectivePoints(rules)[key] }));
     return {
       max_points: maxResultBetPoints(rules),
-      legend: legend.map((r) => ({ description: t(`points.${r.key}` as MessageKey), points: r.points, max_points: r.max_points })),
+      legend: legend.map((r) => ({ description: t(LEGEND_DESCRIPTION[r.key] as MessageKey), points: r.points, max_points: r.max_points })),
     };
   }
 
   async function update(
-    user: AuthUser, body: { result_bet_id: number; local_goals: number | null; visiting_goals: number | null; mode?: number },
+    user: AuthUser,
+    body: { result_bet_id: number; local_goals: number | null; visiting_goals: number | null; mode?: number; joker?: boolean },
   ): Promise<ResultBetDto> {
     const { local_goals: local, visiting_goals: visiting } = body;
     if ((local === null) !== (visiting === null)) {
       throw invalidField(local === null ? 'local_goals' : 'visiting_goals', 'validation.blank');
     }
     const now = deps.clock.now();
-    if ((body.mode ?? 0) === 0) {
+    // A joker change takes the checked path (the member's joker count is checked under a lock).
+    if ((body.mode ?? 0) === 0 && body.joker === undefined) {
       const signOk = local === null || visiting === null || isSignBet(local, visiting);
       const saved = await repo.saveOwnOpenBet(db, deps.dialect, { betId: body.result_bet_id, userId: user.id, local, visiting, now, signOk });
       if (saved) return toResultBet(saved, user.id, now);
@@ -101,8 +105,12 @@ export function resultBetsService(deps: AppDeps) {
     if ((body.mode ?? row.mode) === 1) return updateSimulation(user, row, local, visiting, now);
     if (row.mode !== 0) throw forbidden();
     if (canEditBet(row, user.id, now)) {
-      await db.transaction().execute((trx) => repo.updateBetGoals(trx, { betId: row.id, local, visiting, now }));
-      return toResultBet({ ...row, local_goals: local, visiting_goals: visiting, updated_at: now }, user.id, now);
+      const joker = body.joker === undefined ? row.joker : body.joker ? 1 : 0;
+      await db.transaction().execute(async (trx) => {
+        if (joker !== row.joker) await setJoker(trx, row, joker === 1);
+        await repo.updateBetGoals(trx, { betId: row.id, local, visiting, now });
+      });
+      return toResultBet({ ...row, local_goals: local, visiting_goals: visiting, joker, updated_at: now }, user.id, now);
     }
     if (!user.is_admin) {
       if (row.user_id !== user.id) throw forbidden();
@@ -110,6 +118,20 @@ export function resultBetsService(deps: AppDeps) {
       throw badRequest('errors.deadline_passed');
     }
     return adminCorrection(user, row, local, visiting, now);
+  }
+
+  /**
+   * Flags or unflags the bet's joker (issue 13 §3), before its deadline like its goals. A member plays at most the
+   * league's joker count over the whole competition: counted under the member's row lock (PostgreSQL; SQLite runs
+   * one transaction at a time), so concurrent flags cannot pass it.
+   */
+  async function setJoker(trx: Executor, row: repo.BetRow, joker: boolean): Promise<void> {
+    if (joker) {
+      await lockLeagueMember(trx, deps.dialect, row.league_id, row.user_id);
+      const others = await repo.countOtherJokers(trx, { leagueId: row.league_id, userId: row.user_id, betId: row.id });
+      if (others >= row.joker_count) throw new AppError(409, 'errors.joker_limit', { count: row.joker_count });
+    }
+    await repo.updateBetJoker(trx, { betId: row.id, joker });
   }
 
   /** A global admin may correct any bet at any time: flagged, audit-logged, and scored at once. */

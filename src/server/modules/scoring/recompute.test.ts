@@ -1,4 +1,4 @@
-import { resultBetPoints, type ScoringRules } from '../../../shared/domain/scoring';
+import { SCORING_PRESETS, resultBetPoints, type ScoringRules } from '../../../shared/domain/scoring';
 import { createCup } from '../../test/competitionFixture';
 import { createUserWithToken } from '../../test/fixtures';
 import { describeEachDb } from '../../test/harness';
@@ -6,10 +6,10 @@ import { createLeague, finishMatch } from '../resultBets/betsTestFixture';
 import { recomputeAfterResults, recomputeCompetition, refreshLeagueStandings } from './recompute';
 
 const RULES: ScoringRules[] = [
-  { bets_system: 'exact', points_system: 'winner_and_goals', knockout_basis: 'regular' },
-  { bets_system: 'exact', points_system: 'winner_and_goals', knockout_basis: 'extra_time' },
-  { bets_system: 'exact', points_system: 'winner', knockout_basis: 'regular' },
-  { bets_system: 'sign', points_system: 'winner_and_goals', knockout_basis: 'extra_time' },
+  { bets_system: 'exact', scoring: SCORING_PRESETS.classic, knockout_basis: 'regular' },
+  { bets_system: 'exact', scoring: SCORING_PRESETS.classic, knockout_basis: 'extra_time' },
+  { bets_system: 'exact', scoring: SCORING_PRESETS.winner, knockout_basis: 'regular' },
+  { bets_system: 'sign', scoring: SCORING_PRESETS.classic, knockout_basis: 'extra_time' },
 ];
 
 describeEachDb('set-based scoring', (ctx) => {

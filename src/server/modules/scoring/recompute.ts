@@ -30,7 +30,7 @@ async function scoreResultBets(db: Executor, scope: BetScope): Promise<void> {
       : 'leagueId' in scope
         ? [sql`l.id = ${scope.leagueId} AND m.competition_id = l.competition_id`, sql`rb.league_id = ${scope.leagueId}`]
         : [sql`m.competition_id = ${scope.competitionId} AND l.competition_id = m.competition_id`, sql`1 = 1`];
-  const points = pointsFromFactsSql('f', sql.ref('rb.local_goals'), sql.ref('rb.visiting_goals'));
+  const points = pointsFromFactsSql('f', sql.ref('rb.local_goals'), sql.ref('rb.visiting_goals'), sql.ref('rb.joker'));
   await sql`WITH f AS MATERIALIZED (SELECT ${betFactsSql('l', 'm', 'c')}
       FROM matches m JOIN competitions c ON c.id = m.competition_id, leagues l WHERE ${pairs})
     UPDATE result_bets AS rb SET points = ${points}
@@ -74,7 +74,7 @@ export async function recomputeAfterResults(db: Executor, competitionId: number,
  */
 async function scoreResultBetsRecordingChanges(db: Executor, matchIds: number[]): Promise<void> {
   const ids = sql.join(matchIds);
-  const points = pointsFromFactsSql('f', sql.ref('rb.local_goals'), sql.ref('rb.visiting_goals'));
+  const points = pointsFromFactsSql('f', sql.ref('rb.local_goals'), sql.ref('rb.visiting_goals'), sql.ref('rb.joker'));
   const facts = sql`f AS MATERIALIZED (SELECT ${betFactsSql('l', 'm', 'c')}
     FROM matches m JOIN competitions c ON c.id = m.competition_id, leagues l
     WHERE m.id IN (${ids}) AND l.competition_id = m.competition_id)`;

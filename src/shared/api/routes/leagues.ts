@@ -1,5 +1,5 @@
 import Type from 'typebox';
-import { League, LeagueRule, LeagueSettings } from '../entities';
+import { League, LeagueRule, LeagueSettings, Scoring } from '../entities';
 import { route } from '../route';
 import { Id, IdParams, Message, Nullable, Strict, Timestamp } from '../schemas';
 
@@ -36,7 +36,19 @@ export const LeagueMember = Type.Object({
   is_owner: Type.Boolean(),
 });
 
+/** A named scoring model a league may start from (issue 13 §1). */
+export const ScoringPreset = Type.Object({
+  key: Type.Union([Type.Literal('classic'), Type.Literal('winner'), Type.Literal('kicktipp'), Type.Literal('tendency_exact')]),
+  name: Type.String(),
+  scoring: Scoring,
+});
+
 export const leagueRoutes = {
+  scoringPresets: route({
+    method: 'GET', path: '/scoring_presets', prefixed: true, access: 'public',
+    summary: 'The scoring presets a league may use, with translated names (classic is the default)',
+    response: Type.Array(ScoringPreset),
+  }),
   leagueIndex: route({
     method: 'GET', path: '/leagues/index', prefixed: true, access: 'user',
     errors: [404],
@@ -71,7 +83,7 @@ export const leagueRoutes = {
   leagueUpdate: route({
     method: 'PUT', path: '/leagues/:id', prefixed: true, access: 'user', process: 'league_update',
     errors: [403],
-    summary: 'Change league settings (owner; frozen at the first kickoff unless editable_after_start)',
+    summary: 'Change league settings (owner; frozen at the first kickoff unless editable_after_start; a new scoring recomputes at once)',
     params: IdParams, body: Strict({ league: LeagueChanges }), response: LeagueMessage,
   }),
   leagueDelete: route({
