@@ -6,6 +6,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { CUP_DEFAULT_POINTS } from '../../../shared/domain/rounds';
+import { useLocalNames } from '../../app/localNames';
 import { LEGEND_DESCRIPTION, PERSON_POINTS, RESULT_POINTS, legendKeys, maxResultBetPoints } from '../../../shared/domain/scoring';
 
 const SYSTEMS = [
@@ -17,6 +18,7 @@ const SYSTEMS = [
 /** The points legend, drawn from the shared scoring rules so the help page cannot drift from the server. */
 export function PointsSystemTable() {
   const { t } = useTranslation();
+  const names = useLocalNames();
   const exact = SYSTEMS[0].rules;
   return (
     <>
@@ -43,7 +45,7 @@ export function PointsSystemTable() {
         <TableHead><TableRow><TableCell>{t('help.points.round')}</TableCell><TableCell align="right">{t('help.points.points_per_hit')}</TableCell></TableRow></TableHead>
         <TableBody>
           {Object.entries(CUP_DEFAULT_POINTS).filter(([roundId]) => Number(roundId) !== 10).map(([roundId, points]) => (
-            <TableRow key={roundId}><TableCell>{t(`rounds.${roundId}`)}</TableCell><TableCell align="right">{points}</TableCell></TableRow>
+            <TableRow key={roundId}><TableCell>{names.round(Number(roundId))}</TableCell><TableCell align="right">{points}</TableCell></TableRow>
           ))}
         </TableBody>
       </Table>

@@ -5,18 +5,24 @@ import gbFlag from 'flag-icons/flags/4x3/gb.svg';
 import esFlag from 'flag-icons/flags/4x3/es.svg';
 import { useTranslation } from 'react-i18next';
 import type { Locale } from '../../../shared/api/route';
+import { api } from '../../api/api';
+import { useAppDispatch } from '../../app/hooks';
 import { changeLocale, currentLocale } from '../../app/i18n';
 
 const FLAGS: Record<Locale, string> = { es: esFlag, en: gbFlag };
 
+/** Answers whose names the server gives in the caller's language (teams, groups, rounds, picks): reloaded on a switch. */
+const NAMED_IN_LOCALE = ['Team', 'Group', 'Round', 'Competition', 'RoundBet', 'PersonBet', 'Alert'] as const;
+
 /** One flag per interface language; the choice is remembered (spec 2.1). */
 export function LanguageToggle() {
   const { t, i18n } = useTranslation();
+  const dispatch = useAppDispatch();
   const locale = currentLocale();
   return (
     <ToggleButtonGroup
       exclusive size="small" value={locale} aria-label={t('shell.language')}
-      onChange={(_event, value: Locale | null) => { if (value) void changeLocale(value); }}
+      onChange={(_event, value: Locale | null) => { if (value) void changeLocale(value).then(() => dispatch(api.util.invalidateTags([...NAMED_IN_LOCALE]))); }}
       key={i18n.language}
     >
       {(['es', 'en'] as const).map((lng) => (

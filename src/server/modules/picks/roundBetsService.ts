@@ -1,5 +1,7 @@
 import type { PickPointsInfo } from '../../../shared/api/routes/picksCommon';
 import type { RoundBet, RoundRulePicks, TeamPickCount } from '../../../shared/api/routes/roundBets';
+import { DEFAULT_LOCALE, type Locale } from '../../../shared/api/route';
+import { localTeamName } from '../../../shared/domain/localNames';
 import { ROUND } from '../../../shared/domain/rounds';
 import type { AppDeps } from '../../deps';
 import type { AuthUser } from '../../http/context';
@@ -72,10 +74,10 @@ const LEGEND_KEY = {
 } as const;
 
 /** One legend row: the rule's condition, the points it gave (0 until decided) out of points_per_hit. */
-export async function roundPointsInfo(deps: AppDeps, viewer: AuthUser, betId: number, t: Translate): Promise<PickPointsInfo> {
+export async function roundPointsInfo(deps: AppDeps, viewer: AuthUser, betId: number, t: Translate, locale: Locale = DEFAULT_LOCALE): Promise<PickPointsInfo> {
   const { row, rule } = await loadShownPick(deps, viewer, betId, roundView);
   const key = LEGEND_KEY[rule.round_id as keyof typeof LEGEND_KEY] ?? 'points.pick_round';
-  const description = t(key, { team: row.team_name, count: rule.picks });
+  const description = t(key, { team: localTeamName(row.team_name, locale), count: rule.picks });
   return {
     max_points: rule.points_per_hit,
     legend: [{ description, points: row.points ?? 0, max_points: rule.points_per_hit }],

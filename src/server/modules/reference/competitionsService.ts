@@ -1,3 +1,4 @@
+import { DEFAULT_LOCALE, type Locale } from '../../../shared/api/route';
 import type { ClassificationRow } from '../../../shared/api/routes/competitions';
 import type { Competition, LeagueRule, Round, Scorer } from '../../../shared/api/entities';
 import { classify } from '../../../shared/domain/classification';
@@ -48,20 +49,20 @@ export async function classification(deps: AppDeps, id: number): Promise<Classif
 }
 
 /** The champion pick round (Champion for cups, League champion for leagues), when the competition has a rule for it. */
-export async function winnerRound(deps: AppDeps, id: number): Promise<Round | null> {
+export async function winnerRound(deps: AppDeps, id: number, locale: Locale = DEFAULT_LOCALE): Promise<Round | null> {
   const competition = await requireCompetition(deps, id);
   const roundId = competition.competition_type === 'league' ? ROUND.LEAGUE_CHAMPION : ROUND.CHAMPION;
-  return (await repo.hasLeagueRule(deps.db, id, roundId)) ? catalogueRound(roundId) : null;
+  return (await repo.hasLeagueRule(deps.db, id, roundId)) ? catalogueRound(roundId, locale) : null;
 }
 
 /** The first knockout round, in playing order, whose first match has not kicked off. */
-export async function nextRound(deps: AppDeps, id: number): Promise<Round | null> {
+export async function nextRound(deps: AppDeps, id: number, locale: Locale = DEFAULT_LOCALE): Promise<Round | null> {
   await requireCompetition(deps, id);
   const starts = await repo.knockoutRoundStarts(deps.db, id);
   const now = deps.clock.now();
   for (const roundId of KNOCKOUT_ORDER) {
     const start = starts.find((s) => s.roundId === roundId);
-    if (start && !start.anyStarted && start.firstDate > now) return catalogueRound(roundId);
+    if (start && !start.anyStarted && start.firstDate > now) return catalogueRound(roundId, locale);
   }
   return null;
 }

@@ -1,4 +1,6 @@
 import type { Competition, Match, Round, Team } from '../../../shared/api/entities';
+import { DEFAULT_LOCALE, type Locale } from '../../../shared/api/route';
+import { localRoundName } from '../../../shared/domain/localNames';
 import { ROUNDS } from '../../../shared/domain/rounds';
 import type { CompetitionRow } from './competitionsRepository';
 import type { MatchRow } from './matchesRepository';
@@ -56,8 +58,8 @@ export const toMatch = (r: MatchRow): Match => ({
   visiting_penalties: r.visiting_penalties,
 });
 
-/** A catalogue round by id, without a query: the catalogue table is seeded from the same list. */
-export function catalogueRound(id: number): Round | null {
+/** A catalogue round by id, without a query: the catalogue table is seeded from the same list. Named in `locale`. */
+export function catalogueRound(id: number, locale: Locale = DEFAULT_LOCALE): Round | null {
   const round = ROUNDS.find((r) => r.id === id);
-  return round ? { id: round.id, name: round.name, kind: round.kind } : null;
+  return round ? { id: round.id, name: localRoundName(round.id, locale, round.name), kind: round.kind } : null;
 }
