@@ -13,21 +13,50 @@ export const tokens = {
   zero: '#9e9e9e',
   background: '#f4f6f4',
   paper: '#ffffff',
+  // Dark scheme: lighter greens and amber keep 4.5:1 on the dark surfaces (WCAG AA).
+  darkPrimary: '#81c784',
+  darkPrimaryLight: '#a5d6a7',
+  darkWarning: '#ffb74d',
+  darkError: '#ef9a9a',
+  darkInfo: '#81d4fa',
+  darkSuccess: '#81c784',
+  darkBackground: '#121512',
+  darkPaper: '#1c211c',
   radius: 8,
   overlayZIndex: 2000,
   drawerWidth: 320,
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
 } as const;
 
+/** Where the player's choice of light, dark or system theme is kept (MUI's colour-scheme manager reads it). */
+export const THEME_MODE_STORAGE_KEY = 'porra.theme';
+export type ThemeMode = 'light' | 'dark' | 'system';
+
+/** Light and dark palettes; the ThemeProvider follows the choice, or the system's preference for 'system'. */
 export const theme = createTheme({
-  palette: {
-    primary: { main: tokens.primary, light: tokens.primaryLight },
-    secondary: { main: tokens.secondary },
-    success: { main: tokens.success },
-    info: { main: tokens.info },
-    warning: { main: tokens.warning },
-    error: { main: tokens.error },
-    background: { default: tokens.background, paper: tokens.paper },
+  colorSchemes: {
+    light: {
+      palette: {
+        primary: { main: tokens.primary, light: tokens.primaryLight },
+        secondary: { main: tokens.secondary },
+        success: { main: tokens.success },
+        info: { main: tokens.info },
+        warning: { main: tokens.warning },
+        error: { main: tokens.error },
+        background: { default: tokens.background, paper: tokens.paper },
+      },
+    },
+    dark: {
+      palette: {
+        primary: { main: tokens.darkPrimary, light: tokens.darkPrimaryLight },
+        secondary: { main: tokens.secondary },
+        success: { main: tokens.darkSuccess },
+        info: { main: tokens.darkInfo },
+        warning: { main: tokens.darkWarning },
+        error: { main: tokens.darkError },
+        background: { default: tokens.darkBackground, paper: tokens.darkPaper },
+      },
+    },
   },
   shape: { borderRadius: tokens.radius },
   typography: { fontFamily: tokens.fontFamily, h1: { fontSize: '2rem', fontWeight: 600 }, h2: { fontSize: '1.5rem', fontWeight: 600 }, h3: { fontSize: '1.25rem', fontWeight: 600 } },

@@ -13,6 +13,7 @@ import { endpointAt } from '../../api/api';
 import { useAppSelector } from '../../app/hooks';
 import { TeamLogo } from '../../components/TeamLogo';
 import { selectTeamEntities } from '../reference/teamsSlice';
+import { FormStreak } from './FormStreak';
 
 const classification = endpointAt('GET', '/competition/classification/:id');
 const groups = endpointAt('GET', '/groups/index/:id');
@@ -54,6 +55,7 @@ function Classification({ competitionId }: { competitionId: number }) {
                 <TableRow>
                   <TableCell>#</TableCell><TableCell>{t('league.team')}</TableCell>
                   {heads.map((head) => <TableCell key={head} align="right" title={t(`league.columns.${head}`)}>{t(`league.short.${head}`)}</TableCell>)}
+                  <TableCell>{t('form.column')}</TableCell>
                 </TableRow>
               </TableHead>
               <TableBody>
@@ -67,6 +69,7 @@ function Classification({ competitionId }: { competitionId: number }) {
                       </Box>
                     </TableCell>
                     {heads.map((head) => <TableCell key={head} align="right" sx={head === 'points' ? { fontWeight: 600 } : undefined}>{row[head]}</TableCell>)}
+                    <TableCell><FormStreak streak={row.streak} /></TableCell>
                   </TableRow>
                 ))}
               </TableBody>

@@ -24,6 +24,7 @@ import { AlertItems, type AlertItem } from './AlertItems';
 import { LanguageToggle } from './LanguageToggle';
 import { pushSupported } from './push';
 import { PushSwitch } from './PushSwitch';
+import { ThemeToggle } from './ThemeToggle';
 
 const signOutEndpoint = endpointAt('DELETE', '/users/sign_out');
 
@@ -55,6 +56,7 @@ export function SidePanel({ open, onClose, user, signedIn, isAdmin, alerts }: Pr
           <LanguageToggle />
           <IconButton onClick={onClose} aria-label={t('shell.close')}><CloseIcon /></IconButton>
         </Box>
+        <Box sx={{ px: 1, pb: 1 }}><ThemeToggle /></Box>
         {signedIn && <Typography sx={{ px: 2 }} variant="subtitle1">{user.name}</Typography>}
         <Divider />
         <List>
