@@ -3,16 +3,18 @@ import { ThemeProvider } from '@mui/material/styles';
 import type { ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import { BrowserRouter } from 'react-router';
+import { OfflineSync } from '../features/offline/OfflineSync';
 import { AppRoutes } from './router';
 import type { AppStore } from './store';
-import { theme } from './theme';
+import { THEME_MODE_STORAGE_KEY, theme } from './theme';
 
 /** The providers around the routes. Tests pass a MemoryRouter as `router`. */
 export function App({ store, router: Router = BrowserRouter }: { store: AppStore; router?: (props: { children: ReactNode }) => ReactNode }) {
   return (
     <Provider store={store}>
-      <ThemeProvider theme={theme}>
+      <ThemeProvider theme={theme} defaultMode="system" modeStorageKey={THEME_MODE_STORAGE_KEY}>
         <CssBaseline />
+        <OfflineSync />
         <Router>
           <AppRoutes />
         </Router>

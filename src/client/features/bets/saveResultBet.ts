@@ -1,5 +1,6 @@
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import { api, endpointAt, routeNameAt } from '../../api/api';
+import { isOffline, loadOfflineQueue, rememberedPendingCount } from '../offline/offlineState';
 import type { BetGoals } from './betEditsSlice';
 
 type Dispatch = ThunkDispatch<any, unknown, UnknownAction>;
@@ -18,7 +19,8 @@ function setGoals(draft: unknown, betId: number, goals: BetGoals): void {
 
 /**
  * Saves one bet optimistically (STYLE: the cached bet lists are patched at once and the patch is undone if the
- * save fails); the alerts, which count unfilled bets, reload after it.
+ * save fails); the alerts, which count unfilled bets, reload after it. Without a connection the save is queued
+ * and the patch stays (features/offline).
  */
 export async function saveResultBet(
   dispatch: Dispatch, getState: () => unknown, bet: BetGoals & { betId: number; mode: number },
@@ -33,9 +35,23 @@ export async function saveResultBet(
       patches.push(dispatch(api.util.updateQueryData(indexName as never, entry.originalArgs as never, (draft: unknown) => setGoals(draft, bet.betId, goals))));
     }
   }
+  // Offline, or earlier saves still waiting (they go first): the save waits in IndexedDB (issue 14 §3).
+  if (isOffline() || rememberedPendingCount() > 0) {
+    const queue = await loadOfflineQueue();
+    if (isOffline() || await queue.hasPendingSaves()) {
+      await queue.queueBetSave(dispatch, getState, bet);
+      if (!isOffline()) void queue.sendPendingSaves(dispatch);
+      return true;
+    }
+  }
   const result = await dispatch(endpointAt('POST', '/result_bets/update_result_bet').initiate({
     body: { result_bet_id: bet.betId, ...goals, mode: bet.mode },
-  })) as { error?: unknown };
+  })) as { error?: { status?: unknown; error?: unknown } };
+  if (result.error?.status === 'FETCH_ERROR' && !/abort/i.test(String(result.error.error))) {
+    // The connection dropped without the browser noticing: keep the save for when it is back.
+    await (await loadOfflineQueue()).queueBetSave(dispatch, getState, bet);
+    return true;
+  }
   if (result.error) {
     patches.forEach((patch) => patch.undo());
     return false;

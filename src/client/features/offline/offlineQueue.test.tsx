@@ -1,0 +1,132 @@
+import { act, waitFor } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { api } from '../../api/api';
+import { setupStore } from '../../app/store';
+import { fakeApi, PLAYER } from '../../test/handlers/fakeApi';
+import { betStore } from '../../test/handlers/resultBets';
+import { fail, handle, ok, routePattern } from '../../test/handlers/route';
+import { renderWithProviders, signInAs } from '../../test/renderWithProviders';
+import { server } from '../../test/server';
+import { betEditRedone, betEditUndone, betEdited } from '../bets/betEditsSlice';
+import { sendPendingSaves } from './offlineBetSaves';
+import { OfflineSync } from './OfflineSync';
+import { PENDING_NOTIFICATION_ID } from './offlineState';
+import { offlineDb } from './pendingSavesDb';
+
+const saves = () => fakeApi.betSaves.map(({ result_bet_id, local_goals, visiting_goals }) => [result_bet_id, local_goals, visiting_goals]);
+const waiting = async () => (await offlineDb.betSaves.orderBy('seq').toArray()).map((save) => [save.betId, save.local_goals, save.visiting_goals]);
+const messages = (store: ReturnType<typeof setupStore>) => store.getState().notifications.map((item) => item.message);
+
+let online = true;
+beforeEach(async () => {
+  online = true;
+  jest.spyOn(window.navigator, 'onLine', 'get').mockImplementation(() => online);
+  await offlineDb.betSaves.clear();
+});
+afterEach(() => jest.restoreAllMocks());
+
+async function loadBets() {
+  await signInAs(PLAYER);
+  const store = setupStore();
+  await store.dispatch(api.endpoints.resultBetsIndex.initiate({ params: { id: 5 } }));
+  return store;
+}
+
+const edit = (betId: number, local: number | null, visiting: number | null, previous: [number | null, number | null]) =>
+  betEdited({ betId, mode: 0, local_goals: local, visiting_goals: visiting, previous: { local_goals: previous[0], visiting_goals: previous[1] } });
+
+const cachedGoals = (store: ReturnType<typeof setupStore>, id: number) => {
+  const row = (api.endpoints.resultBetsIndex.select({ params: { id: 5 } })(store.getState()).data ?? []).find((bet) => bet.id === id);
+  return row && [row.local_goals, row.visiting_goals];
+};
+
+describe('bets saved without a connection (issue 14 §3)', () => {
+  it('keeps offline saves in IndexedDB, one per bet in first-edit order, shows them pending, and sends them in order when back online', async () => {
+    const store = await loadBets();
+    online = false;
+    store.dispatch(edit(1, 2, 0, [null, null]));
+    await waitFor(async () => expect(await waiting()).toEqual([[1, 2, 0]]));
+    store.dispatch(edit(2, 3, 3, [1, 1]));
+    store.dispatch(edit(1, 4, 0, [2, 0]));
+    await waitFor(async () => expect(await waiting()).toEqual([[1, 4, 0], [2, 3, 3]]));
+    expect(saves()).toEqual([]);
+    expect(cachedGoals(store, 1)).toEqual([4, 0]);
+    await waitFor(() => expect(store.getState().notifications).toContainEqual(
+      { id: PENDING_NOTIFICATION_ID, status: null, message: '2 bets saved on this device, waiting for the connection' }));
+
+    online = true;
+    await sendPendingSaves(store.dispatch);
+    expect(saves()).toEqual([[1, 4, 0], [2, 3, 3]]);
+    expect(await waiting()).toEqual([]);
+    expect(store.getState().notifications.some((item) => item.id === PENDING_NOTIFICATION_ID)).toBe(false);
+    expect(messages(store).join('\n')).toMatch(/Sent 2 bets saved offline: .*4-0.*3-3/);
+  });
+
+  it('tells which waiting save the server refused and why (deadline passed meanwhile), sends the rest, and shows the server\'s values again', async () => {
+    const store = await loadBets();
+    online = false;
+    store.dispatch(edit(1, 2, 0, [null, null]));
+    store.dispatch(edit(2, 0, 1, [1, 1]));
+    await waitFor(async () => expect(await waiting()).toHaveLength(2));
+    server.use(handle('updateResultBet', ({ body }) => {
+      if (body.result_bet_id === 2) return fail(400, 'The deadline for this bet has passed');
+      fakeApi.betSaves.push(body);
+      const saved = { ...betStore.bets.get(body.result_bet_id)!, local_goals: body.local_goals, visiting_goals: body.visiting_goals };
+      betStore.bets.set(body.result_bet_id, saved);
+      return ok(saved);
+    }));
+    online = true;
+    await sendPendingSaves(store.dispatch);
+    expect(saves()).toEqual([[1, 2, 0]]);
+    expect(await waiting()).toEqual([]);
+    const report = messages(store).join('\n');
+    expect(report).toMatch(/Sent the bet saved offline: .*2-0/);
+    expect(report).toMatch(/0-1 not saved: The deadline for this bet has passed/);
+    // The refused bet shows the server's values again.
+    await waitFor(() => expect(cachedGoals(store, 2)).toEqual([1, 1]));
+    expect(store.getState().betEdits.history.present.bets).toEqual({});
+  });
+
+  it('undo and redo work on queued edits: the queue keeps the value the user ends with', async () => {
+    const store = await loadBets();
+    online = false;
+    store.dispatch(edit(1, 2, 0, [null, null]));
+    store.dispatch(edit(1, 3, 1, [2, 0]));
+    await waitFor(async () => expect(await waiting()).toEqual([[1, 3, 1]]));
+    store.dispatch(betEditUndone());
+    await waitFor(async () => expect(await waiting()).toEqual([[1, 2, 0]]));
+    store.dispatch(betEditUndone());
+    await waitFor(async () => expect(await waiting()).toEqual([[1, null, null]]));
+    store.dispatch(betEditRedone());
+    await waitFor(async () => expect(await waiting()).toEqual([[1, 2, 0]]));
+    expect(cachedGoals(store, 1)).toEqual([2, 0]);
+    online = true;
+    await sendPendingSaves(store.dispatch);
+    expect(saves()).toEqual([[1, 2, 0]]);
+  });
+
+  it('queues a save whose request fails on the network, and later saves behind it, so they reach the server in order', async () => {
+    const store = await loadBets();
+    server.use(http.post(routePattern('updateResultBet'), () => HttpResponse.error()));
+    store.dispatch(edit(1, 1, 0, [null, null]));
+    await waitFor(async () => expect(await waiting()).toEqual([[1, 1, 0]]));
+    expect(cachedGoals(store, 1)).toEqual([1, 0]);
+    server.resetHandlers();
+    // Still waiting: the next save of another bet goes behind it and the queue is sent.
+    store.dispatch(edit(2, 2, 2, [1, 1]));
+    await waitFor(() => expect(saves()).toEqual([[1, 1, 0], [2, 2, 2]]));
+    await waitFor(async () => expect(await waiting()).toEqual([]));
+  });
+
+  it('sends the waiting saves when the browser reports the connection is back', async () => {
+    const store = await loadBets();
+    renderWithProviders(<OfflineSync />, { store });
+    online = false;
+    store.dispatch(edit(2, 5, 4, [1, 1]));
+    await waitFor(async () => expect(await waiting()).toEqual([[2, 5, 4]]));
+    online = true;
+    act(() => { window.dispatchEvent(new Event('online')); });
+    await waitFor(() => expect(saves()).toEqual([[2, 5, 4]]));
+    await waitFor(async () => expect(await waiting()).toEqual([]));
+  });
+});
