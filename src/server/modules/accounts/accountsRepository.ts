@@ -1,7 +1,7 @@
 import type { Executor } from '../../db/database';
 import { forgetUser } from '../auth/sessionCache';
 
-const USER_COLUMNS = ['id', 'name', 'email', 'password_hash', 'is_admin', 'email_reminders', 'locale', 'email_verified'] as const;
+const USER_COLUMNS = ['id', 'name', 'email', 'password_hash', 'is_admin', 'email_reminders', 'locale', 'email_verified', 'disabled_at'] as const;
 
 export type UserRow = Awaited<ReturnType<typeof findUserById>> & object;
 
@@ -31,10 +31,15 @@ export async function insertUser(db: Executor, user: {
 
 export async function updateUser(db: Executor, id: number, changes: {
   name?: string; email?: string; password_hash?: string; locale?: string; email_reminders?: 0 | 1; is_admin?: 0 | 1;
-  email_verified?: 0 | 1;
+  email_verified?: 0 | 1; disabled_at?: number | null;
 }, now: number): Promise<void> {
   forgetUser(id); // signed-in callers carry the user row: no cached copy outlives this change
   await db.updateTable('users').set({ ...changes, updated_at: now }).where('id', '=', id).execute();
+}
+
+/** When the user last signed in (admin console); not a change of the user row, so no cache is dropped. */
+export async function recordSignIn(db: Executor, id: number, now: number): Promise<void> {
+  await db.updateTable('users').set({ last_sign_in_at: now }).where('id', '=', id).execute();
 }
 
 export async function deleteUser(db: Executor, id: number): Promise<void> {

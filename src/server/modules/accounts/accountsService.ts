@@ -12,7 +12,7 @@ import { revokeEmailedLinks } from './emailedLinks';
 import { prepareVerification, sendVerification } from './emailVerificationService';
 import { hashPassword, verifyPassword } from './passwords';
 import {
-  deleteUser, emailTakenByOther, findUserByEmail, findUserById, insertUser, updateUser,
+  deleteUser, emailTakenByOther, findUserByEmail, findUserById, insertUser, recordSignIn, updateUser,
 } from './accountsRepository';
 import { checkEmail, checkName, checkNewPassword, FieldErrors, normaliseEmail, toAccountUser } from './accountRules';
 
@@ -43,9 +43,12 @@ export async function signIn(deps: AppDeps, input: { email: string; password: st
     throw err;
   }
   if (!user || !valid) throw new AppError(401, 'errors.invalid_credentials');
+  // Told only to whoever knows the password: an admin disabled the account (issue 15 §3).
+  if (user.disabled_at !== null) throw new AppError(401, 'errors.account_disabled');
   const signedInUser = user;
   const token = await deps.db.transaction().execute(async (trx) => {
     await clearSignInFailures(trx, email, ip);
+    await recordSignIn(trx, signedInUser.id, deps.clock.now());
     return openSession(deps, trx, signedInUser.id, input.remember_me ?? true);
   });
   return { ...toAccountUser(user), token };

@@ -18,6 +18,7 @@ export async function sendContactMessage(deps: AppDeps, input: { name: string; e
     const locale = admin.locale === 'es' ? 'es' : 'en';
     try {
       await deps.mailer.send({
+        kind: 'contact',
         to: admin.email,
         subject: translate(locale, 'mail.contact_subject', { name }),
         text: translate(locale, 'mail.contact_text', { name, email, message }),

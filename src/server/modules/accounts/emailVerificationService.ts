@@ -37,6 +37,7 @@ export async function prepareVerification(deps: AppDeps, trx: Executor, user: { 
 export function sendVerification(deps: AppDeps, mail: VerificationMail): void {
   const locale = mail.locale === 'es' ? 'es' : 'en';
   void deps.mailer.send({
+    kind: 'verification',
     to: mail.to,
     subject: translate(locale, 'mail.verify_email_subject'),
     text: translate(locale, 'mail.verify_email_text', { name: mail.name, email: mail.to, link: mail.link }),
@@ -65,8 +66,19 @@ export async function resendVerification(deps: AppDeps, caller: AuthUser, ip: st
   if (!user) throw new AppError(401, 'errors.authentication');
   if (user.email_verified === 1) throw conflict('errors.email_already_verified');
   await takeActionLimits(deps.db, perAccountAndIp(VERIFICATION_RESENDS_PER_ACCOUNT, VERIFICATION_RESENDS_PER_IP, user.id, ip), deps.clock.now());
+  await sendFreshVerification(deps, user);
+}
+
+/**
+ * Replaces the user's open links with a new one and mails it; `alsoInTransaction` writes with it (the admin
+ * console's audit entry), so both commit or neither does.
+ */
+export async function sendFreshVerification(
+  deps: AppDeps, user: { id: number; name: string; email: string; locale: string }, alsoInTransaction?: (trx: Executor) => Promise<void>,
+): Promise<void> {
   const mail = await deps.db.transaction().execute(async (trx) => {
     await useOpenVerifications(trx, user.id, deps.clock.now());
+    await alsoInTransaction?.(trx);
     return prepareVerification(deps, trx, user);
   });
   sendVerification(deps, mail);

@@ -1,3 +1,4 @@
+import type { Executor } from '../../db/database';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../http/errors';
 import { translate } from '../../i18n/messages';
@@ -24,18 +25,26 @@ export function resetLinkOrigin(deps: AppDeps, requested: string | undefined): s
   return deps.config.appOrigin;
 }
 
-/** Emails a reset link when the email is registered; the caller hears the same answer either way. */
-export async function requestPasswordReset(deps: AppDeps, input: { email: string; origin?: string }): Promise<void> {
+/**
+ * Emails a reset link when the email is registered; the caller hears the same answer either way. `alsoInTransaction`
+ * writes with the reset (the admin console's audit entry), so both commit or neither does.
+ */
+export async function requestPasswordReset(
+  deps: AppDeps, input: { email: string; origin?: string }, alsoInTransaction?: (trx: Executor) => Promise<void>,
+): Promise<void> {
   const user = await findUserByEmail(deps.db, normaliseEmail(input.email));
   if (!user) return;
   const token = newLinkToken();
   const now = deps.clock.now();
-  await deps.db.transaction().execute((trx) =>
-    insertPasswordReset(trx, { user_id: user.id, token_hash: hashLinkToken(token), expires_at: now + RESET_LIFETIME_MS, now }));
+  await deps.db.transaction().execute(async (trx) => {
+    await insertPasswordReset(trx, { user_id: user.id, token_hash: hashLinkToken(token), expires_at: now + RESET_LIFETIME_MS, now });
+    await alsoInTransaction?.(trx);
+  });
   const link = `${resetLinkOrigin(deps, input.origin)}/users/password/edit?reset_password_token=${token}`;
   const locale = user.locale === 'es' ? 'es' : 'en';
   // Not awaited: neither the time SMTP takes nor a mail failure may tell the caller that the account exists.
   void deps.mailer.send({
+    kind: 'password_reset',
     to: user.email,
     subject: translate(locale, 'mail.password_reset_subject'),
     text: translate(locale, 'mail.password_reset_text', { name: user.name, link }),
@@ -58,6 +67,8 @@ export async function resetPassword(deps: AppDeps, input: {
   return deps.db.transaction().execute(async (trx) => {
     const now = deps.clock.now();
     if (!(await useResets(trx, reset.user_id, reset.id, now))) throw invalidToken();
+    // A disabled account stays out: the reset (and the password) is rolled back with this transaction.
+    if ((await findUserById(trx, reset.user_id))?.disabled_at != null) throw new AppError(400, 'errors.account_disabled');
     // The reset link reached the account's address (links die when the address changes): that verifies it too.
     await updateUser(trx, reset.user_id, { password_hash: passwordHash, email_verified: 1 }, now);
     await deleteUserSessions(trx, reset.user_id);

@@ -13,7 +13,9 @@ function sessionUserQuery(db: Executor, sessionId: string, userId: number, now: 
       'users.email_reminders', 'sessions.expires_at'])
     .where('sessions.id', '=', sessionId)
     .where('sessions.user_id', '=', userId)
-    .where('sessions.expires_at', '>', now);
+    .where('sessions.expires_at', '>', now)
+    // A disabled account's sessions are deleted with it; one opened by a sign-in racing the disable is refused here.
+    .where('users.disabled_at', 'is', null);
 }
 
 export type SessionUser = Awaited<ReturnType<ReturnType<typeof sessionUserQuery>['executeTakeFirstOrThrow']>>;

@@ -13,7 +13,7 @@ import {
 } from './importRepository';
 import { guessTimeZone, isValidTimeZone } from './kickoff';
 import { parseOpenfootball } from './openfootballParser';
-import { defaultExternalKey, loadOpenfootball } from './openfootballSource';
+import { defaultExternalKey, loadOpenfootball, uploadedOpenfootball } from './openfootballSource';
 
 export interface OpenfootballImportOptions {
   /** File path or http(s) URL of the matches file. */
@@ -29,8 +29,16 @@ export interface OpenfootballImportOptions {
    * competition, else guessed from the file name, else UTC.
    */
   timeZone?: string;
+  /**
+   * The matches file's content, when it comes from an upload (the admin console) rather than a path or URL: `source`
+   * is then the file's name, and the competition's provider_ref `upload:<name>` (nothing to re-read later).
+   */
+  content?: string;
   now: number;
 }
+
+/** provider_ref of a competition imported from an uploaded file: it has no file or URL to re-read. */
+export const UPLOAD_REF_PREFIX = 'upload:';
 
 export interface ImportSummary {
   competitionId: number; name: string; type: 'cup' | 'league'; created: boolean;
@@ -47,10 +55,12 @@ export async function importOpenfootball(db: Db, options: OpenfootballImportOpti
   const stored = (await findCompetitionByKey(db, externalKey))?.time_zone ?? null;
   const zone = options.timeZone ?? stored ?? guessTimeZone(options.source);
   if (!isValidTimeZone(zone)) throw new ImportError(`unknown time zone "${zone}"`);
-  const parsed = parseOpenfootball(await loadOpenfootball(options.source), zone);
+  const files = options.content !== undefined ? uploadedOpenfootball(options.content, options.source) : await loadOpenfootball(options.source);
+  const parsed = parseOpenfootball(files, zone);
   if (parsed.matches.length === 0) throw new ImportError('the file has no matches');
   // A full path, so a later update from the server (another working directory) finds the same file.
-  const source = /^https?:\/\//i.test(options.source) ? options.source : resolve(options.source);
+  const source = options.content !== undefined ? `${UPLOAD_REF_PREFIX}${options.source}`
+    : /^https?:\/\//i.test(options.source) ? options.source : resolve(options.source);
   return db.transaction().execute((trx) => storeCompetition(trx, parsed, { ...options, source, externalKey, timeZone: zone }));
 }
 

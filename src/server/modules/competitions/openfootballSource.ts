@@ -49,6 +49,11 @@ export async function loadOpenfootball(source: string): Promise<OpenfootballFile
   return files;
 }
 
+/** An uploaded matches file (its siblings are not sent): `name` only names it in messages. */
+export function uploadedOpenfootball(text: string, name: string): OpenfootballFiles {
+  return { matches: parseJson(text, name) };
+}
+
 /** The competition's stable key when --name is not given: the file name without extension. */
 export function defaultExternalKey(source: string): string {
   const base = source.replace(/[?#].*$/, '').split(/[\\/]/).filter(Boolean).pop() ?? source;

@@ -76,7 +76,7 @@ export async function invite(
     link: joinLink(deps.config.appOrigin, leagueId, token),
   });
   try {
-    await deps.mailer.send(mail);
+    await deps.mailer.send({ ...mail, kind: 'invitation' });
   } catch (err) {
     // The invitation stands: a registered invitee finds it in their messages, and the inviter may resend later.
     deps.log.error({ err, invitationId: outcome.id }, 'invitation email failed');

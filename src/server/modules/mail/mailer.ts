@@ -4,8 +4,11 @@ import type { Db } from '../../db/database';
 import type { Clock } from '../../clock';
 import { maskTokens } from '../../http/maskTokens';
 
+/** What an email is for, as the admin console's outbox shows it. */
+export type MailKind = 'verification' | 'password_reset' | 'invitation' | 'reminder' | 'contact' | 'test' | 'other';
+
 /** `html`, when given, is the same message as `text` with every user-typed value escaped. */
-export interface Email { to: string; subject: string; text: string; html?: string }
+export interface Email { to: string; subject: string; text: string; html?: string; kind?: MailKind }
 export interface Mailer { send(email: Email): Promise<void> }
 
 /** Real SMTP when SMTP_URL is set. */

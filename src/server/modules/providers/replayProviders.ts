@@ -1,5 +1,5 @@
 import { ImportError } from '../competitions/importedCompetition';
-import { importOpenfootball } from '../competitions/importService';
+import { importOpenfootball, UPLOAD_REF_PREFIX } from '../competitions/importService';
 import { defaultExternalKey } from '../competitions/openfootballSource';
 import { revealDueResults } from '../competitions/reveal';
 import { ProviderError } from './providerError';
@@ -20,6 +20,8 @@ export const openfootballProvider: ResultsProvider = {
   async syncAll(deps, competition) {
     const source = competition.provider_ref;
     if (!source) throw new ProviderError('not_found', 'competition without an openfootball source');
+    // Uploaded from the admin console: no file to re-read, its held-back results are revealed as they come due.
+    if (source.startsWith(UPLOAD_REF_PREFIX)) return replayProvider.syncAll(deps, competition);
     // Re-import under the same key: the key is the --name given at import time, else the file name.
     const key = competition.external_key?.replace(/^openfootball:/, '') ?? defaultExternalKey(source);
     let written: number;

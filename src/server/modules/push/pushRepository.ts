@@ -48,3 +48,11 @@ export async function subscriptionsOf(db: Executor, userIds: number[]) {
   return db.selectFrom('push_subscriptions').select(['id', 'user_id', 'endpoint', 'p256dh', 'auth'])
     .where('user_id', 'in', userIds).orderBy('id').execute();
 }
+
+/** Subscriptions stored and the users they belong to (admin console). */
+export async function subscriptionCounts(db: Executor): Promise<{ subscriptions: number; users: number }> {
+  const row = await db.selectFrom('push_subscriptions')
+    .select((eb) => [eb.fn.countAll<number | string>().as('subscriptions'), eb.fn.count<number | string>('user_id').distinct().as('users')])
+    .executeTakeFirstOrThrow();
+  return { subscriptions: Number(row.subscriptions), users: Number(row.users) };
+}

@@ -10,7 +10,8 @@ const COMPETITION_COLUMNS = ['id', 'name', 'finished', 'competition_type', 'prov
 
 export function listCompetitions(db: Executor, options: { activeOnly?: boolean } = {}) {
   let query = db.selectFrom('competitions').select(COMPETITION_COLUMNS);
-  if (options.activeOnly) query = query.where('finished', '=', 0);
+  // Active: still being played and not archived by an admin (archived ones are not offered to new leagues).
+  if (options.activeOnly) query = query.where('finished', '=', 0).where('archived_at', 'is', null);
   return query.orderBy('id').execute();
 }
 

@@ -97,7 +97,7 @@ export async function sendReminders(deps: AppDeps, options: { onlyNew?: boolean;
     if (member.user.email_reminders === 1) {
       sends.push(async () => {
         try {
-          await deps.mailer.send(reminderEmail(deps, member));
+          await deps.mailer.send({ ...reminderEmail(deps, member), kind: 'reminder' });
           reached.add(member.user.id);
         } catch (error) {
           deps.log.warn({ err: error, userId: member.user.id }, 'reminder email failed');

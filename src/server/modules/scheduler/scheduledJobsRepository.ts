@@ -37,3 +37,9 @@ export async function recordRunOutcome(db: Executor, name: string, outcome: JobO
   await db.updateTable('scheduled_jobs').set({ last_outcome: outcome, last_finished_at: finishedAt })
     .where('name', '=', name).execute();
 }
+
+/** When each named job is next due (admin console); jobs that were never scheduled on this database are absent. */
+export async function nextDueTimes(db: Executor, names: string[]): Promise<Map<string, number>> {
+  const rows = await db.selectFrom('scheduled_jobs').select(['name', 'next_due_at']).where('name', 'in', names).execute();
+  return new Map(rows.map((row) => [row.name, row.next_due_at]));
+}

@@ -3,6 +3,7 @@ import { acquireLock, releaseLock, renewLock, type HeldLock } from '../locks/pro
 import type { ProviderCompetition } from '../providers/competitionsRepository';
 import { ProviderError } from '../providers/providerError';
 import { providerFor } from '../providers/registry';
+import { recordCompetitionSync } from '../processRuns/processRuns';
 import { publishMatchesUpdatedSince } from '../live/livePublisher';
 
 /**
@@ -21,11 +22,13 @@ export async function syncCompetition(deps: AppDeps, competition: ProviderCompet
   const since = deps.clock.now();
   try {
     const updated = full ? await provider.syncAll(deps, competition) : await provider.updateLive(deps, competition);
+    await recordCompetitionSync(deps, competition.id);
     // The provider committed its own transaction: the live streams get the matches it wrote.
     if (updated > 0) await publishMatchesUpdatedSince(deps, competition.id, since);
     return updated;
   } catch (error) {
     if (error instanceof ProviderError) deps.log.warn({ err: error, competitionId: competition.id }, 'results provider failed');
+    await recordCompetitionSync(deps, competition.id, error);
     throw error;
   }
 }

@@ -21,13 +21,14 @@ async function answer(req: FastifyRequest, name: string, run: () => Promise<Proc
 }
 
 export function updateHandlers(deps: AppDeps): RouteHandlers<typeof updateRoutes> {
-  const run = httpProcesses(deps);
+  // Per call: the process history records the admin who started each run.
+  const run = (adminId: number) => httpProcesses(deps, adminId);
   return {
-    updatePartial: ({ req }) => answer(req, 'update', run.update),
-    updateAll: ({ req }) => answer(req, 'update_all', run.updateAll),
-    updateCompetition: ({ req, params }) => answer(req, 'update_competition', () => run.updateCompetition(params.id)),
-    updateCompetitionPoints: ({ req, params }) => answer(req, 'update_competition_points', () => run.updateCompetitionPoints(params.id)),
-    notify: ({ req }) => answer(req, 'notify', run.notify),
+    updatePartial: ({ req, user }) => answer(req, 'update', run(user.id).update),
+    updateAll: ({ req, user }) => answer(req, 'update_all', run(user.id).updateAll),
+    updateCompetition: ({ req, params, user }) => answer(req, 'update_competition', () => run(user.id).updateCompetition(params.id)),
+    updateCompetitionPoints: ({ req, params, user }) => answer(req, 'update_competition_points', () => run(user.id).updateCompetitionPoints(params.id)),
+    notify: ({ req, user }) => answer(req, 'notify', run(user.id).notify),
     matchUpdate: async ({ req, params, body, user }) => ({
       message: req.t('success.match_updated'),
       match: await editMatch(deps, user.id, params.id, body.match),

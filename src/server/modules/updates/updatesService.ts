@@ -2,6 +2,7 @@ import type { AppDeps } from '../../deps';
 import { notFound } from '../../http/errors';
 import { renewLock, runHttpProcess, withProcessLock, type HeldLock } from '../locks/processLocks';
 import { activeCompetitions, competitionById, type ProviderCompetition } from '../providers/competitionsRepository';
+import { recordProcessRun, type ProcessKind, type RunChanges, type RunStart } from '../processRuns/processRuns';
 import { sendReminders } from '../reminders/remindersService';
 import { recomputeCompetition } from '../scoring/recompute';
 import { competitionLockName, syncCompetition, syncCompetitions } from './competitionSync';
@@ -12,8 +13,18 @@ import { competitionLockName, syncCompetition, syncCompetitions } from './compet
  */
 export interface ProcessOutcome { updated_matches?: number; notified?: number }
 
-type Run = (lock: HeldLock) => Promise<ProcessOutcome>;
-type Locker = (deps: AppDeps, name: string, work: Run) => Promise<ProcessOutcome>;
+type Run = (lock: HeldLock) => Promise<RunChanges>;
+type Locker = (deps: AppDeps, name: string, work: (lock: HeldLock) => Promise<ProcessOutcome>) => Promise<ProcessOutcome>;
+/** Who started the runs: an admin from HTTP, or the scheduler (recorded in the process history). */
+type Origin = Pick<RunStart, 'trigger' | 'startedBy'>;
+
+/** Bets whose points a full recompute of the competition rewrites (the history's "bets recomputed"). */
+async function competitionBetCount(deps: AppDeps, competitionId: number): Promise<number> {
+  const row = await deps.db.selectFrom('result_bets').innerJoin('matches', 'matches.id', 'result_bets.match_id')
+    .select((eb) => eb.fn.countAll<number | string>().as('n')).where('matches.competition_id', '=', competitionId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
 
 async function requireCompetition(deps: AppDeps, id: number): Promise<ProviderCompetition> {
   const competition = await competitionById(deps.db, id);
@@ -21,32 +32,40 @@ async function requireCompetition(deps: AppDeps, id: number): Promise<ProviderCo
   return competition;
 }
 
-function processes(deps: AppDeps, locker: Locker, reminders: { onlyNew: boolean }) {
+function processes(deps: AppDeps, locker: Locker, reminders: { onlyNew: boolean }, origin: Origin) {
+  // Each run that gets its lock is recorded in the process history; what the caller hears stays the ProcessOutcome.
+  const tracked = (kind: ProcessKind, lockName: string, competitionId: number | null, work: Run) =>
+    locker(deps, lockName, async (lock) => {
+      const { result } = await recordProcessRun(deps, { kind, competitionId, ...origin }, () => work(lock));
+      return { ...(result.updated_matches !== undefined && { updated_matches: result.updated_matches }), ...(result.notified !== undefined && { notified: result.notified }) };
+    });
   return {
-    update: () => locker(deps, 'update', async (lock) => ({ updated_matches: await syncCompetitions(deps, lock, await activeCompetitions(deps.db), false) })),
-    updateAll: () => locker(deps, 'update_all', async (lock) => ({ updated_matches: await syncCompetitions(deps, lock, await activeCompetitions(deps.db), true) })),
+    update: () => tracked('update', 'update', null, async (lock) => ({ updated_matches: await syncCompetitions(deps, lock, await activeCompetitions(deps.db), false) })),
+    updateAll: () => tracked('update_all', 'update_all', null, async (lock) => ({ updated_matches: await syncCompetitions(deps, lock, await activeCompetitions(deps.db), true) })),
     async updateCompetition(id: number) {
       const competition = await requireCompetition(deps, id);
-      return locker(deps, competitionLockName(id), async () => ({ updated_matches: await syncCompetition(deps, competition, true) }));
+      return tracked('update_competition', competitionLockName(id), id, async () => ({ updated_matches: await syncCompetition(deps, competition, true) }));
     },
     async updateCompetitionPoints(id: number) {
       await requireCompetition(deps, id);
-      return locker(deps, competitionLockName(id), async () => {
+      return tracked('update_competition_points', competitionLockName(id), id, async () => {
         await deps.db.transaction().execute((trx) => recomputeCompetition(trx, id));
-        return {};
+        return { recomputed_bets: await competitionBetCount(deps, id) };
       });
     },
-    notify: () => locker(deps, 'notify', async (lock) => ({
+    notify: () => tracked('notify', 'notify', null, async (lock) => ({
       notified: await sendReminders(deps, { ...reminders, heartbeat: () => renewLock(deps.db, lock, deps.clock.now()) }),
     })),
   };
 }
 
 /** Called from HTTP: a busy lock is a 409 with the translated process_already_running message. */
-export const httpProcesses = (deps: AppDeps) => processes(deps, runHttpProcess, { onlyNew: false });
+export const httpProcesses = (deps: AppDeps, adminId: number) =>
+  processes(deps, runHttpProcess, { onlyNew: false }, { trigger: 'manual', startedBy: adminId });
 
 /**
  * Called by the scheduler: a busy lock means another server process is doing it (ProcessBusyError). Its
  * reminders go once per member and matchday; the admin's notify sends to everyone with something pending.
  */
-export const scheduledProcesses = (deps: AppDeps) => processes(deps, withProcessLock, { onlyNew: true });
+export const scheduledProcesses = (deps: AppDeps) =>
+  processes(deps, withProcessLock, { onlyNew: true }, { trigger: 'scheduled', startedBy: null });

@@ -1,0 +1,144 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { call, describeEachDb, type TestApp } from '../../test/harness';
+import { createUserWithToken } from '../../test/fixtures';
+import { acquireLock, releaseLock } from '../locks/processLocks';
+
+const FIXTURES = join(__dirname, '../competitions/fixtures');
+const MINICUP = readFileSync(join(FIXTURES, 'minicup-2030.json'), 'utf8');
+const api = (path: string, locale = 'en') => `/api/v1/${locale}${path}`;
+
+async function admin(t: TestApp) {
+  return createUserWithToken(t.deps, { is_admin: true, name: 'Root' });
+}
+
+const upload = (extra: object = {}) => ({ provider: 'openfootball', file: { name: 'minicup-2030.json', content: MINICUP }, ...extra });
+
+async function counts(t: TestApp) {
+  const [competitions, matches, teams] = await Promise.all(['competitions', 'matches', 'teams'].map((table) =>
+    t.deps.db.selectFrom(table as 'competitions').select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow()));
+  return { competitions: Number(competitions!.n), matches: Number(matches!.n), teams: Number(teams!.n) };
+}
+
+describeEachDb('admin console: competitions', (ctx) => {
+  it('imports an uploaded openfootball file as a recorded run, lists it, and re-imports it in place', async () => {
+    const t = ctx();
+    const root = await admin(t);
+    const res = await call(t.app, { method: 'POST', url: api('/admin/competitions/import'), token: root.token, payload: upload({ time_zone: 'Europe/Madrid' }) });
+    expect(res.statusCode).toBe(200);
+    expect(res.data).toMatchObject({
+      process: 'import_competition', created: true, updated_matches: 10, teams: 4, groups: 1, time_zone: 'Europe/Madrid',
+      message: 'Competition "Mini Cup 2030" imported: 10 matches',
+      competition: { name: 'Mini Cup 2030', provider: 'openfootball', provider_ref: 'upload:minicup-2030.json', teams: 4, matches_total: 10, archived: false },
+    });
+    expect(res.data.competition.last_sync).toMatchObject({ outcome: 'done', error: null });
+    expect(res.data.competition.last_successful_sync_at).toBe(res.data.competition.last_sync.at);
+
+    const list = await call(t.app, { method: 'GET', url: api('/admin/competitions'), token: root.token });
+    expect(list.data.competitions).toEqual([res.data.competition]);
+
+    const runs = await call(t.app, { method: 'GET', url: api('/admin/processes'), token: root.token });
+    expect(runs.data).toMatchObject({ total: 1, page: 1 });
+    expect(runs.data.runs[0]).toMatchObject({
+      id: res.data.run_id, kind: 'import_competition', trigger: 'manual', outcome: 'done', created: true, updated_matches: 10,
+      started_by: { id: root.id, name: 'Root' }, competition: { id: res.data.competition.id, name: 'Mini Cup 2030' }, error: null,
+    });
+
+    const again = await call(t.app, { method: 'POST', url: api('/admin/competitions/import', 'es'), token: root.token, payload: upload() });
+    expect(again.statusCode).toBe(200);
+    expect(again.data).toMatchObject({ created: false, message: 'Competición "Mini Cup 2030" actualizada: 10 partidos' });
+    expect(again.data.competition.id).toBe(res.data.competition.id);
+    expect(await counts(t)).toEqual({ competitions: 1, matches: 10, teams: 4 });
+  });
+
+  it('an uploaded competition syncs by revealing results, not by re-reading a file', async () => {
+    const t = ctx();
+    const root = await admin(t);
+    const imported = await call(t.app, { method: 'POST', url: api('/admin/competitions/import'), token: root.token, payload: upload() });
+    const id = imported.data.competition.id;
+    const sync = await call(t.app, { method: 'POST', url: api(`/update/update_competition/${id}`), token: root.token });
+    expect(sync.statusCode).toBe(200);
+    const runs = await call(t.app, { method: 'GET', url: api('/admin/processes?kind=update_competition'), token: root.token });
+    expect(runs.data.runs).toEqual([expect.objectContaining({ kind: 'update_competition', outcome: 'done', competition: { id, name: 'Mini Cup 2030' } })]);
+  });
+
+  it('refuses a bad file with a translated message naming the fault, and changes nothing but the failed run', async () => {
+    const t = ctx();
+    const root = await admin(t);
+    const before = await counts(t);
+    const broken = await call(t.app, {
+      method: 'POST', url: api('/admin/competitions/import', 'es'), token: root.token,
+      payload: { provider: 'openfootball', file: { name: 'cup.json', content: '{"name": "Cup", "matches": [' } },
+    });
+    expect(broken.statusCode).toBe(400);
+    expect(broken.data.error).toMatch(/^No se ha podido importar la competición: cup.json is not valid JSON/);
+    const wrongRound = await call(t.app, {
+      method: 'POST', url: api('/admin/competitions/import'), token: root.token,
+      payload: upload({ file: { name: 'cup.json', content: MINICUP.replace('"Matchday 1"', '"Round of 7"') } }),
+    });
+    expect(wrongRound.statusCode).toBe(400);
+    expect(wrongRound.data.error).toBe('The competition could not be imported: match 1: unknown round "Round of 7"');
+    expect(await counts(t)).toEqual(before);
+    const failed = await call(t.app, { method: 'GET', url: api('/admin/processes?outcome=failed'), token: root.token });
+    expect(failed.data.total).toBe(2);
+    expect(failed.data.runs[0]).toMatchObject({ kind: 'import_competition', outcome: 'failed', error: 'match 1: unknown round "Round of 7"' });
+  });
+
+  it('checks the combination of fields: one source, web addresses only, known time zones, no fields of the other provider', async () => {
+    const t = ctx();
+    const root = await admin(t);
+    const post = (payload: object) => call(t.app, { method: 'POST', url: api('/admin/competitions/import'), token: root.token, payload });
+    const neither = await post({ provider: 'openfootball' });
+    expect(neither.statusCode).toBe(400);
+    expect(neither.data.errors).toEqual({ url: ['give either a URL or a file'] });
+    expect((await post({ ...upload(), url: 'https://example.com/cup.json' })).data.errors).toEqual({ file: ['give either a URL or a file'] });
+    expect((await post({ provider: 'openfootball', url: 'file:///etc/passwd' })).data.errors).toEqual({ url: ['must be an http:// or https:// address'] });
+    expect((await post(upload({ time_zone: 'Mars/Olympus' }))).data.errors).toEqual({ time_zone: [expect.stringMatching(/not a known time zone/)] });
+    expect((await post(upload({ code: 'WC' }))).data.errors).toEqual({ code: ['only goes with a football-data.org import'] });
+    expect((await post({ provider: 'football-data', code: 'WC', replay: true })).data.errors).toEqual({ replay: ['only goes with an openfootball import'] });
+    expect(await counts(t)).toEqual({ competitions: 0, matches: 0, teams: 0 });
+    const runs = await call(t.app, { method: 'GET', url: api('/admin/processes'), token: root.token });
+    expect(runs.data.total).toBe(0);
+  });
+
+  it('refuses a second import while one runs (409), recording nothing for it', async () => {
+    const t = ctx();
+    const root = await admin(t);
+    const lock = await acquireLock(t.deps.db, 'import_competition', t.clock.now());
+    const busy = await call(t.app, { method: 'POST', url: api('/admin/competitions/import'), token: root.token, payload: upload() });
+    expect(busy.statusCode).toBe(409);
+    expect(busy.data.error).toMatch(/already running/);
+    await releaseLock(t.deps.db, lock!);
+    expect((await call(t.app, { method: 'GET', url: api('/admin/processes'), token: root.token })).data.total).toBe(0);
+    expect((await call(t.app, { method: 'POST', url: api('/admin/competitions/import'), token: root.token, payload: upload() })).statusCode).toBe(200);
+  });
+
+  it('archives a competition: gone from the active list, refused for new leagues, its leagues kept; unarchive brings it back', async () => {
+    const t = ctx();
+    const root = await admin(t);
+    const player = await createUserWithToken(t.deps, { name: 'Ana' });
+    const imported = await call(t.app, { method: 'POST', url: api('/admin/competitions/import'), token: root.token, payload: upload({ shift_to: '2099-06-10T16:00:00Z' }) });
+    const id = imported.data.competition.id;
+    const league = await call(t.app, { method: 'POST', url: api('/leagues'), token: player.token, payload: { league: { name: 'Before', competition_id: id } } });
+    expect(league.statusCode).toBe(200);
+
+    const archived = await call(t.app, { method: 'POST', url: api(`/admin/competitions/${id}/archive`), token: root.token });
+    expect(archived.statusCode).toBe(200);
+    expect(archived.data).toMatchObject({ message: 'Competition "Mini Cup 2030" archived: it is no longer offered to new leagues', competition: { id, archived: true } });
+    expect((await call(t.app, { method: 'GET', url: api('/competition/active') })).data).toEqual([]);
+    const refused = await call(t.app, { method: 'POST', url: api('/leagues'), token: player.token, payload: { league: { name: 'After', competition_id: id } } });
+    expect(refused.statusCode).toBe(400);
+    expect((await call(t.app, { method: 'GET', url: api(`/leagues/${league.data.league.id}`), token: player.token })).statusCode).toBe(200);
+    // Archiving twice changes nothing and keeps the first time.
+    const twice = await call(t.app, { method: 'POST', url: api(`/admin/competitions/${id}/archive`), token: root.token });
+    expect(twice.data.competition.archived_at).toBe(archived.data.competition.archived_at);
+
+    const back = await call(t.app, { method: 'POST', url: api(`/admin/competitions/${id}/unarchive`), token: root.token });
+    expect(back.data.competition).toMatchObject({ archived: false, archived_at: null });
+    expect((await call(t.app, { method: 'GET', url: api('/competition/active') })).data).toEqual([expect.objectContaining({ id })]);
+    const audit = await call(t.app, { method: 'GET', url: api('/admin/audit'), token: root.token });
+    expect(audit.data.entries.map((e: { action: string; actor: { id: number } }) => [e.action, e.actor.id]))
+      .toEqual([['unarchive_competition', root.id], ['archive_competition', root.id]]);
+    expect((await call(t.app, { method: 'POST', url: api('/admin/competitions/999999/archive'), token: root.token })).statusCode).toBe(404);
+  });
+});
