@@ -1,5 +1,6 @@
 import { call, createTestApp, describeEachDb, type TestApp } from '../../test/harness';
 import { api, leagueWithMember, leagueWorld } from '../leagues/leagueTestKit';
+import { scheduledProcesses } from '../updates/updatesService';
 import { isEvent, listen, openStream } from './liveTestKit';
 
 const LIVE = { heartbeatMs: 60_000, maxStreamMs: 600_000, maxStreamsPerUser: 2, deadlineCheckMs: 50 };
@@ -95,6 +96,26 @@ describeEachDb('live league streams', (ctx) => {
     resumed.close();
   });
 
+  it('tells what the scheduled update reveals (a provider sync publishes after it commits)', async () => {
+    const t = ctx();
+    const w = await world(t);
+    const origin = await listen(t);
+    const stream = await openStream(origin, w.league.id, w.member.token);
+    const held = { score: { local_goals: 1, visiting_goals: 0, local_goals_extra_time: null, visiting_goals_extra_time: null,
+      local_penalties: null, visiting_penalties: null }, goals: [] };
+    await t.deps.db.updateTable('competitions').set({ provider: 'demo' }).where('id', '=', w.cup.competitionId).execute();
+    await t.deps.db.updateTable('matches').set({ held_result: JSON.stringify(held) }).where('id', '=', w.first).execute();
+    const kickoff = (await t.deps.db.selectFrom('matches').select('date').where('id', '=', w.first).executeTakeFirstOrThrow()).date;
+    t.clock.set(Number(kickoff) + 3 * 3_600_000);
+    await scheduledProcesses(t.deps).update();
+    const matches = await stream.next(isEvent('matches'));
+    expect(matches.data.matches.find((m: { id: number }) => m.id === w.first)).toMatchObject({ finished: true, local_goals: 1, visiting_goals: 0 });
+    const standings = await stream.next(isEvent('standings'));
+    expect(standings.data.table.users[0]).toMatchObject({ user_id: w.member.id });
+    expect(standings.data.table.users[0].points).toBeGreaterThan(0);
+    stream.close();
+  });
+
   it('tells when a bet window closes and others\' bets become visible', async () => {
     const t = ctx();
     const w = await world(t);
@@ -115,6 +136,18 @@ describeEachDb('live league streams', (ctx) => {
     stream.close();
   });
 }, { config: { live: LIVE } });
+
+describeEachDb('live stream documentation', (ctx) => {
+  it('documents the route in OpenAPI as text/event-stream, with its error statuses', async () => {
+    const doc = (await call(ctx().app, { method: 'GET', url: '/api/v1/openapi.json' })).data;
+    const op = doc.paths['/api/v1/{locale}/live/{league_id}'].get;
+    expect(Object.keys(op.responses['200'].content)).toEqual(['text/event-stream']);
+    expect(Object.keys(op.responses)).toEqual(expect.arrayContaining(['401', '403', '404', '429']));
+    expect(op.security).toEqual([{ bearerAuth: [] }]);
+    const feed = doc.paths['/calendar/{file}'].get;
+    expect(Object.keys(feed.responses['200'].content)).toEqual(['text/calendar']);
+  });
+});
 
 describeEachDb('live stream upkeep', (ctx) => {
   it('sends heartbeats, counts open streams in /metrics, and ends the stream of a member who leaves', async () => {
