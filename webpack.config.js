@@ -4,6 +4,7 @@ const fs = require('node:fs');
 const path = require('node:path');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const MiniCssExtractPlugin = require('mini-css-extract-plugin');
+const zlib = require('node:zlib');
 const { EsbuildPlugin } = require('esbuild-loader');
 
 const publicDir = path.resolve(__dirname, 'public');
@@ -32,6 +33,31 @@ class CopyPublicPlugin {
   }
 }
 
+/**
+ * Writes a brotli (.br) and a gzip (.gz) copy of every script, style sheet and SVG next to it, once per build:
+ * the server sends them to browsers that accept them (@fastify/static preCompressed), so a phone downloads
+ * about a quarter of the bytes without the server compressing on each request.
+ */
+class PrecompressPlugin {
+  apply(compiler) {
+    compiler.hooks.thisCompilation.tap('PrecompressPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap(
+        { name: 'PrecompressPlugin', stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_TRANSFER },
+        (assets) => {
+          for (const name of Object.keys(assets)) {
+            if (!/\.(js|css|svg|json|webmanifest)$/.test(name)) continue;
+            const source = compilation.getAsset(name).source.buffer();
+            if (source.length < 1024) continue;
+            const brotli = zlib.brotliCompressSync(source, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } });
+            compilation.emitAsset(`${name}.br`, new compiler.webpack.sources.RawSource(brotli), { development: true });
+            compilation.emitAsset(`${name}.gz`, new compiler.webpack.sources.RawSource(zlib.gzipSync(source, { level: 9 })), { development: true });
+          }
+        },
+      );
+    });
+  }
+}
+
 module.exports = (_env, argv) => {
   const production = argv.mode !== 'development';
   return {
@@ -49,7 +75,12 @@ module.exports = (_env, argv) => {
     resolve: {
       extensions: ['.tsx', '.ts', '.js', '.json'],
       // The client needs the route table's schemas only as types: see src/client/build/typeboxStub.ts.
-      alias: { typebox$: path.resolve(__dirname, 'src/client/build/typeboxStub.ts') },
+      alias: {
+        typebox$: path.resolve(__dirname, 'src/client/build/typeboxStub.ts'),
+        // react-router's package exports point bundlers at its development build (warnings, checks); production
+        // builds take the production one, about a third smaller.
+        ...(production ? { 'react-router$': path.resolve(__dirname, 'node_modules/react-router/dist/production/index.mjs') } : {}),
+      },
     },
     module: {
       rules: [
@@ -65,12 +96,27 @@ module.exports = (_env, argv) => {
         chunkFilename: production ? 'css/[name].[contenthash:8].chunk.css' : 'css/[name].chunk.css',
       }),
       new CopyPublicPlugin(),
+      ...(production ? [new PrecompressPlugin()] : []),
     ],
     optimization: {
       // webpack's default (terser) for JS: it drops the unused code of large modules (react-router) that
       // esbuild's per-file minifier keeps; esbuild for the CSS.
       minimizer: ['...', new EsbuildPlugin({ target: 'es2020', css: true, include: /\.css$/ })],
-      splitChunks: { chunks: 'all' },
+      // The first page gets one vendor chunk of what every screen uses (React, MUI's core, Redux, i18next, the
+      // router) and the app's own entry; screens bring their own code plus small shared groups. Dexie, recharts
+      // and the flags stay in chunks loaded on demand. Chunks under 20 KB are merged into their users rather
+      // than fetched as separate requests.
+      splitChunks: {
+        chunks: 'all',
+        minSize: 20_000,
+        maxAsyncRequests: 6,
+        maxInitialRequests: 4,
+        cacheGroups: {
+          charts: { test: /[\\/]node_modules[\\/](recharts|d3-[^\\/]+|victory-vendor|decimal\.js-light|es-toolkit|internmap|react-smooth|eventemitter3)[\\/]/, name: 'charts', chunks: 'async', priority: 30, enforce: true },
+          dexie: { test: /[\\/]node_modules[\\/]dexie[\\/]/, name: 'dexie', chunks: 'async', priority: 30, enforce: true },
+          framework: { test: /[\\/]node_modules[\\/]/, name: 'framework', chunks: 'initial', priority: 20 },
+        },
+      },
       runtimeChunk: 'single',
     },
     performance: { hints: false },

@@ -2,23 +2,17 @@
  * First page of a signed-in player (issue 7 section 3), on the production build: the real server with the demo
  * (fresh SQLite), headless Debian Chromium on localhost, signed in as the demo player ana@porra.demo. Measures the
  * time from navigation start until the league table and both carousels (upcoming matches, league summaries) are
- * rendered, median of 5 loads with the browser cache disabled, and the gzip size of the initial JavaScript.
+ * rendered, median of 5 loads with the browser cache disabled; then the JavaScript a real browser downloads for a
+ * visitor's first page and for the player's home (issue 14 §5: bytes as sent, compressed, and requests).
  * Run: npx tsx bench/firstPage.ts (builds the client first when there is no build).
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
 import { launchProfile } from '../e2e/browser';
-import { ROOT, ensureBuild, startMailbox, startServer } from '../e2e/harness';
+import { ensureBuild, startMailbox, startServer } from '../e2e/harness';
+import {
+  PLAYER_LIMIT_KB, VISITOR_LIMIT_KB, describeWeight, playerHomeReady, playerHomeWeight, signInThroughScreen, visitorHomeWeight,
+} from './lib/pageWeight';
 
 const RUNS = 5;
-
-function initialJavaScriptGzip(): number {
-  const clientDir = join(ROOT, 'dist/client');
-  const html = readFileSync(join(clientDir, 'index.html'), 'utf8');
-  const scripts = [...html.matchAll(/<script[^>]+src=["']?\/?([^"'\s>]+\.js)/g)].map((match) => match[1]);
-  return scripts.reduce((sum, file) => sum + gzipSync(readFileSync(join(clientDir, file)), { level: 9 }).length, 0);
-}
 
 async function main(): Promise<void> {
   ensureBuild();
@@ -27,11 +21,7 @@ async function main(): Promise<void> {
   const context = await launchProfile(server.origin);
   try {
     const page = context.pages()[0] ?? await context.newPage();
-    await page.goto('/users/sign_in');
-    await page.locator('input[type=email]').fill('ana@porra.demo');
-    await page.locator('input[type=password]').fill('porra-demo');
-    await page.locator('input[type=password]').press('Enter');
-    await page.waitForURL((url) => !url.pathname.startsWith('/users/sign_in'));
+    await signInThroughScreen(page, 'ana@porra.demo', 'porra-demo');
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');
     await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
@@ -41,15 +31,15 @@ async function main(): Promise<void> {
       await page.goto('about:blank');
       await page.goto('/', { waitUntil: 'commit' });
       // Rendered: a league table row inside the league carousel, and at least one match in the matches carousel.
-      await page.locator('section[aria-roledescription=carousel] table tbody tr').first().waitFor({ timeout: 30_000 });
-      await page.locator('section[aria-label="Upcoming matches"] a').first().waitFor({ timeout: 30_000 });
+      await playerHomeReady(page);
       const ms = await page.evaluate(() => performance.now());
       if (run > 0) times.push(ms); // the first load warms the server's caches
     }
     times.sort((a, b) => a - b);
     const median = times[Math.floor(times.length / 2)];
     console.log(`first page (signed-in demo player, league table + carousels rendered): median ${median.toFixed(0)} ms of ${RUNS} loads [${times.map((t) => t.toFixed(0)).join(', ')}] (browser cache disabled)`);
-    console.log(`initial JavaScript: ${(initialJavaScriptGzip() / 1024).toFixed(1)} KB gzip (limit 250 KB)`);
+    console.log(describeWeight("Visitor's first page (/)", await visitorHomeWeight(server.origin), VISITOR_LIMIT_KB));
+    console.log(describeWeight("Signed-in player's home (/)", await playerHomeWeight(server.origin), PLAYER_LIMIT_KB));
   } finally {
     await context.close();
     await server.stop();

@@ -2,7 +2,7 @@ import 'flag-icons/css/flag-icons.min.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
-import { currentLocale } from './app/i18n';
+import { currentLocale, loadLocale } from './app/i18n';
 import { setupStore } from './app/store';
 import { forgetEndedSession } from './features/account/rememberMe';
 import { registerServiceWorker } from './features/shell/push';
@@ -10,7 +10,7 @@ import { registerServiceWorker } from './features/shell/push';
 document.documentElement.lang = currentLocale();
 void registerServiceWorker();
 
-void forgetEndedSession().then(() => {
+void Promise.all([forgetEndedSession(), loadLocale(currentLocale())]).then(() => {
   const store = setupStore();
   createRoot(document.getElementById('root')!).render(
     <StrictMode>

@@ -1,7 +1,7 @@
 import '@testing-library/jest-dom';
 import 'fake-indexeddb/auto';
 import { configure } from '@testing-library/react';
-import i18n from '../app/i18n';
+import i18n, { loadLocale } from '../app/i18n';
 import { authDb } from '../db/authDb';
 import { resetFakeApi } from './handlers/fakeApi';
 import { resetPush } from './handlers/push';
@@ -13,7 +13,11 @@ import { server } from './server';
 configure({ asyncUtilTimeout: 4000 });
 jest.setTimeout(30_000);
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeAll(async () => {
+  server.listen({ onUnhandledRequest: 'error' });
+  // The app loads each language's texts on demand; tests switch freely, so both are there from the start.
+  await Promise.all([loadLocale('en'), loadLocale('es')]);
+});
 
 beforeEach(async () => {
   resetFakeApi();

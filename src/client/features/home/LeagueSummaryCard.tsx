@@ -18,6 +18,7 @@ import { LeagueTable } from '../../components/LeagueTable';
 import { PointsBadge } from '../../components/PointsBadge';
 import { selectTeamEntities } from '../reference/teamsSlice';
 import { pieCounts } from './chartRules';
+import { WhenVisible } from '../../components/WhenVisible';
 import { useCurrentMatchday, useLeagueCharts } from './leagueSummaryData';
 
 const LeagueCharts = lazy(() => import(/* webpackChunkName: "league-charts" */ './LeagueCharts'));
@@ -82,9 +83,11 @@ function Charts({ league }: { league: League }) {
   if (!charts.visible) return null;
   const winner = pieCounts(charts.winnerTeamIds.map((id) => (id ? teams[id]?.team_name ?? charts.teamNames.get(id) : null)));
   return (
-    <Suspense fallback={<Skeleton variant="rounded" height={240} />}>
-      <LeagueCharts nextRoundName={charts.nextRoundName} shares={charts.shares} winner={winner} scorers={charts.scorers} />
-    </Suspense>
+    <WhenVisible minHeight={240}>
+      <Suspense fallback={<Skeleton variant="rounded" height={240} />}>
+        <LeagueCharts nextRoundName={charts.nextRoundName} shares={charts.shares} winner={winner} scorers={charts.scorers} />
+      </Suspense>
+    </WhenVisible>
   );
 }
 
