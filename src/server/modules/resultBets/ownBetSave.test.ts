@@ -7,7 +7,10 @@ import { call, describeEachDb, type TestApp } from '../../test/harness';
 import { createLeague } from './betsTestFixture';
 import { resultBetsService } from './resultBetsService';
 
-/** The bet save's fast path (resultBetsRepository.saveOwnOpenBet): one statement on PostgreSQL, refusals unchanged. */
+/**
+ * The bet save's fast path (ownBetSave.ts): one statement on PostgreSQL, concurrent saves written together, refusals
+ * unchanged.
+ */
 
 const url = (path: string) => `/api/v1/en${path}`;
 const HOUR = 3_600_000;
@@ -91,5 +94,55 @@ describeEachDb('saving one\'s own open bet', (ctx) => {
     expect((await save(t, sign.alice.token, sign.betId, 2, 1)).statusCode).toBe(400);
     expect((await save(t, sign.alice.token, sign.betId, 1, 0)).statusCode).toBe(200);
     expect((await save(t, s.alice.token, 987_654, 1, 0)).statusCode).toBe(404);
+  });
+
+  it('writes concurrent saves together on PostgreSQL, each with its own checks and answer', async () => {
+    const t = ctx();
+    const s = await setup(t);
+    const members = await Promise.all(Array.from({ length: 6 }, (_, i) => createUserWithToken(t.deps, { name: `M${i}` })));
+    await t.deps.db.insertInto('league_members').values(members.map((m, i) => ({ league_id: s.leagueId, user_id: m.id, joined_at: 10 + i }))).execute();
+    const bets = (await Promise.all(members.map(async (m) => {
+      const res = await call(t.app, { method: 'GET', url: url(`/result_bets/index/${s.leagueId}`), token: m.token });
+      return (res.data as { id: number }[]).map((b) => ({ id: b.id, token: m.token, userId: m.id }));
+    }))).flat();
+    expect(bets.length).toBe(24);
+    let statements = 0;
+    const counting: KyselyPlugin = {
+      transformQuery: (args) => args.node,
+      transformResult: async (args) => { statements += 1; return args.result; },
+    };
+    const service = resultBetsService({ ...t.deps, db: t.deps.db.withPlugin(counting) });
+    const userOf = (b: typeof bets[number]) => ({ id: b.userId, name: 'M', is_admin: false, locale: 'en' }) as AuthUser;
+    // Every bet once, plus a save of another member's bet (refused) in the same turn.
+    const answers = await Promise.allSettled([
+      ...bets.map((b, i) => service.update(userOf(b), { result_bet_id: b.id, local_goals: i % 10, visiting_goals: (i * 7) % 10 })),
+      service.update(userOf(bets[0]), { result_bet_id: bets[23].id, local_goals: 9, visiting_goals: 9 }),
+    ]);
+    expect(answers.slice(0, 24).map((a) => a.status === 'fulfilled' && [a.value.id, a.value.local_goals, a.value.visiting_goals]))
+      .toEqual(bets.map((b, i) => [b.id, i % 10, (i * 7) % 10]));
+    expect(answers[24]).toMatchObject({ status: 'rejected', reason: { status: 403 } });
+    for (const [i, b] of bets.entries()) expect(await stored(t, b.id)).toMatchObject({ local_goals: i % 10, visiting_goals: (i * 7) % 10 });
+    // SQLite: update and read per save; PostgreSQL: a few statements for all of them, and a checked read for the refusal.
+    if (t.deps.dialect === 'postgres') expect(statements).toBeLessThan(10);
+    else expect(statements).toBeGreaterThanOrEqual(48);
+  });
+
+  it('applies concurrent saves of one bet in arrival order, and refuses late ones in the same batch as timely ones', async () => {
+    const t = ctx();
+    const s = await setup(t);
+    const other = (await call(t.app, { method: 'GET', url: url(`/result_bets/index/${s.leagueId}?matchday=2`), token: s.alice.token })).data[0];
+    const responses = await Promise.all(Array.from({ length: 8 }, (_, i) => save(t, s.alice.token, s.betId, i, 8 - i)));
+    expect(responses.map((r) => r.statusCode)).toEqual(Array(8).fill(200));
+    expect(responses.map((r) => r.data.local_goals)).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
+    expect(await stored(t, s.betId)).toMatchObject({ local_goals: 7, visiting_goals: 1 });
+
+    // Past the first match's deadline, the matchday-2 bet is still open: in one turn, one refused and one saved.
+    t.clock.set(s.deadline + 1000);
+    const [late, timely] = await Promise.all([save(t, s.alice.token, s.betId, 5, 5), save(t, s.alice.token, other.id, 2, 0)]);
+    expect(late.statusCode).toBe(400);
+    expect(late.data.error).toBe('The deadline for this bet has passed');
+    expect(timely.statusCode).toBe(200);
+    expect(await stored(t, s.betId)).toMatchObject({ local_goals: 7, visiting_goals: 1 });
+    expect(await stored(t, other.id)).toMatchObject({ local_goals: 2, visiting_goals: 0 });
   });
 });

@@ -1,4 +1,4 @@
-import { sql, type CompiledQuery, type SqlBool } from 'kysely';
+import { sql, type CompiledQuery, type RawBuilder, type SqlBool } from 'kysely';
 import type { Executor } from '../../db/database';
 import { precompiled } from '../../db/precompiled';
 import { playedInLeague, resultBetDeadlineSql } from '../scoring/scoringSql';
@@ -129,47 +129,24 @@ export async function listLastBets(db: Executor, args: { leagueId: number; compe
     .limit(args.limit).execute();
 }
 
+/** What a save of one's own open bet writes and checks: parameters, or columns of a batch's input rows. */
+export interface OwnBetSaveValues { betId: unknown; userId: unknown; local: unknown; visiting: unknown; now: unknown; signOk: unknown }
+
 /**
  * The common edit in one statement: the caller's own real bet, on a match played in the league, before its
  * deadline, in an unfinished competition, with a value the league's bet system accepts (`signOk`: 1 when the
  * goals are a valid sign bet or empty). Checks and write are atomic (a single statement is its own transaction).
+ * `from` adds a FROM list (a batch's input rows, PostgreSQL) that the values refer to. Returns the ids saved.
  */
-const ownOpenBetUpdate = (betId: number, userId: number, local: number | null, visiting: number | null, now: number, signOk: number) =>
-  sql`UPDATE result_bets SET local_goals = ${local}, visiting_goals = ${visiting}, updated_at = ${now}
-      WHERE id = ${betId} AND user_id = ${userId} AND mode = 0
+export const ownOpenBetUpdate = (values: OwnBetSaveValues, from?: RawBuilder<unknown>) =>
+  sql<{ id: number }>`UPDATE result_bets SET local_goals = ${values.local}, visiting_goals = ${values.visiting}, updated_at = ${values.now}
+      ${from ? sql`FROM ${from}` : sql``}
+      WHERE result_bets.id = ${values.betId} AND result_bets.user_id = ${values.userId} AND result_bets.mode = 0
         AND EXISTS (SELECT 1 FROM matches m JOIN competitions c ON c.id = m.competition_id, leagues l
           WHERE m.id = result_bets.match_id AND l.id = result_bets.league_id AND c.finished = 0
-            AND (l.bets_system <> 'sign' OR ${signOk} = 1) AND ${playedInLeague('l', 'm', 'c')}
-            AND ${resultBetDeadlineSql('l', 'm')} > ${now})
-      RETURNING id`;
-
-// Built once per database (precompiled): Kysely's query building would cost more than the statement.
-// PostgreSQL: the update and the read of the answer in one statement (one round trip, one parse), the read joined
-// to the updated row's id. It sees the row as it was before the update (a statement's CTEs share one snapshot), and
-// the update only changes the goals and updated_at, which the caller knows.
-const saveAndRead = precompiled((db, betId: number, userId: number, local: number | null, visiting: number | null, now: number, signOk: number) =>
-  sql<BetRow>`WITH saved AS (${ownOpenBetUpdate(betId, userId, local, visiting, now, signOk)})
-    ${betRows(db).where('rb.id', '=', betId).where('rb.id', 'in', sql<number>`(SELECT id FROM saved)`)}`.compile(db), 6);
-// SQLite has no UPDATE in a CTE; a second statement costs no round trip there.
-const saveOnly = precompiled((db, betId: number, userId: number, local: number | null, visiting: number | null, now: number, signOk: number) =>
-  ownOpenBetUpdate(betId, userId, local, visiting, now, signOk).compile(db) as CompiledQuery<{ id: number }>, 6);
-
-/**
- * Saves the caller's own open bet and returns its row as saved (findBet's shape), or undefined when any check does
- * not hold: the caller then takes the checked path, which says why.
- */
-export async function saveOwnOpenBet(
-  db: Executor, dialect: 'sqlite' | 'postgres',
-  args: { betId: number; userId: number; local: number | null; visiting: number | null; now: number; signOk: boolean },
-): Promise<BetRow | undefined> {
-  const params = [args.betId, args.userId, args.local, args.visiting, args.now, args.signOk ? 1 : 0] as const;
-  if (dialect === 'postgres') {
-    const [row] = await saveAndRead(db, ...params);
-    return row && { ...row, local_goals: args.local, visiting_goals: args.visiting, updated_at: args.now };
-  }
-  const [saved] = await saveOnly(db, ...params);
-  return saved && findBet(db, args.betId);
-}
+            AND (l.bets_system <> 'sign' OR ${values.signOk} = 1) AND ${playedInLeague('l', 'm', 'c')}
+            AND ${resultBetDeadlineSql('l', 'm')} > ${values.now})
+      RETURNING result_bets.id`;
 
 export async function updateBetGoals(
   db: Executor,

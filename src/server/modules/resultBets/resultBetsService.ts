@@ -9,6 +9,7 @@ import type { MessageKey, Translate } from '../../i18n/messages';
 import { lockLeagueMember } from '../picks/pickContextRepository';
 import { scoringFromColumns } from '../scoring/leagueScoring';
 import { refreshLeagueStandings, scoreResultBet } from '../scoring/recompute';
+import { saveOwnOpenBet } from './ownBetSave';
 import { canEditBet, isBetVisible, toResultBet } from './resultBetMapping';
 import * as repo from './resultBetsRepository';
 
@@ -92,7 +93,7 @@ export function resultBetsService(deps: AppDeps) {
     // A joker change takes the checked path (the member's joker count is checked under a lock).
     if ((body.mode ?? 0) === 0 && body.joker === undefined) {
       const signOk = local === null || visiting === null || isSignBet(local, visiting);
-      const saved = await repo.saveOwnOpenBet(db, deps.dialect, { betId: body.result_bet_id, userId: user.id, local, visiting, now, signOk });
+      const saved = await saveOwnOpenBet(db, deps.dialect, { betId: body.result_bet_id, userId: user.id, local, visiting, now, signOk });
       if (saved) return toResultBet(saved, user.id, now);
     }
     const row = await repo.findBet(db, body.result_bet_id);
