@@ -18,6 +18,7 @@ import './endpoints/push';
 import './endpoints/live';
 import './endpoints/calendar';
 import './endpoints/adminConsole';
+import './endpoints/gameDepth';
 
 /**
  * The api with every area's endpoints injected (the imports above do it), typed with all of them.

@@ -2,7 +2,7 @@
 export const TAG_TYPES = [
   'User', 'Alert', 'Competition', 'Round', 'Group', 'GroupTeam', 'Team', 'Person', 'Scorer', 'LeagueRule', 'Match',
   'League', 'LeagueMember', 'LeagueTable', 'Invitation', 'Message', 'ResultBet', 'RoundBet', 'PersonBet', 'Push',
-  'Update', 'Contact', 'Log', 'VerificationMail', 'AdminConsole',
+  'Update', 'Contact', 'Log', 'VerificationMail', 'AdminConsole', 'BonusQuestion', 'LeagueLog',
 ] as const;
 export type TagType = (typeof TAG_TYPES)[number];
 
@@ -28,6 +28,8 @@ const TAG_BY_PATH_PREFIX: ReadonlyArray<readonly [string, TagType]> = [
   ['/leagues/update_department', 'LeagueMember'],
   ['/leagues/remove_user', 'LeagueMember'],
   ['/leagues', 'League'],
+  ['/leagues/log', 'LeagueLog'],
+  ['/bonus_questions', 'BonusQuestion'],
   ['/invitations', 'Invitation'],
   ['/messages', 'Message'],
   ['/result_bets', 'ResultBet'],
@@ -63,10 +65,13 @@ const SCORES: TagType[] = ['LeagueTable', 'ResultBet', 'RoundBet', 'PersonBet', 
 export const ALSO_INVALIDATED: Partial<Record<TagType, readonly TagType[]>> = {
   // Signing in or out changes what every read answers.
   User: TAG_TYPES.filter((tag) => tag !== 'User'),
-  League: ['LeagueMember', 'LeagueTable', 'Alert', 'Invitation', 'Message', ...SCORES],
-  LeagueMember: ['League', 'LeagueTable'],
+  League: ['LeagueMember', 'LeagueTable', 'Alert', 'Invitation', 'Message', 'LeagueLog', ...SCORES],
+  LeagueMember: ['League', 'LeagueTable', 'LeagueLog'],
+  // Resolving moves points and writes the league's log.
+  BonusQuestion: ['LeagueTable', 'LeagueLog'],
   Invitation: ['League', 'Message'],
-  ResultBet: ['LeagueTable', 'Alert'],
+  // A late entry is logged.
+  ResultBet: ['LeagueTable', 'Alert', 'LeagueLog'],
   RoundBet: ['LeagueTable', 'Alert'],
   PersonBet: ['LeagueTable', 'Alert'],
   Match: ['LeagueTable', 'ResultBet', 'Scorer', 'Competition'],

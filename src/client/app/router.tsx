@@ -47,6 +47,9 @@ const AdminProcessesPage = lazy(() => import(/* webpackChunkName: "admin-process
 const AdminUsersPage = lazy(() => import(/* webpackChunkName: "admin-users" */ '../features/adminConsole/UsersPage'));
 const AdminMailPage = lazy(() => import(/* webpackChunkName: "admin-mail" */ '../features/adminConsole/MailPage'));
 const AdminSettingsPage = lazy(() => import(/* webpackChunkName: "admin-settings" */ '../features/adminConsole/SettingsPage'));
+const BonusQuestionsScreen = lazy(() => import(/* webpackChunkName: "bonus-questions" */ '../features/bonusQuestions/BonusQuestionsScreen'));
+const LeagueLogScreen = lazy(() => import(/* webpackChunkName: "league-log" */ '../features/leagueLog/LeagueLogScreen'));
+const LeaguePointsScreen = lazy(() => import(/* webpackChunkName: "league-points" */ '../features/leagues/scoring/LeaguePointsScreen'));
 const NotFoundScreen = lazy(() => import(/* webpackChunkName: "not-found" */ '../features/errors/NotFoundScreen'));
 
 /** Every route of spec 2.2, plus the pages the interface texts imply. */
@@ -63,6 +66,9 @@ export const routes: RouteObject[] = [
       { path: 'leagues/join/:leagueId/:invitationToken', element: screen(JoinLeagueScreen, 'user') },
       { path: 'leagues/:leagueId', element: screen(LeagueScreen, 'user') },
       { path: 'leagues/:leagueId/summary', element: screen(BetsSummaryScreen, 'user') },
+      { path: 'leagues/:leagueId/bonus', element: screen(BonusQuestionsScreen, 'user') },
+      { path: 'leagues/:leagueId/log', element: screen(LeagueLogScreen, 'user') },
+      { path: 'leagues/:leagueId/points', element: screen(LeaguePointsScreen, 'user') },
       { path: 'result_bets/new', element: screen(BetsScreen, 'user') },
       { path: 'matches/:matchId/show_bets', element: screen(MatchBetsScreen, 'user') },
       { path: 'messages', element: screen(MessagesScreen, 'user') },

@@ -10,7 +10,8 @@ import { nextSort, sortRows, visibleRows, type LeagueTableData, type UserRow } f
 
 const row = (user_id: number, user_name: string, points: number, extra: Partial<UserRow> = {}): UserRow => ({
   user_id, user_avatar: null, user_name, department: null, points_by_matchday: {}, points_league: points - 2, points_rounds: 1, points_people: 1,
-  points, points_matchday: user_id % 5, position: 0, matchday_wins: 0, ...extra,
+  points, points_matchday: user_id % 5, position: 0, matchday_wins: 0, points_bonus: 0, exact_hits: 0, goal_difference_hits: 0, tendency_hits: 0,
+  ...extra,
 });
 
 /** 14 members, the current user (id 1, "Ana") in 14th place. */
@@ -18,7 +19,7 @@ function table(): LeagueTableData {
   const users = Array.from({ length: 14 }, (_, index) => row(index + 1, index === 0 ? 'Ana' : `Player ${String(index + 1).padStart(2, '0')}`, index === 0 ? 1 : 50 - index))
     .sort((a, b) => b.points - a.points)
     .map((item, index) => ({ ...item, position: index + 1 }));
-  return { users, departments: [], matchday: 3, last_played_matchday: 3, matchday_winner_ids: [4] };
+  return { users, departments: [], matchday: 3, last_played_matchday: 3, matchday_winner_ids: [4], matchday_winners: [{ matchday: 3, user_ids: [4] }], tie_breaks: [] };
 }
 
 const bodyRows = () => within(screen.getByRole('table', { name: 'League table' })).getAllByRole('row').slice(1);

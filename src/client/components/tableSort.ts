@@ -11,10 +11,12 @@ export interface Sort { key: SortKey; direction: 'asc' | 'desc' }
 
 export const DEFAULT_SORT: Sort = { key: 'position', direction: 'asc' };
 
-type Row = Pick<UserRow, 'points_league' | 'points_rounds' | 'points_people' | 'points' | 'points_matchday' | 'position'>;
+type Row = Pick<UserRow, 'points_league' | 'points_rounds' | 'points_people' | 'points' | 'points_matchday' | 'position'> & { points_bonus?: number };
 const nameOf = (row: UserRow | TeamRow): string => ('user_name' in row ? row.user_name : row.name);
 
-export const extraPoints = (row: Row): number => Math.round((row.points_rounds + row.points_people) * 10) / 10;
+/** Points beyond the result bets: picks, and a member's bonus questions. */
+export const extraPoints = (row: Row): number =>
+  Math.round((row.points_rounds + row.points_people + (row.points_bonus ?? 0)) * 10) / 10;
 
 const value = (row: Row, key: Exclude<SortKey, 'name'>): number => {
   switch (key) {

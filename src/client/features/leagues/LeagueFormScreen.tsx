@@ -18,10 +18,15 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import type { LeagueSettings } from '../../../shared/api/entities';
+import { DEFAULT_BET_DEADLINE_MINUTES, defaultLockBy } from '../../../shared/domain/deadlines';
+import { NO_JOKERS, SCORING_PRESETS } from '../../../shared/domain/scoring';
 import { endpointAt } from '../../api/api';
 import { useAppDispatch } from '../../app/hooks';
 import { fieldErrors } from '../account/formErrors';
 import { showToast } from '../notifications/notify';
+import { ScoringFields } from './scoring/ScoringFields';
+import { WeightFields } from './scoring/WeightFields';
+import { TieBreaksField } from './TieBreaksField';
 
 const activeCompetitions = endpointAt('GET', '/competition/active');
 const competitionTeams = endpointAt('GET', '/teams/index/:id');
@@ -34,11 +39,12 @@ type Form = LeagueSettings;
 type Toggle = 'playoff_results_points' | 'round_bets_enabled' | 'person_bets_enabled' | 'allow_invite' | 'allow_join' | 'editable_after_start';
 const TOGGLES: Toggle[] = ['playoff_results_points', 'round_bets_enabled', 'person_bets_enabled', 'allow_invite', 'allow_join', 'editable_after_start'];
 
-/** DESIGN 4.2 defaults for a new league. */
+/** DESIGN 4.2 defaults for a new league (lock_by follows the competition chosen). */
 export const NEW_LEAGUE: Form = {
   name: '', competition_id: 0, selected_team_ids: [], bets_system: 'exact', points_system: 'winner_and_goals',
   playoff_results_points: true, round_bets_enabled: true, person_bets_enabled: true, allow_invite: true, allow_join: false,
-  editable_after_start: false, start_matchday: 1, knockout_basis: 'regular',
+  editable_after_start: false, start_matchday: 1, knockout_basis: 'regular', tie_breaks: [],
+  scoring: SCORING_PRESETS.classic, round_multipliers: [], jokers: NO_JOKERS, bet_deadline_minutes: DEFAULT_BET_DEADLINE_MINUTES, lock_by: 'match',
 };
 
 const settingsOf = (league: Form): Form => ({
@@ -46,6 +52,8 @@ const settingsOf = (league: Form): Form => ({
   points_system: league.points_system, playoff_results_points: league.playoff_results_points, round_bets_enabled: league.round_bets_enabled,
   person_bets_enabled: league.person_bets_enabled, allow_invite: league.allow_invite, allow_join: league.allow_join,
   editable_after_start: league.editable_after_start, start_matchday: league.start_matchday, knockout_basis: league.knockout_basis,
+  tie_breaks: league.tie_breaks ?? [], scoring: league.scoring, round_multipliers: league.round_multipliers, jokers: league.jokers,
+  bet_deadline_minutes: league.bet_deadline_minutes, lock_by: league.lock_by,
 });
 
 function Choice<T extends string>({ name, value, options, onChange, disabled }: { name: string; value: T; options: readonly T[]; onChange: (value: T) => void; disabled: boolean }) {
@@ -83,6 +91,9 @@ export default function LeagueFormScreen() {
   useEffect(() => {
     if (!editing && !form.competition_id && competitions.length) setForm((was) => ({ ...was, competition_id: competitions[0].id }));
   }, [editing, competitions, form.competition_id]);
+  // A new league locks like today by default: cups by match, league competitions by matchday.
+  const isLeague = !!competition?.is_league;
+  useEffect(() => { if (!editing) setForm((was) => ({ ...was, lock_by: defaultLockBy({ is_league: isLeague }) })); }, [editing, isLeague]);
 
   const frozen = editing && !!league && !league.editable;
   const set = <K extends keyof Form>(key: K, value: Form[K]) => setForm((was) => ({ ...was, [key]: value }));
@@ -123,8 +134,10 @@ export default function LeagueFormScreen() {
           renderInput={(params) => <TextField {...params} label={t('league_form.selected_teams')} helperText={t('league_form.help.selected_teams')} />} />
         <Box sx={{ display: 'flex', flexDirection: 'column' }}>
           <Choice name="bets_system" value={form.bets_system} options={['exact', 'sign', 'disabled'] as const} onChange={(value) => set('bets_system', value)} disabled={frozen} />
-          <Choice name="points_system" value={form.points_system} options={['winner_and_goals', 'winner'] as const} onChange={(value) => set('points_system', value)} disabled={frozen || form.bets_system !== 'exact'} />
-          <Choice name="knockout_basis" value={form.knockout_basis} options={['regular', 'extra_time'] as const} onChange={(value) => set('knockout_basis', value)} disabled={frozen} />
+          <ScoringFields form={form} onChange={(scoring) => set('scoring', scoring)} disabled={frozen} />
+          <Choice name="knockout_basis" value={form.knockout_basis} options={['regular', 'extra_time', 'penalties'] as const} onChange={(value) => set('knockout_basis', value)} disabled={frozen} />
+          <WeightFields form={form} onChange={(changes) => setForm((was) => ({ ...was, ...changes }))} isLeague={isLeague} disabled={frozen} />
+          <TieBreaksField value={form.tie_breaks} onChange={(value) => set('tie_breaks', value)} disabled={frozen} />
           {competition?.is_league && (
             <TextField select label={t('league_form.start_matchday')} value={form.start_matchday} disabled={frozen}
               onChange={(event) => set('start_matchday', Number(event.target.value))} helperText={t('league_form.help.start_matchday')}>

@@ -1,3 +1,4 @@
+import ScoreboardIcon from '@mui/icons-material/Scoreboard';
 import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
 import EditIcon from '@mui/icons-material/Edit';
 import EditNoteIcon from '@mui/icons-material/EditNote';
@@ -25,6 +26,11 @@ import { LeagueTable } from '../../components/LeagueTable';
 import { useSession } from '../account/session';
 import { selectTeamEntities } from '../reference/teamsSlice';
 import { CompetitionTables } from './CompetitionTables';
+import { LiveScoresCard } from '../live/LiveScoresCard';
+import { LiveStatus } from '../live/LiveStatus';
+import { positionMoves } from '../live/liveCache';
+import { useLeagueLive } from '../live/useLeagueLive';
+import { MatchdayWinners } from './MatchdayWinners';
 
 const leagueShow = endpointAt('GET', '/leagues/:id');
 const leagueTable = endpointAt('GET', '/leagues/users_league_table/:id');
@@ -65,6 +71,7 @@ export default function LeagueScreen() {
   const { data: league, isError } = leagueShow.useQuery(valid ? { params: { id: leagueId } } : skipToken);
   const { data: info } = matchInfo.useQuery(league ? { params: { id: league.competition.id } } : skipToken);
   const { data: table, isFetching, isError: tableFailed } = leagueTable.useQuery(valid ? { params: { id: leagueId }, query: matchday ? { matchday } : {} } : skipToken);
+  const live = useLeagueLive(valid && league?.is_member ? leagueId : null);
 
   if (!valid || isError) return <Typography variant="h1" component="h1">{t('errors.messages.league_not_found')}</Typography>;
   if (!league) return <Skeleton variant="rounded" height={300} />;
@@ -73,6 +80,10 @@ export default function LeagueScreen() {
   const shownMatchday = matchday ?? table?.matchday ?? info?.lastPlayedMatchday ?? 1;
   const matchdays = info?.matchdays.length ? info.matchdays : [shownMatchday];
   const winners = table?.users.filter((row) => table.matchday_winner_ids.includes(row.user_id)) ?? [];
+  // While matches are in play the provisional table replaces the stored one (for its matchday), arrows against it.
+  const provisional = live.provisional && (matchday === undefined || matchday === live.provisional.table.matchday) ? live.provisional.table : null;
+  const shownTable = provisional ?? table;
+  const moves = provisional ? positionMoves(table, provisional) : live.moves;
 
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>
@@ -85,12 +96,16 @@ export default function LeagueScreen() {
         <Button component={RouterLink} to={`/result_bets/new?league_id=${league.id}&matchday=${shownMatchday}`} variant="contained" startIcon={<EditNoteIcon />}>{t('home.my_bets')}</Button>
         {owner && league.editable && <Button component={RouterLink} to={`/leagues/edit/${league.id}`} startIcon={<EditIcon />}>{t('league.edit')}</Button>}
         {league.is_member && <Button component={RouterLink} to={`/leagues/admin/${league.id}`} startIcon={<AdminPanelSettingsIcon />}>{t('league.administration')}</Button>}
+        <Button component={RouterLink} to={`/leagues/${league.id}/points`} startIcon={<ScoreboardIcon />}>{t('league_points.link')}</Button>
+        {league.is_member && <Button component={RouterLink} to={`/leagues/${league.id}/bonus`}>{t('bonus.title')}</Button>}
+        {league.is_member && <Button component={RouterLink} to={`/leagues/${league.id}/log`}>{t('league_log.title')}</Button>}
       </Box>
 
       <Card component="section" aria-labelledby="league-table-title">
         <CardContent>
           <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center', mb: 1 }}>
             <Typography id="league-table-title" variant="h2" component="h2" sx={{ flex: 1 }}>{t('league.table')}</Typography>
+            <LiveStatus live={live} />
             <FormControl size="small" sx={{ minWidth: 140 }}>
               <InputLabel id="matchday-label">{t('table.matchday')}</InputLabel>
               <Select labelId="matchday-label" label={t('table.matchday')} value={shownMatchday} onChange={(event) => setMatchday(Number(event.target.value))}>
@@ -101,11 +116,17 @@ export default function LeagueScreen() {
           {winners.length > 0 && (
             <Typography variant="body2" sx={{ mb: 1 }}>{t('league.matchday_winners', { names: winners.map((row) => row.user_name).join(', ') })}</Typography>
           )}
-          {table && <Box sx={{ opacity: isFetching ? 0.6 : 1 }}><LeagueTable table={table} leagueId={league.id} currentUserId={user.id} /></Box>}
-          {!table && (tableFailed ? <Typography color="text.secondary">{t('errors.generic')}</Typography> : <Skeleton height={200} />)}
+          {shownTable && (
+            <Box sx={{ opacity: isFetching && !provisional ? 0.6 : 1 }}>
+              <LeagueTable table={shownTable} leagueId={league.id} currentUserId={user.id} moves={moves} />
+            </Box>
+          )}
+          {!shownTable && (tableFailed ? <Typography color="text.secondary">{t('errors.generic')}</Typography> : <Skeleton height={200} />)}
         </CardContent>
       </Card>
 
+      {table && <MatchdayWinners table={table} />}
+      <LiveScoresCard live={live} />
       {isAdmin && <MatchdayMatchesForAdmin competitionId={league.competition.id} matchday={shownMatchday} />}
       <CompetitionTables competitionId={league.competition.id} />
     </Box>

@@ -1,6 +1,7 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
+import Chip from '@mui/material/Chip';
 import CardContent from '@mui/material/CardContent';
 import Link from '@mui/material/Link';
 import NativeSelect from '@mui/material/NativeSelect';
@@ -19,6 +20,7 @@ import { formatDateTime } from '../../app/dates';
 import { PointsBadge } from '../../components/PointsBadge';
 import { useSession } from '../account/session';
 import { betText } from '../bets/betValues';
+import { LateEntryButton } from '../leagueLog/LateEntryDialog';
 import { MatchScore, MatchTeam } from '../bets/matchDisplay';
 import type { ResultBetRow } from '../bets/ResultBetCell';
 
@@ -70,7 +72,13 @@ export default function MatchBetsScreen() {
                 {bets.map((bet) => (
                   <TableRow key={bet.id} selected={bet.user_id === user.id} data-testid={`match-bet-${bet.user_id}`}>
                     <TableCell><Link component={RouterLink} to={`/result_bets/new?league_id=${bet.league_id}&user_id=${bet.user_id}&matchday=${bet.match.matchday}`}>{bet.user_name}</Link></TableCell>
-                    <TableCell align="center">{bet.allow_show_bets || bet.user_id === user.id ? betText(bet, league.bets_system) : t('bets.hidden')}</TableCell>
+                    <TableCell align="center">
+                      {bet.allow_show_bets || bet.user_id === user.id ? betText(bet, league.bets_system) : t('bets.hidden')}
+                      {bet.late_entry && <Chip size="small" variant="outlined" label={t('late_entry.mark')} sx={{ ml: 1 }} />}
+                      {league.owner_id === user.id && bet.allow_show_bets && !league.finished && (
+                        <LateEntryButton betId={bet.id} userName={bet.user_name} local={bet.local_goals} visiting={bet.visiting_goals} />
+                      )}
+                    </TableCell>
                     <TableCell align="right">{bet.points !== null && <PointsBadge points={bet.points} kind="result" betId={bet.id} />}</TableCell>
                   </TableRow>
                 ))}

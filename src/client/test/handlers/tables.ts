@@ -14,6 +14,7 @@ export const tableHandlers = [
         points_by_matchday: { [String(matchday)]: member.matchday * matchday },
         points_league: member.points - 2, points_rounds: 1.5, points_people: 0.5, points: member.points,
         points_matchday: member.matchday * matchday, position: 0, matchday_wins: member.user_id === BEA ? 2 : 0,
+        points_bonus: 0, exact_hits: 0, goal_difference_hits: 0, tendency_hits: 0,
       }))
       .sort((a, b) => b.points - a.points || a.user_name.localeCompare(b.user_name));
     rows.forEach((row, index) => { row.position = index && rows[index - 1].points === row.points ? rows[index - 1].position : index + 1; });
@@ -29,9 +30,10 @@ export const tableHandlers = [
     }).sort((a, b) => b.points - a.points);
     departments.forEach((row, index) => { row.position = index + 1; });
     const best = Math.max(...rows.map((row) => row.points_matchday));
+    const winnerIds = best > 0 ? rows.filter((row) => row.points_matchday === best).map((row) => row.user_id) : [];
     return ok({
-      users: rows, departments, matchday, last_played_matchday: 2,
-      matchday_winner_ids: best > 0 ? rows.filter((row) => row.points_matchday === best).map((row) => row.user_id) : [],
+      users: rows, departments, matchday, last_played_matchday: 2, matchday_winner_ids: winnerIds, tie_breaks: [],
+      matchday_winners: winnerIds.length ? [{ matchday: 1, user_ids: [BEA] }, { matchday: 2, user_ids: [...winnerIds].sort((a, b) => a - b) }] : [],
     });
   }),
 ];

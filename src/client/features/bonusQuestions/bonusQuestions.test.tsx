@@ -1,0 +1,123 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { PLAYER } from '../../test/handlers/fakeApi';
+import { BEA } from '../../test/handlers/leagueWorld';
+import { ok } from '../../test/handlers/route';
+import { handleSignedIn } from '../../test/handlers/leagueWorld';
+import { renderApp, signInAs } from '../../test/renderWithProviders';
+import { server } from '../../test/server';
+
+/** Issue 13 §5-7 in the client: bonus questions, the league log, matchday winners. */
+
+const settled = () => waitFor(() => expect(screen.getByRole('main')).toBeVisible());
+const HOUR = 3_600_000;
+
+type Question = Record<string, any>;
+function question(overrides: Question): Question {
+  return {
+    id: 1, league_id: 5, text: 'Who wins the cup?', kind: 'choice', choices: ['Spain', 'Brazil'], points: 5,
+    deadline: new Date(Date.now() + HOUR).toISOString(), open: true, resolved: false, correct: null, my_answer: null, my_points: null,
+    answers: [], ...overrides,
+  };
+}
+
+function fakeQuestions(initial: Question[]) {
+  const state = { questions: initial, bodies: [] as { route: string; body: any }[] };
+  const message = (route: string, body: any, q: Question) => { state.bodies.push({ route, body }); return ok({ message: 'Saved', question: q }); };
+  server.use(
+    handleSignedIn('bonusQuestionsIndex', () => ok(state.questions)),
+    handleSignedIn('bonusQuestionCreate', ({ body }) => {
+      const created = question({ id: 9, ...body.question, choices: body.question.choices ?? null, deadline: body.question.deadline });
+      state.questions = [...state.questions, created];
+      return message('create', body, created);
+    }),
+    handleSignedIn('bonusQuestionAnswer', ({ body }) => {
+      state.questions = state.questions.map((q) => (q.id === body.question_id ? { ...q, my_answer: body.answer } : q));
+      return message('answer', body, state.questions.find((q) => q.id === body.question_id)!);
+    }),
+    handleSignedIn('bonusQuestionResolve', ({ body }) => {
+      state.questions = state.questions.map((q) => (q.id === body.question_id ? { ...q, resolved: true, correct: body.correct } : q));
+      return message('resolve', body, state.questions.find((q) => q.id === body.question_id)!);
+    }),
+  );
+  return state;
+}
+
+describe('bonus questions screen', () => {
+  it('lets the owner ask a choice question and a member answer it', async () => {
+    const state = fakeQuestions([question({})]);
+    await signInAs(PLAYER);
+    const { user } = renderApp({ route: '/leagues/5/bonus' });
+    expect(await screen.findByRole('heading', { name: 'Bonus questions', level: 1 })).toBeInTheDocument();
+    await settled();
+
+    const card = await screen.findByRole('region', { name: 'Who wins the cup?' });
+    await user.click(within(card).getByRole('combobox', { name: 'Your answer' }));
+    await user.click(await screen.findByRole('option', { name: 'Brazil' }));
+    await user.click(within(card).getByRole('button', { name: 'Save answer' }));
+    await waitFor(() => expect(state.bodies).toContainEqual({ route: 'answer', body: { question_id: 1, answer: { choice: 'Brazil' } } }));
+
+    const form = screen.getByRole('region', { name: 'Ask a question' });
+    await user.type(within(form).getByRole('textbox', { name: 'Question' }), 'Goals in the final?');
+    await user.click(within(form).getByRole('combobox', { name: 'Kind of answer' }));
+    await user.click(await screen.findByRole('option', { name: 'A number' }));
+    await user.click(within(form).getByRole('button', { name: 'Add question' }));
+    await waitFor(() => expect(state.bodies.find((b) => b.route === 'create')?.body).toMatchObject({
+      league_id: 5, question: { text: 'Goals in the final?', kind: 'number', points: 5 },
+    }));
+    expect(await screen.findByRole('region', { name: 'Goals in the final?' })).toBeInTheDocument();
+  });
+
+  it('shows everyone\'s answers after the deadline and lets the owner resolve with several right answers', async () => {
+    const state = fakeQuestions([question({
+      open: false, deadline: new Date(Date.now() - HOUR).toISOString(), my_answer: { choice: 'Spain' },
+      answers: [{ user_id: 1, user_name: 'Ana', answer: { choice: 'Spain' }, points: null }, { user_id: BEA, user_name: 'Bea', answer: { choice: 'Brazil' }, points: null }],
+    })]);
+    await signInAs(PLAYER);
+    const { user } = renderApp({ route: '/leagues/5/bonus' });
+    const card = await screen.findByRole('region', { name: 'Who wins the cup?' });
+    await settled();
+    const answers = within(card).getByRole('list', { name: 'Answers' });
+    expect(within(answers).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['AnaSpain', 'BeaBrazil']);
+
+    await user.click(within(card).getByRole('combobox', { name: 'Right answer 1' }));
+    await user.click(await screen.findByRole('option', { name: 'Spain' }));
+    await user.click(within(card).getByRole('button', { name: 'Another right answer' }));
+    await user.click(within(card).getByRole('combobox', { name: 'Right answer 2' }));
+    await user.click(await screen.findByRole('option', { name: 'Brazil' }));
+    await user.click(within(card).getByRole('button', { name: 'Resolve' }));
+    await waitFor(() => expect(state.bodies).toContainEqual({ route: 'resolve', body: { question_id: 1, correct: [{ choice: 'Spain' }, { choice: 'Brazil' }] } }));
+  });
+});
+
+describe('league log and matchday winners', () => {
+  it('lists the log newest first with translated actions, reasons and changes', async () => {
+    server.use(handleSignedIn('leagueLog', () => ok({ entries: [
+      { seq: 2, actor_id: 1, actor_name: 'Ana', action: 'result_bet.late_entry', created_at: '2026-06-01T12:00:00.000Z', prev_hash: 'a'.repeat(64), hash: 'b'.repeat(64),
+        details: { result_bet_id: 3, match_id: 4, user_id: BEA, reason: 'Paper bet', before: { local_goals: null, visiting_goals: null }, after: { local_goals: 2, visiting_goals: 1 } } },
+      { seq: 1, actor_id: 1, actor_name: 'Ana', action: 'league.settings', created_at: '2026-06-01T11:00:00.000Z', prev_hash: '0'.repeat(64), hash: 'a'.repeat(64),
+        details: { before: { tie_breaks: [] }, after: { tie_breaks: ['exact_hits'] } } },
+    ] })));
+    await signInAs(PLAYER);
+    renderApp({ route: '/leagues/5/log' });
+    const list = await screen.findByRole('list', { name: 'League log' });
+    await settled();
+    const [late, settings] = within(list).getAllByRole('listitem');
+    expect(late).toHaveTextContent('#2 Late entry of a bet');
+    expect(late).toHaveTextContent('Member: Bea');
+    expect(late).toHaveTextContent('Reason: Paper bet');
+    expect(late).toHaveTextContent('— → 2-1');
+    expect(settings).toHaveTextContent('Settings changed');
+    expect(settings).toHaveTextContent('tie_breaks: [] → ["exact_hits"]');
+  });
+
+  it('shows each finished matchday\'s winners on the league screen, with links to the bonus questions and the log', async () => {
+    await signInAs(PLAYER);
+    renderApp({ route: '/leagues/5' });
+    const winners = await screen.findByRole('table', { name: 'Matchday winners' });
+    await settled();
+    const rows = within(winners).getAllByRole('row').slice(1).map((row) => row.textContent);
+    expect(rows[rows.length - 1]).toBe('Matchday 1Bea');
+    expect(screen.getByRole('link', { name: 'Bonus questions' })).toHaveAttribute('href', '/leagues/5/bonus');
+    expect(screen.getByRole('link', { name: 'League log' })).toHaveAttribute('href', '/leagues/5/log');
+  });
+});

@@ -1,0 +1,96 @@
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
+import { skipToken } from '@reduxjs/toolkit/query/react';
+import type { Static } from 'typebox';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useParams } from 'react-router';
+import type { LeagueLogEntry } from '../../../shared/api/routes/leagueLog';
+import { endpointAt } from '../../api/api';
+import { formatDateTime } from '../../app/dates';
+
+const leagueShow = endpointAt('GET', '/leagues/:id');
+const leagueLog = endpointAt('GET', '/leagues/log/:id');
+const leagueMembers = endpointAt('GET', '/leagues/leagues_users/:id');
+
+type Entry = Static<typeof LeagueLogEntry>;
+
+/** A value of a before/after pair, compactly. */
+function show(value: unknown): string {
+  if (value === null || value === undefined) return '—';
+  if (typeof value === 'object' && value !== null && 'local_goals' in value && 'visiting_goals' in value) {
+    const goals = value as { local_goals: unknown; visiting_goals: unknown };
+    return goals.local_goals === null ? '—' : `${String(goals.local_goals)}-${String(goals.visiting_goals)}`;
+  }
+  return typeof value === 'string' ? value : JSON.stringify(value);
+}
+
+/** What an entry changed, one line per field. */
+function changes(entry: Entry): string[] {
+  const { before, after } = entry.details as { before?: unknown; after?: unknown };
+  if (entry.details.hidden) return [];
+  if (before && after && typeof before === 'object' && typeof after === 'object' && !('local_goals' in before) && !Array.isArray(after)) {
+    const b = before as Record<string, unknown>;
+    const a = after as Record<string, unknown>;
+    return Object.keys(a).filter((key) => JSON.stringify(a[key]) !== JSON.stringify(b[key])).map((key) => `${key}: ${show(b[key])} → ${show(a[key])}`);
+  }
+  if ('after' in entry.details) return [`${show(before)} → ${show(after)}`];
+  return [];
+}
+
+/** The league's tamper-evident log (issue 13 §7): every change that moved points or membership, newest first. */
+export default function LeagueLogScreen() {
+  const { t } = useTranslation();
+  const leagueId = Number(useParams().leagueId);
+  const valid = Number.isInteger(leagueId) && leagueId > 0;
+  const { data: league, isError } = leagueShow.useQuery(valid ? { params: { id: leagueId } } : skipToken);
+  const { data: log } = leagueLog.useQuery(valid && league?.is_member ? { params: { id: leagueId } } : skipToken);
+  const { data: members } = leagueMembers.useQuery(valid && league?.is_member ? { params: { id: leagueId } } : skipToken);
+
+  if (!valid || isError) return <Typography variant="h1" component="h1">{t('errors.messages.league_not_found')}</Typography>;
+  if (!league) return <Skeleton variant="rounded" height={300} />;
+  const nameOf = (id: unknown) => members?.find((m) => m.user_id === id)?.user_name ?? (typeof id === 'number' ? `#${id}` : '');
+
+  return (
+    <Box sx={{ display: 'grid', gap: 2, maxWidth: 900, mx: 'auto', width: '100%' }}>
+      <Box>
+        <Typography variant="h1" component="h1">{t('league_log.title')}</Typography>
+        <Typography color="text.secondary">
+          <Box component={RouterLink} to={`/leagues/${league.id}`} sx={{ color: 'primary.main' }}>{league.name}</Box> · {t('league_log.intro')}
+        </Typography>
+      </Box>
+      <Card>
+        <CardContent>
+          {log === undefined && <Skeleton height={120} />}
+          {log?.entries.length === 0 && <Typography color="text.secondary">{t('league_log.empty')}</Typography>}
+          <List aria-label={t('league_log.title')} disablePadding>
+            {log?.entries.map((entry) => (
+              <ListItem key={entry.seq} divider disableGutters sx={{ display: 'block' }} data-testid={`log-entry-${entry.seq}`}>
+                <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'baseline' }}>
+                  <Typography component="span" sx={{ fontWeight: 600 }}>#{entry.seq} {t(`league_log.actions.${entry.action}`, { defaultValue: entry.action })}</Typography>
+                  <Typography component="span" variant="body2" color="text.secondary">
+                    {formatDateTime(entry.created_at)} · {entry.actor_name ?? t('league_log.system')}
+                  </Typography>
+                </Box>
+                {typeof entry.details.user_id === 'number' && (
+                  <Typography variant="body2">{t('league_log.member', { name: nameOf(entry.details.user_id) })}</Typography>
+                )}
+                {typeof entry.details.text === 'string' && <Typography variant="body2">{entry.details.text}</Typography>}
+                {typeof entry.details.reason === 'string' && <Typography variant="body2">{t('league_log.reason', { reason: entry.details.reason })}</Typography>}
+                {changes(entry).map((line) => <Typography key={line} variant="body2" sx={{ overflowWrap: 'anywhere' }}>{line}</Typography>)}
+                {entry.details.hidden === true && <Typography variant="body2" color="text.secondary">{t('league_log.hidden')}</Typography>}
+                <Typography variant="caption" color="text.secondary" sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere' }} title={entry.hash}>
+                  {t('league_log.hash', { hash: entry.hash.slice(0, 16) })}
+                </Typography>
+              </ListItem>
+            ))}
+          </List>
+        </CardContent>
+      </Card>
+    </Box>
+  );
+}
