@@ -1,3 +1,6 @@
+import { adminCompetitionRoutes } from '../../shared/api/routes/adminCompetitions';
+import { adminOperationRoutes } from '../../shared/api/routes/adminOperations';
+import { adminUserRoutes } from '../../shared/api/routes/adminUsers';
 import { alertRoutes } from '../../shared/api/routes/alerts';
 import { invitationRoutes } from '../../shared/api/routes/invitations';
 import { leagueRoutes } from '../../shared/api/routes/leagues';
@@ -100,11 +103,17 @@ interface Row {
   expected: Expected;
   /** The outsider holds a pending invitation to the league, with a verified address or not. */
   inviteOutsider?: OutsiderInvitation;
+  /**
+   * A write every role but the admin (the last one asked) is refused: one world serves them all, as for reads.
+   * Admin console rows, so the table stays quick.
+   */
+  sharedWorld?: boolean;
 }
 
 const pickBody = (w: World) => ({ league_id: w.leagueId, league_rule_id: w.roundRuleId, team_id: w.teamId, user_id: w.member.id });
 const personBody = (w: World) => ({ league_id: w.leagueId, league_rule_id: w.personRuleId, person_id: w.personId, user_id: w.member.id });
 const subscription = { endpoint: 'https://fcm.googleapis.com/fcm/send/abc', keys: { p256dh: 'BPublicKey', auth: 'AuthSecret' } };
+const matrixCupFile = JSON.stringify({ name: 'Matrix Cup', matches: [{ round: 'Matchday 1', date: '2030-06-10', team1: 'Spain', team2: 'Japan' }] });
 
 const ROWS: Row[] = [
   // Leagues (spec 7.2, 7.3; DESIGN 4.6)
@@ -241,6 +250,32 @@ const ROWS: Row[] = [
   { route: 'pushPublicKey', method: 'GET', path: () => '/push/public_key', expected: PUBLIC },
   { route: 'subscribe', method: 'POST', path: () => '/subscribe', body: () => ({ subscription }), expected: ANY_USER },
   { route: 'unsubscribe', method: 'POST', path: () => '/unsubscribe', body: () => ({ subscription }), expected: ANY_USER },
+
+  // Admin console (issue 15): global admins only.
+  {
+    route: 'adminImportCompetition', method: 'POST', path: () => '/admin/competitions/import', sharedWorld: true, expected: ADMIN_ONLY,
+    body: () => ({ provider: 'openfootball', file: { name: 'matrix-cup.json', content: matrixCupFile } }),
+  },
+  { route: 'adminCompetitions', method: 'GET', path: () => '/admin/competitions', expected: ADMIN_ONLY },
+  // Unarchiving a competition that is not archived changes nothing; archiving it is the table's last row.
+  { route: 'adminUnarchiveCompetition', method: 'POST', path: (w) => `/admin/competitions/${w.cup.competitionId}/unarchive`, sharedWorld: true, expected: ADMIN_ONLY },
+  { route: 'adminProcesses', method: 'GET', path: () => '/admin/processes', expected: ADMIN_ONLY },
+  { route: 'adminMail', method: 'GET', path: () => '/admin/mail', expected: ADMIN_ONLY },
+  { route: 'adminMailTest', method: 'POST', path: () => '/admin/mail/test', body: () => ({}), sharedWorld: true, expected: ADMIN_ONLY },
+  { route: 'adminSettings', method: 'GET', path: () => '/admin/settings', expected: ADMIN_ONLY },
+  { route: 'adminUsers', method: 'GET', path: () => '/admin/users?search=Extra', expected: ADMIN_ONLY },
+  { route: 'adminResendVerification', method: 'POST', path: (w) => `/admin/users/${w.extra.id}/resend_verification`, sharedWorld: true, expected: ADMIN_ONLY },
+  { route: 'adminPasswordReset', method: 'POST', path: (w) => `/admin/users/${w.extra.id}/password_reset`, sharedWorld: true, expected: ADMIN_ONLY },
+  { route: 'adminDisableUser', method: 'POST', path: (w) => `/admin/users/${w.extra.id}/disable`, sharedWorld: true, expected: ADMIN_ONLY },
+  { route: 'adminEnableUser', method: 'POST', path: (w) => `/admin/users/${w.extra.id}/enable`, sharedWorld: true, expected: ADMIN_ONLY },
+  {
+    route: 'adminSetAdmin', method: 'POST', path: (w) => `/admin/users/${w.extra.id}/admin`, body: () => ({ admin: true }),
+    sharedWorld: true, expected: ADMIN_ONLY,
+  },
+  { route: 'adminAudit', method: 'GET', path: () => '/admin/audit', expected: ADMIN_ONLY },
+
+  // Keep last: every later row's world makes leagues on this cup, which an archived competition refuses.
+  { route: 'adminArchiveCompetition', method: 'POST', path: (w) => `/admin/competitions/${w.cup.competitionId}/archive`, sharedWorld: true, expected: ADMIN_ONLY },
 ];
 
 function tokenOf(w: World, role: Role): string | null {
@@ -262,7 +297,7 @@ describe.each(DB_KINDS)('acceptance: authorisation matrix of the league and bet 
   it.each(ROWS.map((row) => [row.route, row] as const))('%s', async (_name, row) => {
     const actual = {} as Expected;
     // Reads change nothing, so one league serves every role; each write gets a fresh one.
-    const shared = row.method === 'GET' ? await buildWorld(t, cup, admin, row.inviteOutsider) : null;
+    const shared = row.method === 'GET' || row.sharedWorld ? await buildWorld(t, cup, admin, row.inviteOutsider) : null;
     for (const role of ROLES) {
       const w = shared ?? await buildWorld(t, cup, admin, row.inviteOutsider);
       const res = await call(t.app, {
@@ -279,7 +314,7 @@ describe('acceptance: authorisation matrix coverage', () => {
   it('covers every league and bet route of the route table', () => {
     const names = Object.keys({
       ...leagueRoutes, ...invitationRoutes, ...resultBetRoutes, ...roundBetRoutes, ...personBetRoutes,
-      ...tableRoutes, ...alertRoutes, ...updateRoutes, ...pushRoutes,
+      ...tableRoutes, ...alertRoutes, ...updateRoutes, ...pushRoutes, ...adminCompetitionRoutes, ...adminOperationRoutes, ...adminUserRoutes,
     }).sort();
     const covered = [...new Set(ROWS.map((row) => row.route.split(' ')[0]))].sort();
     expect(covered).toEqual(names);
