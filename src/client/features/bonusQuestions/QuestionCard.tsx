@@ -14,6 +14,7 @@ import type { BonusAnswerValue } from '../../../shared/domain/bonusAnswers';
 import { endpointAt } from '../../api/api';
 import { formatDateTime } from '../../app/dates';
 import { useAppDispatch } from '../../app/hooks';
+import { ConfirmDialog } from '../leagues/ConfirmDialog';
 import { showToast } from '../notifications/notify';
 import { AnswerInput, answerToDraft, draftToAnswer, useAnswerText } from './AnswerInput';
 
@@ -33,6 +34,7 @@ export function QuestionCard({ question, competitionId, owner, member }: { quest
   const [answer, { isLoading: answering }] = answerQuestion.useMutation();
   const [resolve, { isLoading: resolving }] = resolveQuestion.useMutation();
   const [remove] = deleteQuestion.useMutation();
+  const [confirming, setConfirming] = useState(false);
   const choices = question.choices ?? null;
   const toast = (result: { data?: { message: string }; error?: unknown }) => {
     if (!result.error && result.data) showToast(dispatch, 'success', result.data.message);
@@ -103,9 +105,10 @@ export function QuestionCard({ question, competitionId, owner, member }: { quest
         )}
         {owner && (
           <Box>
-            <Button color="error" size="small" onClick={() => { if (window.confirm(t('bonus.delete_confirm'))) void remove({ params: { id: question.id } }).then(toast); }}>
-              {t('bonus.delete')}
-            </Button>
+            <Button color="error" size="small" onClick={() => setConfirming(true)}>{t('bonus.delete')}</Button>
+            <ConfirmDialog open={confirming} title={t('bonus.delete')} text={t('bonus.delete_confirm')} confirmLabel={t('bonus.delete')}
+              onClose={() => setConfirming(false)}
+              onConfirm={() => { setConfirming(false); void remove({ params: { id: question.id } }).then(toast); }} />
           </Box>
         )}
       </CardContent>

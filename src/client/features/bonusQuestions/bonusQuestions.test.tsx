@@ -1,8 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { PLAYER } from '../../test/handlers/fakeApi';
-import { BEA } from '../../test/handlers/leagueWorld';
+import { BEA, handleSignedIn, leagueWorld } from '../../test/handlers/leagueWorld';
 import { ok } from '../../test/handlers/route';
-import { handleSignedIn } from '../../test/handlers/leagueWorld';
 import { renderApp, signInAs } from '../../test/renderWithProviders';
 import { server } from '../../test/server';
 
@@ -119,5 +118,26 @@ describe('league log and matchday winners', () => {
     expect(rows[rows.length - 1]).toBe('Matchday 1Bea');
     expect(screen.getByRole('link', { name: 'Bonus questions' })).toHaveAttribute('href', '/leagues/5/bonus');
     expect(screen.getByRole('link', { name: 'League log' })).toHaveAttribute('href', '/leagues/5/log');
+  });
+});
+
+describe('tie-breaks in the league form', () => {
+  it('adds tie-breaks in order, removes one, and saves the list', async () => {
+    await signInAs(PLAYER);
+    const { user } = renderApp({ route: '/leagues/edit/5' });
+    const name = await screen.findByRole('textbox', { name: 'Name' }, { timeout: 10_000 });
+    await waitFor(() => expect(name).toHaveValue('Office pool'));
+    await settled();
+    const list = screen.getByRole('list', { name: 'Tie-breaks' });
+    expect(list).toHaveTextContent('None: equal points share a position');
+    for (const option of ['Matchday wins', 'Exact results', 'Bonus question points']) {
+      await user.click(screen.getByRole('combobox', { name: 'Add a tie-break' }));
+      await user.click(await screen.findByRole('option', { name: option }));
+    }
+    expect(within(list).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['1. Matchday wins', '2. Exact results', '3. Bonus question points']);
+    const exact = within(list).getByText('2. Exact results').closest('.MuiChip-root') as HTMLElement;
+    await user.click(within(exact).getByTestId('CancelIcon'));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(leagueWorld.leagues.find((league) => league.id === 5)!.tie_breaks).toEqual(['matchday_wins', 'bonus_points']));
   });
 });
