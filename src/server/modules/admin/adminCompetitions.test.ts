@@ -71,17 +71,22 @@ describeEachDb('admin console: competitions', (ctx) => {
       payload: { provider: 'openfootball', file: { name: 'cup.json', content: '{"name": "Cup", "matches": [' } },
     });
     expect(broken.statusCode).toBe(400);
-    expect(broken.data.error).toMatch(/^No se ha podido importar la competición: cup.json is not valid JSON/);
+    expect(broken.data.error).toMatch(/^No se ha podido importar la competición: cup.json no es un JSON válido: /);
     const wrongRound = await call(t.app, {
       method: 'POST', url: api('/admin/competitions/import'), token: root.token,
       payload: upload({ file: { name: 'cup.json', content: MINICUP.replace('"Matchday 1"', '"Round of 7"') } }),
     });
     expect(wrongRound.statusCode).toBe(400);
     expect(wrongRound.data.error).toBe('The competition could not be imported: match 1: unknown round "Round of 7"');
+    const noMatches = await call(t.app, {
+      method: 'POST', url: api('/admin/competitions/import', 'es'), token: root.token,
+      payload: upload({ file: { name: 'cup.json', content: '{"name": "Cup", "teams": []}' } }),
+    });
+    expect(noMatches.data.error).toBe('No se ha podido importar la competición: el archivo no es un archivo de partidos de openfootball: necesita { "name": ..., "matches": [...] }');
     expect(await counts(t)).toEqual(before);
     const failed = await call(t.app, { method: 'GET', url: api('/admin/processes?outcome=failed'), token: root.token });
-    expect(failed.data.total).toBe(2);
-    expect(failed.data.runs[0]).toMatchObject({ kind: 'import_competition', outcome: 'failed', error: 'match 1: unknown round "Round of 7"' });
+    expect(failed.data.total).toBe(3);
+    expect(failed.data.runs[1]).toMatchObject({ kind: 'import_competition', outcome: 'failed', error: 'match 1: unknown round "Round of 7"' });
   });
 
   it('checks the combination of fields: one source, web addresses only, known time zones, no fields of the other provider', async () => {

@@ -2,6 +2,7 @@ import { adminCompetitionRoutes } from '../../../shared/api/routes/adminCompetit
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../http/errors';
 import type { RouteHandlers } from '../../http/registerRoutes';
+import { ImportError } from '../competitions/importedCompetition';
 import { PROVIDER_FAILURE_KEYS, ProviderError } from '../providers/providerError';
 import { IMPORT_PROCESS, importCompetition } from './competitionImport';
 import { adminCompetition, adminCompetitions, setArchived } from './competitionsOverview';
@@ -13,6 +14,10 @@ export function adminCompetitionHandlers(deps: AppDeps): RouteHandlers<typeof ad
       try {
         outcome = await importCompetition(deps, user.id, body);
       } catch (error) {
+        // A bad file: what is wrong, in the caller's language (the history keeps the importer's English message).
+        if (error instanceof ImportError) {
+          throw new AppError(400, 'errors.import_failed', { reason: error.reason ? req.t(error.reason.key, error.reason.vars) : error.message });
+        }
         if (!(error instanceof ProviderError)) throw error;
         req.log.warn({ err: error, process: IMPORT_PROCESS }, 'football-data import failed');
         throw new AppError(502, 'errors.provider_failed', { reason: req.t(PROVIDER_FAILURE_KEYS[error.failure], { status: error.status ?? '' }) });

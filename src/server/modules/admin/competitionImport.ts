@@ -1,9 +1,7 @@
 import type { Static } from 'typebox';
 import type { CompetitionImport } from '../../../shared/api/routes/adminCompetitions';
 import type { AppDeps } from '../../deps';
-import { AppError } from '../../http/errors';
 import { FieldErrors } from '../accounts/accountRules';
-import { ImportError } from '../competitions/importedCompetition';
 import { importOpenfootball } from '../competitions/importService';
 import { isValidTimeZone } from '../competitions/kickoff';
 import { runHttpProcess } from '../locks/processLocks';
@@ -71,17 +69,13 @@ async function runImport(deps: AppDeps, job: Plan) {
  * Imports a competition from the console with the CLI's importers (competitions/importService, footballDataImport),
  * as a recorded process run that refuses a second import while one runs. The importers write in one transaction:
  * a bad file (ImportError, answered 400 naming what is wrong) changes nothing but its failed run in the history.
- * A football-data failure comes out as the ProviderError (the route answers 502).
+ * The ImportError and a football-data ProviderError come out as they are: the route answers them (400, 502) in the
+ * caller's language.
  */
 export async function importCompetition(deps: AppDeps, adminId: number, input: ImportInput): Promise<ImportOutcome> {
   const job = plan(input);
-  try {
-    const { result, runId } = await runHttpProcess(deps, IMPORT_PROCESS, () =>
-      recordProcessRun(deps, { kind: 'import_competition', trigger: 'manual', startedBy: adminId }, () => runImport(deps, job)));
-    await recordCompetitionSync(deps, result.competitionId);
-    return { runId, ...result };
-  } catch (error) {
-    if (error instanceof ImportError) throw new AppError(400, 'errors.import_failed', { reason: error.message });
-    throw error;
-  }
+  const { result, runId } = await runHttpProcess(deps, IMPORT_PROCESS, () =>
+    recordProcessRun(deps, { kind: 'import_competition', trigger: 'manual', startedBy: adminId }, () => runImport(deps, job)));
+  await recordCompetitionSync(deps, result.competitionId);
+  return { runId, ...result };
 }

@@ -54,10 +54,10 @@ export async function importOpenfootball(db: Db, options: OpenfootballImportOpti
   // re-syncing an unchanged file never moves a kickoff; a first import without one guesses from the file name.
   const stored = (await findCompetitionByKey(db, externalKey))?.time_zone ?? null;
   const zone = options.timeZone ?? stored ?? guessTimeZone(options.source);
-  if (!isValidTimeZone(zone)) throw new ImportError(`unknown time zone "${zone}"`);
+  if (!isValidTimeZone(zone)) throw new ImportError(`unknown time zone "${zone}"`, { key: 'import.unknown_time_zone', vars: { zone } });
   const files = options.content !== undefined ? uploadedOpenfootball(options.content, options.source) : await loadOpenfootball(options.source);
   const parsed = parseOpenfootball(files, zone);
-  if (parsed.matches.length === 0) throw new ImportError('the file has no matches');
+  if (parsed.matches.length === 0) throw new ImportError('the file has no matches', { key: 'import.no_matches' });
   // A full path, so a later update from the server (another working directory) finds the same file.
   const source = options.content !== undefined ? `${UPLOAD_REF_PREFIX}${options.source}`
     : /^https?:\/\//i.test(options.source) ? options.source : resolve(options.source);

@@ -1,3 +1,5 @@
+import type { MessageKey } from '../../i18n/messages';
+
 /**
  * A competition as a data source describes it, before it touches the database: names, not ids.
  * Parsers (openfootball today) produce it; importRepository stores it.
@@ -52,5 +54,10 @@ export interface ImportedCompetition {
   matches: ImportedMatch[];
 }
 
-/** A file the importer cannot read; the CLI prints the message as is. */
-export class ImportError extends Error {}
+/**
+ * A file the importer cannot read. The CLI prints the message as is; the admin console answers the same fault in the
+ * caller's language from `reason` (a catalogue key and its values) when there is one.
+ */
+export class ImportError extends Error {
+  constructor(message: string, readonly reason?: { key: MessageKey; vars?: Record<string, string | number> }) { super(message); }
+}

@@ -56,12 +56,12 @@ const personKey = (teamKey: string, name: string) => `${teamKey}|${normaliseSear
 export function parseOpenfootball(files: OpenfootballFiles, zone: string): ImportedCompetition {
   const main = files.matches as { name?: unknown; matches?: unknown };
   if (!main || typeof main !== 'object' || !Array.isArray(main.matches)) {
-    throw new ImportError('not an openfootball matches file: expected { "name": ..., "matches": [...] }');
+    throw new ImportError('not an openfootball matches file: expected { "name": ..., "matches": [...] }', { key: 'import.not_matches_file' });
   }
   const raw = main.matches as OfMatch[];
   raw.forEach((m, i) => {
     if (!m || typeof m.team1 !== 'string' || typeof m.team2 !== 'string' || typeof m.date !== 'string' || typeof m.round !== 'string') {
-      throw new ImportError(`match ${i + 1}: round, date, team1 and team2 are required`);
+      throw new ImportError(`match ${i + 1}: round, date, team1 and team2 are required`, { key: 'import.match_fields', vars: { n: i + 1 } });
     }
   });
 
@@ -95,7 +95,7 @@ export function parseOpenfootball(files: OpenfootballFiles, zone: string): Impor
   const ordinalInRound = new Map<string, number>();
   const matches: ImportedMatch[] = raw.map((m, i) => {
     const round = openfootballRound(m.round, type);
-    if (!round) throw new ImportError(`match ${i + 1}: unknown round "${m.round}"`);
+    if (!round) throw new ImportError(`match ${i + 1}: unknown round "${m.round}"`, { key: 'import.unknown_round', vars: { n: i + 1, round: m.round } });
     const [local, visiting] = [m.team1.trim(), m.team2.trim()];
     const localTeam = isPlaceholder(local) ? null : team(local);
     const visitingTeam = isPlaceholder(visiting) ? null : team(visiting);
@@ -103,7 +103,7 @@ export function parseOpenfootball(files: OpenfootballFiles, zone: string): Impor
     try {
       date = parseKickoff(m.date, m.time, zone);
     } catch (error) {
-      throw new ImportError(`match ${i + 1}: ${(error as Error).message}`);
+      throw new ImportError(`match ${i + 1}: ${(error as Error).message}`, { key: 'import.bad_kickoff', vars: { n: i + 1, detail: (error as Error).message } });
     }
     const ordinal = (ordinalInRound.get(m.round) ?? 0) + 1;
     ordinalInRound.set(m.round, ordinal);

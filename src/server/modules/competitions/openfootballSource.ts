@@ -10,7 +10,7 @@ async function readText(source: string, required: boolean): Promise<string | nul
     if (isUrl(source)) {
       const res = await fetch(source, { signal: AbortSignal.timeout(30_000) });
       if (!res.ok) {
-        if (required) throw new ImportError(`could not download ${source}: HTTP ${res.status}`);
+        if (required) throw new ImportError(`could not download ${source}: HTTP ${res.status}`, { key: 'import.download_failed', vars: { source, status: res.status } });
         return null;
       }
       return await res.text();
@@ -19,7 +19,7 @@ async function readText(source: string, required: boolean): Promise<string | nul
   } catch (error) {
     if (!required) return null;
     if (error instanceof ImportError) throw error;
-    throw new ImportError(`could not read ${source}: ${(error as Error).message}`);
+    throw new ImportError(`could not read ${source}: ${(error as Error).message}`, { key: 'import.read_failed', vars: { source, detail: (error as Error).message } });
   }
 }
 
@@ -27,7 +27,7 @@ function parseJson(text: string, source: string): unknown {
   try {
     return JSON.parse(text);
   } catch (error) {
-    throw new ImportError(`${source} is not valid JSON: ${(error as Error).message}`);
+    throw new ImportError(`${source} is not valid JSON: ${(error as Error).message}`, { key: 'import.not_json', vars: { file: source, detail: (error as Error).message } });
   }
 }
 
