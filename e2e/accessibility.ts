@@ -9,7 +9,7 @@ const axeSource = readFileSync(require.resolve('axe-core'), 'utf8');
 interface AxeViolation { id: string; impact?: string | null; help: string; nodes: Array<{ target: unknown[]; html: string; any?: Array<{ message: string }> }> }
 
 /** Runs axe-core on the page as it is and returns its serious and critical violations, one line each. */
-async function seriousViolations(page: Page, label: string, width: number): Promise<{ serious: string[]; minor: string[] }> {
+export async function seriousViolations(page: Page, label: string, width: number): Promise<{ serious: string[]; minor: string[] }> {
   await settle(page);
   // Evaluated through DevTools rather than a <script> tag: the app's CSP (script-src 'self') rightly blocks inline scripts.
   if (!await page.evaluate(() => 'axe' in window)) await page.evaluate(axeSource);

@@ -6,6 +6,7 @@ import { leagueLifecycle, type World } from './scenarios';
 import { emailInvitation, helpLanguage, lockedMatch, picksAndSimulation, pushReminder } from './scenarios2';
 import { accessibility } from './accessibility';
 import { offlineSaveReplayed } from './scenariosOffline';
+import { bonusQuestion } from './scenariosGame';
 import { DEFAULT_PUSH_ALLOWED_HOSTS } from '../src/server/config';
 
 /**
@@ -38,6 +39,7 @@ async function main(): Promise<number> {
       ['6. round and top-scorer picks, simulation changes the projected table', () => picksAndSimulation(w)],
       ['7. no serious axe-core violations on the main pages', () => accessibility(w)],
       ['14. offline save replayed on reconnect (IndexedDB queue, undo, a refused late bet)', () => offlineSaveReplayed(w)],
+      ['21. bonus question: asked, answered at phone width, resolved after the deadline, points in the table and the log', () => bonusQuestion(w)],
     ];
     // E2E_ONLY=1,3 runs some scenarios while working on them (later ones may need earlier ones' league).
     const scenarios = all.filter(([name]) => !only || only.includes(name.split('.')[0]));
