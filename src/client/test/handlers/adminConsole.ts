@@ -46,6 +46,8 @@ function fresh() {
     calls: [] as string[],
     /** Import bodies received. */
     imports: [] as unknown[],
+    /** When set, imports answer only once it resolves (a test holds an import running). */
+    importGate: null as Promise<void> | null,
     /** A run the history shows as running for `readsLeft` reads, then as done. */
     liveRun: null as { readsLeft: number } | null,
   };
@@ -103,7 +105,7 @@ export const adminConsoleHandlers = [
   handle('adminCompetitions', adminOnly(() => ok({ competitions: adminWorld.competitions }))),
   handle('adminImportCompetition', adminOnly(async ({ body }) => {
     adminWorld.imports.push(body);
-    await delay(50);
+    await (adminWorld.importGate ?? delay(50));
     if (body.provider !== 'openfootball' || !body.file) return fail(502, 'football-data.org is not configured');
     const read = readOpenfootball(body.file.content);
     if ('error' in read) return fail(400, `${body.file.name}: ${read.error}`);

@@ -1,0 +1,59 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { adminWorld } from '../../test/handlers/adminConsole';
+import { openConsole, useAdminConsoleApi } from './consoleTestKit';
+
+useAdminConsoleApi();
+
+const processReads = () => adminWorld.calls.filter((call) => call.startsWith('processes:'));
+
+describe('admin console: process history', () => {
+  it('shows each run: kind, competition, who started it, duration, outcome, what it changed and its error', async () => {
+    await openConsole('/admin/processes');
+    const failed = await screen.findByTestId('process-run-2');
+    expect(within(failed).getByRole('heading', { name: 'Update of a competition' })).toBeInTheDocument();
+    expect(within(failed).getByText('World Cup 2026')).toBeInTheDocument();
+    expect(within(failed).getByText('Root')).toBeInTheDocument();
+    expect(within(failed).getByText('1.2 s')).toBeInTheDocument();
+    expect(within(failed).getByText('Failed')).toBeInTheDocument();
+    expect(within(failed).getByText('openfootball answered 503')).toBeInTheDocument();
+    const scheduled = screen.getByTestId('process-run-1');
+    expect(within(scheduled).getByText('Scheduler')).toBeInTheDocument();
+    expect(within(scheduled).getByText('3 matches updated, 120 bets recomputed')).toBeInTheDocument();
+    expect(within(screen.getByTestId('process-run-3')).getByText('7 reminders sent')).toBeInTheDocument();
+  });
+
+  it('filters by kind and outcome, back to the first page', async () => {
+    const { user } = await openConsole('/admin/processes');
+    await screen.findByTestId('process-run-1');
+    await user.click(screen.getByRole('combobox', { name: 'Kind' }));
+    await user.click(await screen.findByRole('option', { name: 'Reminders' }));
+    await waitFor(() => expect(screen.queryByTestId('process-run-1')).not.toBeInTheDocument());
+    expect(screen.getByTestId('process-run-3')).toBeInTheDocument();
+    await user.click(screen.getByRole('combobox', { name: 'Outcome' }));
+    await user.click(await screen.findByRole('option', { name: 'Failed' }));
+    expect(await screen.findByText('No process has run yet.')).toBeInTheDocument();
+    expect(processReads().at(-1)).toBe('processes:kind=notify&outcome=failed&page=1&per_page=20');
+  });
+
+  it('pages through a long history', async () => {
+    adminWorld.runs = Array.from({ length: 45 }, (_, index) => ({ ...adminWorld.runs[2], id: 45 - index }));
+    const { user } = await openConsole('/admin/processes');
+    await screen.findByTestId('process-run-45');
+    await user.click(screen.getByRole('button', { name: 'Go to page 3' }));
+    expect(await screen.findByTestId('process-run-5')).toBeInTheDocument();
+    expect(screen.queryByTestId('process-run-45')).not.toBeInTheDocument();
+    expect(processReads().at(-1)).toBe('processes:page=3&per_page=20');
+  });
+
+  it('reads the history again while a run is going, until it is done, then stops', async () => {
+    adminWorld.liveRun = { readsLeft: 2 };
+    await openConsole('/admin/processes');
+    expect(await screen.findByTestId('process-run-99')).toHaveAttribute('data-outcome', 'running');
+    await waitFor(() => expect(screen.getByTestId('process-run-99')).toHaveAttribute('data-outcome', 'done'), { timeout: 10_000 });
+    expect(within(screen.getByTestId('process-run-99')).getByText(/^12 matches updated/)).toBeInTheDocument();
+    const reads = processReads().length;
+    expect(reads).toBe(3);
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    expect(processReads()).toHaveLength(reads);
+  });
+});
