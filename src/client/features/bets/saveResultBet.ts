@@ -18,6 +18,25 @@ function setGoals(draft: unknown, betId: number, goals: BetGoals): void {
 }
 
 /**
+ * Puts a save in the offline queue (`onlyBehindOthers`: only when saves are already waiting); false when it was
+ * not queued, also when the queue's code could not be loaded (its chunk never arrived before the connection went).
+ */
+async function queued(
+  dispatch: Dispatch, getState: () => unknown, bet: BetGoals & { betId: number; mode: number },
+  { onlyBehindOthers, sendNow }: { onlyBehindOthers: boolean; sendNow: boolean },
+): Promise<boolean> {
+  try {
+    const queue = await loadOfflineQueue();
+    if (onlyBehindOthers && !(await queue.hasPendingSaves())) return false;
+    await queue.queueBetSave(dispatch, getState, bet);
+    if (sendNow && !isOffline()) void queue.sendPendingSaves(dispatch);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
  * Saves one bet optimistically (STYLE: the cached bet lists are patched at once and the patch is undone if the
  * save fails); the alerts, which count unfilled bets, reload after it. Without a connection the save is queued
  * and the patch stays (features/offline).
@@ -36,20 +55,15 @@ export async function saveResultBet(
     }
   }
   // Offline, or earlier saves still waiting (they go first): the save waits in IndexedDB (issue 14 §3).
-  if (isOffline() || rememberedPendingCount() > 0) {
-    const queue = await loadOfflineQueue();
-    if (isOffline() || await queue.hasPendingSaves()) {
-      await queue.queueBetSave(dispatch, getState, bet);
-      if (!isOffline()) void queue.sendPendingSaves(dispatch);
-      return true;
-    }
+  if ((isOffline() || rememberedPendingCount() > 0) && await queued(dispatch, getState, bet, { onlyBehindOthers: !isOffline(), sendNow: true })) {
+    return true;
   }
   const result = await dispatch(endpointAt('POST', '/result_bets/update_result_bet').initiate({
     body: { result_bet_id: bet.betId, ...goals, mode: bet.mode },
   })) as { error?: { status?: unknown; error?: unknown } };
-  if (result.error?.status === 'FETCH_ERROR' && !/abort/i.test(String(result.error.error))) {
-    // The connection dropped without the browser noticing: keep the save for when it is back.
-    await (await loadOfflineQueue()).queueBetSave(dispatch, getState, bet);
+  // The connection dropped without the browser noticing: keep the save for when it is back.
+  if (result.error?.status === 'FETCH_ERROR' && !/abort/i.test(String(result.error.error))
+    && await queued(dispatch, getState, bet, { onlyBehindOthers: false, sendNow: false })) {
     return true;
   }
   if (result.error) {
