@@ -73,6 +73,25 @@ describeEachDb('admin console: process history', (ctx) => {
     expect(seen).toMatchObject({ kind: 'update_all', outcome: 'running', finished_at: null, duration_ms: null, updated_matches: null });
     expect((await get(t, '/admin/processes', root.token)).runs[0]).toMatchObject({ outcome: 'done', updated_matches: 3 });
   });
+
+  it('closes as failed a run its server process left running, once the next run of the same lock starts', async () => {
+    const t = ctx();
+    const root = await createUserWithToken(t.deps, { is_admin: true });
+    const cup = await createCup(t.deps.db, { start: t.clock.now() + 2 * HOUR });
+    const now = t.clock.now();
+    const stale = (kind: string, competitionId: number | null) => t.deps.db.insertInto('process_runs')
+      .values({ kind, trigger: 'scheduled', competition_id: competitionId, started_at: now - HOUR, outcome: 'running' }).returning('id').executeTakeFirstOrThrow();
+    const [notify, points, update] = [await stale('notify', null), await stale('update_competition_points', cup.competitionId), await stale('update', null)];
+    await call(t.app, { method: 'POST', url: api('/update/notify'), token: root.token });
+    await call(t.app, { method: 'POST', url: api(`/update/update_competition/${cup.competitionId}`), token: root.token });
+    const runs = (await get(t, '/admin/processes?per_page=10', root.token)).runs as { id: number; outcome: string; error: string | null; finished_at: string | null }[];
+    const byId = new Map(runs.map((run) => [run.id, run]));
+    for (const closed of [notify, points]) {
+      expect(byId.get(closed.id)).toMatchObject({ outcome: 'failed', error: 'interrupted: the server stopped before the run ended', finished_at: new Date(now).toISOString() });
+    }
+    // No update ran since: that one may still be going in another server process.
+    expect(byId.get(update.id)).toMatchObject({ outcome: 'running', finished_at: null });
+  });
 });
 
 describeEachDb('admin console: mail, notifications and settings', (ctx) => {

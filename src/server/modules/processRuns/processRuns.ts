@@ -29,7 +29,27 @@ export interface RunChanges {
 
 const ERROR_MAX_LENGTH = 2000;
 
+/** Kinds that hold the same lock for one competition (updates/competitionSync competitionLockName). */
+const COMPETITION_LOCK_KINDS: ProcessKind[] = ['update_competition', 'update_competition_points'];
+
+export const INTERRUPTED_ERROR = 'interrupted: the server stopped before the run ended';
+
+/**
+ * The caller holds the run's lock, so no other run that needs it is still going: a row of such a run left `running`
+ * belongs to a server process that stopped mid-run (its lock expired), and is closed as failed.
+ */
+async function closeInterruptedRuns(db: Executor, start: RunStart, now: number): Promise<void> {
+  const sharesLock = start.competitionId != null && COMPETITION_LOCK_KINDS.includes(start.kind);
+  let query = db.updateTable('process_runs').set({ outcome: 'failed', finished_at: now, error: INTERRUPTED_ERROR })
+    .where('outcome', '=', 'running');
+  query = sharesLock
+    ? query.where('kind', 'in', COMPETITION_LOCK_KINDS).where('competition_id', '=', start.competitionId!)
+    : query.where('kind', '=', start.kind);
+  await query.execute();
+}
+
 async function startRun(db: Executor, start: RunStart, now: number): Promise<number> {
+  await closeInterruptedRuns(db, start, now);
   const row = await db.insertInto('process_runs').values({
     kind: start.kind, trigger: start.trigger, competition_id: start.competitionId ?? null, started_by: start.startedBy ?? null,
     started_at: now, outcome: 'running',
