@@ -7,6 +7,7 @@ import { emailInvitation, helpLanguage, lockedMatch, picksAndSimulation, pushRem
 import { accessibility } from './accessibility';
 import { offlineSaveReplayed } from './scenariosOffline';
 import { bonusQuestion } from './scenariosGame';
+import { calendarFeed, liveTable } from './scenariosLive';
 import { DEFAULT_PUSH_ALLOWED_HOSTS } from '../src/server/config';
 
 /**
@@ -39,6 +40,8 @@ async function main(): Promise<number> {
       ['6. round and top-scorer picks, simulation changes the projected table', () => picksAndSimulation(w)],
       ['7. no serious axe-core violations on the main pages', () => accessibility(w)],
       ['14. offline save replayed on reconnect (IndexedDB queue, undo, a refused late bet)', () => offlineSaveReplayed(w)],
+      ['15. live table moving when an admin enters a goal in another window', () => liveTable(w)],
+      ['16. a calendar feed parsed back by an iCalendar parser; the address replaced', () => calendarFeed(w)],
       ['21. bonus question: asked, answered at phone width, resolved after the deadline, points in the table and the log', () => bonusQuestion(w)],
     ];
     // E2E_ONLY=1,3 runs some scenarios while working on them (later ones may need earlier ones' league).

@@ -9,6 +9,7 @@ import competitionsSlice from '../features/reference/competitionsSlice';
 import teamsSlice from '../features/reference/teamsSlice';
 import settingsSlice, { saveSettings } from '../features/settings/settingsSlice';
 import navigationSlice from '../features/shell/navigationSlice';
+import liveSlice from '../features/live/liveSlice';
 
 const rootReducer = combineReducers({
   [api.reducerPath]: api.reducer,
@@ -20,6 +21,7 @@ const rootReducer = combineReducers({
   leagues: leaguesSlice.reducer,
   bets: betsSlice.reducer,
   betEdits: betEditsReducer,
+  live: liveSlice.reducer,
 });
 export type RootState = ReturnType<typeof rootReducer>;
 

@@ -1,3 +1,5 @@
+import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
+import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
 import EmojiEventsIcon from '@mui/icons-material/EmojiEvents';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -32,6 +34,8 @@ interface Props {
   currentUserId: number | null;
   /** Spec 2.7: compact hides results, extra points and the last column (matchday wins). */
   compact?: boolean;
+  /** Positions gained (+) or lost (-) by user id: arrows beside the position (a live table moving). */
+  moves?: Readonly<Record<string, number>>;
 }
 
 interface Column { key: SortKey; label: string; numeric: boolean; full?: boolean }
@@ -78,7 +82,18 @@ function DepartmentDialog({ team, members, onClose }: { team: TeamRow | null; me
 }
 
 /** The league table of spec 2.7: members (and departments), sortable, 10 rows plus the current user's by default. */
-export function LeagueTable({ table, leagueId, currentUserId, compact = false }: Props) {
+/** An arrow for a position change, read out as "up 2" / "down 1". */
+function Move({ by }: { by: number | undefined }) {
+  const { t } = useTranslation();
+  if (!by) return null;
+  const Icon = by > 0 ? ArrowUpwardIcon : ArrowDownwardIcon;
+  return (
+    <Icon fontSize="inherit" color={by > 0 ? 'success' : 'error'} sx={{ ml: 0.25, verticalAlign: 'middle' }}
+      titleAccess={t(by > 0 ? 'live.moved_up' : 'live.moved_down', { count: Math.abs(by) })} />
+  );
+}
+
+export function LeagueTable({ table, leagueId, currentUserId, compact = false, moves }: Props) {
   const { t } = useTranslation();
   const [tab, setTab] = useState<'total' | 'teams'>('total');
   const [sort, setSort] = useState<Sort>(DEFAULT_SORT);
@@ -130,7 +145,7 @@ export function LeagueTable({ table, leagueId, currentUserId, compact = false }:
               const mine = row.user_id === currentUserId;
               return (
                 <TableRow key={row.user_id} selected={mine} hover>
-                  <TableCell>{row.position}</TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{row.position}<Move by={moves?.[row.user_id]} /></TableCell>
                   <TableCell sx={{ maxWidth: { xs: 120, sm: 180 }, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
                     <Link component={RouterLink} to={userBetsPath(leagueId, row.user_id, table.matchday)} underline="hover" color="inherit" sx={{ fontWeight: mine ? 600 : 400 }}>
                       {row.user_name}

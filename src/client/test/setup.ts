@@ -5,6 +5,7 @@ import i18n, { loadLocale } from '../app/i18n';
 import { authDb } from '../db/authDb';
 import { resetFakeApi } from './handlers/fakeApi';
 import { resetPush } from './handlers/push';
+import { liveFeed } from './handlers/live';
 import { resetLeagueWorld } from './handlers/leagueWorld';
 import { seedBets } from './handlers/resultBets';
 import { server } from './server';
@@ -24,6 +25,7 @@ beforeEach(async () => {
   seedBets();
   resetLeagueWorld();
   resetPush();
+  liveFeed.reset();
   // English first, then forget it: each test starts with no language chosen.
   await i18n.changeLanguage('en');
   localStorage.clear();

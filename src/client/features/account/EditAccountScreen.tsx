@@ -16,6 +16,7 @@ import { endpointAt } from '../../api/api';
 import { showToast } from '../notifications/notify';
 import { redirectRequested } from '../shell/navigationSlice';
 import { AccountCard } from './AccountCard';
+import { CalendarFeedCard } from './CalendarFeedCard';
 import { fieldErrors } from './formErrors';
 import { useSession } from './session';
 import { checkAccount, type Errors } from './validation';
@@ -84,6 +85,7 @@ export default function EditAccountScreen() {
           onChange={set('current_password')} error={!!message('current_password')} helperText={message('current_password') ?? t('account.current_password_hint')} />
         <FormControlLabel control={<Checkbox checked={reminders} onChange={(e) => setReminders(e.target.checked)} />} label={t('account.email_reminders')} />
       </AccountCard>
+      <CalendarFeedCard />
       <Dialog open={confirming} onClose={() => setConfirming(false)} aria-labelledby="delete-account-title">
         <DialogTitle id="delete-account-title">{t('account.delete_account')}</DialogTitle>
         <DialogContent>

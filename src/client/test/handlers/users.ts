@@ -1,4 +1,5 @@
 import { fakeApi, userByToken } from './fakeApi';
+import { calendarUrlOf } from './live';
 import { handle, ok } from './route';
 
 export const userHandlers = [
@@ -7,7 +8,7 @@ export const userHandlers = [
     const user = userByToken(token);
     return ok(user ? {
       id: user.id, name: user.name, email: user.email, is_admin: user.is_admin, email_verified: user.email_verified,
-      email_reminders: user.email_reminders, locale: user.locale,
+      email_reminders: user.email_reminders, locale: user.locale, calendar_url: calendarUrlOf(user),
     }
       : { id: -1, name: null, is_admin: false });
   }),
