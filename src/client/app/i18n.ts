@@ -1,5 +1,4 @@
-import i18n from 'i18next';
-import LanguageDetector from 'i18next-browser-languagedetector';
+import i18n, { type LanguageDetectorModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type { Locale } from '../../shared/api/route';
 
@@ -9,8 +8,33 @@ export const LANGUAGE_STORAGE_KEY = 'i18nextLng';
 /** Spec 1: a browser language starting with "es" means Spanish; anything else English. */
 export const toLocale = (lng: string | undefined | null): Locale => (lng && lng.toLowerCase().startsWith('es') ? 'es' : 'en');
 
+/**
+ * The language chosen in the side panel (localStorage), else the browser's first language. A few lines instead of
+ * i18next-browser-languagedetector, which the first page would download for two of its eight sources.
+ */
+const languageDetector: LanguageDetectorModule = {
+  type: 'languageDetector',
+  detect: () => {
+    try {
+      const chosen = localStorage.getItem(LANGUAGE_STORAGE_KEY);
+      if (chosen) return toLocale(chosen);
+    } catch {
+      // Storage disabled: the browser's language.
+    }
+    const languages = typeof navigator === 'undefined' ? [] : navigator.languages?.length ? navigator.languages : [navigator.language];
+    return toLocale(languages[0]);
+  },
+  cacheUserLanguage: (lng: string) => {
+    try {
+      localStorage.setItem(LANGUAGE_STORAGE_KEY, toLocale(lng));
+    } catch {
+      // Storage disabled: the choice lasts for this visit.
+    }
+  },
+};
+
 void i18n
-  .use(LanguageDetector)
+  .use(languageDetector)
   .use(initReactI18next)
   .init({
     // Texts are loaded per language (loadLocale): a first page downloads only its own language (issue 14 §5).
@@ -20,12 +44,6 @@ void i18n
     fallbackLng: 'en',
     initAsync: false,
     interpolation: { escapeValue: false },
-    detection: {
-      order: ['localStorage', 'navigator'],
-      lookupLocalStorage: LANGUAGE_STORAGE_KEY,
-      caches: ['localStorage'],
-      convertDetectedLanguage: toLocale,
-    },
     react: { useSuspense: false },
   });
 
