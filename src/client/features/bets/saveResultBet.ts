@@ -27,9 +27,9 @@ async function queued(
 ): Promise<boolean> {
   try {
     const queue = await loadOfflineQueue();
-    if (onlyBehindOthers && !(await queue.hasPendingSaves())) return false;
+    if (onlyBehindOthers && !(await queue.hasPendingSaves(getState))) return false;
     await queue.queueBetSave(dispatch, getState, bet);
-    if (sendNow && !isOffline()) void queue.sendPendingSaves(dispatch);
+    if (sendNow && !isOffline()) void queue.sendPendingSaves(dispatch, getState);
     return true;
   } catch {
     return false;

@@ -1,24 +1,28 @@
 import { useEffect } from 'react';
 import { useStore } from 'react-redux';
+import { useSession } from '../account/session';
 import { isOffline, loadOfflineQueue, rememberedPendingCount } from './offlineState';
 
 /**
- * Sends the bet saves kept offline when the connection comes back (the browser's `online` event) and at start-up
- * when some are waiting; meanwhile the snackbar shows how many wait. Renders nothing.
+ * Sends the bet saves kept offline when the connection comes back (the browser's `online` event) and once the
+ * player's session is known at start-up when some are waiting; meanwhile the snackbar shows how many wait.
+ * Renders nothing.
  */
 export function OfflineSync() {
   const store = useStore();
+  const { user, signedIn } = useSession();
   useEffect(() => {
+    if (!signedIn) return undefined;
     const send = () => {
       if (isOffline()) return;
-      void loadOfflineQueue().then((queue) => queue.sendPendingSaves(store.dispatch as never));
+      void loadOfflineQueue().then((queue) => queue.sendPendingSaves(store.dispatch as never, store.getState));
     };
     if (rememberedPendingCount() > 0) {
-      void loadOfflineQueue().then((queue) => queue.showPendingSaves(store.dispatch as never));
+      void loadOfflineQueue().then((queue) => queue.showPendingSaves(store.dispatch as never, store.getState));
       send();
     }
     window.addEventListener('online', send);
     return () => window.removeEventListener('online', send);
-  }, [store]);
+  }, [store, signedIn, user.id]);
   return null;
 }

@@ -3,9 +3,10 @@ import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import { api, endpointAt } from '../../api/api';
 import { errorMessage } from '../../api/baseQuery';
 import i18n from '../../app/i18n';
+import { currentUserEndpoint } from '../account/session';
 import { betHistoryCleared, type BetGoals } from '../bets/betEditsSlice';
 import { notificationAdded, notificationRemoved, notificationStatusSet } from '../notifications/notificationsSlice';
-import { countPendingSaves, firstPendingSave, putPendingSave, removePendingSave, type PendingBetSave } from './pendingSavesDb';
+import { countPendingSaves, countPendingSavesOf, firstPendingSave, putPendingSave, removePendingSave, type PendingBetSave } from './pendingSavesDb';
 import { PENDING_NOTIFICATION_ID, isOffline, rememberPendingCount } from './offlineState';
 
 type Dispatch = ThunkDispatch<any, unknown, UnknownAction>;
@@ -15,7 +16,8 @@ const SUMMARY_DURATION_MS = 8000;
 
 /** The snackbar entry of the saves waiting (pending spinner), or none. */
 function showPending(dispatch: Dispatch, count: number): void {
-  rememberPendingCount(count);
+  // The start-up hint counts every player's waiting saves (another player's wait for their next session).
+  void countPendingSaves().then(rememberPendingCount, () => undefined);
   if (count > 0) dispatch(notificationAdded({ id: PENDING_NOTIFICATION_ID, status: null, message: i18n.t('offline.pending', { count }) }));
   else {
     // A pending entry is only removed once finished (notificationsSlice).
@@ -39,19 +41,25 @@ function betLabel(getState: GetState, betId: number): string {
   return i18n.t('offline.bet_n', { id: betId });
 }
 
+/** The signed-in player as the session read knows them (null before it answered or for a visitor). */
+function currentUserId(getState: GetState): number | null {
+  const id = (currentUserEndpoint.select()(getState() as never).data as { id?: number } | undefined)?.id;
+  return typeof id === 'number' && id > 0 ? id : null;
+}
+
 const goalsText = (save: BetGoals) => `${save.local_goals ?? '-'}-${save.visiting_goals ?? '-'}`;
 
 /** Keeps a save for later; the cached lists keep the new values meanwhile. */
 export async function queueBetSave(dispatch: Dispatch, getState: GetState, bet: BetGoals & { betId: number; mode: number }): Promise<void> {
   const count = await putPendingSave({
     betId: bet.betId, mode: bet.mode, local_goals: bet.local_goals, visiting_goals: bet.visiting_goals,
-    label: betLabel(getState, bet.betId), queuedAt: Date.now(),
+    userId: currentUserId(getState), label: betLabel(getState, bet.betId), queuedAt: Date.now(),
   });
   showPending(dispatch, count);
 }
 
 /** Whether saves are waiting: new saves then queue behind them, so a bet's values reach the server in order. */
-export const hasPendingSaves = async (): Promise<boolean> => (await countPendingSaves()) > 0;
+export const hasPendingSaves = async (getState: GetState): Promise<boolean> => (await countPendingSavesOf(currentUserId(getState))) > 0;
 
 const isNetworkFailure = (error: FetchBaseQueryError | undefined) =>
   !!error && (error.status === 'FETCH_ERROR' || error.status === 'TIMEOUT_ERROR' || (typeof error.status === 'number' && error.status >= 500));
@@ -63,17 +71,17 @@ let running: Promise<void> | null = null;
  * is gone) is dropped and reported with the server's message; a network failure or a server error stops the run
  * and keeps the rest for the next time the connection comes back. One run at a time per page.
  */
-export function sendPendingSaves(dispatch: Dispatch): Promise<void> {
-  running ??= runQueue(dispatch).finally(() => { running = null; });
+export function sendPendingSaves(dispatch: Dispatch, getState: GetState): Promise<void> {
+  running ??= runQueue(dispatch, currentUserId(getState)).finally(() => { running = null; });
   return running;
 }
 
-async function runQueue(dispatch: Dispatch): Promise<void> {
+async function runQueue(dispatch: Dispatch, userId: number | null): Promise<void> {
   const sent: PendingBetSave[] = [];
   const refused: Array<{ save: PendingBetSave; message: string }> = [];
-  let left = await countPendingSaves();
+  let left = await countPendingSavesOf(userId);
   while (left > 0 && !isOffline()) {
-    const save = await firstPendingSave();
+    const save = await firstPendingSave(userId);
     if (!save) break;
     const result = await dispatch(endpointAt('POST', '/result_bets/update_result_bet').initiate({
       body: { result_bet_id: save.betId, local_goals: save.local_goals, visiting_goals: save.visiting_goals, mode: save.mode },
@@ -81,7 +89,8 @@ async function runQueue(dispatch: Dispatch): Promise<void> {
     if (isNetworkFailure(result.error)) break;
     if (result.error) refused.push({ save, message: errorMessage(result.error) });
     else sent.push(save);
-    left = await removePendingSave(save);
+    await removePendingSave(save);
+    left = await countPendingSavesOf(userId);
   }
   showPending(dispatch, left);
   if (refused.length) {
@@ -105,6 +114,6 @@ function report(dispatch: Dispatch, sent: PendingBetSave[], refused: Array<{ sav
 }
 
 /** Shows the waiting saves' entry at start-up (the page was reloaded while offline). */
-export async function showPendingSaves(dispatch: Dispatch): Promise<void> {
-  showPending(dispatch, await countPendingSaves());
+export async function showPendingSaves(dispatch: Dispatch, getState: GetState): Promise<void> {
+  showPending(dispatch, await countPendingSavesOf(currentUserId(getState)));
 }

@@ -7,11 +7,12 @@ import { betStore } from '../../test/handlers/resultBets';
 import { fail, handle, ok, routePattern } from '../../test/handlers/route';
 import { renderWithProviders, signInAs } from '../../test/renderWithProviders';
 import { server } from '../../test/server';
+import { currentUserEndpoint } from '../account/session';
 import { betEditRedone, betEditUndone, betEdited } from '../bets/betEditsSlice';
 import { sendPendingSaves } from './offlineBetSaves';
 import { OfflineSync } from './OfflineSync';
-import { PENDING_NOTIFICATION_ID } from './offlineState';
-import { offlineDb } from './pendingSavesDb';
+import { PENDING_NOTIFICATION_ID, rememberedPendingCount } from './offlineState';
+import { offlineDb, putPendingSave } from './pendingSavesDb';
 
 const saves = () => fakeApi.betSaves.map(({ result_bet_id, local_goals, visiting_goals }) => [result_bet_id, local_goals, visiting_goals]);
 const waiting = async () => (await offlineDb.betSaves.orderBy('seq').toArray()).map((save) => [save.betId, save.local_goals, save.visiting_goals]);
@@ -55,7 +56,7 @@ describe('bets saved without a connection (issue 14 §3)', () => {
       { id: PENDING_NOTIFICATION_ID, status: null, message: '2 bets saved on this device, waiting for the connection' }));
 
     online = true;
-    await sendPendingSaves(store.dispatch);
+    await sendPendingSaves(store.dispatch, store.getState);
     expect(saves()).toEqual([[1, 4, 0], [2, 3, 3]]);
     expect(await waiting()).toEqual([]);
     expect(store.getState().notifications.some((item) => item.id === PENDING_NOTIFICATION_ID)).toBe(false);
@@ -76,7 +77,7 @@ describe('bets saved without a connection (issue 14 §3)', () => {
       return ok(saved);
     }));
     online = true;
-    await sendPendingSaves(store.dispatch);
+    await sendPendingSaves(store.dispatch, store.getState);
     expect(saves()).toEqual([[1, 2, 0]]);
     expect(await waiting()).toEqual([]);
     const report = messages(store).join('\n');
@@ -101,7 +102,7 @@ describe('bets saved without a connection (issue 14 §3)', () => {
     await waitFor(async () => expect(await waiting()).toEqual([[1, 2, 0]]));
     expect(cachedGoals(store, 1)).toEqual([2, 0]);
     online = true;
-    await sendPendingSaves(store.dispatch);
+    await sendPendingSaves(store.dispatch, store.getState);
     expect(saves()).toEqual([[1, 2, 0]]);
   });
 
@@ -116,6 +117,21 @@ describe('bets saved without a connection (issue 14 §3)', () => {
     store.dispatch(edit(2, 2, 2, [1, 1]));
     await waitFor(() => expect(saves()).toEqual([[1, 1, 0], [2, 2, 2]]));
     await waitFor(async () => expect(await waiting()).toEqual([]));
+  });
+
+  it('sends only the signed-in player\'s waiting saves: another player\'s wait for their own session', async () => {
+    const store = await loadBets();
+    await store.dispatch(currentUserEndpoint.initiate());
+    online = false;
+    store.dispatch(edit(1, 1, 2, [null, null]));
+    await waitFor(async () => expect(await offlineDb.betSaves.toArray()).toEqual([expect.objectContaining({ betId: 1, userId: PLAYER.id })]));
+    // Left by someone who signed out on this device before the connection came back.
+    await putPendingSave({ betId: 2, mode: 0, local_goals: 0, visiting_goals: 0, userId: 99, label: 'x', queuedAt: 0 });
+    online = true;
+    await sendPendingSaves(store.dispatch, store.getState);
+    expect(saves()).toEqual([[1, 1, 2]]);
+    expect(await waiting()).toEqual([[2, 0, 0]]);
+    await waitFor(() => expect(rememberedPendingCount()).toBe(1));
   });
 
   it('sends the waiting saves when the browser reports the connection is back', async () => {

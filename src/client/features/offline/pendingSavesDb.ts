@@ -11,6 +11,8 @@ export interface PendingBetSave {
   mode: number;
   local_goals: number | null;
   visiting_goals: number | null;
+  /** Who saved it (null when not known yet): only that player's session sends it. */
+  userId: number | null;
   /** How the bet reads for the user ("Spain - Germany"), for the messages after sending. */
   label: string;
   queuedAt: number;
@@ -37,8 +39,19 @@ export async function putPendingSave(save: Omit<PendingBetSave, 'seq'>): Promise
   });
 }
 
-/** The oldest waiting save. */
-export const firstPendingSave = (): Promise<PendingBetSave | undefined> => offlineDb.betSaves.orderBy('seq').first();
+/**
+ * Whether a waiting save may go out in the session of `userId`: the player's own, and those saved before the
+ * session was known. A save of another player (who signed out meanwhile) waits for their next session.
+ */
+const sendableBy = (userId: number | null) => (save: PendingBetSave) => save.userId === null || save.userId === userId;
+
+/** The oldest waiting save the session of `userId` may send. */
+export const firstPendingSave = (userId: number | null): Promise<PendingBetSave | undefined> =>
+  offlineDb.betSaves.orderBy('seq').filter(sendableBy(userId)).first();
+
+/** How many waiting saves the session of `userId` may send. */
+export const countPendingSavesOf = (userId: number | null): Promise<number> =>
+  offlineDb.betSaves.filter(sendableBy(userId)).count();
 
 /**
  * Removes a save once answered, unless the bet was edited again meanwhile (its values changed): that newer value
