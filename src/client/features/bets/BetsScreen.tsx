@@ -29,6 +29,8 @@ import { CopyBetsButton } from './CopyBetsButton';
 import { DeadlineCountdown } from './DeadlineCountdown';
 import { MatchScore, MatchTeam } from './matchDisplay';
 import { PicksSection } from './PicksSection';
+import StarIcon from '@mui/icons-material/Star';
+import { JokerToggle } from './JokerToggle';
 import { ResultBetCell, type BetsSystem, type ResultBetRow } from './ResultBetCell';
 import { useUndoKeys } from './useUndoKeys';
 
@@ -79,7 +81,11 @@ function UndoRedo() {
   );
 }
 
-function BetRow({ bet, system, mode, leagueId }: { bet: ResultBetRow; system: BetsSystem; mode: number; leagueId: number }) {
+/** What the joker column of a row needs: the league's jokers and a refresh after a change (null: no jokers here). */
+type JokerState = { left: number; multiplier: number; own: boolean; onSaved: () => void } | null;
+
+function BetRow({ bet, system, mode, leagueId, jokers }: { bet: ResultBetRow; system: BetsSystem; mode: number; leagueId: number; jokers: JokerState }) {
+  const { t } = useTranslation();
   const { match } = bet;
   const label = `${match.local_placeholder ?? match.local_team_id ?? ''}-${match.visiting_placeholder ?? match.visiting_team_id ?? ''}`;
   return (
@@ -88,7 +94,12 @@ function BetRow({ bet, system, mode, leagueId }: { bet: ResultBetRow; system: Be
         gridTemplateColumns: 'minmax(0, 1fr) auto minmax(0, 1fr)', gridTemplateAreas: '"date date points" "local bet visiting" ". score ."' }}>
       <Box sx={{ gridArea: 'date' }}><BetDateLink matchId={match.id} leagueId={leagueId} date={match.date} /></Box>
       <Box sx={{ gridArea: 'local', minWidth: 0 }}><MatchTeam teamId={match.local_team_id} placeholder={match.local_placeholder} align="right" /></Box>
-      <Box sx={{ gridArea: 'bet' }}><ResultBetCell bet={bet} system={system} mode={mode} matchLabel={label} /></Box>
+      <Box sx={{ gridArea: 'bet', display: 'flex', alignItems: 'center' }}>
+        <ResultBetCell bet={bet} system={system} mode={mode} matchLabel={label} />
+        {jokers && mode === 0 && (jokers.own
+          ? <JokerToggle bet={bet} jokersLeft={jokers.left} multiplier={jokers.multiplier} matchLabel={label} onSaved={jokers.onSaved} />
+          : bet.joker && <StarIcon fontSize="small" color="warning" aria-label={t('jokers.played', { multiplier: jokers.multiplier })} role="img" />)}
+      </Box>
       <Box sx={{ gridArea: 'visiting', minWidth: 0 }}><MatchTeam teamId={match.visiting_team_id} placeholder={match.visiting_placeholder} /></Box>
       <Box sx={{ gridArea: 'score', textAlign: 'center' }}><MatchScore match={match} /></Box>
       <Box sx={{ gridArea: 'points', textAlign: 'right', minHeight: 24 }}>{bet.points !== null && <PointsBadge points={bet.points} kind="result" betId={bet.id} />}</Box>
@@ -106,7 +117,7 @@ export default function BetsScreen() {
   const mode = search.get('mode') === '1' ? 1 : 0;
   const own = !userId || userId === user.id;
 
-  const { data: leagueData, isError: leagueError } = leagueShow.useQuery({ params: { id: leagueId ?? 0 } }, { skip: !leagueId });
+  const { data: leagueData, isError: leagueError, refetch: refetchLeague } = leagueShow.useQuery({ params: { id: leagueId ?? 0 } }, { skip: !leagueId });
   const league = leagueData as League | undefined;
   const { data: infoData } = matchdayInfo.useQuery({ params: { id: league?.competition_id ?? 0 } }, { skip: !league });
   const info = infoData as MatchdayInfo | undefined;
@@ -114,7 +125,7 @@ export default function BetsScreen() {
   const matchdays = (info?.matchdays ?? []).filter((value) => !league || value >= league.start_matchday);
 
   const query = { ...(userId ? { user_id: userId } : {}), ...(matchday ? { matchday } : {}), ...(mode ? { mode } : {}) };
-  const { data, isLoading, isError } = resultBets.useQuery({ params: { id: leagueId ?? 0 }, query }, { skip: !leagueId || !info });
+  const { data, isLoading, isError, refetch: refetchBets } = resultBets.useQuery({ params: { id: leagueId ?? 0 }, query }, { skip: !leagueId || !info });
   const bets = (data ?? []) as ResultBetRow[];
   useUndoKeys(own);
 
@@ -129,6 +140,10 @@ export default function BetsScreen() {
 
   if (!leagueId || leagueError) return <Alert severity="error">{t('errors.messages.league_not_found')}</Alert>;
   const system: BetsSystem = league?.bets_system ?? 'exact';
+  const jokers: JokerState = league && league.jokers.count > 0 ? {
+    left: league.jokers_left ?? 0, multiplier: league.jokers.multiplier, own,
+    onSaved: () => { void refetchLeague(); void refetchBets(); },
+  } : null;
   const ownerName = own ? user.name : bets[0]?.user_name;
 
   return (
@@ -153,6 +168,11 @@ export default function BetsScreen() {
           </Stack>
           <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, mt: 1 }}>
             {own && league && mode === 0 && <CopyBetsButton league={league} />}
+            {own && jokers && mode === 0 && (
+              <Typography variant="body2" sx={{ alignSelf: 'center' }} data-testid="jokers-left">
+                {t('jokers.left', { count: jokers.left, total: league!.jokers.count, multiplier: jokers.multiplier })}
+              </Typography>
+            )}
             {own && league && (
               <Button size="small" variant={mode ? 'contained' : 'outlined'} onClick={() => setParam({ mode: mode ? null : '1' })}>
                 {mode ? t('bets.leave_simulation') : t('bets.simulate')}
@@ -166,7 +186,7 @@ export default function BetsScreen() {
             <Typography sx={{ mt: 2 }} color="text.secondary">{t('bets.no_matches')}</Typography>
           ) : (
             <Box component="ul" sx={{ p: 0, m: 0, mt: 1 }} aria-label={t('bets.matchday_n', { matchday })}>
-              {bets.map((bet) => <BetRow key={bet.id} bet={bet} system={system} mode={mode} leagueId={leagueId} />)}
+              {bets.map((bet) => <BetRow key={bet.id} bet={bet} system={system} mode={mode} leagueId={leagueId} jokers={jokers} />)}
             </Box>
           )}
         </CardContent>

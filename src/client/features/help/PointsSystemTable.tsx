@@ -7,12 +7,12 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { CUP_DEFAULT_POINTS } from '../../../shared/domain/rounds';
 import { useLocalNames } from '../../app/localNames';
-import { LEGEND_DESCRIPTION, PERSON_POINTS, RESULT_POINTS, legendKeys, maxResultBetPoints } from '../../../shared/domain/scoring';
+import { LEGEND_DESCRIPTION, PERSON_POINTS, SCORING_PRESETS, effectivePoints, legendKeys, maxResultBetPoints } from '../../../shared/domain/scoring';
 
 const SYSTEMS = [
-  { key: 'exact_goals', rules: { bets_system: 'exact', points_system: 'winner_and_goals' } },
-  { key: 'exact_winner', rules: { bets_system: 'exact', points_system: 'winner' } },
-  { key: 'sign', rules: { bets_system: 'sign', points_system: 'winner' } },
+  { key: 'exact_goals', rules: { bets_system: 'exact', scoring: SCORING_PRESETS.classic } },
+  { key: 'exact_winner', rules: { bets_system: 'exact', scoring: SCORING_PRESETS.winner } },
+  { key: 'sign', rules: { bets_system: 'sign', scoring: SCORING_PRESETS.winner } },
 ] as const;
 
 /** The points legend, drawn from the shared scoring rules so the help page cannot drift from the server. */
@@ -27,7 +27,7 @@ export function PointsSystemTable() {
         <TableHead><TableRow><TableCell>{t('help.points.hit')}</TableCell><TableCell align="right">{t('help.points.points')}</TableCell></TableRow></TableHead>
         <TableBody>
           {legendKeys(exact).map((key) => (
-            <TableRow key={key}><TableCell>{t(LEGEND_DESCRIPTION[key])}</TableCell><TableCell align="right">{RESULT_POINTS[key]}</TableCell></TableRow>
+            <TableRow key={key}><TableCell>{t(LEGEND_DESCRIPTION[key])}</TableCell><TableCell align="right">{effectivePoints(exact)[key]}</TableCell></TableRow>
           ))}
         </TableBody>
       </Table>

@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { RESULT_POINTS, PERSON_POINTS } from '../../../shared/domain/scoring';
+import { PERSON_POINTS, SCORING_PRESETS } from '../../../shared/domain/scoring';
 import { CUP_DEFAULT_POINTS } from '../../../shared/domain/rounds';
 import { fakeApi } from '../../test/handlers/fakeApi';
 import { fail, handle } from '../../test/handlers/route';
@@ -20,7 +20,7 @@ describe('help, legal and error pages', () => {
     renderApp({ route: '/help/how_to_points_system' });
     const results = await screen.findByRole('table', { name: 'Result bets' });
     const row = within(results).getByRole('row', { name: /Right winner or draw/ });
-    expect(row).toHaveTextContent(String(RESULT_POINTS.sign));
+    expect(row).toHaveTextContent(String(SCORING_PRESETS.classic.tendency));
     const systems = screen.getByRole('table', { name: 'Maximum per match' });
     expect(within(systems).getByRole('row', { name: /winner and goals/ })).toHaveTextContent('5');
     const rounds = screen.getByRole('table', { name: /Teams reaching each round/ });

@@ -1,4 +1,5 @@
 import type { League } from '../../../shared/api/entities';
+import { SCORING_PRESETS } from '../../../shared/domain/scoring';
 import type { RouteName } from '../../../shared/api/routeTable';
 import { fakeApi, userByToken, type FakeUser } from './fakeApi';
 import { fail, handle, type Call, type Reply } from './route';
@@ -27,6 +28,8 @@ export function leagueRow(overrides: Partial<League> & Pick<League, 'id' | 'name
     competition_id: competition.id, selected_team_ids: [], bets_system: 'exact', points_system: 'winner_and_goals',
     playoff_results_points: true, round_bets_enabled: true, person_bets_enabled: true, allow_invite: true, allow_join: false,
     editable_after_start: false, start_matchday: 1, knockout_basis: 'regular',
+    scoring: SCORING_PRESETS.classic, round_multipliers: [], jokers: { count: 0, multiplier: 2 }, bet_deadline_minutes: 5,
+    lock_by: competition.is_league ? 'matchday' : 'match', jokers_left: 0, tie_breaks: [],
     competition: { id: competition.id, name: competition.name, finished: competition.finished, is_league: competition.is_league },
     owner_id: 1, owner_name: 'Ana', members_count: 1, is_member: true, department: null, share_token: `share-${overrides.id}`,
     editable: true, finished: competition.finished, created_at: '2026-05-01T10:00:00.000Z', ...overrides,

@@ -1,6 +1,7 @@
 import { fakeApi } from './fakeApi';
 import { handleSignedIn, leagueFor, leagueRow, leagueWorld, memberIds, userName } from './leagueWorld';
-import { fail, ok } from './route';
+import { fail, handle, ok } from './route';
+import { SCORING_PRESET_KEYS, SCORING_PRESETS } from '../../../shared/domain/scoring';
 
 const findLeague = (id: string | number) => leagueWorld.leagues.find((league) => league.id === Number(id));
 const notFound = () => fail(404, 'The league was not found');
@@ -8,6 +9,7 @@ const notAllowed = () => fail(403, 'You do not have permission to do that');
 
 /** League calls of the route table, answering from leagueWorld like the server would. */
 export const leagueHandlers = [
+  handle('scoringPresets', () => ok(SCORING_PRESET_KEYS.map((key) => ({ key, name: `Preset ${key}`, scoring: SCORING_PRESETS[key] })))),
   handleSignedIn('leagueIndex', (_call, user) =>
     ok(leagueWorld.leagues.filter((league) => memberIds(league.id).includes(user.id)).map((league) => leagueFor(league, user)))),
   handleSignedIn('leagueShow', ({ params }, user) => {

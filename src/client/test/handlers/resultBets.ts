@@ -1,5 +1,6 @@
 import { delay } from 'msw';
 import { fakeApi, userByToken } from './fakeApi';
+import { leagueWorld } from './leagueWorld';
 import { fail, handle, ok } from './route';
 
 export const MATCH = {
@@ -13,7 +14,7 @@ export const resultBet = (id: number, goals: { local_goals: number | null; visit
   id, match: { ...MATCH, id: MATCH.id + id }, match_id: MATCH.id + id, league_id: 5, user_id: 1, user_name: 'Ana',
   ...goals, local_goals_edit: goals.local_goals, visiting_goals_edit: goals.visiting_goals,
   allow_show_bets: false, allow_edit_bets: true, modified_after_start: false, updated_at: '2026-06-01T12:00:00.000Z',
-  result_established: false, points: null, mode: 0,
+  result_established: false, points: null, mode: 0, joker: false, late_entry: false,
 });
 
 /** Bets live here between calls; `failSaves` makes the next saves fail. */
@@ -44,7 +45,13 @@ export const resultBetHandlers = [
     const bet = betStore.bets.get(body.result_bet_id);
     if (!bet) return fail(404, 'The bet does not exist');
     fakeApi.betSaves.push(body);
-    const saved = { ...bet, local_goals: body.local_goals, visiting_goals: body.visiting_goals };
+    const saved = { ...bet, local_goals: body.local_goals, visiting_goals: body.visiting_goals, joker: body.joker ?? bet.joker };
+    // The bet's league counts the caller's jokers left; the server answers 409 past the count.
+    const league = leagueWorld.leagues.find((item) => item.id === bet.league_id);
+    if (league && body.joker !== undefined && body.joker !== bet.joker) {
+      if (body.joker && (league.jokers_left ?? 0) <= 0) return fail(409, `You have no jokers left in this league (at most ${league.jokers.count})`);
+      league.jokers_left = (league.jokers_left ?? 0) + (body.joker ? -1 : 1);
+    }
     betStore.bets.set(bet.id, saved);
     return ok(saved);
   }),
