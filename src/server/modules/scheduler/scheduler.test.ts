@@ -8,6 +8,9 @@ import { startFakeFootballData, type FakeFootballData } from '../providers/footb
 import { reminderWorld } from '../push/testing/reminderWorld';
 import { createScheduler, startScheduler } from './scheduler';
 
+/** Each app's own mailer (deps.mailer wraps it to record mail_log rows). */
+const mailers = new WeakMap<AppDeps, CapturingMailer>();
+
 /**
  * Server processes sharing one database. On PostgreSQL: two apps, each with its own connection pool on the same
  * schema, as two processes behind a load balancer. SQLite is one process's database, so there both schedulers
@@ -22,7 +25,12 @@ async function twoServers(kind: DbKind, clock: ManualClock) {
     url.searchParams.set('options', `-c search_path=${schema}`);
     second = openDatabase(url.toString(), { poolSize: 5 });
   }
-  const build = (database: DatabaseHandle) => buildApp({ config: testConfig(), database, clock, mailer: new CapturingMailer(), logger: false });
+  const build = async (database: DatabaseHandle) => {
+    const mailer = new CapturingMailer();
+    const built = await buildApp({ config: testConfig(), database, clock, mailer, logger: false });
+    mailers.set(built.deps, mailer);
+    return built;
+  };
   const a = await build(first);
   const b = second === first ? a : await build(second);
   return {
@@ -35,7 +43,7 @@ async function twoServers(kind: DbKind, clock: ManualClock) {
   };
 }
 
-const emailsSent = (deps: AppDeps[]) => [...new Set(deps)].reduce((n, d) => n + (d.mailer as CapturingMailer).sent.length, 0);
+const emailsSent = (deps: AppDeps[]) => [...new Set(deps)].reduce((n, d) => n + mailers.get(d)!.sent.length, 0);
 
 // Two apps and a slow provider on a shared 2-core machine: allow more than jest's default 5 s.
 jest.setTimeout(30_000);
