@@ -5,6 +5,7 @@ import { apiClient, ensureBuild, startMailbox, startServer } from './harness';
 import { leagueLifecycle, type World } from './scenarios';
 import { emailInvitation, helpLanguage, lockedMatch, picksAndSimulation, pushReminder } from './scenarios2';
 import { accessibility } from './accessibility';
+import { adminConsole } from './scenariosAdmin';
 import { offlineSaveReplayed } from './scenariosOffline';
 import { bonusQuestion } from './scenariosGame';
 import { calendarFeed, liveTable } from './scenariosLive';
@@ -39,6 +40,7 @@ async function main(): Promise<number> {
       ['5. invitation by email on the local SMTP server, invitee joins', () => emailInvitation(w)],
       ['6. round and top-scorer picks, simulation changes the projected table', () => picksAndSimulation(w)],
       ['7. no serious axe-core violations on the main pages', () => accessibility(w)],
+      ['31. admin console: import a competition from a file, update it, find the runs, disable a user', () => adminConsole(w)],
       ['14. offline save replayed on reconnect (IndexedDB queue, undo, a refused late bet)', () => offlineSaveReplayed(w)],
       ['15. live table moving when an admin enters a goal in another window', () => liveTable(w)],
       ['16. a calendar feed parsed back by an iCalendar parser; the address replaced', () => calendarFeed(w)],

@@ -9,7 +9,10 @@ useAdminConsoleApi();
 
 const OPENFOOTBALL = JSON.stringify({
   name: 'Office Cup 2026',
-  rounds: [{ name: 'Matchday 1', matches: [{ date: '2026-07-01', time: '18:00', team1: 'Spain', team2: 'Italy' }, { date: '2026-07-01', time: '21:00', team1: 'France', team2: 'Brazil' }] }],
+  matches: [
+    { round: 'Matchday 1', date: '2026-07-01', time: '18:00', team1: 'Spain', team2: 'Italy' },
+    { round: 'Matchday 1', date: '2026-07-01', time: '21:00', team1: 'France', team2: 'Brazil' },
+  ],
 });
 const fileOf = (content: string, name = 'office-cup.json') => new File([content], name, { type: 'application/json' });
 
@@ -68,9 +71,9 @@ describe('admin console: competitions', () => {
 
   it('names what is wrong with a bad file and changes nothing', async () => {
     const { user } = await openConsole('/admin/competitions');
-    await user.upload(await screen.findByTestId('import-file'), fileOf('{"name": "x", "matches": []}', 'broken.json'));
+    await user.upload(await screen.findByTestId('import-file'), fileOf('{"name": "x", "rounds": []}', 'broken.json'));
     await user.click(screen.getByRole('button', { name: 'Import' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('broken.json: The file has no "rounds" list: is it an openfootball file?');
+    expect(await screen.findByRole('alert')).toHaveTextContent('broken.json: The file has no "matches" list: is it an openfootball file?');
     expect(screen.queryByTestId('competition-2')).not.toBeInTheDocument();
     expect(adminWorld.competitions).toHaveLength(1);
   });

@@ -118,7 +118,6 @@ export function ImportCompetitionForm() {
         {problem && <Alert severity="error" sx={{ mt: 2 }}>{problem}</Alert>}
         {result && (
           <Alert severity="success" sx={{ mt: 2 }} data-testid="import-result">
-            {result.message}{' '}
             {t(result.created ? 'admin_console.import.created' : 'admin_console.import.changed', {
               name: result.competition.name, matches: result.updated_matches, teams: result.teams ?? result.competition.teams,
             })}

@@ -14,7 +14,7 @@ import { endpointAt } from '../../api/api';
 import { Pagination } from '../../components/Pagination';
 import { useAppDispatch } from '../../app/hooks';
 import { showToast } from '../notifications/notify';
-import { dateOrDash, pageCount } from './consoleFormat';
+import { ANY_SHOWN, dateOrDash, pageCount } from './consoleFormat';
 import { Facts } from './Facts';
 import { ProcessRunItem } from './ProcessesPage';
 
@@ -73,7 +73,7 @@ export default function MailPage() {
         </CardContent>
       </Card>
       <Typography variant="h2" component="h2">{t('admin_console.mail.outbox_title')}</Typography>
-      <TextField select label={t('admin_console.mail.status')} value={status} sx={{ maxWidth: { sm: 320 } }}
+      <TextField select slotProps={ANY_SHOWN} label={t('admin_console.mail.status')} value={status} sx={{ maxWidth: { sm: 320 } }}
         onChange={(event) => { setStatus(event.target.value as Status | ''); setPage(1); }}>
         <MenuItem value="">{t('admin_console.mail.any_status')}</MenuItem>
         <MenuItem value="sent">{t('admin_console.mail.statuses.sent')}</MenuItem>

@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { PROCESS_KINDS, type ProcessRun } from '../../../shared/api/routes/adminOperations';
 import { endpointAt } from '../../api/api';
 import { Pagination } from '../../components/Pagination';
-import { dateOrDash, formatDuration, pageCount, type Outcome } from './consoleFormat';
+import { ANY_SHOWN, dateOrDash, formatDuration, pageCount, type Outcome } from './consoleFormat';
 import { Facts } from './Facts';
 import { OutcomeChip } from './OutcomeChip';
 
@@ -71,11 +71,11 @@ export default function ProcessesPage() {
     <Stack spacing={2}>
       <Typography variant="h2" component="h2">{t('admin_console.processes.title')}</Typography>
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))' }, columnGap: 2 }}>
-        <TextField select label={t('admin_console.processes.kind')} value={kind} onChange={(event) => { setKind(event.target.value as Kind | ''); setPage(1); }}>
+        <TextField select slotProps={ANY_SHOWN} label={t('admin_console.processes.kind')} value={kind} onChange={(event) => { setKind(event.target.value as Kind | ''); setPage(1); }}>
           <MenuItem value="">{t('admin_console.processes.any_kind')}</MenuItem>
           {PROCESS_KINDS.map((value) => <MenuItem key={value} value={value}>{t(`admin_console.kinds.${value}`)}</MenuItem>)}
         </TextField>
-        <TextField select label={t('admin_console.processes.outcome')} value={outcome} onChange={(event) => { setOutcome(event.target.value as Outcome | ''); setPage(1); }}>
+        <TextField select slotProps={ANY_SHOWN} label={t('admin_console.processes.outcome')} value={outcome} onChange={(event) => { setOutcome(event.target.value as Outcome | ''); setPage(1); }}>
           <MenuItem value="">{t('admin_console.processes.any_outcome')}</MenuItem>
           {OUTCOMES.map((value) => <MenuItem key={value} value={value}>{t(`admin_console.outcomes.${value}`)}</MenuItem>)}
         </TextField>

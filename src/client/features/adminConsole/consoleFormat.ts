@@ -22,3 +22,6 @@ export const dateOrDash = (iso: string | null | undefined): string => (iso ? for
 
 /** The page count of a paged answer (at least one, so the pager has somewhere to stand). */
 export const pageCount = ({ total, per_page }: { total: number; per_page: number }): number => Math.max(1, Math.ceil(total / per_page));
+
+/** Select filters show their "any" choice when empty, rather than an empty box under the label. */
+export const ANY_SHOWN = { inputLabel: { shrink: true }, select: { displayEmpty: true } } as const;

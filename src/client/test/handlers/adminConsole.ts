@@ -77,18 +77,17 @@ const paged = <T>(rows: T[], query: URLSearchParams) => {
   return { rows: rows.slice((page - 1) * perPage, page * perPage), total: rows.length, page, per_page: perPage };
 };
 
-/** An openfootball file as the server reads it: JSON with a name and rounds of matches (or a 400 naming the fault). */
+/** An openfootball file as the server reads it: JSON with a name and a list of matches (or a 400 naming the fault). */
 function readOpenfootball(content: string): { name: string; matches: number; teams: number } | { error: string } {
-  let data: { name?: unknown; rounds?: Array<{ matches?: Array<{ team1?: string; team2?: string }> }> };
+  let data: { name?: unknown; matches?: Array<{ team1?: string; team2?: string }> };
   try {
     data = JSON.parse(content);
   } catch {
     return { error: 'The file is not valid JSON' };
   }
-  if (!Array.isArray(data.rounds)) return { error: 'The file has no "rounds" list: is it an openfootball file?' };
-  const matches = data.rounds.flatMap((round) => round.matches ?? []);
-  const teams = new Set(matches.flatMap((match) => [match.team1, match.team2]));
-  return { name: typeof data.name === 'string' ? data.name : 'Imported', matches: matches.length, teams: teams.size };
+  if (!Array.isArray(data.matches)) return { error: 'The file has no "matches" list: is it an openfootball file?' };
+  const teams = new Set(data.matches.flatMap((match) => [match.team1, match.team2]));
+  return { name: typeof data.name === 'string' ? data.name : 'Imported', matches: data.matches.length, teams: teams.size };
 }
 
 const userAction = (name: 'adminResendVerification' | 'adminPasswordReset' | 'adminDisableUser' | 'adminEnableUser' | 'adminSetAdmin',

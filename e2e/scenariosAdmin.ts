@@ -1,0 +1,132 @@
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { newVisitor, screenshots, settle } from './browser';
+import { demoAdminPassword, eventually, signIn, type World } from './scenarios';
+
+/** A small openfootball file of this suite's own (4 teams, 6 matches, 2 of them played), not the shared data. */
+const CUP_FILE = join(__dirname, 'fixtures/admin-cup-2031.json');
+const CONSOLE_PAGES = ['competitions', 'processes', 'users', 'mail', 'settings'] as const;
+const CONSOLE_HEADINGS: Record<(typeof CONSOLE_PAGES)[number], string> = {
+  competitions: 'Competitions', processes: 'Process history', users: 'Users', mail: 'Outbox', settings: 'Configuration',
+};
+
+/** Waits for the snackbar entry of a process to say it finished well. */
+async function processFinished(page: Page, text: string): Promise<void> {
+  const entry = page.getByTestId('notification').filter({ hasText: text }).first();
+  await entry.waitFor();
+  await eventually(async () => assert.equal(await entry.getAttribute('data-status'), 'ok', `${text} finished ok`), 60_000);
+}
+
+async function signInAdmin(w: World, page: Page): Promise<void> {
+  await signIn(w, page, 'Admin', 'admin@porra.demo', demoAdminPassword(w));
+}
+
+/**
+ * Issue 15, done means: the demo admin opens the console from the user panel, imports a competition from an
+ * uploaded file (tracked in the snackbar), sees it in the list with its counts, runs an update of it, finds both runs
+ * in the process history; then disables Dana (a player made here), who is signed out at once and cannot sign in.
+ */
+export async function adminConsole(w: World): Promise<string> {
+  const stamp = Date.now();
+  const cupName = `Admin Cup ${stamp}`;
+  const password = 'secret-pass-1';
+  const danaEmail = `dana-${stamp}@e2e.test`;
+  await w.api.call('POST', '/users', { locale: null, body: { api_v1_user: { name: 'Dana', email: danaEmail, password, password_confirmation: password } } });
+  const dana = await w.api.signIn(danaEmail, password);
+
+  const { page, context } = await newVisitor(w.browser, w.origin);
+  try {
+    await signInAdmin(w, page);
+    await page.getByRole('button', { name: 'Open the user panel' }).click();
+    await page.getByRole('link', { name: 'Admin console' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Admin console' }).waitFor();
+
+    // Import from an uploaded file: the snackbar tracks it, the form says what it created.
+    await page.getByTestId('import-file').setInputFiles(CUP_FILE);
+    await page.getByText('admin-cup-2031.json').waitFor();
+    await page.getByRole('textbox', { name: 'Name' }).fill(cupName);
+    await page.getByRole('textbox', { name: 'Time zone' }).fill('Europe/Lisbon');
+    await page.getByRole('button', { name: 'Import', exact: true }).click();
+    await processFinished(page, 'Importing a competition');
+    const result = page.getByTestId('import-result');
+    await result.waitFor();
+    assert.match(await result.innerText(), new RegExp(`Created ${cupName}: 4 teams, 6 matches`));
+
+    // The list shows it, with its source file and matches played.
+    const card = page.locator('[data-testid^=competition-]', { has: page.getByRole('heading', { name: cupName, exact: true }) });
+    await card.waitFor();
+    const facts = await card.innerText();
+    assert.match(facts, /admin-cup-2031\.json/);
+    assert.match(facts, /2 of 6/);
+    await screenshots(page, 'admin-competitions');
+
+    // An update of that competition, tracked like the side panel's.
+    await card.getByRole('button', { name: 'Update', exact: true }).click();
+    await processFinished(page, 'Update of a competition');
+
+    // Both runs are in the history, by kind.
+    await page.getByRole('navigation', { name: 'Console sections' }).getByRole('link', { name: 'Processes' }).click();
+    await page.getByRole('heading', { name: 'Process history' }).waitFor();
+    const runOf = (kind: string) => page.locator('[data-testid^=process-run-]', { hasText: cupName }).filter({ has: page.getByRole('heading', { name: kind }) }).first();
+    await runOf('Competition import').waitFor();
+    await page.getByRole('combobox', { name: 'Kind' }).click();
+    await page.getByRole('option', { name: 'Update of a competition' }).click();
+    const update = runOf('Update of a competition');
+    await update.waitFor();
+    await eventually(async () => assert.equal(await update.getAttribute('data-outcome'), 'done'), 30_000);
+    assert.equal(await runOf('Competition import').count(), 0, 'the kind filter leaves the import out');
+    await screenshots(page, 'admin-processes');
+
+    // Dana is found by email and disabled after a confirmation.
+    await page.getByRole('navigation', { name: 'Console sections' }).getByRole('link', { name: 'Users' }).click();
+    await page.getByRole('searchbox', { name: 'Name or email' }).fill(danaEmail);
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    const danaCard = page.getByTestId(`user-${dana.id}`);
+    await danaCard.waitFor();
+    await danaCard.getByRole('button', { name: 'Disable', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Disable Dana?' });
+    await dialog.getByRole('button', { name: 'Disable', exact: true }).click();
+    await danaCard.getByText('Disabled', { exact: true }).waitFor();
+    await screenshots(page, 'admin-users');
+  } finally {
+    await context.close();
+  }
+
+  // Her session ended at once, and she cannot sign in again, through the API or the screen.
+  const me = await w.api.call<{ id: number }>('GET', '/users/index', { token: dana.token });
+  assert.equal(me.id, -1, "Dana's session ended when she was disabled");
+  const refused = await w.api.signIn(danaEmail, password).then(() => 200, (error: { status?: number }) => error.status ?? 0);
+  assert.ok(refused >= 400 && refused < 500, `a disabled account's sign-in is refused with a 4xx (got ${refused})`);
+  const visitor = await newVisitor(w.browser, w.origin);
+  try {
+    await visitor.page.goto('/users/sign_in');
+    await visitor.page.locator('input[type=email]').fill(danaEmail);
+    await visitor.page.locator('input[type=password]').fill(password);
+    await visitor.page.locator('input[type=password]').press('Enter');
+    await visitor.page.getByRole('status').or(visitor.page.getByRole('alert')).first().waitFor();
+    await settle(visitor.page);
+    assert.match(new URL(visitor.page.url()).pathname, /^\/users\/sign_in/, 'Dana stays on the sign-in page');
+  } finally {
+    await visitor.context.close();
+  }
+  return `imported ${cupName}, updated it, found both runs; Dana disabled (sign-in answered ${refused})`;
+}
+
+/** The console's pages for the accessibility scenario: `check` runs axe on each at both widths, as the demo admin. */
+export async function checkConsolePages(w: World, check: (page: Page, label: string, path: string, ready?: () => Promise<unknown>) => Promise<void>): Promise<void> {
+  const { page, context } = await newVisitor(w.browser, w.origin);
+  try {
+    await signInAdmin(w, page);
+    for (const name of CONSOLE_PAGES) {
+      await check(page, `admin console, ${name}`, `/admin/${name}`, () => page.getByRole('heading', { name: CONSOLE_HEADINGS[name] }).first().waitFor());
+    }
+    // The confirmation before disabling someone (left unconfirmed).
+    await check(page, 'admin console, disable dialog', '/admin/users', async () => {
+      await page.getByRole('button', { name: 'Disable', exact: true }).first().click();
+      await page.getByRole('dialog').waitFor();
+    });
+  } finally {
+    await context.close();
+  }
+}
