@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { call, describeEachDb, type TestApp } from '../../test/harness';
 import { createUserWithToken } from '../../test/fixtures';
 import { acquireLock, releaseLock } from '../locks/processLocks';
+import { startFakeFootballData, type FakeFootballData } from '../providers/footballData/testing/fakeFootballData';
 
 const FIXTURES = join(__dirname, '../competitions/fixtures');
 const MINICUP = readFileSync(join(FIXTURES, 'minicup-2030.json'), 'utf8');
@@ -20,7 +21,32 @@ async function counts(t: TestApp) {
   return { competitions: Number(competitions!.n), matches: Number(matches!.n), teams: Number(teams!.n) };
 }
 
+let fake: FakeFootballData;
+beforeAll(async () => { fake = await startFakeFootballData(); });
+afterAll(async () => { await fake.close(); });
+
 describeEachDb('admin console: competitions', (ctx) => {
+  it('imports from football-data.org with a code and season; without a token it answers 502 and records the failure', async () => {
+    const t = ctx();
+    const root = await admin(t);
+    const post = () => call(t.app, {
+      method: 'POST', url: api('/admin/competitions/import', 'es'), token: root.token, payload: { provider: 'football-data', code: 'wc', season: 2026 },
+    });
+    Object.assign(t.deps.config, { footballDataUrl: fake.baseUrl, footballDataToken: null });
+    const refused = await post();
+    expect(refused.statusCode).toBe(502);
+    expect(refused.data.error).toBe('El proveedor de resultados ha fallado: no hay ningún token de acceso configurado (FOOTBALL_DATA_TOKEN)');
+    expect(await counts(t)).toEqual({ competitions: 0, matches: 0, teams: 0 });
+
+    Object.assign(t.deps.config, { footballDataToken: 'test-token', footballDataRequestsPerMinute: 1000 });
+    const res = await post();
+    expect(res.statusCode).toBe(200);
+    expect(res.data).toMatchObject({ created: true, competition: { provider: 'football-data', provider_ref: 'WC:2026', season: 2026, matches_total: fake.world.matches.length } });
+    const runs = (await call(t.app, { method: 'GET', url: api('/admin/processes'), token: root.token })).data.runs;
+    expect(runs.map((r: { outcome: string }) => r.outcome)).toEqual(['done', 'failed']);
+    expect(runs[1].error).toMatch(/FOOTBALL_DATA_TOKEN/);
+  });
+
   it('imports an uploaded openfootball file as a recorded run, lists it, and re-imports it in place', async () => {
     const t = ctx();
     const root = await admin(t);
