@@ -1,5 +1,6 @@
 import { call, describeEachDb, type TestApp } from '../../test/harness';
 import { createUserWithToken } from '../../test/fixtures';
+import { reminderWorld } from '../push/testing/reminderWorld';
 import { disableUser, setAdmin } from './adminUsersService';
 
 const api = (path: string, locale = 'en') => `/api/v1/${locale}${path}`;
@@ -72,6 +73,16 @@ describeEachDb('admin console: users', (ctx) => {
     const audit = await call(t.app, { method: 'GET', url: api('/admin/audit'), token: root.token });
     expect(audit.data.entries.map((e: { action: string; entity_id: number; actor: { id: number } }) => [e.action, e.entity_id, e.actor.id]))
       .toEqual([['enable_user', ana.id, root.id], ['disable_user', ana.id, root.id]]);
+  });
+
+  it('a disabled account gets no reminders', async () => {
+    const t = ctx();
+    const world = await reminderWorld(t);
+    const root = await createUserWithToken(t.deps, { is_admin: true });
+    await post(t, `/admin/users/${world.ana.id}/disable`, root.token);
+    const res = await post(t, '/update/notify', root.token);
+    expect(res.data).toMatchObject({ notified: 1 });
+    expect(t.mailer.sent.filter((mail) => mail.kind === 'reminder').map((mail) => mail.to)).toEqual([world.carla.email]);
   });
 
   it('never disables your own account nor leaves the site without an enabled admin', async () => {

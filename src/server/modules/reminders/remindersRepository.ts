@@ -1,9 +1,13 @@
 import type { Executor } from '../../db/database';
 
-/** Who to remind, and in which language; only users that have something pending are asked for. */
+/**
+ * Who to remind, and in which language; only users that have something pending are asked for. Accounts an admin
+ * disabled are never reminded.
+ */
 export async function recipients(db: Executor, userIds: number[]) {
   if (userIds.length === 0) return [];
-  return db.selectFrom('users').select(['id', 'name', 'email', 'locale', 'email_reminders']).where('id', 'in', userIds).execute();
+  return db.selectFrom('users').select(['id', 'name', 'email', 'locale', 'email_reminders'])
+    .where('id', 'in', userIds).where('disabled_at', 'is', null).execute();
 }
 
 /** Items (a matchday's result bets, a round's picks) already reminded by the scheduler: it reminds each once. */

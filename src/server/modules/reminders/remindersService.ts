@@ -75,7 +75,9 @@ export async function sendReminders(deps: AppDeps, options: { onlyNew?: boolean;
   const users = new Map((await recipients(deps.db, [...new Set(items.map((i) => i.user_id))])).map((u) => [u.id, u]));
   const members = new Map<number, MemberReminder>();
   for (const item of items) {
-    const member = members.get(item.user_id) ?? { user: users.get(item.user_id)!, items: [] };
+    const user = users.get(item.user_id);
+    if (!user) continue; // disabled
+    const member = members.get(item.user_id) ?? { user, items: [] };
     member.items.push(item);
     members.set(item.user_id, member);
   }
