@@ -70,7 +70,7 @@ export async function liveTable(w: World): Promise<string> {
   await scores.getByTestId(`live-match-${open.match_id}`).getByText('1-0').waitFor();
   const rows = table.getByRole('row');
   await eventually(async () => assert.match(await rows.nth(1).innerText(), /Lia/));
-  await rows.nth(2).getByTitle('Down 1 place').waitFor();
+  await rows.nth(2).getByRole('img', { name: 'Down 1 place' }).waitFor();
   const found: string[] = [];
   for (const width of [360, 1280]) {
     await player.page.setViewportSize({ width, height: width === 360 ? 740 : 800 });

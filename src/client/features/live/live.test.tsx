@@ -21,8 +21,9 @@ describe('league page live (issue 14 §1)', () => {
   it('follows the stream with the bearer header: live scores, a provisional table with arrows, then the final table', async () => {
     await signInAs(PLAYER);
     const { store } = renderApp({ route: '/leagues/5' });
-    await waitFor(() => expect(tableRows().length).toBeGreaterThan(10));
-    await waitFor(() => expect(liveFeed.openStreams(5)).toBe(1));
+    // The whole app renders first (slow on a busy machine).
+    await waitFor(() => expect(tableRows().length).toBeGreaterThan(10), { timeout: 15_000 });
+    await waitFor(() => expect(liveFeed.openStreams(5)).toBe(1), { timeout: 15_000 });
     expect(liveFeed.requests[0]).toMatchObject({ leagueId: 5, lastEventId: null, authorization: expect.stringMatching(/^Bearer token-1-/) });
     expect(await screen.findByText('Live')).toBeInTheDocument();
 
@@ -38,7 +39,7 @@ describe('league page live (issue 14 §1)', () => {
     liveFeed.send(5, 'standings', { league_id: 5, provisional: true, live_match_ids: [11], table: { ...official, users } }, 7);
     expect(await screen.findByText('Provisional')).toBeInTheDocument();
     await waitFor(() => expect(tableRows()[0]).toHaveTextContent('Ana'));
-    expect(within(tableRows()[0]).getByTitle(up)).toBeInTheDocument();
+    expect(within(tableRows()[0]).getByRole('img', { name: up })).toBeInTheDocument();
 
     liveFeed.send(5, 'matches', { league_id: 5, competition_id: 2, match_ids: [11], matches: [match({ status: 'finished', finished: true })] });
     liveFeed.send(5, 'standings', { league_id: 5, provisional: false, live_match_ids: [], table: { ...official, users } }, 8);
@@ -46,7 +47,7 @@ describe('league page live (issue 14 §1)', () => {
     expect(screen.queryByRole('region', { name: 'Live scores' })).not.toBeInTheDocument();
     // The final table is now the cached one (no reload), with the moves of that change.
     expect(tableRows()[0]).toHaveTextContent('Ana');
-    expect(within(tableRows()[0]).getByTitle(up)).toBeInTheDocument();
+    expect(within(tableRows()[0]).getByRole('img', { name: up })).toBeInTheDocument();
 
     // A dropped stream reconnects with the last event id.
     liveFeed.drop(5);
@@ -78,7 +79,7 @@ describe('calendar address on the account screen (issue 14 §2)', () => {
   it('shows the private address and replaces it after confirming', async () => {
     await signInAs(PLAYER);
     const { user } = renderApp({ route: '/users/edit' });
-    const field = await screen.findByRole('textbox', { name: 'Calendar address' });
+    const field = await screen.findByRole('textbox', { name: 'Calendar address' }, { timeout: 15_000 });
     expect(field).toHaveValue(`http://localhost/calendar/1-${'0'.padStart(32, 'a')}.ics`);
     await user.click(screen.getByRole('button', { name: 'Replace address' }));
     const dialog = await screen.findByRole('dialog');
