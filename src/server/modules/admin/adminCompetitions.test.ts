@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { call, describeEachDb, type TestApp } from '../../test/harness';
+import { IMPORT_FILE_MAX_BYTES } from '../../../shared/api/routes/adminCompetitions';
 import { createUserWithToken } from '../../test/fixtures';
 import { acquireLock, releaseLock } from '../locks/processLocks';
 import { startFakeFootballData, type FakeFootballData } from '../providers/footballData/testing/fakeFootballData';
@@ -127,6 +128,11 @@ describeEachDb('admin console: competitions', (ctx) => {
     expect((await post(upload({ time_zone: 'Mars/Olympus' }))).data.errors).toEqual({ time_zone: [expect.stringMatching(/not a known time zone/)] });
     expect((await post(upload({ code: 'WC' }))).data.errors).toEqual({ code: ['only goes with a football-data.org import'] });
     expect((await post({ provider: 'football-data', code: 'WC', replay: true })).data.errors).toEqual({ replay: ['only goes with an openfootball import'] });
+    // Files are bounded: past IMPORT_FILE_MAX_BYTES the field is refused, and a larger body is never read.
+    const tooBig = await post(upload({ file: { name: 'big.json', content: ' '.repeat(IMPORT_FILE_MAX_BYTES + 1) } }));
+    expect(tooBig.statusCode).toBe(400);
+    expect(Object.keys(tooBig.data.errors)).toEqual(['file.content']);
+    expect((await post(upload({ file: { name: 'big.json', content: ' '.repeat(IMPORT_FILE_MAX_BYTES + 100_000) } }))).statusCode).toBe(413);
     expect(await counts(t)).toEqual({ competitions: 0, matches: 0, teams: 0 });
     const runs = await call(t.app, { method: 'GET', url: api('/admin/processes'), token: root.token });
     expect(runs.data.total).toBe(0);
