@@ -35,6 +35,11 @@ describeEachDb('admin console: process history', (ctx) => {
     });
     expect(history.runs[0]).toMatchObject({ kind: 'notify', notified: 0, outcome: 'done' });
     expect(history.runs.find((r: { kind: string }) => r.kind === 'update')).toMatchObject({ updated_matches: 0, competition: null });
+    // The cup is synced next when the scheduler's update is due; with the scheduler off, never.
+    const due = await t.deps.db.selectFrom('scheduled_jobs').select('next_due_at').where('name', '=', 'update').executeTakeFirstOrThrow();
+    expect((await get(t, '/admin/competitions', root.token)).competitions[0].next_sync_at).toBe(new Date(due.next_due_at).toISOString());
+    t.deps.config.autoUpdateMinutes = 0;
+    expect((await get(t, '/admin/competitions', root.token)).competitions[0].next_sync_at).toBeNull();
 
     // Filters and pages.
     expect((await get(t, '/admin/processes?kind=notify', root.token)).runs.map((r: { trigger: string }) => r.trigger)).toEqual(['manual', 'scheduled']);

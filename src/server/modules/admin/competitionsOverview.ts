@@ -40,10 +40,11 @@ async function competitionRows(db: Executor, id?: number) {
 }
 
 /** Every competition (or one) as the admin console lists it: counts, latest sync and the next scheduled one. */
-export async function adminCompetitions(deps: Pick<AppDeps, 'db'>, id?: number): Promise<AdminCompetitionView[]> {
+export async function adminCompetitions(deps: Pick<AppDeps, 'db' | 'config'>, id?: number): Promise<AdminCompetitionView[]> {
   const [rows, due] = await Promise.all([competitionRows(deps.db, id), nextDueTimes(deps.db, SYNC_JOBS)]);
   const dueTimes = [...due.values()];
-  const nextSync = dueTimes.length > 0 ? Math.min(...dueTimes) : null;
+  // AUTO_UPDATE_MINUTES=0 turns the scheduler's syncs off: rows left from earlier runs say nothing about the future.
+  const nextSync = dueTimes.length > 0 && deps.config.autoUpdateMinutes > 0 ? Math.min(...dueTimes) : null;
   return rows.map((row) => ({
     id: row.id,
     name: row.name,
@@ -66,7 +67,7 @@ export async function adminCompetitions(deps: Pick<AppDeps, 'db'>, id?: number):
   }));
 }
 
-export async function adminCompetition(deps: Pick<AppDeps, 'db'>, id: number): Promise<AdminCompetitionView> {
+export async function adminCompetition(deps: Pick<AppDeps, 'db' | 'config'>, id: number): Promise<AdminCompetitionView> {
   const [competition] = await adminCompetitions(deps, id);
   if (!competition) throw notFound('errors.competition_not_found');
   return competition;
@@ -77,7 +78,7 @@ export async function adminCompetition(deps: Pick<AppDeps, 'db'>, id: number): P
  * creation); their matches, leagues and bets stay. Idempotent: archiving twice keeps the first time. Recorded in the
  * audit log with the admin who did it, in the same transaction.
  */
-export async function setArchived(deps: Pick<AppDeps, 'db' | 'clock'>, adminId: number, id: number, archived: boolean): Promise<AdminCompetitionView> {
+export async function setArchived(deps: Pick<AppDeps, 'db' | 'clock' | 'config'>, adminId: number, id: number, archived: boolean): Promise<AdminCompetitionView> {
   await deps.db.transaction().execute(async (trx) => {
     const now = deps.clock.now();
     const changed = await trx.updateTable('competitions')
