@@ -6,6 +6,11 @@ import { openConsole, useAdminConsoleApi } from './consoleTestKit';
 useAdminConsoleApi();
 
 describe('admin console: users', () => {
+  it('says when no admin action has been recorded yet', async () => {
+    await openConsole('/admin/users');
+    expect(await screen.findByText('No admin action has been recorded yet.')).toBeInTheDocument();
+  });
+
   it('searches by name or email and shows leagues, verification and last sign-in', async () => {
     fakeApi.users.push({ ...NEWCOMER });
     const { user } = await openConsole('/admin/users');
@@ -48,6 +53,9 @@ describe('admin console: users', () => {
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Disable' }));
     expect(await within(ana).findByText('Disabled')).toBeInTheDocument();
     expect(fakeApi.tokens.has('ana-session')).toBe(false);
+    // The action is in the recent admin actions, with who did it.
+    expect(await screen.findByText('Disabled user #1')).toBeInTheDocument();
+    expect(screen.getByText(/^Root, /)).toBeInTheDocument();
     await user.click(await within(ana).findByRole('button', { name: 'Enable' }));
     await user.click(within(await screen.findByRole('dialog', { name: 'Enable Ana?' })).getByRole('button', { name: 'Enable' }));
     await waitFor(() => expect(within(ana).queryByText('Disabled')).not.toBeInTheDocument());

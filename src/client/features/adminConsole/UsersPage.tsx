@@ -14,6 +14,7 @@ import { Pagination } from '../../components/Pagination';
 import { useAppDispatch } from '../../app/hooks';
 import { useSession } from '../account/session';
 import { showToast } from '../notifications/notify';
+import { AuditList } from './AuditList';
 import { ConsoleConfirmDialog, type Confirmation } from './ConsoleConfirmDialog';
 import { dateOrDash, pageCount } from './consoleFormat';
 import { Facts } from './Facts';
@@ -125,6 +126,7 @@ export default function UsersPage() {
         {data?.users.map((user) => <UserItem key={user.id} user={user} self={user.id === me.id} confirm={setConfirmation} />)}
       </Stack>
       {data && <Pagination page={page} count={pageCount(data)} onChange={setPage} label={t('admin_console.users.pages')} />}
+      <AuditList />
       <ConsoleConfirmDialog confirmation={confirmation} onClose={() => setConfirmation(null)} />
     </Stack>
   );

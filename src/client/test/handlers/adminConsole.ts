@@ -44,6 +44,8 @@ function fresh() {
     ] as Mail[],
     /** Every console call, "name:args" (what a test asserts was sent). */
     calls: [] as string[],
+    /** Admin actions recorded, newest first (action, entity id). */
+    audit: [] as Array<{ action: string; entity: 'user' | 'competition'; id: number }>,
     /** Import bodies received. */
     imports: [] as unknown[],
     /** When set, imports answer only once it resolves (a test holds an import running). */
@@ -161,6 +163,7 @@ export const adminConsoleHandlers = [
   userAction('adminPasswordReset', (id) => `Password reset instructions were sent to ${consoleUser(id).email}`),
   userAction('adminDisableUser', (id) => {
     adminWorld.disabled.add(id);
+    adminWorld.audit.unshift({ action: 'disable_user', entity: 'user', id });
     for (const [token, owner] of fakeApi.tokens) if (owner === id) fakeApi.tokens.delete(token);
     return `${consoleUser(id).name} is disabled`;
   }),
@@ -173,6 +176,14 @@ export const adminConsoleHandlers = [
     fakeApi.users.find((row) => row.id === id)!.is_admin = body.admin;
     return body.admin ? `${consoleUser(id).name} is now an admin` : `${consoleUser(id).name} is no longer an admin`;
   }),
+  handle('adminAudit', adminOnly(({ query }) => {
+    const entries = adminWorld.audit.map((entry, index) => ({
+      id: adminWorld.audit.length - index, action: entry.action, entity: entry.entity, entity_id: entry.id,
+      actor: { id: 2, name: 'Root' }, details: null, created_at: AT,
+    }));
+    const { rows, ...page } = paged(entries, query);
+    return ok({ entries: rows, ...page });
+  })),
   handle('adminMail', adminOnly(({ query }) => {
     const mails = adminWorld.mails.filter((mail) => !query.get('status') || mail.status === query.get('status'));
     const { rows, ...page } = paged(mails, query);

@@ -1,0 +1,41 @@
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemText from '@mui/material/ListItemText';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { endpointAt } from '../../api/api';
+import { Pagination } from '../../components/Pagination';
+import { dateOrDash, pageCount } from './consoleFormat';
+
+const auditEndpoint = endpointAt('GET', '/admin/audit');
+export const AUDIT_PER_PAGE = 10;
+
+/** Admin actions on accounts and competitions, newest first, with who did them (issue 15 §3: every action is recorded). */
+export function AuditList() {
+  const { t } = useTranslation();
+  const [page, setPage] = useState(1);
+  const { data } = auditEndpoint.useQuery({ query: { page, per_page: AUDIT_PER_PAGE } });
+  return (
+    <Card>
+      <CardContent>
+        <Typography variant="h2" component="h2">{t('admin_console.audit.title')}</Typography>
+        {data && data.entries.length === 0 && <Typography sx={{ mt: 1 }}>{t('admin_console.audit.none')}</Typography>}
+        <List dense>
+          {data?.entries.map((entry) => (
+            <ListItem key={entry.id} disableGutters data-testid={`audit-${entry.id}`}>
+              <ListItemText
+                primary={t(`admin_console.audit.actions.${entry.action}`, {
+                  defaultValue: entry.action, entity: t(`admin_console.audit.entities.${entry.entity}`, { defaultValue: entry.entity }), id: entry.entity_id ?? '',
+                })}
+                secondary={t('admin_console.audit.by', { name: entry.actor?.name ?? t('admin_console.processes.scheduler'), time: dateOrDash(entry.created_at) })} />
+            </ListItem>
+          ))}
+        </List>
+        {data && <Pagination page={page} count={pageCount(data)} onChange={setPage} label={t('admin_console.audit.pages')} />}
+      </CardContent>
+    </Card>
+  );
+}
