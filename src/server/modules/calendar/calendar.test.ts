@@ -21,7 +21,7 @@ async function calendarUrl(t: TestApp, token: string, locale: 'en' | 'es' = 'en'
 
 async function feed(t: TestApp, url: string) {
   const res = await call(t.app, { method: 'GET', url: new URL(url).pathname });
-  return { res, events: res.statusCode === 200 ? Object.values(ical.sync.parseICS(res.body)).filter((c) => c.type === 'VEVENT') as ical.VEvent[] : [] };
+  return { res, events: res.statusCode === 200 ? Object.values(ical.sync.parseICS(res.body)).filter((c) => c?.type === 'VEVENT') as ical.VEvent[] : [] };
 }
 
 describeEachDb('calendar feed', (ctx) => {

@@ -1,4 +1,4 @@
-import { call, createTestApp, describeEachDb, type TestApp } from '../../test/harness';
+import { call, createTestApp, DB_KINDS, describeEachDb, type TestApp } from '../../test/harness';
 import { api, leagueWithMember, leagueWorld } from '../leagues/leagueTestKit';
 import { scheduledProcesses } from '../updates/updatesService';
 import { isEvent, listen, openStream } from './liveTestKit';
@@ -62,7 +62,7 @@ describeEachDb('live league streams', (ctx) => {
     const refused = await fetch(`${origin}/api/v1/es/live/${w.league.id}`, { headers: { authorization: `Bearer ${w.member.token}` } });
     expect(refused.status).toBe(429);
     expect(refused.headers.get('retry-after')).toBeTruthy();
-    expect((await refused.json()).error).toMatch(/demasiadas vistas en directo/);
+    expect(((await refused.json()) as { error: string }).error).toMatch(/demasiadas vistas en directo/);
     // Another member is not held back by the first one's streams.
     const owner = await openStream(origin, w.league.id, w.owner.token);
     expect(owner.status).toBe(200);
@@ -166,7 +166,7 @@ describeEachDb('live stream upkeep', (ctx) => {
   });
 }, { config: { live: { ...LIVE, heartbeatMs: 100 } } });
 
-describe.each(['sqlite', ...(process.env.TEST_DATABASE_URL ? ['postgres'] : [])] as const)('live streams on shutdown [%s]', (kind) => {
+describe.each(DB_KINDS)('live streams on shutdown [%s]', (kind) => {
   it('ends open streams when the app closes instead of waiting for them', async () => {
     const t = await createTestApp(kind, { config: { live: LIVE } });
     const w = await world(t);

@@ -48,7 +48,7 @@ describePostgres('live events across server processes (PostgreSQL LISTEN/NOTIFY)
       method: 'POST', headers: { authorization: `Bearer ${owner.token}`, 'content-type': 'application/json' },
       body: JSON.stringify({ league: { name: 'Two processes', competition_id: cup.competitionId } }),
     });
-    const league = (await created.json()).league as { id: number; share_token: string };
+    const { league } = (await created.json()) as { league: { id: number; share_token: string } };
     const joined = await fetch(`${b.origin}/api/v1/en/leagues/join`, {
       method: 'POST', headers: { authorization: `Bearer ${member.token}`, 'content-type': 'application/json' },
       body: JSON.stringify({ league_id: league.id, invitation_token: league.share_token }),
