@@ -77,13 +77,13 @@ export default function LeagueScreen() {
   if (!league) return <Skeleton variant="rounded" height={300} />;
 
   const owner = league.owner_id === user.id;
-  const shownMatchday = matchday ?? table?.matchday ?? info?.lastPlayedMatchday ?? 1;
-  const matchdays = info?.matchdays.length ? info.matchdays : [shownMatchday];
-  const winners = table?.users.filter((row) => table.matchday_winner_ids.includes(row.user_id)) ?? [];
   // While matches are in play the provisional table replaces the stored one (for its matchday), arrows against it.
   const provisional = live.provisional && (matchday === undefined || matchday === live.provisional.table.matchday) ? live.provisional.table : null;
   const shownTable = provisional ?? table;
   const moves = provisional ? positionMoves(table, provisional) : live.moves;
+  const shownMatchday = matchday ?? shownTable?.matchday ?? info?.lastPlayedMatchday ?? 1;
+  const matchdays = info?.matchdays.length ? info.matchdays : [shownMatchday];
+  const winners = table?.users.filter((row) => table.matchday_winner_ids.includes(row.user_id)) ?? [];
 
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>
