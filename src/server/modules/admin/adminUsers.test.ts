@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { call, describeEachDb, type TestApp } from '../../test/harness';
+import { signToken } from '../auth/tokens';
 import { createUserWithToken } from '../../test/fixtures';
 import { reminderWorld } from '../push/testing/reminderWorld';
 import { disableUser, setAdmin } from './adminUsersService';
@@ -55,6 +57,11 @@ describeEachDb('admin console: users', (ctx) => {
     expect(disabled.data).toMatchObject({ message: 'Account of Ana disabled: its sessions have ended', user: { id: ana.id, disabled: true } });
     expect((await me(t, ana.token)).id).toBe(-1);
     expect(await t.deps.db.selectFrom('sessions').select('id').where('user_id', '=', ana.id).execute()).toEqual([]);
+    // A session opened by a sign-in that raced the disable (its password check passed just before) is refused too.
+    const racing = randomUUID();
+    await t.deps.db.insertInto('sessions').values({ id: racing, user_id: ana.id, created_at: t.clock.now(), expires_at: t.clock.now() + 86_400_000 }).execute();
+    const racingToken = await signToken(t.deps.jwtSecret, { userId: ana.id, sessionId: racing }, t.clock.now(), t.clock.now() + 86_400_000);
+    expect((await me(t, racingToken)).id).toBe(-1);
     const refused = await signIn(t, 'ana@example.com', 'es');
     expect(refused.statusCode).toBe(401);
     expect(refused.data.error).toBe('Esta cuenta está desactivada. Ponte en contacto con los administradores del sitio');
