@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { seriousViolations } from './accessibility';
 import { newVisitor, screenshots, settle } from './browser';
-import { eventually, signIn, type World } from './scenarios';
+import { demoAdminPassword, eventually, signIn, type World } from './scenarios';
 
 type TableRow = { user_id: number; points: number; points_bonus: number };
 
@@ -91,4 +91,108 @@ export async function bonusQuestion(w: World): Promise<string> {
   await member.context.close();
   assert.deepEqual(found, [], `serious axe violations:\n${found.join('\n')}`);
   return 'Rita got the 7 points of the question, first in the table; the log shows the resolution';
+}
+
+type BetRow = { id: number; match_id: number; joker: boolean; points: number | null; allow_edit_bets: boolean; match: { matchday: number } };
+
+/**
+ * Issue 13 §1-3, §8: a joker. Pia (a new player) creates a league on the demo cup in the league form with the
+ * Kicktipp preset (the live example follows it) and one joker worth ×3; Teo joins. On the bets page at phone width
+ * Pia bets 2-1 on the matchday's last match and plays her joker on it: the count left drops to 0 and the other
+ * toggles are off; Teo does not see the joker before the deadline. The demo admin enters 2-1 (put back at the end):
+ * Pia's bet scores the exact hit's 4 points ×3 = 12, and the league's points page explains its rules. axe on the
+ * bets page (360 and 1280) and the points page.
+ */
+export async function jokerBet(w: World): Promise<string> {
+  const stamp = Date.now();
+  const password = 'secret-pass-1';
+  const account = async (name: string) => {
+    const email = `${name.toLowerCase()}-${stamp}@e2e.test`;
+    await w.api.call('POST', '/users', { locale: null, body: { api_v1_user: { name, email, password, password_confirmation: password } } });
+    return { email, ...(await w.api.signIn(email, password)) };
+  };
+  const pia = await account('Pia');
+  const teo = await account('Teo');
+  const competitions = await w.api.call<Array<{ id: number; name: string; finished: boolean; is_league: boolean }>>('GET', '/competition/index');
+  const cup = competitions.find((competition) => !competition.finished && !competition.is_league) ?? competitions[0];
+
+  const { page, context } = await newVisitor(w.browser, w.origin);
+  await signIn(w, page, 'Pia', pia.email, password);
+  await page.goto('/leagues/new');
+  await page.getByRole('textbox', { name: /^Name/ }).fill(`Joker league ${stamp}`);
+  const competition = page.getByRole('combobox', { name: /Competition/ });
+  await competition.click();
+  await page.getByRole('option', { name: cup.name }).click();
+  const example = page.getByTestId('scoring-example');
+  await example.getByText('Bet 2-1, result 3-1: 3 points').waitFor();
+  await page.getByRole('combobox', { name: 'Scoring' }).click();
+  await page.getByRole('option', { name: /^Kicktipp/ }).click();
+  await example.getByText('Bet 2-1, result 3-1: 2 points').waitFor();
+  await page.getByRole('spinbutton', { name: 'Jokers per member' }).fill('1');
+  await page.getByRole('spinbutton', { name: 'A joker multiplies by' }).fill('3');
+  await screenshots(page, 'league-new-scoring');
+  await page.getByRole('button', { name: 'Create league' }).click();
+  await page.waitForURL(/\/leagues\/\d+$/);
+  const leagueId = Number(/\/leagues\/(\d+)$/.exec(page.url())![1]);
+  const league = await w.api.call<{ share_token: string; scoring: { mode: string }; jokers: { count: number; multiplier: number } }>('GET', `/leagues/${leagueId}`, { token: pia.token });
+  assert.deepEqual([league.scoring.mode, league.jokers], ['highest', { count: 1, multiplier: 3 }]);
+  await w.api.call('POST', '/leagues/join', { token: teo.token, body: { league_id: leagueId, invitation_token: league.share_token } });
+
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto(`/result_bets/new?league_id=${leagueId}`);
+  const left = page.getByTestId('jokers-left');
+  await left.getByText('1 of 1 joker left (×3)').waitFor();
+  const bets = await w.api.call<BetRow[]>('GET', `/result_bets/index/${leagueId}`, { token: pia.token });
+  const open = bets.filter((bet) => bet.allow_edit_bets);
+  assert.ok(open.length >= 2, 'the demo cup has open bets on its next matchday');
+  const target = open[open.length - 1];
+  const row = page.getByTestId(`bet-row-${target.match_id}`);
+  const [home, away] = [row.getByRole('combobox').nth(0), row.getByRole('combobox').nth(1)];
+  await home.selectOption('2');
+  await away.selectOption('1');
+  await row.getByTestId(`joker-${target.match_id}`).click();
+  await left.getByText('0 of 1 jokers left (×3)').waitFor();
+  assert.equal(await row.getByTestId(`joker-${target.match_id}`).getAttribute('aria-pressed'), 'true');
+  assert.ok(await page.getByTestId(`joker-${open[0].match_id}`).isDisabled(), 'no joker left for the other bets');
+  await screenshots(page, 'bets-joker');
+  const found: string[] = [];
+  for (const width of [360, 1280]) {
+    await page.setViewportSize({ width, height: width === 360 ? 740 : 800 });
+    found.push(...(await seriousViolations(page, 'bets with a joker', width)).serious);
+  }
+  const saved = await eventually(async () => {
+    const mine = (await w.api.call<BetRow[]>('GET', `/result_bets/index/${leagueId}?match_id=${target.match_id}`, { token: pia.token }))
+      .find((bet) => bet.id === target.id)!;
+    assert.equal(mine.joker, true);
+    return mine;
+  });
+  const seenByTeo = (await w.api.call<BetRow[]>('GET', `/result_bets/index/${leagueId}?match_id=${target.match_id}`, { token: teo.token }))
+    .find((bet) => bet.id === saved.id)!;
+  assert.equal(seenByTeo.joker, false, 'others do not see a joker before the deadline');
+
+  // The demo admin enters 2-1 (and puts the match back afterwards: other scenarios share the demo cup).
+  const admin = await w.api.signIn('admin@porra.demo', demoAdminPassword(w));
+  const before = await w.api.call<{ status: string; local_goals: number | null; visiting_goals: number | null }>('GET', `/matches/${target.match_id}`);
+  let points: number | null = null;
+  try {
+    await w.api.call('PUT', `/matches/${target.match_id}`, { token: admin.token, body: { match: { local_goals: 2, visiting_goals: 1, status: 'finished' } } });
+    points = await eventually(async () => {
+      const scored = (await w.api.call<BetRow[]>('GET', `/result_bets/index/${leagueId}?match_id=${target.match_id}`, { token: pia.token }))
+        .find((bet) => bet.id === saved.id)!;
+      assert.equal(scored.points, 12);
+      return scored.points;
+    });
+    await page.goto(`/leagues/${leagueId}/points`);
+    await page.getByRole('heading', { level: 1, name: 'How points work in this league' }).waitFor();
+    await page.getByText("1 joker per member: a joker bet's points ×3.").waitFor();
+    found.push(...(await seriousViolations(page, 'league points page', 1280)).serious);
+    await screenshots(page, 'league-points');
+  } finally {
+    await w.api.call('PUT', `/matches/${target.match_id}`, {
+      token: admin.token, body: { match: { local_goals: before.local_goals, visiting_goals: before.visiting_goals, status: before.status } },
+    }).catch(() => undefined);
+  }
+  await context.close();
+  assert.deepEqual(found, [], `serious axe violations:\n${found.join('\n')}`);
+  return `Pia's 2-1 with a joker on a 2-1 scored ${points} (exact 4 ×3); the joker stayed hidden from Teo before the deadline`;
 }

@@ -129,6 +129,20 @@ describeEachDb('league scoring model, jokers and deadlines (issue 13 §1-4)', (c
     expect(fewer.statusCode).toBe(403); // the competition started and the league is not editable_after_start
   });
 
+  it('concurrent joker flags never pass the count', async () => {
+    const t = ctx();
+    const w = await leagueWorld(t);
+    const league = await leagueWithMember(t, w, { jokers: { count: 1, multiplier: 2 } });
+    // The member's four bets of matchday 1 (two matches per group), then four flags at once.
+    const bets = (await call(t.app, { method: 'GET', url: api(`/result_bets/index/${league.id}?matchday=1`), token: w.member.token })).data as { id: number }[];
+    expect(bets).toHaveLength(4);
+    const answers = await Promise.all(bets.map((bet) => saveBet(t, w.member, bet.id, { joker: true })));
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409, 409, 409]);
+    const flagged = await t.deps.db.selectFrom('result_bets').select('id').where('league_id', '=', league.id)
+      .where('user_id', '=', w.member.id).where('joker', '=', 1).execute();
+    expect(flagged).toHaveLength(1);
+  });
+
   it('fewer jokers than played is refused; unflagging frees one', async () => {
     const t = ctx();
     const w = await leagueWorld(t);
