@@ -7,7 +7,7 @@ import { emailInvitation, helpLanguage, lockedMatch, picksAndSimulation, pushRem
 import { accessibility } from './accessibility';
 import { adminConsole } from './scenariosAdmin';
 import { offlineSaveReplayed } from './scenariosOffline';
-import { bonusQuestion } from './scenariosGame';
+import { bonusQuestion, jokerBet } from './scenariosGame';
 import { calendarFeed, liveTable } from './scenariosLive';
 import { DEFAULT_PUSH_ALLOWED_HOSTS } from '../src/server/config';
 
@@ -45,6 +45,7 @@ async function main(): Promise<number> {
       ['15. live table moving when an admin enters a goal in another window', () => liveTable(w)],
       ['16. a calendar feed parsed back by an iCalendar parser; the address replaced', () => calendarFeed(w)],
       ['21. bonus question: asked, answered at phone width, resolved after the deadline, points in the table and the log', () => bonusQuestion(w)],
+      ['20. a joker: Kicktipp league from the form, joker played at phone width, hidden from others, exact hit ×3', () => jokerBet(w)],
     ];
     // E2E_ONLY=1,3 runs some scenarios while working on them (later ones may need earlier ones' league).
     const scenarios = all.filter(([name]) => !only || only.includes(name.split('.')[0]));
