@@ -11,7 +11,8 @@ import { betRows, findBet, ownOpenBetUpdate, type BetRow } from './resultBetsRep
  * so one round trip and one WAL flush for all of them instead of one each. Every save keeps its own checks (each row
  * is updated only if its own conditions hold), nothing is answered before the statement has committed, and if the
  * batch statement fails each save runs again on its own, so it gets its own answer or error.
- * SQLite: the update, then the read (an in-process call, no round trip).
+ * SQLite: the update, then the read (an in-process call, no round trip); saves arriving together share one
+ * transaction, so one commit (WAL append) instead of one each, with the same fallback.
  */
 
 export interface OwnBetSave { betId: number; userId: number; local: number | null; visiting: number | null; now: number; signOk: boolean }
@@ -37,6 +38,37 @@ const saveManyAndRead = precompiled((db, ids: number[], users: number[], locals:
 
 const saveOnly = precompiled((db, betId: number, userId: number, local: number | null, visiting: number | null, now: number, signOk: number) =>
   ownOpenBetUpdate({ betId, userId, local, visiting, now, signOk }).compile(db) as CompiledQuery<{ id: number }>, 6);
+
+// SQLite batches run in a transaction (a new executor each time): their statements are compiled once with the
+// database, then run in the transaction, their parameters put in place the way `precompiled` does.
+const sqliteStatements = new WeakMap<Executor, { update: CompiledQuery<{ id: number }>; find: CompiledQuery<BetRow>; slots: number[] }>();
+const SLOT = -7_350_000_000_000;
+function sqliteStatementsOf(db: Executor) {
+  let statements = sqliteStatements.get(db);
+  if (!statements) {
+    const update = ownOpenBetUpdate({ betId: SLOT, userId: SLOT - 1, local: SLOT - 2, visiting: SLOT - 3, now: SLOT - 4, signOk: SLOT - 5 }).compile(db);
+    const slots = update.parameters.map((value) => SLOT - (value as number));
+    if (slots.some((slot) => slot < 0 || slot > 5)) throw new Error('ownBetSave: unexpected parameters');
+    const find = betRows(db).where('rb.id', '=', 0).compile();
+    if (find.parameters.length !== 1) throw new Error('ownBetSave: unexpected parameters');
+    sqliteStatements.set(db, (statements = { update, find, slots }));
+  }
+  return statements;
+}
+
+/** SQLite: the batch's saves in one transaction (one commit), each update then its read. */
+async function saveManyInTransaction(db: Executor, saves: OwnBetSave[]): Promise<(BetRow | undefined)[]> {
+  const { update, find, slots } = sqliteStatementsOf(db);
+  return db.transaction().execute(async (trx) => {
+    const out: (BetRow | undefined)[] = [];
+    for (const save of saves) {
+      const values = one(save);
+      const { rows } = await trx.executeQuery<{ id: number }>({ ...update, parameters: slots.map((slot) => values[slot]) });
+      out.push(rows.length === 1 ? (await trx.executeQuery<BetRow>({ ...find, parameters: [save.betId] })).rows[0] : undefined);
+    }
+    return out;
+  });
+}
 
 const asSaved = (row: BetRow, save: OwnBetSave): BetRow => ({ ...row, local_goals: save.local, visiting_goals: save.visiting, updated_at: save.now });
 
@@ -75,29 +107,32 @@ function takeBatch(queue: Queue): Pending[] {
   return batch;
 }
 
-async function runBatch(db: Executor, batch: Pending[]): Promise<void> {
+async function runBatch(db: Executor, dialect: 'sqlite' | 'postgres', batch: Pending[]): Promise<void> {
   if (batch.length === 1) {
     const [{ save, resolve, reject }] = batch;
-    return saveAlone(db, 'postgres', save).then(resolve, reject);
+    return saveAlone(db, dialect, save).then(resolve, reject);
   }
   const saves = batch.map((item) => item.save);
-  let rows: BetRow[];
+  let rows: (BetRow | undefined)[];
   try {
-    rows = await saveManyAndRead(db, saves.map((s) => s.betId), saves.map((s) => s.userId), saves.map((s) => s.local),
-      saves.map((s) => s.visiting), saves.map((s) => s.now), saves.map((s) => (s.signOk ? 1 : 0)));
+    if (dialect === 'sqlite') {
+      rows = await saveManyInTransaction(db, saves);
+    } else {
+      const read = await saveManyAndRead(db, saves.map((s) => s.betId), saves.map((s) => s.userId), saves.map((s) => s.local),
+        saves.map((s) => s.visiting), saves.map((s) => s.now), saves.map((s) => (s.signOk ? 1 : 0)));
+      const byId = new Map(read.map((row) => [row.id, row]));
+      rows = saves.map((save) => { const row = byId.get(save.betId); return row && asSaved(row, save); });
+    }
   } catch {
-    // Nothing of the batch was written (one statement): each save again on its own, with its own outcome.
-    await Promise.all(batch.map(({ save, resolve, reject }) => saveAlone(db, 'postgres', save).then(resolve, reject)));
+    // Nothing of the batch was written (one statement, or a rolled-back transaction): each save again on its own,
+    // with its own outcome.
+    await Promise.all(batch.map(({ save, resolve, reject }) => saveAlone(db, dialect, save).then(resolve, reject)));
     return;
   }
-  const byId = new Map(rows.map((row) => [row.id, row]));
-  for (const { save, resolve } of batch) {
-    const row = byId.get(save.betId);
-    resolve(row && asSaved(row, save));
-  }
+  batch.forEach(({ resolve }, i) => resolve(rows[i]));
 }
 
-function schedule(db: Executor, queue: Queue): void {
+function schedule(db: Executor, dialect: 'sqlite' | 'postgres', queue: Queue): void {
   if (queue.scheduled || queue.inFlight >= MAX_IN_FLIGHT || queue.pending.length === 0) return;
   queue.scheduled = true;
   // The saves whose requests are read in the same turn of the event loop go together.
@@ -107,12 +142,12 @@ function schedule(db: Executor, queue: Queue): void {
     if (batch.length === 0) return;
     queue.inFlight += 1;
     for (const { save } of batch) queue.betsInFlight.add(save.betId);
-    void runBatch(db, batch).finally(() => {
+    void runBatch(db, dialect, batch).finally(() => {
       queue.inFlight -= 1;
       for (const { save } of batch) queue.betsInFlight.delete(save.betId);
-      schedule(db, queue);
+      schedule(db, dialect, queue);
     });
-    schedule(db, queue);
+    schedule(db, dialect, queue);
   });
 }
 
@@ -121,10 +156,10 @@ function schedule(db: Executor, queue: Queue): void {
  * not hold: the caller then takes the checked path, which says why. Inside a transaction: on its own, in it.
  */
 export function saveOwnOpenBet(db: Executor, dialect: 'sqlite' | 'postgres', save: OwnBetSave): Promise<BetRow | undefined> {
-  if (dialect !== 'postgres' || db.isTransaction) return saveAlone(db, dialect, save);
+  if (db.isTransaction) return saveAlone(db, dialect, save);
   let queue = queues.get(db);
   if (!queue) queues.set(db, (queue = { pending: [], inFlight: 0, scheduled: false, betsInFlight: new Set() }));
   const pending = new Promise<BetRow | undefined>((resolve, reject) => queue.pending.push({ save, resolve, reject }));
-  schedule(db, queue);
+  schedule(db, dialect, queue);
   return pending;
 }
