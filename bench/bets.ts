@@ -4,7 +4,8 @@
  * `pgbench -N` with 50 clients against the same server (before and after the bet saves).
  * - POST result_bets/update_result_bet, 50 connections, 200 members of the big league editing their next bet;
  * - GET users/index signed in (what every signed-in request pays: token and session);
- * - GET leagues/users_league_table of a 1,000-member league, gzipped like a browser's request, and without gzip;
+ * - GET leagues/users_league_table of a 1,000-member league as a browser asks for it (brotli), without compression,
+ *   and revalidated with its ETag (304);
  * - recomputeAfterResults for one match (every bet on it in every league) and recomputeCompetition (whole cup).
  * Dataset: bench/lib/betsDataset.ts (50,000 users, 2,000 leagues, 3,264,000 result bets, half the cup played).
  *
@@ -12,7 +13,7 @@
  *   BENCH_DATABASE_URL=postgres://... npx tsx bench/bets.ts PostgreSQL (temporary schema, dropped afterwards)
  *
  * BENCH_DURATION=seconds per route (default 10). BENCH_SQLITE_FILE=path / BENCH_PG_SCHEMA=name keep the dataset for
- * the next run. BENCH_ROUTES=visitor,users,update,table,table-plain picks routes (default all; empty: none);
+ * the next run. BENCH_ROUTES=visitor,users,update,table,table-plain,table-304 picks routes (default all; empty: none);
  * BENCH_RECOMPUTE=0 skips the recomputes; BENCH_FULL=0 skips the whole-cup recompute, BENCH_FULL=1 runs it on a
  * kept dataset too (its points are cleared first, untimed). For profiles: BENCH_BASELINE=0 (no empty-route runs)
  * node --cpu-prof --import tsx bench/bets.ts.
@@ -31,7 +32,7 @@ import { preparePgbench, runPgbench, type PgbenchResult } from './lib/pgbench';
 const WRITERS = 200;
 const CONNECTIONS = 50;
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
-const ROUTES = (process.env.BENCH_ROUTES ?? 'visitor,users,update,table,table-plain').split(',').filter(Boolean);
+const ROUTES = (process.env.BENCH_ROUTES ?? 'visitor,users,update,table,table-plain,table-304').split(',').filter(Boolean);
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 const load = () => loadavg().map((l) => l.toFixed(1)).join(' ');
@@ -124,7 +125,12 @@ async function main(): Promise<void> {
     const tableResponse = await fetch(`${appBase}${tablePath}`, { headers: reader });
     const table = await tableResponse.json() as { users: unknown[] };
     if (!tableResponse.ok) throw new Error(`table of the big league: ${tableResponse.status} ${JSON.stringify(table)}`);
-    console.log(`  table of the big league: ${table.users.length} rows, ${(JSON.stringify(table).length / 1024).toFixed(0)} KB`);
+    const sizes = await Promise.all(['gzip', 'br'].map(async (coding) => {
+      const res = await fetch(`${appBase}${tablePath}`, { headers: { ...reader, 'accept-encoding': coding } });
+      return { coding, bytes: Number(res.headers.get('content-length')), etag: res.headers.get('etag') ?? '' };
+    }));
+    console.log(`  table of the big league: ${table.users.length} rows, ${(JSON.stringify(table).length / 1024).toFixed(0)} KB, `
+      + sizes.map((s) => `${s.coding} ${(s.bytes / 1024).toFixed(0)} KB`).join(', '));
 
     const options = { connections: CONNECTIONS, duration: DURATION };
     const routes: Record<string, () => Promise<Measurement>> = {
@@ -133,10 +139,13 @@ async function main(): Promise<void> {
       // Every signed-in call pays for the bearer token and the session: the floor of the routes below.
       users: () => measure('users/index (signed in)', `${appBase}/api/v1/en/users/index`, { ...options, headers: reader }),
       update: () => measure(`update_result_bet (${WRITERS} members)`, appBase, { ...options, requests: updateRequests }),
-      // Sent like a browser's (Accept-Encoding: gzip): the cached table goes out gzipped, about a tenth of its size.
+      // Sent like a browser's (Accept-Encoding: gzip, deflate, br): the cached table goes out in brotli.
       table: () => measure('users_league_table (1,000 members)', `${appBase}${tablePath}`,
         { ...options, headers: { ...reader, 'accept-encoding': 'gzip, deflate, br' } }),
       'table-plain': () => measure('users_league_table, no gzip', `${appBase}${tablePath}`, { ...options, headers: reader }),
+      // A browser revalidating the table it holds (If-None-Match with its ETag): 304 without a body.
+      'table-304': () => measure('users_league_table, revalidated (304)', `${appBase}${tablePath}`,
+        { ...options, headers: { ...reader, 'accept-encoding': 'gzip, deflate, br', 'if-none-match': sizes[1].etag }, notModified: true }),
     };
     const chosen = ROUTES.filter((key) => routes[key]);
     let ceiling: PgbenchResult | null = null;

@@ -9,6 +9,8 @@ declare module 'autocannon' {
     errors: number;
     timeouts: number;
     non2xx: number;
+    /** Responses by status class. */
+    '3xx'?: number;
     duration: number;
   }
   export interface Options {

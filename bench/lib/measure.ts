@@ -3,10 +3,15 @@ import autocannon, { type Options, type Result } from 'autocannon';
 export interface Measurement { name: string; url: string; result: Result }
 
 /** Load on a worker thread, so the servers under test keep the main event loop to themselves. */
-export async function measure(name: string, url: string, options: Omit<Options, 'url'> & { connections: number; duration: number }): Promise<Measurement> {
-  const result = await autocannon({ ...options, url, workers: 1, title: name });
-  if (result.errors > 0 || result.non2xx > 0) {
-    throw new Error(`${name}: ${result.errors} errors, ${result.non2xx} non-2xx responses from ${url}`);
+/** `notModified`: every answer must be a 304 (a revalidation) instead of a 2xx. */
+export async function measure(
+  name: string, url: string, options: Omit<Options, 'url'> & { connections: number; duration: number; notModified?: boolean },
+): Promise<Measurement> {
+  const { notModified, ...load } = options;
+  const result = await autocannon({ ...load, url, workers: 1, title: name });
+  const unexpected = notModified ? result.requests.total - (result['3xx'] ?? 0) : result.non2xx;
+  if (result.errors > 0 || unexpected > 0) {
+    throw new Error(`${name}: ${result.errors} errors, ${unexpected} responses other than ${notModified ? '304' : '2xx'} from ${url}`);
   }
   return { name, url, result };
 }
