@@ -1,11 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { LeagueTableData } from '../../components/tableSort';
-import { api } from '../../api/api';
+import { api, routeNameAt } from '../../api/api';
 import { setupStore } from '../../app/store';
 import { PLAYER } from '../../test/handlers/fakeApi';
 import { liveFeed } from '../../test/handlers/live';
 import { renderApp, signInAs } from '../../test/renderWithProviders';
 import { FAILURES_BEFORE_POLLING, followLeague } from './liveConnection';
+import { applyMatches } from './liveCache';
 import { selectLeagueLive } from './liveSlice';
 import { parseMessage } from './sseReader';
 
@@ -65,6 +66,16 @@ describe('league page live (issue 14 §1)', () => {
     liveFeed.refuse(null);
     await waitFor(() => expect(selectLeagueLive(store.getState(), 5).connection).toBe('live'));
     stop();
+  });
+
+  it('moves the match cards of every cached match list without a reload', async () => {
+    const store = setupStore();
+    const name = routeNameAt('GET', '/matches/index/:id')!;
+    const args = { params: { id: 2 }, query: {} } as never;
+    await store.dispatch(api.util.upsertQueryData(name, args, [match({ status: 'scheduled', started: false, local_goals: null, visiting_goals: null })] as never));
+    applyMatches({ dispatch: store.dispatch, getState: store.getState }, { league_id: 5, competition_id: 2, match_ids: [11], matches: [match({ local_goals: 2 })] });
+    const cached = api.endpoints[name].select(args)(store.getState()).data as unknown as Array<{ local_goals: number; status: string }>;
+    expect(cached[0]).toMatchObject({ local_goals: 2, status: 'in_play' });
   });
 
   it('reads Server-Sent Events messages as EventSource does', () => {
