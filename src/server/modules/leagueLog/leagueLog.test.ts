@@ -70,6 +70,15 @@ describeEachDb('late entry and the league log', (ctx) => {
       },
     })]);
     expect((await api(t, 'GET', `/leagues/log/${s.leagueId}`, s.outsider.token)).statusCode).toBe(403);
+
+    // A global admin's correction of the bet is logged too, chained after the late entry.
+    const corrected = await api(t, 'POST', '/result_bets/update_result_bet', s.admin.token, { result_bet_id: s.betId, local_goals: 0, visiting_goals: 0 });
+    expect(corrected.statusCode).toBe(200);
+    const after = (await api(t, 'GET', `/leagues/log/${s.leagueId}`, s.ana.token)).data.entries;
+    expect(after[0]).toMatchObject({
+      seq: 2, action: 'result_bet.admin_correction', actor_id: s.admin.id, prev_hash: after[1].hash,
+      details: { result_bet_id: s.betId, before: { local_goals: 2, visiting_goals: 1 }, after: { local_goals: 0, visiting_goals: 0 } },
+    });
   });
 
   it('settings changes, removals, bonus resolutions and admin result corrections chain up; verify-log finds any edit', async () => {
@@ -110,7 +119,7 @@ describeEachDb('late entry and the league log', (ctx) => {
       .where('seq', '=', 2).execute();
     expect((await verifyLeagueLogs(t.deps.db)).breaks).toEqual([{ league_id: s.leagueId, seq: 2, reason: 'hash' }]);
     const lines: string[] = [];
-    await expect(verifyLogCommand.run({ db: t.deps.db, out: (l) => lines.push(l) } as never)).rejects.toThrow('1 of 1 league logs are broken');
+    await expect(verifyLogCommand.run({ db: t.deps.db, out: (l: string) => lines.push(l) } as never)).rejects.toThrow('1 of 1 league logs are broken');
     expect(lines).toEqual([`League ${s.leagueId}: the chain breaks at entry 2 (hash)`]);
     await t.deps.db.deleteFrom('league_log').where('league_id', '=', s.leagueId).where('seq', '=', 2).execute();
     expect((await verifyLeagueLogs(t.deps.db)).breaks).toEqual([{ league_id: s.leagueId, seq: 3, reason: 'sequence' }]);

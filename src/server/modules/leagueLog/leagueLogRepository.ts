@@ -4,21 +4,19 @@ import { playedInLeague, resultBetDeadlineSql } from '../scoring/scoringSql';
 
 /** SQL of the league_log table (hash chain per league). Rows are only ever inserted. */
 
-/** Key space of the per-league log advisory lock ("llog"). */
-const LEAGUE_LOG = 0x6c6c_6f67;
-
 /**
  * PostgreSQL: appends to the same league's log run one after the other until their transactions end, so each reads
  * the tail the previous one wrote and the chain never forks (the unique (league_id, seq) would otherwise refuse the
- * second as a 500). Leagues in ascending order, so two batches never deadlock; and every writer appends last in its
- * transaction, so a holder of this lock never waits for another lock (standings, matches) held by a writer queued
- * here. SQLite runs one transaction at a time.
+ * second as a 500). The lock is the league's row (FOR NO KEY UPDATE: foreign-key checks of inserts referencing the
+ * league are not blocked), not an advisory lock, whose keys every schema of a database shares. Leagues in ascending
+ * order, so two batches never deadlock; and every writer appends last in its transaction, so a holder of this lock
+ * never waits for another lock (standings, matches) held by a writer queued here. SQLite runs one transaction at a
+ * time.
  */
 export async function lockLeagueLogs(db: Executor, leagueIds: number[]): Promise<void> {
   if (leagueIds.length === 0 || !(db.getExecutor().adapter instanceof PostgresAdapter)) return;
   const ids = [...new Set(leagueIds)].sort((a, b) => a - b);
-  await sql`SELECT pg_advisory_xact_lock(${LEAGUE_LOG}::int4, t.id::int4)
-    FROM (SELECT v.id FROM (VALUES ${sql.join(ids.map((id) => sql`(${id})`))}) AS v(id) ORDER BY v.id) t`.execute(db);
+  await sql`SELECT id FROM leagues WHERE id IN (${sql.join(ids)}) ORDER BY id FOR NO KEY UPDATE`.execute(db);
 }
 
 /** The last entry (seq, hash) of each league that has one. */

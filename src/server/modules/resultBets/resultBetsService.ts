@@ -8,6 +8,7 @@ import { AppError, badRequest, forbidden, invalidField, notFound } from '../../h
 import type { MessageKey, Translate } from '../../i18n/messages';
 import { lockLeagueMember } from '../picks/pickContextRepository';
 import { scoringFromColumns } from '../scoring/leagueScoring';
+import { appendLeagueLog } from '../leagueLog/leagueLogService';
 import { refreshLeagueStandings, scoreResultBet } from '../scoring/recompute';
 import { saveOwnOpenBet } from './ownBetSave';
 import { canEditBet, isBetVisible, toResultBet } from './resultBetMapping';
@@ -147,6 +148,14 @@ export function resultBetsService(deps: AppDeps) {
         details: { from: [row.local_goals, row.visiting_goals], to: [local, visiting], user_id: row.user_id },
       });
       await refreshLeagueStandings(trx, row.league_id);
+      // Last (its lock is always the last taken): the league's tamper-evident log records the correction.
+      await appendLeagueLog(trx, now, [{
+        leagueId: row.league_id, actorId: user.id, action: 'result_bet.admin_correction',
+        details: {
+          result_bet_id: row.id, match_id: row.match_id, user_id: row.user_id,
+          before: { local_goals: row.local_goals, visiting_goals: row.visiting_goals }, after: { local_goals: local, visiting_goals: visiting },
+        },
+      }]);
       return scored;
     });
     return toResultBet({ ...row, local_goals: local, visiting_goals: visiting, updated_at: now, modified_after_start: 1, points }, user.id, now);
