@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { isMatchPlayedInLeague, scoringResult, type KnockoutBasis } from '../../../shared/domain/scoring';
-import { rankStandings, tableHits, TIE_BREAKS, type TieBreak } from '../../../shared/domain/tieBreaks';
+import { rankStandings, tableHits, TIE_BREAKS, type RankedStats, type TieBreak } from '../../../shared/domain/tieBreaks';
 import { createCup } from '../../test/competitionFixture';
 import { createUserWithToken } from '../../test/fixtures';
 import { call, describeEachDb } from '../../test/harness';
@@ -25,7 +25,7 @@ describeEachDb('table hit counters and tie-break positions (SQL against the pure
   it('exact, goal-difference and tendency hits and the positions match tableHits and rankStandings', async () => {
     const t = ctx();
     const { db } = t.deps;
-    const users = [];
+    const users: Awaited<ReturnType<typeof createUserWithToken>>[] = [];
     for (let i = 0; i < 4; i++) users.push(await createUserWithToken(t.deps, { name: `Member ${i}` }));
     await fc.assert(fc.asyncProperty(scenario, async (s) => {
       const cup = await createCup(db, { start: t.clock.now() - 30 * 86_400_000 });
@@ -70,7 +70,7 @@ describeEachDb('table hit counters and tie-break positions (SQL against the pure
       }
       const res = await call(t.app, { method: 'GET', url: `/api/v1/en/leagues/users_league_table/${leagueId}`, token: users[0].token });
       expect(res.statusCode).toBe(200);
-      const rows = res.data.users as ({ user_id: number; user_name: string; position: number; points: number; matchday_wins: number; points_bonus: number } & Record<string, number>)[];
+      const rows = res.data.users as (RankedStats & { user_id: number; user_name: string; position: number })[];
       for (const row of rows) {
         expect({ exact_hits: row.exact_hits, goal_difference_hits: row.goal_difference_hits, tendency_hits: row.tendency_hits })
           .toEqual(expected.get(row.user_id));
