@@ -37,8 +37,8 @@ const DELIVERED_MEMORY = 5000;
 const CATCH_UP_LIMIT = 1000;
 
 /** The notification channel: one per schema, so databases sharing a server (tests, tenants) never mix. */
-async function channelOf(handle: DatabaseHandle): Promise<string> {
-  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(handle.db);
+async function channelOf(db: Executor): Promise<string> {
+  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
   return `porra_live_${rows[0].schema.toLowerCase().replace(/[^a-z0-9_]/g, '_')}`.slice(0, 63);
 }
 
@@ -54,7 +54,12 @@ export function createLiveBus(handle: DatabaseHandle, clock: Clock, log: Fastify
   let reading: Promise<void> = Promise.resolve();
   let closed = false;
 
-  const channelName = () => (channel ??= channelOf(handle));
+  // Read through the caller's executor: a publisher inside a transaction must not wait for a second pool
+  // connection (with the pool taken by requests queued behind that transaction's locks, it never came).
+  const channelName = (executor: Executor = db) => (channel ??= channelOf(executor).catch((error: unknown) => {
+    channel = null;
+    throw error;
+  }));
 
   function deliver(rows: LiveEventRow[]): void {
     for (const row of rows) {
@@ -100,7 +105,7 @@ export function createLiveBus(handle: DatabaseHandle, clock: Clock, log: Fastify
       if (id === null) return null;
       if (handle.dialect === 'postgres') {
         // Sent by PostgreSQL when (and only if) the writer's transaction commits.
-        await sql`SELECT pg_notify(${await channelName()}, ${String(id)})`.execute(executor);
+        await sql`SELECT pg_notify(${await channelName(executor)}, ${String(id)})`.execute(executor);
       } else if (listeners.size > 0) {
         // Queued behind the writer's transaction on the one SQLite connection: runs after its commit or rollback.
         setImmediate(() => { void read(() => liveEventsAfter(db, lastSeen, CATCH_UP_LIMIT)); });
