@@ -7,6 +7,7 @@ import { emailInvitation, helpLanguage, lockedMatch, picksAndSimulation, pushRem
 import { accessibility } from './accessibility';
 import { adminConsole } from './scenariosAdmin';
 import { offlineSaveReplayed } from './scenariosOffline';
+import { themeAndNames } from './scenariosTheme';
 import { bonusQuestion, jokerBet } from './scenariosGame';
 import { calendarFeed, liveTable } from './scenariosLive';
 import { DEFAULT_PUSH_ALLOWED_HOSTS } from '../src/server/config';
@@ -42,6 +43,7 @@ async function main(): Promise<number> {
       ['7. no serious axe-core violations on the main pages', () => accessibility(w)],
       ['31. admin console: import a competition from a file, update it, find the runs, disable a user', () => adminConsole(w)],
       ['14. offline save replayed on reconnect (IndexedDB queue, undo, a refused late bet)', () => offlineSaveReplayed(w)],
+      ['17. recent form in the classification, dark theme (axe) remembered, Spanish group and team names', () => themeAndNames(w)],
       ['15. live table moving when an admin enters a goal in another window', () => liveTable(w)],
       ['16. a calendar feed parsed back by an iCalendar parser; the address replaced', () => calendarFeed(w)],
       ['21. bonus question: asked, answered at phone width, resolved after the deadline, points in the table and the log', () => bonusQuestion(w)],

@@ -25,7 +25,7 @@ export function AdminItems({ onNavigate }: { onNavigate?: () => void }) {
   const competitions = useAppSelector(selectUnfinishedCompetitions);
   return (
     <>
-      <ListSubheader>{t('shell.admin')}</ListSubheader>
+      <ListSubheader component="div">{t('shell.admin')}</ListSubheader>
       <ListItemButton component={RouterLink} to="/admin" onClick={onNavigate}>
         <ListItemIcon><AdminPanelSettingsIcon /></ListItemIcon>
         <ListItemText primary={t('shell.admin_console')} />

@@ -50,7 +50,8 @@ export function SidePanel({ open, onClose, user, signedIn, isAdmin, alerts }: Pr
   };
 
   return (
-    <Drawer anchor="right" open={open} onClose={onClose}>
+    // The drawer is a modal dialog: named like the panel; its items are links and buttons, not list items.
+    <Drawer anchor="right" open={open} onClose={onClose} slotProps={{ paper: { 'aria-label': t('shell.panel') } }}>
       <Box sx={{ width: tokens.drawerWidth }} role="navigation" aria-label={t('shell.panel')}>
         <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', p: 1 }}>
           <LanguageToggle />
@@ -59,7 +60,7 @@ export function SidePanel({ open, onClose, user, signedIn, isAdmin, alerts }: Pr
         <Box sx={{ px: 1, pb: 1 }}><ThemeToggle /></Box>
         {signedIn && <Typography sx={{ px: 2 }} variant="subtitle1">{user.name}</Typography>}
         <Divider />
-        <List>
+        <List component="div">
           {signedIn ? (
             <>
               {pushSupported() && <PushSwitch />}
@@ -71,7 +72,7 @@ export function SidePanel({ open, onClose, user, signedIn, isAdmin, alerts }: Pr
                 <ListItemIcon><LogoutIcon /></ListItemIcon>
                 <ListItemText primary={t('shell.sign_out')} />
               </ListItemButton>
-              {alerts.length > 0 && <ListSubheader>{t('shell.alerts')}</ListSubheader>}
+              {alerts.length > 0 && <ListSubheader component="div">{t('shell.alerts')}</ListSubheader>}
               <AlertItems alerts={alerts} onNavigate={onClose} />
             </>
           ) : (
