@@ -91,9 +91,10 @@ export async function changeLeague(deps: AppDeps, user: AuthUser, leagueId: numb
     if (changed.length === 0) return current;
 
     const changes = Object.fromEntries(changed.map((key) => [key, wanted[key]])) as Partial<LeagueSettings>;
-    await applySettingsChange(trx, { leagueId, actorId: user.id, before: current, changes, now });
-    // Picks already shown stay closed whatever matchday the league now starts from (issue 11 §6).
+    // Picks already shown stay closed whatever matchday the league now starts from (issue 11 §6): pinned from the
+    // kickoffs the current start_matchday gives, so before the change is written.
     if (changes.start_matchday !== undefined) await keepShownPicksClosed(trx, leagueId, now);
+    await applySettingsChange(trx, { leagueId, actorId: user.id, before: current, changes, now });
     // Before the first kickoff no bet has points yet; afterwards the new rules rescore what was played.
     if (started && scoringChanged) {
       // Pick points carry the league's round/person switches; recomputeLeague then re-sums the standings.
