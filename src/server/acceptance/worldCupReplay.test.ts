@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { findNationalTeam } from '../../shared/domain/teams';
 import { importOpenfootball } from '../modules/competitions/importService';
 import { describeEachDb, type TestApp } from '../test/harness';
 import { DAY, HOUR, MINUTE, createPlayer, inChunks, ok, prng, verifyEmailByLink, type Player } from './acceptanceKit';
@@ -30,6 +31,9 @@ interface FileMatch {
   goals: { team: string; name: string }[];
 }
 
+/** The name the app gives a national team the file may spell otherwise ("Bosnia & Herzegovina"): the shared catalogue's. */
+const servedName = (name: string) => findNationalTeam(name)?.name ?? name;
+
 function readWorldCup(): FileMatch[] {
   const raw = JSON.parse(readFileSync(FILE, 'utf8')) as { matches: any[] };
   const dates = [...new Set(raw.matches.map((m) => m.date as string))].sort();
@@ -39,14 +43,15 @@ function readWorldCup(): FileMatch[] {
     const [y, mo, d] = (m.date as string).split('-').map(Number);
     const kickoff = Date.UTC(y, mo - 1, d, Number(time[1]), Number(time[2])) - Number(time[3]) * HOUR;
     const goals: FileMatch['goals'] = [];
-    for (const [list, team] of [[m.goals1, m.team1], [m.goals2, m.team2]] as const) {
+    const [team1, team2] = [servedName(m.team1), servedName(m.team2)];
+    for (const [list, team] of [[m.goals1, team1], [m.goals2, team2]] as const) {
       for (const g of list ?? []) if (!g.owngoal) goals.push({ team, name: g.name });
     }
     return {
       num: i + 1, round: /^Matchday \d+$/.test(m.round) ? 1 : ROUND_OF_LABEL[m.round], date: m.date, kickoff,
       // DESIGN 4.1: a cup numbers its match days 1..n in date order.
       matchday: dates.indexOf(m.date) + 1,
-      team1: m.team1, team2: m.team2, ft: m.score.ft, et: m.score.et ?? null, p: m.score.p ?? null, goals,
+      team1, team2, ft: m.score.ft, et: m.score.et ?? null, p: m.score.p ?? null, goals,
     };
   });
 }
@@ -119,9 +124,13 @@ interface LeagueState {
 
 const played = (league: LeagueState, m: FileMatch) => m.round === 1 || league.spec.settings.playoff_results_points === true;
 
-/** DESIGN 4.4: result points against the 90-minute score (extra_time leagues: after extra time in knockouts). */
+/** The score a league scores against: 90 minutes (extra_time leagues: after extra time in knockouts). */
+const scoredResult = (league: LeagueState, m: FileMatch): [number, number] =>
+  (m.round !== 1 && league.spec.settings.knockout_basis === 'extra_time' && m.et ? m.et : m.ft);
+
+/** DESIGN 4.4: result points against the scored result. */
 function resultPoints(league: LeagueState, m: FileMatch, bet: [number, number]): number {
-  const [rl, rv] = m.round !== 1 && league.spec.settings.knockout_basis === 'extra_time' && m.et ? m.et : m.ft;
+  const [rl, rv] = scoredResult(league, m);
   let points = sign(bet[0], bet[1]) === sign(rl, rv) ? 2 : 0;
   if (league.spec.settings.bets_system === 'exact' && league.spec.settings.points_system === 'winner_and_goals') {
     if (bet[0] === rl) points += 1;
@@ -131,10 +140,22 @@ function resultPoints(league: LeagueState, m: FileMatch, bet: [number, number]):
   return points;
 }
 
+/** Issue 13 §1 and §6: the table's hit counters (the sign system counts only tendencies). */
+function hits(league: LeagueState, m: FileMatch, bet: [number, number]) {
+  const [rl, rv] = scoredResult(league, m);
+  const exactSystem = league.spec.settings.bets_system === 'exact';
+  return {
+    tendency: sign(bet[0], bet[1]) === sign(rl, rv),
+    goal_difference: exactSystem && rl !== rv && bet[0] - bet[1] === rl - rv,
+    exact: exactSystem && bet[0] === rl && bet[1] === rv,
+  };
+}
+
 interface ExpectedRow {
   user_id: number; user_name: string; department: string | null; points_by_matchday: Record<string, number>;
   points_league: number; points_rounds: number; points_people: number; points: number;
   points_matchday: number; position: number; matchday_wins: number;
+  exact_hits: number; goal_difference_hits: number; tendency_hits: number; points_bonus: number;
 }
 
 interface World {
@@ -170,11 +191,16 @@ function expectedTable(league: LeagueState, world: World, now: number, requested
   const final = world.matches.find((m) => m.round === 7)!;
   const rows: ExpectedRow[] = league.members.map((member) => {
     const byMatchday: Record<string, number> = {};
+    const counters = { exact_hits: 0, goal_difference_hits: 0, tendency_hits: 0 };
     for (const [num, bet] of league.bets.get(member.id) ?? []) {
       if (!revealedNums.has(num)) continue;
       const m = world.matches[num - 1];
       if (!played(league, m)) continue;
       byMatchday[m.matchday] = (byMatchday[m.matchday] ?? 0) + resultPoints(league, m, bet);
+      const hit = hits(league, m, bet);
+      counters.exact_hits += Number(hit.exact);
+      counters.goal_difference_hits += Number(hit.goal_difference);
+      counters.tendency_hits += Number(hit.tendency);
     }
     let rounds = 0;
     for (const [roundId, teams] of league.roundPicks.get(member.id) ?? []) {
@@ -198,7 +224,7 @@ function expectedTable(league: LeagueState, world: World, now: number, requested
     return {
       user_id: member.id, user_name: member.name, department: league.spec.departments?.[league.spec.members[league.members.indexOf(member)]] ?? null,
       points_by_matchday: byMatchday, points_league: pointsLeague, points_rounds: rounds, points_people: people,
-      points: pointsLeague + rounds + people, points_matchday: 0, position: 0, matchday_wins: 0,
+      points: pointsLeague + rounds + people, points_matchday: 0, position: 0, matchday_wins: 0, ...counters, points_bonus: 0,
     };
   });
 
@@ -233,6 +259,9 @@ function expectedTable(league: LeagueState, world: World, now: number, requested
   return {
     users: rows, departments, matchday, last_played_matchday: lastPlayed,
     matchday_winner_ids: matchday === null ? [] : winnersOf.get(matchday) ?? [],
+    matchday_winners: [...winnersOf].sort(([a], [b]) => a - b).map(([day, userIds]) => ({ matchday: day, user_ids: userIds })),
+    // No tie-breaks in these leagues: equal points share a position.
+    tie_breaks: [],
   };
 }
 
