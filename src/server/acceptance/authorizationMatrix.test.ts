@@ -118,6 +118,7 @@ const matrixCupFile = JSON.stringify({ name: 'Matrix Cup', matches: [{ round: 'M
 const ROWS: Row[] = [
   // Leagues (spec 7.2, 7.3; DESIGN 4.6)
   { route: 'leagueIndex', method: 'GET', path: () => '/leagues/index', expected: ANY_USER },
+  { route: 'scoringPresets', method: 'GET', path: () => '/scoring_presets', expected: PUBLIC },
   { route: 'leagueShow', method: 'GET', path: (w) => `/leagues/${w.leagueId}`, expected: MEMBERS_READ },
   { route: 'leagueShow (invited)', method: 'GET', path: (w) => `/leagues/${w.leagueId}`, expected: ANY_USER, inviteOutsider: 'verified' },
   {
