@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { seriousViolations } from './accessibility';
 import { newVisitor, screenshots, settle } from './browser';
+import { newPlayer, openCup } from './players';
 import { demoAdminPassword, eventually, signIn, type World } from './scenarios';
 
 type TableRow = { user_id: number; points: number; points_bonus: number };
@@ -13,23 +14,16 @@ type TableRow = { user_id: number; points: number; points_bonus: number };
  */
 export async function bonusQuestion(w: World): Promise<string> {
   const stamp = Date.now();
-  const password = 'secret-pass-1';
-  const account = async (name: string) => {
-    const email = `${name.toLowerCase()}-${stamp}@e2e.test`;
-    await w.api.call('POST', '/users', { locale: null, body: { api_v1_user: { name, email, password, password_confirmation: password } } });
-    return { email, ...(await w.api.signIn(email, password)) };
-  };
-  const quim = await account('Quim');
-  const rita = await account('Rita');
-  const competitions = await w.api.call<Array<{ id: number; finished: boolean; is_league: boolean }>>('GET', '/competition/index');
-  const cup = competitions.find((competition) => !competition.finished && !competition.is_league) ?? competitions[0];
+  const quim = await newPlayer(w, 'Quim', stamp);
+  const rita = await newPlayer(w, 'Rita', stamp);
+  const cup = await openCup(w);
   const { league } = await w.api.call<{ league: { id: number; share_token: string } }>('POST', '/leagues', {
     token: quim.token, body: { league: { name: `Bonus league ${stamp}`, competition_id: cup.id } },
   });
   await w.api.call('POST', '/leagues/join', { token: rita.token, body: { league_id: league.id, invitation_token: league.share_token } });
 
   const owner = await newVisitor(w.browser, w.origin);
-  await signIn(w, owner.page, 'Quim', quim.email, password);
+  await signIn(w, owner.page, 'Quim', quim.email, quim.password);
   await owner.page.goto(`/leagues/${league.id}/bonus`);
   await owner.page.getByRole('heading', { level: 1, name: 'Bonus questions' }).waitFor();
   const form = owner.page.getByRole('region', { name: 'Ask a question' });
@@ -47,7 +41,7 @@ export async function bonusQuestion(w: World): Promise<string> {
 
   const member = await newVisitor(w.browser, w.origin);
   await member.page.setViewportSize({ width: 360, height: 740 });
-  await signIn(w, member.page, 'Rita', rita.email, password);
+  await signIn(w, member.page, 'Rita', rita.email, rita.password);
   await member.page.goto(`/leagues/${league.id}`);
   await member.page.getByRole('link', { name: 'Bonus questions' }).click();
   const card = member.page.getByRole('region', { name: 'Who reaches the final?' });
@@ -105,19 +99,12 @@ type BetRow = { id: number; match_id: number; joker: boolean; points: number | n
  */
 export async function jokerBet(w: World): Promise<string> {
   const stamp = Date.now();
-  const password = 'secret-pass-1';
-  const account = async (name: string) => {
-    const email = `${name.toLowerCase()}-${stamp}@e2e.test`;
-    await w.api.call('POST', '/users', { locale: null, body: { api_v1_user: { name, email, password, password_confirmation: password } } });
-    return { email, ...(await w.api.signIn(email, password)) };
-  };
-  const pia = await account('Pia');
-  const teo = await account('Teo');
-  const competitions = await w.api.call<Array<{ id: number; name: string; finished: boolean; is_league: boolean }>>('GET', '/competition/index');
-  const cup = competitions.find((competition) => !competition.finished && !competition.is_league) ?? competitions[0];
+  const pia = await newPlayer(w, 'Pia', stamp);
+  const teo = await newPlayer(w, 'Teo', stamp);
+  const cup = await openCup(w);
 
   const { page, context } = await newVisitor(w.browser, w.origin);
-  await signIn(w, page, 'Pia', pia.email, password);
+  await signIn(w, page, 'Pia', pia.email, pia.password);
   await page.goto('/leagues/new');
   await page.getByRole('textbox', { name: /^Name/ }).fill(`Joker league ${stamp}`);
   const competition = page.getByRole('combobox', { name: /Competition/ });
@@ -138,13 +125,19 @@ export async function jokerBet(w: World): Promise<string> {
   assert.deepEqual([league.scoring.mode, league.jokers], ['highest', { count: 1, multiplier: 3 }]);
   await w.api.call('POST', '/leagues/join', { token: teo.token, body: { league_id: leagueId, invitation_token: league.share_token } });
 
+  // The first matchday from the current one with two open bets (other scenarios may have started a match).
+  let matchday = (await w.api.call<BetRow[]>('GET', `/result_bets/index/${leagueId}`, { token: pia.token }))[0].match.matchday;
+  let open: BetRow[] = [];
+  for (; open.length < 2 && matchday < 100; matchday++) {
+    const bets = await w.api.call<BetRow[]>('GET', `/result_bets/index/${leagueId}?matchday=${matchday}`, { token: pia.token });
+    if (bets.length === 0) break;
+    open = bets.filter((bet) => bet.allow_edit_bets);
+  }
+  assert.ok(open.length >= 2, 'the demo cup has a matchday with two open bets');
   await page.setViewportSize({ width: 360, height: 740 });
-  await page.goto(`/result_bets/new?league_id=${leagueId}`);
+  await page.goto(`/result_bets/new?league_id=${leagueId}&matchday=${matchday - 1}`);
   const left = page.getByTestId('jokers-left');
   await left.getByText('1 of 1 joker left (×3)').waitFor();
-  const bets = await w.api.call<BetRow[]>('GET', `/result_bets/index/${leagueId}`, { token: pia.token });
-  const open = bets.filter((bet) => bet.allow_edit_bets);
-  assert.ok(open.length >= 2, 'the demo cup has open bets on its next matchday');
   const target = open[open.length - 1];
   const row = page.getByTestId(`bet-row-${target.match_id}`);
   const [home, away] = [row.getByRole('combobox').nth(0), row.getByRole('combobox').nth(1)];

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import ical from 'node-ical';
 import { seriousViolations } from './accessibility';
 import { newVisitor, screenshots } from './browser';
+import { newPlayer, openCup } from './players';
 import { demoAdminPassword, eventually, signIn, type World } from './scenarios';
 
 type Bet = { id: number; match_id: number; allow_edit_bets: boolean; match: { date: string; matchday: number } };
@@ -10,16 +11,9 @@ type TableRow = { user_id: number; points: number; position: number };
 /** Two new players in a league of their own on the demo cup (independent of the other scenarios). */
 async function twoPlayerLeague(w: World, names: [string, string], leagueName: string) {
   const stamp = Date.now();
-  const password = 'secret-pass-1';
-  const account = async (name: string) => {
-    const email = `${name.toLowerCase()}-${stamp}@e2e.test`;
-    await w.api.call('POST', '/users', { locale: null, body: { api_v1_user: { name, email, password, password_confirmation: password } } });
-    return { name, email, password, ...(await w.api.signIn(email, password)) };
-  };
-  const first = await account(names[0]);
-  const second = await account(names[1]);
-  const competitions = await w.api.call<Array<{ id: number; finished: boolean; is_league: boolean }>>('GET', '/competition/index');
-  const cup = competitions.find((competition) => !competition.finished && !competition.is_league) ?? competitions[0];
+  const first = await newPlayer(w, names[0], stamp);
+  const second = await newPlayer(w, names[1], stamp);
+  const cup = await openCup(w);
   const { league } = await w.api.call<{ league: { id: number; share_token: string } }>('POST', '/leagues', {
     token: first.token, body: { league: { name: `${leagueName} ${stamp}`, competition_id: cup.id } },
   });

@@ -41,7 +41,8 @@ export async function themeAndNames(w: World): Promise<string> {
 
     await page.getByRole('button', { name: 'Open the user panel' }).click();
     await panel.getByRole('button', { name: 'Español' }).click();
-    await page.keyboard.press('Escape');
+    // The panel re-renders in Spanish (focus leaves it for a moment): closed with its own button.
+    await page.getByRole('navigation', { name: 'Panel de usuario' }).getByRole('button', { name: 'Cerrar', exact: true }).click();
     await page.getByRole('region', { name: 'Grupo A' }).waitFor();
     await page.getByText('Croacia').first().waitFor();
     await page.getByText('Japón').first().waitFor();
