@@ -66,9 +66,11 @@ export async function refreshStandings(db: Executor, scope: StandingsScope): Pro
   await sql`DELETE FROM member_matchday_points WHERE ${leagueFilter(scope, 'league_id')} AND ${matchdays}`.execute(db);
 
   // Winners of a finished matchday: the best score in the league, if anybody scored (a window over the sums).
-  // Bets without points are counted out in HAVING, not filtered out in WHERE: right after a whole competition is
-  // re-scored in this transaction, PostgreSQL's statistics still say "no points", and the filter planned as one
-  // row made nested loops over every bet (a whole-cup recompute: 142 s, over 120 of them in this INSERT).
+  // PostgreSQL: bets without points are counted out in HAVING, not filtered out in WHERE: right after a whole
+  // competition is re-scored in this transaction, its statistics still say "no points", and the filter planned as
+  // one row made nested loops over every bet (a whole-cup recompute: 142 s, over 120 of them in this INSERT).
+  // SQLite reads the points from its index and skips them there (0.4 s less than grouping them all).
+  const scored = db.getExecutor().adapter instanceof PostgresAdapter ? sql`` : sql`AND rb.points IS NOT NULL`;
   await sql`INSERT INTO member_matchday_points (league_id, user_id, matchday, points, won)
     SELECT t.league_id, t.user_id, t.matchday, t.points,
       CASE WHEN t.points > 0 AND ${inList('t.matchday', finishedMatchdays)}
@@ -76,7 +78,7 @@ export async function refreshStandings(db: Executor, scope: StandingsScope): Pro
     FROM (SELECT rb.league_id, rb.user_id, m.matchday, SUM(rb.points) AS points
       FROM result_bets rb JOIN matches m ON m.id = rb.match_id
       WHERE ${inList('rb.match_id', matchIds)} AND ${leagueFilter(scope, 'rb.league_id')}
-        AND rb.mode = 0
+        AND rb.mode = 0 ${scored}
       GROUP BY rb.league_id, rb.user_id, m.matchday
       HAVING COUNT(rb.points) > 0) t`.execute(db);
 
