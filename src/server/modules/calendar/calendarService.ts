@@ -6,6 +6,7 @@ import { notFound } from '../../http/errors';
 import { translate } from '../../i18n/messages';
 import { bumpCalendarGeneration, calendarGeneration, calendarMatches, feedOwner } from './calendarRepository';
 import { calendarToken, tokenMatches, tokenUserId } from './calendarToken';
+import { cachedCalendarUrl, forgetCalendarUrl } from './calendarUrlCache';
 
 /** A match fills this much of the calendar. */
 const MATCH_LENGTH_MS = 2 * 60 * 60_000;
@@ -30,11 +31,14 @@ export function calendarService(deps: AppDeps) {
 
   return {
     async calendarUrl(userId: number): Promise<string> {
-      return urlFor(userId, await calendarGeneration(deps.db, userId));
+      return cachedCalendarUrl(deps.db, userId, deps.config.sessionCacheSeconds * 1000,
+        async () => urlFor(userId, await calendarGeneration(deps.db, userId)));
     },
 
     async regenerate(userId: number): Promise<string> {
-      return urlFor(userId, await bumpCalendarGeneration(deps.db, userId, deps.clock.now()));
+      const generation = await bumpCalendarGeneration(deps.db, userId, deps.clock.now());
+      forgetCalendarUrl(deps.db, userId);
+      return urlFor(userId, generation);
     },
 
     /**
