@@ -46,7 +46,7 @@ describe('the shell', () => {
     await signInAs(PLAYER);
     const { user } = renderApp({ route: '/help/about' });
     const panel = await openPanel(user);
-    expect(within(panel).getByText('Ana')).toBeInTheDocument();
+    expect(await within(panel).findByText('Ana')).toBeInTheDocument();
     await user.click(within(panel).getByRole('button', { name: 'Sign out' }));
     await waitFor(() => expect(fakeApi.tokens.size).toBe(0));
     await waitFor(() => expect(screen.queryByRole('heading', { name: 'About Porra' })).not.toBeInTheDocument());
