@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { ADMIN, PLAYER, fakeApi } from '../../test/handlers/fakeApi';
+import { processGate } from '../../test/handlers/updates';
 import { renderApp, signInAs } from '../../test/renderWithProviders';
 import { groupNotifications } from './ProcessSnackbar';
 
@@ -61,9 +62,13 @@ describe('the shell', () => {
     expect(await within(panel).findByRole('button', { name: '2 - World Cup 2026' })).toBeInTheDocument();
     expect(within(panel).getByRole('button', { name: '3 - LaLiga 2025-26' })).toBeInTheDocument();
     expect(within(panel).queryByText('1 - World Cup 2022')).not.toBeInTheDocument();
+    let release = () => undefined as void;
+    processGate.held = new Promise<void>((resolve) => { release = resolve; });
     await user.click(within(panel).getByRole('button', { name: 'Update all' }));
     const entry = await screen.findByText('Update of every competition');
     expect(entry.closest('[data-testid="notification"]')).toHaveAttribute('data-status', 'pending');
+    processGate.held = null;
+    release();
     await waitFor(() => expect(entry.closest('[data-testid="notification"]')).toHaveAttribute('data-status', 'ok'));
     expect(fakeApi.requests).toContain('POST /api/v1/en/update/update_all');
     await user.click(within(panel).getByRole('button', { name: '2 - World Cup 2026' }));

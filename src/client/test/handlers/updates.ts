@@ -4,11 +4,15 @@ import { fail, handle, ok } from './route';
 import { MATCH } from './resultBets';
 import { leagueWorld } from './leagueWorld';
 
-/** Admin processes; they take a moment, so a test can see them pending. */
+/** A test that must see a process pending sets `held` and resolves it when done looking. */
+export const processGate: { held: Promise<void> | null } = { held: null };
+
+/** Admin processes; they take a moment (or until processGate.held resolves), so a test can see them pending. */
 const process = (name: 'updatePartial' | 'updateAll' | 'updateCompetition' | 'notify', processName: string) =>
   handle(name, async ({ token, request }) => {
     fakeApi.requests.push(`POST ${new URL(request.url).pathname}`);
     await delay(50);
+    if (processGate.held) await processGate.held;
     if (!userByToken(token)?.is_admin) return fail(403, 'You do not have permission to do that');
     return ok({ message: `Process ${processName} finished`, process: processName, updated_matches: 0 });
   });
