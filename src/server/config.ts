@@ -36,6 +36,14 @@ export interface Config {
   pushAllowedHosts: string[];
   /** A push delivery still unanswered after this long is abandoned (the subscription is kept). */
   pushTimeoutMs: number;
+  /**
+   * Hosts an openfootball URL (console, CLI, scheduled re-syncs) may reach although they resolve to the server's own
+   * network (loopback, private, link-local): none by default, so an import cannot probe internal services. Same
+   * syntax as pushAllowedHosts.
+   */
+  importAllowedHosts: string[];
+  /** A download of an openfootball URL (redirects included) still unfinished after this long fails the import. */
+  importTimeoutMs: number;
   clientDir: string;
   logLevel: string;
   /** Trust X-Forwarded-For (only behind a proxy you run): per-IP rate limits would be bypassable otherwise. */
@@ -136,15 +144,19 @@ function mailAddress(from: string): string {
 export const DEFAULT_PUSH_ALLOWED_HOSTS = ['fcm.googleapis.com', 'updates.push.services.mozilla.com', '*.notify.windows.com', '*.push.apple.com'];
 
 /** "a.b" exact, "*.a.b" or ".a.b" every subdomain of a.b (kept as ".a.b"); lowercased. */
-function pushAllowedHosts(raw: string | undefined): string[] {
+function hostList(name: string, raw: string | undefined): string[] {
   const entries = (raw ?? '').split(',').map((s) => s.trim().toLowerCase()).filter(Boolean);
-  if (entries.length === 0) return pushAllowedHosts(DEFAULT_PUSH_ALLOWED_HOSTS.join(','));
   return entries.map((entry) => {
     if (!/^(\*\.|\.)?[a-z0-9-]+(\.[a-z0-9-]+)*$/.test(entry)) {
-      throw new ConfigError(`PUSH_ALLOWED_HOSTS must be a comma-separated list of host names, "*.example.com" for subdomains (got "${entry}")`);
+      throw new ConfigError(`${name} must be a comma-separated list of host names, "*.example.com" for subdomains (got "${entry}")`);
     }
     return entry.replace(/^\*\./, '.');
   });
+}
+
+function pushAllowedHosts(raw: string | undefined): string[] {
+  const hosts = hostList('PUSH_ALLOWED_HOSTS', raw);
+  return hosts.length > 0 ? hosts : hostList('PUSH_ALLOWED_HOSTS', DEFAULT_PUSH_ALLOWED_HOSTS.join(','));
 }
 
 /** A `backups` folder beside the SQLite file (data/backups for in-memory and PostgreSQL databases, which never use it). */
@@ -201,6 +213,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     vapidSubject: vapidSubject(env.VAPID_SUBJECT || `mailto:${mailAddress(mailFrom)}`),
     pushAllowedHosts: pushAllowedHosts(env.PUSH_ALLOWED_HOSTS),
     pushTimeoutMs: int(env, 'PUSH_TIMEOUT_MS', 10_000, 100, 120_000),
+    importAllowedHosts: hostList('IMPORT_ALLOWED_HOSTS', env.IMPORT_ALLOWED_HOSTS),
+    importTimeoutMs: int(env, 'IMPORT_TIMEOUT_MS', 15_000, 100, 120_000),
     clientDir: resolve(env.CLIENT_DIR || 'dist/client'),
     logLevel: env.LOG_LEVEL || 'info',
     trustProxy: bool(env, 'TRUST_PROXY', false),

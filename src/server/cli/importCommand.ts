@@ -1,4 +1,4 @@
-import { importOpenfootball } from '../modules/competitions/importService';
+import { importLimits, importOpenfootball } from '../modules/competitions/importService';
 import { UsageError, type CliCommand } from './command';
 
 export const importCommand: CliCommand = {
@@ -13,7 +13,7 @@ export const importCommand: CliCommand = {
     timezone: { type: 'string' },
   },
   needsDatabase: true,
-  async run({ values, db, clock, out }) {
+  async run({ values, config, db, clock, out }) {
     const source = values.openfootball;
     if (typeof source !== 'string' || !source.trim()) throw new UsageError('--openfootball <file-or-url> is required');
     let shiftTo: number | undefined;
@@ -28,6 +28,8 @@ export const importCommand: CliCommand = {
       // Absent on a re-import keeps the competition's stored choice.
       replay: values.replay === true ? true : undefined,
       timeZone: typeof values.timezone === 'string' ? values.timezone : undefined,
+      // The server's own bounds: a URL imported here is downloaded again by the server's scheduled syncs.
+      download: importLimits(config),
       now: clock.now(),
     });
     out(`${summary.created ? 'Imported' : 'Updated'} "${summary.name}" (competition ${summary.competitionId}, ${summary.type}): `

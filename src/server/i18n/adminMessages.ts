@@ -11,6 +11,7 @@ export const adminMessagesEn = {
   'errors.mail_failed': 'The email could not be sent: {reason}',
   'validation.url_or_file': 'give either a URL or a file',
   'validation.http_url': 'must be an http:// or https:// address',
+  'validation.url_credentials': 'must not carry a user name or password',
   'validation.time_zone': 'is not a known time zone (for example Europe/Madrid or UTC)',
   'validation.openfootball_only': 'only goes with an openfootball import',
   'validation.football_data_only': 'only goes with a football-data.org import',
@@ -35,6 +36,11 @@ export const adminMessagesEn = {
   'import.not_json': '{file} is not valid JSON: {detail}',
   'import.no_matches': 'the file has no matches',
   'import.unknown_time_zone': 'unknown time zone "{zone}"',
+  'import.internal_address': 'could not download {source}: {host} is on the server\'s own network (the site\'s operator may allow it with IMPORT_ALLOWED_HOSTS)',
+  'import.too_large': 'could not download {source}: it is larger than {megabytes} MB',
+  'import.timed_out': 'could not download {source}: it did not arrive within {seconds} seconds',
+  'import.too_many_redirects': 'could not download {source}: it redirects more than {max} times',
+  'import.not_http': 'could not download {source}: it leads to an address that is not http:// or https://, or that carries a user name or password',
   'mail.test_text': 'Hello,\n\nThis is a test email sent by {name} from the Porra admin console at {origin}. If you can read it, the mail settings work.',
 } as const;
 
@@ -47,6 +53,7 @@ export const adminMessagesEs: Record<keyof typeof adminMessagesEn, string> = {
   'errors.mail_failed': 'No se ha podido enviar el email: {reason}',
   'validation.url_or_file': 'indica una URL o un archivo',
   'validation.http_url': 'tiene que ser una dirección http:// o https://',
+  'validation.url_credentials': 'no puede llevar usuario ni contraseña',
   'validation.time_zone': 'no es una zona horaria conocida (por ejemplo Europe/Madrid o UTC)',
   'validation.openfootball_only': 'solo vale para una importación de openfootball',
   'validation.football_data_only': 'solo vale para una importación de football-data.org',
@@ -71,5 +78,10 @@ export const adminMessagesEs: Record<keyof typeof adminMessagesEn, string> = {
   'import.not_json': '{file} no es un JSON válido: {detail}',
   'import.no_matches': 'el archivo no tiene partidos',
   'import.unknown_time_zone': 'zona horaria desconocida "{zone}"',
+  'import.internal_address': 'no se ha podido descargar {source}: {host} está en la red del propio servidor (quien administra el servidor puede permitirlo con IMPORT_ALLOWED_HOSTS)',
+  'import.too_large': 'no se ha podido descargar {source}: ocupa más de {megabytes} MB',
+  'import.timed_out': 'no se ha podido descargar {source}: no ha llegado en {seconds} segundos',
+  'import.too_many_redirects': 'no se ha podido descargar {source}: redirige más de {max} veces',
+  'import.not_http': 'no se ha podido descargar {source}: lleva a una dirección que no es http:// ni https://, o que lleva usuario o contraseña',
   'mail.test_text': 'Hola:\n\nEste es un email de prueba enviado por {name} desde la consola de administración de Porra en {origin}. Si puedes leerlo, la configuración del correo funciona.',
 };

@@ -1,4 +1,6 @@
 import { readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { call, describeEachDb, type TestApp } from '../../test/harness';
 import { IMPORT_FILE_MAX_BYTES } from '../../../shared/api/routes/adminCompetitions';
@@ -23,8 +25,25 @@ async function counts(t: TestApp) {
 }
 
 let fake: FakeFootballData;
-beforeAll(async () => { fake = await startFakeFootballData(); });
-afterAll(async () => { await fake.close(); });
+/** A web server on this machine's loopback: what an import by URL must not reach unless IMPORT_ALLOWED_HOSTS says so. */
+let files: Server;
+let filesUrl: string;
+beforeAll(async () => {
+  fake = await startFakeFootballData();
+  files = createServer((req, res) => {
+    if (req.url === '/data/minicup-2030.json') res.end(MINICUP);
+    else if (req.url === '/data/minicup-2030.groups.json') res.end(readFileSync(join(FIXTURES, 'minicup-2030.groups.json')));
+    else if (req.url === '/metadata') { res.writeHead(302, { location: 'http://169.254.169.254/latest/meta-data/' }); res.end(); }
+    else if (req.url === '/huge.json') { res.writeHead(200, { 'content-length': String(IMPORT_FILE_MAX_BYTES + 1) }); res.end(); }
+    else { res.statusCode = 404; res.end(); }
+  });
+  await new Promise<void>((resolve) => files.listen(0, '127.0.0.1', resolve));
+  filesUrl = `http://127.0.0.1:${(files.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  await fake.close();
+  await new Promise((resolve) => files.close(resolve));
+});
 
 describeEachDb('admin console: competitions', (ctx) => {
   it('imports from football-data.org with a code and season; without a token it answers 502 and records the failure', async () => {
@@ -136,6 +155,29 @@ describeEachDb('admin console: competitions', (ctx) => {
     expect(await counts(t)).toEqual({ competitions: 0, matches: 0, teams: 0 });
     const runs = await call(t.app, { method: 'GET', url: api('/admin/processes'), token: root.token });
     expect(runs.data.total).toBe(0);
+  });
+
+  it('imports by URL only from hosts outside the server\'s own network unless allowed, within the size bound', async () => {
+    const t = ctx();
+    const root = await admin(t);
+    const post = (url: string, locale = 'en') =>
+      call(t.app, { method: 'POST', url: api('/admin/competitions/import', locale), token: root.token, payload: { provider: 'openfootball', url } });
+    const local = `${filesUrl}/data/minicup-2030.json`;
+    const refused = await post(local, 'es');
+    expect(refused.statusCode).toBe(400);
+    expect(refused.data.error).toBe(`No se ha podido importar la competición: no se ha podido descargar ${local}: 127.0.0.1 está en la red del propio servidor `
+      + '(quien administra el servidor puede permitirlo con IMPORT_ALLOWED_HOSTS)');
+    // An allowed host's redirect to the cloud metadata address is refused all the same; so is a file past the bound.
+    t.deps.config.importAllowedHosts = ['127.0.0.1'];
+    expect((await post(`${filesUrl}/metadata`)).data.error).toMatch(/169\.254\.169\.254 is on the server's own network/);
+    expect((await post(`${filesUrl}/huge.json`)).data.error).toMatch(/huge\.json: it is larger than 2 MB$/);
+    expect((await post(`${filesUrl.replace('//', '//user:secret@')}/data/minicup-2030.json`)).data.errors).toEqual({ url: ['must not carry a user name or password'] });
+    expect(await counts(t)).toEqual({ competitions: 0, matches: 0, teams: 0 });
+    expect((await call(t.app, { method: 'GET', url: api('/admin/processes?outcome=failed'), token: root.token })).data.total).toBe(3);
+
+    const imported = await post(local);
+    expect(imported.statusCode).toBe(200);
+    expect(imported.data).toMatchObject({ created: true, groups: 1, teams: 4, competition: { provider: 'openfootball', provider_ref: local, matches_total: 10 } });
   });
 
   it('refuses a second import while one runs (409), recording nothing for it', async () => {

@@ -2,7 +2,7 @@ import type { Static } from 'typebox';
 import type { CompetitionImport } from '../../../shared/api/routes/adminCompetitions';
 import type { AppDeps } from '../../deps';
 import { FieldErrors } from '../accounts/accountRules';
-import { importOpenfootball } from '../competitions/importService';
+import { importLimits, importOpenfootball } from '../competitions/importService';
 import { isValidTimeZone } from '../competitions/kickoff';
 import { runHttpProcess } from '../locks/processLocks';
 import { recordCompetitionSync, recordProcessRun } from '../processRuns/processRuns';
@@ -25,6 +25,15 @@ export interface ImportOutcome {
 const OPENFOOTBALL_FIELDS = ['url', 'file', 'name', 'time_zone', 'replay', 'shift_to'] as const;
 const FOOTBALL_DATA_FIELDS = ['code', 'season'] as const;
 
+function webAddress(text: string): URL | null {
+  try {
+    const url = new URL(text);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname ? url : null;
+  } catch {
+    return null;
+  }
+}
+
 /** Checks the request's combination of fields (the schema checks each field): 400 with every field at fault. */
 function plan(input: ImportInput): Plan {
   const errors = new FieldErrors();
@@ -36,8 +45,13 @@ function plan(input: ImportInput): Plan {
   }
   for (const field of FOOTBALL_DATA_FIELDS) if (input[field] !== undefined) errors.add(field, 'validation.football_data_only');
   if ((input.url === undefined) === (input.file === undefined)) errors.add(input.url === undefined ? 'url' : 'file', 'validation.url_or_file');
-  // Only the web: the console never reads a path on the server.
-  if (input.url !== undefined && !/^https?:\/\/[^\s/]+/i.test(input.url.trim())) errors.add('url', 'validation.http_url');
+  // Only the web: the console never reads a path on the server. Where on the web is checked at download time
+  // (competitions/remoteFile: no internal hosts unless IMPORT_ALLOWED_HOSTS names them, bounded size and time).
+  if (input.url !== undefined) {
+    const url = webAddress(input.url.trim());
+    if (!url) errors.add('url', 'validation.http_url');
+    else if (url.username || url.password) errors.add('url', 'validation.url_credentials');
+  }
   if (input.time_zone !== undefined && !isValidTimeZone(input.time_zone)) errors.add('time_zone', 'validation.time_zone');
   if (input.name !== undefined && !input.name.trim()) errors.add('name', 'validation.blank');
   errors.throwIfAny();
@@ -57,7 +71,7 @@ async function runImport(deps: AppDeps, job: Plan) {
   }
   const summary = await importOpenfootball(deps.db, {
     source: job.source, content: job.content, name: job.name, timeZone: job.timeZone, replay: job.replay, shiftTo: job.shiftTo,
-    now: deps.clock.now(),
+    download: importLimits(deps.config), now: deps.clock.now(),
   });
   return {
     competitionId: summary.competitionId, created: summary.created, updated_matches: summary.matches, name: summary.name,

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { ROUND } from '../../../shared/domain/rounds';
 import { describeEachDb } from '../../test/harness';
-import { importOpenfootball } from './importService';
+import { DEFAULT_DOWNLOAD_LIMITS, importOpenfootball } from './importService';
 import { revealDueResults } from './reveal';
 
 const FIXTURES = join(__dirname, 'fixtures');
@@ -147,7 +147,7 @@ describeEachDb('openfootball importer (own fixtures)', (ctx) => {
     expect((await counts(named.competitionId)).teams).toBe(4);
   });
 
-  it('imports from a URL, with the groups file beside it', async () => {
+  it('imports from a URL, with the groups file beside it (a local host only when allowed)', async () => {
     const server = createServer(async (req, res) => {
       try {
         res.end(await readFile(join(FIXTURES, req.url!.replace(/^\/data\//, ''))));
@@ -159,11 +159,14 @@ describeEachDb('openfootball importer (own fixtures)', (ctx) => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     try {
       const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/data/minicup-2030.json`;
-      const summary = await importOpenfootball(ctx().deps.db, { source: url, now: ctx().clock.now() });
+      // The server's own network is out of reach unless IMPORT_ALLOWED_HOSTS names the host.
+      await expect(importOpenfootball(ctx().deps.db, { source: url, now: ctx().clock.now() })).rejects.toThrow(/server's own network/);
+      const download = { ...DEFAULT_DOWNLOAD_LIMITS, internalHostsAllowed: ['127.0.0.1'] };
+      const summary = await importOpenfootball(ctx().deps.db, { source: url, download, now: ctx().clock.now() });
       expect(summary).toMatchObject({ matches: 10, groups: 1, teams: 4 });
       const competition = await ctx().deps.db.selectFrom('competitions').select(['provider_ref', 'external_key']).executeTakeFirstOrThrow();
       expect(competition).toEqual({ provider_ref: url, external_key: 'openfootball:minicup-2030' });
-      await expect(importOpenfootball(ctx().deps.db, { source: url.replace('minicup', 'nothing'), now: 0 })).rejects.toThrow(/HTTP 404/);
+      await expect(importOpenfootball(ctx().deps.db, { source: url.replace('minicup', 'nothing'), download, now: 0 })).rejects.toThrow(/HTTP 404/);
     } finally {
       await new Promise((resolve) => server.close(resolve));
     }

@@ -1,4 +1,6 @@
 import { resolve } from 'node:path';
+import { IMPORT_FILE_MAX_BYTES } from '../../../shared/api/routes/adminCompetitions';
+import type { Config } from '../../config';
 import type { Db, Executor } from '../../db/database';
 import { defaultPickRules } from '../../../shared/domain/leagueRules';
 import { KNOCKOUT_ORDER, isKnockoutRound } from '../../../shared/domain/rounds';
@@ -14,6 +16,7 @@ import {
 import { guessTimeZone, isValidTimeZone } from './kickoff';
 import { parseOpenfootball } from './openfootballParser';
 import { defaultExternalKey, loadOpenfootball, uploadedOpenfootball } from './openfootballSource';
+import type { DownloadLimits } from './remoteFile';
 
 export interface OpenfootballImportOptions {
   /** File path or http(s) URL of the matches file. */
@@ -34,8 +37,17 @@ export interface OpenfootballImportOptions {
    * is then the file's name, and the competition's provider_ref `upload:<name>` (nothing to re-read later).
    */
   content?: string;
+  /** How a URL is downloaded (importLimits(config)); without it, no internal hosts and the default size and time. */
+  download?: DownloadLimits;
   now: number;
 }
+
+/** The bounds of a download when the caller names none: the console's upload size, no internal hosts, 15 s. */
+export const DEFAULT_DOWNLOAD_LIMITS: DownloadLimits = { internalHostsAllowed: [], maxBytes: IMPORT_FILE_MAX_BYTES, timeoutMs: 15_000 };
+
+/** The download bounds the configuration sets (IMPORT_ALLOWED_HOSTS, IMPORT_TIMEOUT_MS): the same for every importer. */
+export const importLimits = (config: Pick<Config, 'importAllowedHosts' | 'importTimeoutMs'>): DownloadLimits =>
+  ({ internalHostsAllowed: config.importAllowedHosts, maxBytes: IMPORT_FILE_MAX_BYTES, timeoutMs: config.importTimeoutMs });
 
 /** provider_ref of a competition imported from an uploaded file: it has no file or URL to re-read. */
 export const UPLOAD_REF_PREFIX = 'upload:';
@@ -55,7 +67,8 @@ export async function importOpenfootball(db: Db, options: OpenfootballImportOpti
   const stored = (await findCompetitionByKey(db, externalKey))?.time_zone ?? null;
   const zone = options.timeZone ?? stored ?? guessTimeZone(options.source);
   if (!isValidTimeZone(zone)) throw new ImportError(`unknown time zone "${zone}"`, { key: 'import.unknown_time_zone', vars: { zone } });
-  const files = options.content !== undefined ? uploadedOpenfootball(options.content, options.source) : await loadOpenfootball(options.source);
+  const files = options.content !== undefined ? uploadedOpenfootball(options.content, options.source)
+    : await loadOpenfootball(options.source, options.download ?? DEFAULT_DOWNLOAD_LIMITS);
   const parsed = parseOpenfootball(files, zone);
   if (parsed.matches.length === 0) throw new ImportError('the file has no matches', { key: 'import.no_matches' });
   // A full path, so a later update from the server (another working directory) finds the same file.

@@ -1,24 +1,40 @@
 import { readFile } from 'node:fs/promises';
 import { ImportError } from './importedCompetition';
 import type { OpenfootballFiles } from './openfootballParser';
+import { DownloadError, downloadText, MAX_REDIRECTS, type DownloadLimits } from './remoteFile';
 
 const SIBLINGS = ['groups', 'teams', 'squads'] as const;
 const isUrl = (source: string) => /^https?:\/\//i.test(source);
 
-async function readText(source: string, required: boolean): Promise<string | null> {
-  try {
-    if (isUrl(source)) {
-      const res = await fetch(source, { signal: AbortSignal.timeout(30_000) });
-      if (!res.ok) {
-        if (required) throw new ImportError(`could not download ${source}: HTTP ${res.status}`, { key: 'import.download_failed', vars: { source, status: res.status } });
-        return null;
-      }
-      return await res.text();
+/** A download's failure as the importer words it (a catalogue key for the console, English for the CLI and the history). */
+function downloadFault(error: DownloadError, source: string, limits: DownloadLimits): ImportError {
+  switch (error.failure) {
+    case 'status':
+      return new ImportError(`could not download ${source}: HTTP ${error.detail.status}`, { key: 'import.download_failed', vars: { source, status: error.detail.status ?? '' } });
+    case 'internal':
+      return new ImportError(`could not download ${source}: ${error.message} (allowed only for the hosts of IMPORT_ALLOWED_HOSTS)`,
+        { key: 'import.internal_address', vars: { source, host: error.detail.host ?? '' } });
+    case 'too_large': {
+      const megabytes = Math.round(limits.maxBytes / 1_000_000);
+      return new ImportError(`could not download ${source}: larger than ${megabytes} MB`, { key: 'import.too_large', vars: { source, megabytes } });
     }
-    return await readFile(source, 'utf8');
+    case 'timeout': {
+      const seconds = Math.round(limits.timeoutMs / 1000);
+      return new ImportError(`could not download ${source}: no complete answer within ${seconds} s`, { key: 'import.timed_out', vars: { source, seconds } });
+    }
+    case 'redirects':
+      return new ImportError(`could not download ${source}: more than ${MAX_REDIRECTS} redirects`, { key: 'import.too_many_redirects', vars: { source, max: MAX_REDIRECTS } });
+    default:
+      return new ImportError(`could not download ${source}: ${error.message}`, { key: 'import.not_http', vars: { source } });
+  }
+}
+
+async function readText(source: string, required: boolean, limits: DownloadLimits): Promise<string | null> {
+  try {
+    return isUrl(source) ? await downloadText(source, limits) : await readFile(source, 'utf8');
   } catch (error) {
     if (!required) return null;
-    if (error instanceof ImportError) throw error;
+    if (error instanceof DownloadError) throw downloadFault(error, source, limits);
     throw new ImportError(`could not read ${source}: ${(error as Error).message}`, { key: 'import.read_failed', vars: { source, detail: (error as Error).message } });
   }
 }
@@ -33,16 +49,16 @@ function parseJson(text: string, source: string): unknown {
 
 /**
  * Reads an openfootball matches file (path or URL) and, when they sit beside it, its `.groups.json`,
- * `.teams.json` and `.squads.json` siblings (worldcup.json layout).
+ * `.teams.json` and `.squads.json` siblings (worldcup.json layout). URLs are downloaded within `limits`.
  */
-export async function loadOpenfootball(source: string): Promise<OpenfootballFiles> {
-  const text = await readText(source, true);
+export async function loadOpenfootball(source: string, limits: DownloadLimits): Promise<OpenfootballFiles> {
+  const text = await readText(source, true, limits);
   const files: OpenfootballFiles = { matches: parseJson(text!, source) };
   const stem = /\.json$/i.test(source) ? source.replace(/\.json$/i, '') : null;
   if (stem && !SIBLINGS.some((s) => stem.endsWith(`.${s}`))) {
     for (const sibling of SIBLINGS) {
       const path = `${stem}.${sibling}.json`;
-      const siblingText = await readText(path, false);
+      const siblingText = await readText(path, false, limits);
       if (siblingText !== null) files[sibling] = parseJson(siblingText, path);
     }
   }

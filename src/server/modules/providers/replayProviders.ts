@@ -1,5 +1,5 @@
 import { ImportError } from '../competitions/importedCompetition';
-import { importOpenfootball, UPLOAD_REF_PREFIX } from '../competitions/importService';
+import { importLimits, importOpenfootball, UPLOAD_REF_PREFIX } from '../competitions/importService';
 import { defaultExternalKey } from '../competitions/openfootballSource';
 import { revealDueResults } from '../competitions/reveal';
 import { ProviderError } from './providerError';
@@ -27,7 +27,7 @@ export const openfootballProvider: ResultsProvider = {
     let written: number;
     try {
       const summary = await importOpenfootball(deps.db, {
-        source, name: key === defaultExternalKey(source) ? undefined : key, now: deps.clock.now(),
+        source, name: key === defaultExternalKey(source) ? undefined : key, download: importLimits(deps.config), now: deps.clock.now(),
       });
       written = summary.matches;
     } catch (error) {
