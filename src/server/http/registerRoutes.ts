@@ -55,9 +55,14 @@ export function registerRoutes<T extends Record<string, RouteDef>>(app: FastifyI
         ...(def.rateLimit && { rateLimit: def.rateLimit }),
       },
       ...(def.bodyLimit && { bodyLimit: def.bodyLimit }),
-      handler: async (req, reply) => {
+      // Who may call is known from the headers (the app's onRequest hook reads the session first): refusing here,
+      // before the body is read, keeps a visitor from making the server read and parse up to the route's body limit
+      // (2 MB for a competition upload) only to be refused afterwards.
+      onRequest: async (req) => {
         if (def.access !== 'public' && !req.user) throw unauthorized();
         if (def.access === 'admin' && !req.user?.is_admin) throw forbidden();
+      },
+      handler: async (req, reply) => {
         const { locale: _locale, ...params } = (req.params ?? {}) as Record<string, unknown>;
         return handler({
           params: params as never,

@@ -180,6 +180,19 @@ describeEachDb('admin console: competitions', (ctx) => {
     expect(imported.data).toMatchObject({ created: true, groups: 1, teams: 4, competition: { provider: 'openfootball', provider_ref: local, matches_total: 10 } });
   });
 
+  it('refuses a visitor and a player before reading their body, however large or broken', async () => {
+    const t = ctx();
+    const player = await createUserWithToken(t.deps, { name: 'Ana' });
+    const huge = JSON.stringify(upload({ file: { name: 'big.json', content: ' '.repeat(IMPORT_FILE_MAX_BYTES + 100_000) } }));
+    for (const [token, status] of [[null, 401], [player.token, 403]] as const) {
+      for (const payload of [huge, '{"provider": "openfootball", "file": ']) {
+        const res = await call(t.app, { method: 'POST', url: api('/admin/competitions/import'), token, payload, headers: { 'content-type': 'application/json' } });
+        expect([res.statusCode, res.data.error]).toEqual([status, expect.any(String)]);
+      }
+    }
+    expect(await counts(t)).toEqual({ competitions: 0, matches: 0, teams: 0 });
+  });
+
   it('refuses a second import while one runs (409), recording nothing for it', async () => {
     const t = ctx();
     const root = await admin(t);
