@@ -11,9 +11,16 @@ export type MailKind = 'verification' | 'password_reset' | 'invitation' | 'remin
 export interface Email { to: string; subject: string; text: string; html?: string; kind?: MailKind }
 export interface Mailer { send(email: Email): Promise<void> }
 
+/**
+ * How long each SMTP step may take: nodemailer's own defaults wait up to 2 minutes to connect and 10 on a silent
+ * socket, which would hold the admin console's test email (and every send) that long on a wrong host or port.
+ * Parameters of SMTP_URL's query string (?greetingTimeout=...) override them.
+ */
+export const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
+
 /** Real SMTP when SMTP_URL is set. */
-export function smtpMailer(url: string, from: string): Mailer {
-  const transport: Transporter = nodemailer.createTransport(url);
+export function smtpMailer(url: string, from: string, timeouts: typeof SMTP_TIMEOUTS = SMTP_TIMEOUTS): Mailer {
+  const transport: Transporter = nodemailer.createTransport({ url, ...timeouts });
   return { async send(email) { await transport.sendMail({ from, ...email }); } };
 }
 
