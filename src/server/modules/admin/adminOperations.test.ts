@@ -47,7 +47,7 @@ describeEachDb('admin console: process history', (ctx) => {
     const second = await get(t, '/admin/processes?per_page=3&page=2', root.token);
     expect(second).toMatchObject({ total: 4, page: 2, per_page: 3 });
     expect(second.runs).toHaveLength(1);
-    expect((await call(t.app, { method: 'GET', url: api('/admin/processes?kind=backup'), token: root.token })).statusCode).toBe(400);
+    expect((await call(t.app, { method: 'GET', url: api('/admin/processes?kind=deploy'), token: root.token })).statusCode).toBe(400);
   });
 
   it('records a failed run with its error, and the competition\'s failed sync next to its last successful one', async () => {

@@ -32,6 +32,9 @@ describe('scheduled SQLite backups', () => {
       expect(backups()).toEqual(['porra-20261124-140000.sqlite', 'porra-20261124-200000.sqlite']);
       expect(await deps.db.selectFrom('scheduled_jobs').select(['name', 'runs', 'last_outcome']).execute())
         .toEqual([{ name: 'backup', runs: 3, last_outcome: 'done' }]);
+      // Each one is in the admin console's process history.
+      const runs = await deps.db.selectFrom('process_runs').select(['kind', 'trigger', 'outcome', 'started_by']).execute();
+      expect(runs).toEqual(Array(3).fill({ kind: 'backup', trigger: 'scheduled', outcome: 'done', started_by: null }));
 
       // main.ts starts a scheduler for backups alone; none when nothing is scheduled.
       const started = startScheduler(deps);

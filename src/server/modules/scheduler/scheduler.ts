@@ -1,6 +1,7 @@
 import type { AppDeps } from '../../deps';
 import { backupSqlite } from '../backups/sqliteBackups';
 import { sqliteFilePath } from '../backups/sqliteFiles';
+import { recordProcessRun } from '../processRuns/processRuns';
 import { scheduledProcesses } from '../updates/updatesService';
 import { scheduleJobs, type ScheduledJob, type Scheduler } from './jobScheduler';
 
@@ -36,10 +37,13 @@ export function schedulerJobs(deps: AppDeps, options: SchedulerOptions): Schedul
     jobs.push({
       name: 'backup',
       everyMs: options.backupEveryHours * 3_600_000,
+      // Recorded in the process history like the updates, so a failing backup shows in the admin console.
       async work() {
         const databasePath = sqliteFilePath(config.databaseUrl);
-        const { file, bytes, pruned } = await backupSqlite({ databasePath, dir: config.backupDir, keep: config.backupKeep, now: deps.clock.now() });
-        return { file, bytes, pruned: pruned.length };
+        const backup = () => backupSqlite({ databasePath, dir: config.backupDir, keep: config.backupKeep, now: deps.clock.now() });
+        let made: Awaited<ReturnType<typeof backup>> | undefined;
+        await recordProcessRun(deps, { kind: 'backup', trigger: 'scheduled' }, async () => { made = await backup(); return {}; });
+        return { file: made!.file, bytes: made!.bytes, pruned: made!.pruned.length };
       },
     });
   }

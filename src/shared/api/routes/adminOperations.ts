@@ -4,7 +4,7 @@ import { Id, Nullable, Strict, Timestamp } from '../schemas';
 import { ProcessOutcome } from './adminCompetitions';
 
 /** Every kind of process the history records. */
-export const PROCESS_KINDS = ['update', 'update_all', 'update_competition', 'update_competition_points', 'notify', 'import_competition'] as const;
+export const PROCESS_KINDS = ['update', 'update_all', 'update_competition', 'update_competition_points', 'notify', 'import_competition', 'backup'] as const;
 export const ProcessKind = Type.Union(PROCESS_KINDS.map((kind) => Type.Literal(kind)));
 
 export const Paging = {
