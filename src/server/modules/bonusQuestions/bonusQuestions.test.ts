@@ -92,6 +92,39 @@ describeEachDb('bonus questions', (ctx) => {
     expect(rows.map((r) => [r.user_name, r.points_bonus])).toEqual([['Ana', 5], ['Bob', 5], ['Olga', 0]]);
   });
 
+  it('a passed deadline never reopens (answers were shown); the owner still resolves once the competition is finished', async () => {
+    const t = ctx();
+    const s = await setup(t);
+    const goals = await ask(t, s, { text: 'Goals in the final?', kind: 'number' });
+    await api(t, 'POST', '/bonus_questions/answer', s.ana.token, { question_id: goals, answer: { number: 2 } });
+    // Before the deadline the owner may move it either way.
+    const later = new Date(t.clock.now() + 3 * HOUR).toISOString();
+    expect((await api(t, 'PUT', `/bonus_questions/${goals}`, s.owner.token, { question: { deadline: later } })).statusCode).toBe(200);
+    t.clock.set(t.clock.now() + 4 * HOUR);
+    // Bob now sees Ana's answer: moving the deadline ahead again would let him answer knowing it.
+    expect((await api(t, 'GET', `/bonus_questions/index/${s.leagueId}`, s.bob.token)).data[0].answers).toHaveLength(1);
+    const reopen = await api(t, 'PUT', `/bonus_questions/${goals}`, s.owner.token,
+      { question: { deadline: new Date(t.clock.now() + HOUR).toISOString() } }, 'es');
+    expect(reopen.statusCode).toBe(409);
+    expect(reopen.data.error).toBe('El plazo de esta pregunta ha terminado: las respuestas ya no pueden cambiar');
+    expect((await api(t, 'POST', '/bonus_questions/answer', s.bob.token, { question_id: goals, answer: { number: 2 } })).statusCode).toBe(409);
+    // An earlier (still passed) deadline and the text may change.
+    const edited = await api(t, 'PUT', `/bonus_questions/${goals}`, s.owner.token,
+      { question: { text: 'Goals in the final (90 minutes)?', deadline: new Date(t.clock.now() - HOUR).toISOString() } });
+    expect(edited.data.question).toMatchObject({ text: 'Goals in the final (90 minutes)?', open: false });
+
+    // The final is played and the competition finished: nothing new is asked or answered, but the owner resolves.
+    await t.deps.db.updateTable('competitions').set({ finished: 1 }).where('id', '=', s.cup.competitionId).execute();
+    const asked = await api(t, 'POST', '/bonus_questions', s.owner.token, { league_id: s.leagueId, question: { text: 'Late?', kind: 'number', points: 1, deadline: s.deadline } });
+    expect(asked.statusCode).toBe(403);
+    expect((await api(t, 'POST', '/bonus_questions/resolve', s.ana.token, { question_id: goals, correct: [{ number: 2 }] })).statusCode).toBe(403);
+    const resolved = await api(t, 'POST', '/bonus_questions/resolve', s.owner.token, { question_id: goals, correct: [{ number: 2 }] });
+    expect(resolved.statusCode).toBe(200);
+    const rows = await table(t, s.bob.token, s.leagueId);
+    expect(rows.map((r) => [r.user_name, r.points_bonus, r.points])).toEqual([['Ana', 5, 5], ['Bob', 0, 0], ['Olga', 0, 0]]);
+    expect((await api(t, 'DELETE', `/bonus_questions/${goals}`, s.owner.token)).statusCode).toBe(403);
+  });
+
   it('only the owner asks, changes, deletes and resolves; only members read and answer; bad questions are 400', async () => {
     const t = ctx();
     const s = await setup(t);

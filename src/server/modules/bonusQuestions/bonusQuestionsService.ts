@@ -114,6 +114,9 @@ export function bonusQuestionsService(deps: AppDeps) {
       requireOwner(access);
       requireWritable(access);
       if (question.resolved_at !== null) throw conflict('errors.bonus_question_resolved');
+      const deadline = changes.deadline === undefined ? question.deadline : parseDeadline(changes.deadline);
+      // Past its deadline everyone's answers are shown: reopening it would let members answer having seen them.
+      if (now >= question.deadline && deadline > now) throw conflict('errors.bonus_deadline_passed');
       const kind = changes.kind ?? question.kind;
       const choices = changes.choices ?? parse<string[]>(question.choices) ?? undefined;
       const shaped = checkShape({ kind, choices: kind === 'choice' ? choices : changes.choices });
@@ -122,7 +125,7 @@ export function bonusQuestionsService(deps: AppDeps) {
       await repo.updateQuestion(trx, id, {
         ...(changes.text !== undefined && { text: changes.text.trim() || changes.text }),
         ...(changes.points !== undefined && { points: changes.points }),
-        ...(changes.deadline !== undefined && { deadline: parseDeadline(changes.deadline) }),
+        deadline,
         kind, choices: shaped && JSON.stringify(shaped), updated_at: now,
       });
       return view(trx, user.id, (await repo.findQuestion(trx, id))!, now);
@@ -161,13 +164,16 @@ export function bonusQuestionsService(deps: AppDeps) {
     });
   }
 
-  /** Scores every answer against the right ones, re-sums the league's standings and logs the resolution. */
+  /**
+   * Scores every answer against the right ones, re-sums the league's standings and logs the resolution. Also once the
+   * competition is finished: a question about the final ("How many goals in the final?", "Who wins the Golden
+   * Ball?") can only be answered then, and the competition finishes with its last match.
+   */
   async function resolve(user: AuthUser, questionId: number, correct: BonusAnswerValue[]): Promise<QuestionDto> {
     const now = deps.clock.now();
     return db.transaction().execute(async (trx) => {
       const { question, access } = await lockedQuestion(trx, user, questionId, 'update');
       requireOwner(access);
-      requireWritable(access);
       if (now < question.deadline) throw conflict('errors.bonus_question_open');
       const checked: BonusAnswerValue[] = [];
       for (const [i, value] of correct.entries()) checked.push(await checkAnswer(trx, question, access.league.competition_id, value, `correct.${i}`));
