@@ -1,3 +1,4 @@
+import { ROUND } from '../../../shared/domain/rounds';
 import { SCORING_PRESETS } from '../../../shared/domain/scoring';
 import { call, describeEachDb, type TestApp } from '../../test/harness';
 import { finishMatch } from '../resultBets/betsTestFixture';
@@ -156,6 +157,52 @@ describeEachDb('league scoring model, jokers and deadlines (issue 13 §1-4)', (c
     expect(res.data.errors['league.jokers'][0]).toContain('2');
     expect((await saveBet(t, w.member, other.id, { joker: false })).data.joker).toBe(false);
     expect((await update(t, w.owner, league.id, { jokers: { count: 1, multiplier: 2 } })).statusCode).toBe(200);
+  });
+
+  it('penalties basis: the shoot-out winner gets a goal, in the points and in the points legend', async () => {
+    const t = ctx();
+    const w = await leagueWorld(t);
+    const league = await leagueWithMember(t, w, { knockout_basis: 'penalties' });
+    const final = w.cup.knockoutMatchIds[2];
+    // The final within the fixture sessions' day.
+    await t.deps.db.updateTable('matches').set({ date: CUP_START + HOUR }).where('id', '=', final).execute();
+    const bets = await call(t.app, { method: 'GET', url: api(`/result_bets/index/${league.id}?matchday=5`), token: w.member.token });
+    const bet = bets.data.find((b: { match_id: number }) => b.match_id === final) as { id: number };
+    expect((await saveBet(t, w.member, bet.id, { local_goals: 2, visiting_goals: 1 })).statusCode).toBe(200);
+    t.clock.set(CUP_START + 4 * HOUR);
+    // 1-1 after extra time, 4-3 on penalties: compared as 2-1, an exact hit (classic: 2 + 1 + 1 + 1).
+    await finishMatch(t.deps.db, final, 1, 1, { local_goals_extra_time: 0, visiting_goals_extra_time: 0, local_penalties: 4, visiting_penalties: 3 });
+    await recomputeAfterResults(t.deps.db, w.cup.competitionId, [final]);
+    const seen = await call(t.app, { method: 'GET', url: api(`/result_bets/index/${league.id}?match_id=${final}`), token: w.owner.token });
+    expect(seen.data.find((b: { id: number }) => b.id === bet.id).points).toBe(5);
+    const info = await call(t.app, { method: 'GET', url: api(`/result_bets/points_info/${bet.id}`), token: w.member.token });
+    expect(info.data.legend.map((row: { points: number }) => row.points)).toEqual([2, 1, 1, 1]);
+  });
+
+  it('a league competition locks by matchday unless the league says match', async () => {
+    const t = ctx();
+    const w = await leagueWorld(t);
+    const now = t.clock.now();
+    const { id: competitionId } = await t.deps.db.insertInto('competitions')
+      .values({ name: 'Liga', competition_type: 'league', created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow();
+    // Matchday 1: a match in 2 hours and one in 6.
+    const matchIds: number[] = [];
+    for (const hours of [2, 6]) {
+      const { id } = await t.deps.db.insertInto('matches').values({
+        competition_id: competitionId, round_id: ROUND.REGULAR_SEASON, matchday: 1, local_team_id: w.cup.teamIds[0],
+        visiting_team_id: w.cup.teamIds[1], date: now + hours * HOUR, updated_at: now,
+      }).returning('id').executeTakeFirstOrThrow();
+      matchIds.push(id);
+    }
+    const byMatchday = await leagueWithMember(t, w, { competition_id: competitionId });
+    const byMatch = await leagueWithMember(t, w, { competition_id: competitionId, lock_by: 'match' });
+    expect([byMatchday.lock_by, byMatch.lock_by]).toEqual(['matchday', 'match']);
+    // Three hours on, the first match has kicked off: the later one is closed with it only in the matchday league.
+    t.clock.set(now + 3 * HOUR);
+    for (const [league, status] of [[byMatchday, 400], [byMatch, 200]] as const) {
+      const bet = await firstBet(t, w.member, league.id, matchIds[1]);
+      expect({ lock_by: league.lock_by, status: (await saveBet(t, w.member, bet.id, {})).statusCode }).toEqual({ lock_by: league.lock_by, status });
+    }
   });
 
   it('bet_deadline_minutes and lock_by set the deadline; a change may not reopen shown bets', async () => {

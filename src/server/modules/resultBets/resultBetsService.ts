@@ -73,6 +73,7 @@ export function resultBetsService(deps: AppDeps) {
     const match = {
       round_id: row.round_id, finished: row.finished, local_goals: row.match_local_goals, visiting_goals: row.match_visiting_goals,
       local_goals_extra_time: row.local_goals_extra_time, visiting_goals_extra_time: row.visiting_goals_extra_time,
+      local_penalties: row.local_penalties, visiting_penalties: row.visiting_penalties,
     };
     const scored = row.played === 1 ? resultBetLegend(rules, row, match) : null;
     const legend = scored ?? legendKeys(rules).map((key) => ({ key, points: 0, max_points: effectivePoints(rules)[key] }));
