@@ -2,7 +2,10 @@ import { adminCompetitionRoutes } from '../../shared/api/routes/adminCompetition
 import { adminOperationRoutes } from '../../shared/api/routes/adminOperations';
 import { adminUserRoutes } from '../../shared/api/routes/adminUsers';
 import { alertRoutes } from '../../shared/api/routes/alerts';
+import { bonusQuestionRoutes } from '../../shared/api/routes/bonusQuestions';
 import { invitationRoutes } from '../../shared/api/routes/invitations';
+import { lateEntryRoutes } from '../../shared/api/routes/lateEntry';
+import { leagueLogRoutes } from '../../shared/api/routes/leagueLog';
 import { leagueRoutes } from '../../shared/api/routes/leagues';
 import { personBetRoutes } from '../../shared/api/routes/personBets';
 import { pushRoutes } from '../../shared/api/routes/push';
@@ -37,6 +40,8 @@ interface World {
   personRuleId: number; personBetId: number; personId: number;
   /** Owner's invitation to a stranger; owner's invitation to the outsider (rows with inviteOutsider, else 0). */
   invitationId: number; outsiderInvitationId: number;
+  /** Bonus questions of the league (issue 13 §5): one still open, one past its deadline. */
+  openQuestionId: number; closedQuestionId: number;
 }
 
 let worldCounter = 0;
@@ -72,11 +77,17 @@ async function buildWorld(t: TestApp, cup: CupFixture, admin: Player, inviteOuts
   const invitation = (await ok(t, 'POST', '/invitations', owner.token, { league_id: league.id, email: `stranger${n}@example.com` })).invitation;
   // Only where the row asks for it: an invited outsider with a verified address may see and join the league.
   const toOutsider = inviteOutsider !== undefined ? (await ok(t, 'POST', '/invitations', owner.token, { league_id: league.id, email: outsider.email })).invitation : { id: 0 };
+  const now = t.clock.now();
+  const question = { text: `Goals ${n}?`, kind: 'number', points: 3 } as const;
+  const open = (await ok(t, 'POST', '/bonus_questions', owner.token, { league_id: league.id, question: { ...question, deadline: new Date(now + DAY).toISOString() } })).question;
+  // Past its deadline already (the app takes no such question; the matrix has one clock for every row).
+  const closed = await t.deps.db.insertInto('bonus_questions')
+    .values({ league_id: league.id, ...question, deadline: now - 1000, created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow();
   return {
     cup, admin, owner, member, extra, outsider, leagueId: league.id, otherLeagueId: other.id,
     resultBetId: bet.id, matchId: bet.match_id, roundRuleId, roundBetId: picks.bets[0].id, teamId,
     personRuleId, personBetId: personPicks.bets[0].id, personId: person.id,
-    invitationId: invitation.id, outsiderInvitationId: toOutsider.id,
+    invitationId: invitation.id, outsiderInvitationId: toOutsider.id, openQuestionId: open.id, closedQuestionId: Number(closed.id),
   };
 }
 
@@ -159,6 +170,28 @@ const ROWS: Row[] = [
   { route: 'leagueRemoveUser', method: 'DELETE', path: (w) => `/leagues/remove_user/${w.leagueId}/${w.extra.id}`, expected: OWNER_ONLY },
   { route: 'usersLeagueTable', method: 'GET', path: (w) => `/leagues/users_league_table/${w.leagueId}`, expected: MEMBERS_READ },
 
+  { route: 'leagueLog', method: 'GET', path: (w) => `/leagues/log/${w.leagueId}`, expected: MEMBERS_READ },
+
+  // Bonus questions (issue 13 §5): the owner asks, changes, deletes and resolves; members (the owner is one) answer.
+  { route: 'bonusQuestionsIndex', method: 'GET', path: (w) => `/bonus_questions/index/${w.leagueId}`, expected: MEMBERS_READ },
+  {
+    route: 'bonusQuestionCreate', method: 'POST', path: () => '/bonus_questions', expected: OWNER_ONLY,
+    body: (w) => ({ league_id: w.leagueId, question: { text: 'Champion?', kind: 'team', points: 5, deadline: '2030-01-01T00:00:00.000Z' } }),
+  },
+  {
+    route: 'bonusQuestionUpdate', method: 'PUT', path: (w) => `/bonus_questions/${w.openQuestionId}`,
+    body: () => ({ question: { text: 'Goals in the final?' } }), expected: OWNER_ONLY,
+  },
+  { route: 'bonusQuestionDelete', method: 'DELETE', path: (w) => `/bonus_questions/${w.openQuestionId}`, expected: OWNER_ONLY },
+  {
+    route: 'bonusQuestionAnswer', method: 'POST', path: () => '/bonus_questions/answer',
+    body: (w) => ({ question_id: w.openQuestionId, answer: { number: 2 } }), expected: as(401, 403, 200, 200, 403),
+  },
+  {
+    route: 'bonusQuestionResolve', method: 'POST', path: () => '/bonus_questions/resolve',
+    body: (w) => ({ question_id: w.closedQuestionId, correct: [{ number: 2 }] }), expected: OWNER_ONLY,
+  },
+
   // Invitations and messages (DESIGN 4.6): only the owner invites unless allow_invite.
   {
     route: 'invitationCreate', method: 'POST', path: () => '/invitations',
@@ -199,6 +232,11 @@ const ROWS: Row[] = [
     // The caller's own simulation: for an admin outside the league there is nothing to clear, and nothing is.
     route: 'resetBets', method: 'POST', path: () => '/result_bets/reset_bets', body: (w) => ({ league_id: w.leagueId }),
     expected: as(401, 403, 200, 200, 200),
+  },
+  {
+    // Only the owner gets past the checks of who may: to the 409 of a bet still open (leagueLog.test enters late ones).
+    route: 'resultBetLateEntry', method: 'POST', path: () => '/result_bets/late_entry',
+    body: (w) => ({ result_bet_id: w.resultBetId, local_goals: 1, visiting_goals: 1, reason: 'Paper bet' }), expected: as(401, 403, 403, 409, 403),
   },
   {
     route: 'copyBets', method: 'POST', path: () => '/result_bets/copy_bets',
@@ -314,7 +352,8 @@ describe.each(DB_KINDS)('acceptance: authorisation matrix of the league and bet 
 describe('acceptance: authorisation matrix coverage', () => {
   it('covers every league and bet route of the route table', () => {
     const names = Object.keys({
-      ...leagueRoutes, ...invitationRoutes, ...resultBetRoutes, ...roundBetRoutes, ...personBetRoutes,
+      ...leagueRoutes, ...leagueLogRoutes, ...bonusQuestionRoutes, ...invitationRoutes, ...resultBetRoutes, ...lateEntryRoutes,
+      ...roundBetRoutes, ...personBetRoutes,
       ...tableRoutes, ...alertRoutes, ...updateRoutes, ...pushRoutes, ...adminCompetitionRoutes, ...adminOperationRoutes, ...adminUserRoutes,
     }).sort();
     const covered = [...new Set(ROWS.map((row) => row.route.split(' ')[0]))].sort();

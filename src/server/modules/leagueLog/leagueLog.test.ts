@@ -81,6 +81,23 @@ describeEachDb('late entry and the league log', (ctx) => {
     });
   });
 
+  it('a logged bet stays hidden from other members until its deadline, like the bet itself', async () => {
+    const t = ctx();
+    const s = await setup(t);
+    // A global admin corrects Ana's bet while it is still open: the log records it at once.
+    expect((await api(t, 'POST', '/result_bets/update_result_bet', s.admin.token, { result_bet_id: s.betId, local_goals: 3, visiting_goals: 0 })).statusCode).toBe(200);
+    const entryFor = async (token: string) => (await api(t, 'GET', `/leagues/log/${s.leagueId}`, token)).data.entries[0];
+    const hidden = { result_bet_id: s.betId, match_id: s.matchId, user_id: s.ana.id, before: null, after: null, hidden: true };
+    expect((await entryFor(s.bob.token)).details).toEqual(hidden);
+    expect((await entryFor(s.owner.token)).details).toEqual(hidden);
+    const full = { result_bet_id: s.betId, match_id: s.matchId, user_id: s.ana.id, before: { local_goals: null, visiting_goals: null }, after: { local_goals: 3, visiting_goals: 0 } };
+    expect((await entryFor(s.ana.token)).details).toEqual(full);
+    // The hash covers the full entry, whoever reads it.
+    expect((await entryFor(s.bob.token)).hash).toBe((await entryFor(s.ana.token)).hash);
+    t.clock.set(s.start - 5 * 60_000);
+    expect((await entryFor(s.bob.token)).details).toEqual(full);
+  });
+
   it('settings changes, removals, bonus resolutions and admin result corrections chain up; verify-log finds any edit', async () => {
     const t = ctx();
     const s = await setup(t);
