@@ -62,6 +62,17 @@ describe('bets screen', () => {
     expect(screen.getByRole('timer')).toHaveTextContent(/Next deadline in 02:00:\d\d/);
   });
 
+  it("counts down to the league's own deadline: its minutes before the matchday's first kickoff", async () => {
+    leagueWorld.leagues = leagueWorld.leagues.map((league) => (league.id === 5 ? { ...league, bet_deadline_minutes: 60, lock_by: 'matchday' } : league));
+    const at = (ms: number) => new Date(Date.now() + ms).toISOString();
+    const [first, second] = [betStore.bets.get(1)!, betStore.bets.get(2)!];
+    betStore.bets.set(1, { ...first, match: { ...first.match, date: at(3 * 3_600_000 + 30_000) } });
+    betStore.bets.set(2, { ...second, match: { ...second.match, date: at(2 * 3_600_000 + 30_000) } });
+    await renderBets();
+    // Both bets close an hour before the matchday's first kickoff (in 2 hours), not 5 minutes before their own.
+    await waitFor(() => expect(screen.getByRole('timer')).toHaveTextContent(/Next deadline in 01:00:\d\d/));
+  });
+
   it("shows another member's bets read-only, with the clock and the modified mark", async () => {
     betStore.bets.set(1, { ...resultBet(1, { local_goals: null, visiting_goals: null }), user_id: 3, user_name: 'Bea', allow_edit_bets: false, result_established: true });
     betStore.bets.set(2, { ...resultBet(2, { local_goals: 2, visiting_goals: 0 }), user_id: 3, user_name: 'Bea', allow_edit_bets: false, allow_show_bets: true, modified_after_start: true, points: 5 } as unknown as ReturnType<typeof resultBet>);
@@ -75,6 +86,25 @@ describe('bets screen', () => {
     expect(clock.getAttribute('class')).toMatch(/colorSuccess/);
     expect(within(row(12)).queryByTestId('bet-clock')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Undo' })).toBeNull();
+  });
+
+  it("lets the league's owner enter a member's bet late from the member's page, and marks late entries", async () => {
+    const entries: unknown[] = [];
+    server.use(handle('resultBetLateEntry', ({ body }) => {
+      entries.push(body);
+      return ok({ ...betStore.bets.get(1)!, user_id: 3, user_name: 'Bea', local_goals: 2, visiting_goals: 1, late_entry: true });
+    }));
+    betStore.bets.set(1, { ...resultBet(1, { local_goals: null, visiting_goals: null }), user_id: 3, user_name: 'Bea', allow_edit_bets: false, allow_show_bets: true });
+    betStore.bets.set(2, { ...resultBet(2, { local_goals: 1, visiting_goals: 0 }), user_id: 3, user_name: 'Bea', allow_edit_bets: false, allow_show_bets: true, late_entry: true });
+    const { user } = await renderBets('league_id=5&user_id=3');
+    expect(within(row(12)).getByText('Late entry')).toBeInTheDocument();
+    await user.click(within(row(11)).getByRole('button', { name: 'Enter late' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Late entry for Bea' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Home goals' }), '2');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Away goals' }), '1');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Reason' }), 'Paper bet');
+    await user.click(within(dialog).getByRole('button', { name: 'Save bet' }));
+    await waitFor(() => expect(entries).toEqual([{ result_bet_id: 1, local_goals: 2, visiting_goals: 1, reason: 'Paper bet' }]));
   });
 
   it('offers 1, X and 2 in a sign-system league and saves them as 1-0, 0-0 and 0-1', async () => {

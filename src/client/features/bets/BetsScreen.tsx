@@ -6,6 +6,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
+import Chip from '@mui/material/Chip';
 import CardContent from '@mui/material/CardContent';
 import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
@@ -23,6 +24,7 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { BetDateLink } from '../../components/BetDateLink';
 import { PointsBadge } from '../../components/PointsBadge';
 import { useSession } from '../account/session';
+import { LateEntryButton } from '../leagueLog/LateEntryDialog';
 import { SimulationPanel } from '../simulation/SimulationPanel';
 import { betEditRedone, betEditUndone, selectCanRedoBetEdit, selectCanUndoBetEdit } from './betEditsSlice';
 import { CopyBetsButton } from './CopyBetsButton';
@@ -84,7 +86,14 @@ function UndoRedo() {
 /** What the joker column of a row needs: the league's jokers and a refresh after a change (null: no jokers here). */
 type JokerState = { left: number; multiplier: number; own: boolean; onSaved: () => void } | null;
 
-function BetRow({ bet, system, mode, leagueId, jokers }: { bet: ResultBetRow; system: BetsSystem; mode: number; leagueId: number; jokers: JokerState }) {
+/**
+ * One match's bet. `lateEntry`: the caller owns the league and looks at another member's real bets, so past the
+ * deadline they may enter this one late (a paper bet); every member's bets page has a row for each match, which the
+ * match's page only has for members who opened theirs.
+ */
+function BetRow({ bet, system, mode, leagueId, jokers, lateEntry }: {
+  bet: ResultBetRow; system: BetsSystem; mode: number; leagueId: number; jokers: JokerState; lateEntry: boolean;
+}) {
   const { t } = useTranslation();
   const { match } = bet;
   const label = `${match.local_placeholder ?? match.local_team_id ?? ''}-${match.visiting_placeholder ?? match.visiting_team_id ?? ''}`;
@@ -101,7 +110,13 @@ function BetRow({ bet, system, mode, leagueId, jokers }: { bet: ResultBetRow; sy
           : bet.joker && <StarIcon fontSize="small" color="warning" aria-label={t('jokers.played', { multiplier: jokers.multiplier })} role="img" />)}
       </Box>
       <Box sx={{ gridArea: 'visiting', minWidth: 0 }}><MatchTeam teamId={match.visiting_team_id} placeholder={match.visiting_placeholder} /></Box>
-      <Box sx={{ gridArea: 'score', textAlign: 'center' }}><MatchScore match={match} /></Box>
+      <Box sx={{ gridArea: 'score', textAlign: 'center' }}>
+        <MatchScore match={match} />
+        {bet.late_entry && <Chip size="small" variant="outlined" label={t('late_entry.mark')} />}
+        {lateEntry && bet.allow_show_bets && (
+          <LateEntryButton betId={bet.id} userName={bet.user_name} local={bet.local_goals} visiting={bet.visiting_goals} />
+        )}
+      </Box>
       <Box sx={{ gridArea: 'points', textAlign: 'right', minHeight: 24 }}>{bet.points !== null && <PointsBadge points={bet.points} kind="result" betId={bet.id} />}</Box>
     </Box>
   );
@@ -145,6 +160,7 @@ export default function BetsScreen() {
     onSaved: () => { void refetchLeague(); void refetchBets(); },
   } : null;
   const ownerName = own ? user.name : bets[0]?.user_name;
+  const lateEntry = !own && mode === 0 && !!league && league.owner_id === user.id && !league.finished;
 
   return (
     <Stack spacing={2} sx={{ maxWidth: 760, mx: 'auto', width: '100%' }}>
@@ -164,7 +180,7 @@ export default function BetsScreen() {
           <Stack direction="row" sx={{ flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: 1 }}>
             {matchday && <MatchdayNavigation matchday={matchday} matchdays={matchdays} onChange={(value) => setParam({ matchday: String(value) })} />}
             {own && <UndoRedo />}
-            <DeadlineCountdown bets={bets} />
+            {league && <DeadlineCountdown bets={bets} rules={league} />}
           </Stack>
           <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, mt: 1 }}>
             {own && league && mode === 0 && <CopyBetsButton league={league} />}
@@ -186,7 +202,7 @@ export default function BetsScreen() {
             <Typography sx={{ mt: 2 }} color="text.secondary">{t('bets.no_matches')}</Typography>
           ) : (
             <Box component="ul" sx={{ p: 0, m: 0, mt: 1 }} aria-label={t('bets.matchday_n', { matchday })}>
-              {bets.map((bet) => <BetRow key={bet.id} bet={bet} system={system} mode={mode} leagueId={leagueId} jokers={jokers} />)}
+              {bets.map((bet) => <BetRow key={bet.id} bet={bet} system={system} mode={mode} leagueId={leagueId} jokers={jokers} lateEntry={lateEntry} />)}
             </Box>
           )}
         </CardContent>

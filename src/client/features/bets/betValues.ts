@@ -35,10 +35,6 @@ export function withGoal(current: BetGoals, side: 'local_goals' | 'visiting_goal
   return { [side]: Number(raw), [other]: current[other] ?? 0 } as unknown as BetGoals;
 }
 
-const MINUTE = 60_000;
-/** Bets lock 5 minutes before kickoff (spec 9). */
-export const DEADLINE_MS = 5 * MINUTE;
-
 /** "2d 03:04:05"-style remaining time, never negative. */
 export function formatRemaining(ms: number): { days: number; hours: number; minutes: number; seconds: number } {
   const total = Math.max(0, Math.floor(ms / 1000));
