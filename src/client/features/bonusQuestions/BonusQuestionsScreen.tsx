@@ -37,8 +37,8 @@ export default function BonusQuestionsScreen() {
       {questions === undefined && league.is_member && <Skeleton height={120} />}
       {questions?.length === 0 && <Typography color="text.secondary">{t('bonus.none')}</Typography>}
       {questions?.map((question) => (
-        <QuestionCard key={`${question.id}:${question.resolved ? 1 : 0}`} question={question} competitionId={league.competition.id} owner={owner && !league.finished}
-          member={league.is_member && !league.finished} />
+        <QuestionCard key={`${question.id}:${question.resolved ? 1 : 0}`} question={question} competitionId={league.competition.id} owner={owner}
+          member={league.is_member && !league.finished} finished={league.finished} />
       ))}
     </Box>
   );

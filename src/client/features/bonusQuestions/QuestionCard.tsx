@@ -24,8 +24,13 @@ const deleteQuestion = endpointAt('DELETE', '/bonus_questions/:id');
 
 type Question = Static<typeof BonusQuestion>;
 
-/** One question: the caller's answer while open, everyone's after the deadline; the owner resolves or deletes it. */
-export function QuestionCard({ question, competitionId, owner, member }: { question: Question; competitionId: number; owner: boolean; member: boolean }) {
+/**
+ * One question: the caller's answer while open, everyone's after the deadline; the owner resolves it (also once the
+ * competition is finished: questions about the final are only decided then) or, while the league runs, deletes it.
+ */
+export function QuestionCard({ question, competitionId, owner, member, finished }: {
+  question: Question; competitionId: number; owner: boolean; member: boolean; finished: boolean;
+}) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const answerText = useAnswerText(competitionId);
@@ -103,7 +108,7 @@ export function QuestionCard({ question, competitionId, owner, member }: { quest
             </Box>
           </Box>
         )}
-        {owner && (
+        {owner && !finished && (
           <Box>
             <Button color="error" size="small" onClick={() => setConfirming(true)}>{t('bonus.delete')}</Button>
             <ConfirmDialog open={confirming} title={t('bonus.delete')} text={t('bonus.delete_confirm')} confirmLabel={t('bonus.delete')}

@@ -88,6 +88,23 @@ describe('bonus questions screen', () => {
   });
 });
 
+describe('bonus questions of a finished league', () => {
+  it('still lets the owner resolve (questions about the final are decided then), but not ask, answer or delete', async () => {
+    leagueWorld.leagues = leagueWorld.leagues.map((league) => (league.id === 5 ? { ...league, finished: true, editable: false } : league));
+    const state = fakeQuestions([question({ open: false, deadline: new Date(Date.now() - HOUR).toISOString(), my_answer: { choice: 'Spain' } })]);
+    await signInAs(PLAYER);
+    const { user } = renderApp({ route: '/leagues/5/bonus' });
+    const card = await screen.findByRole('region', { name: 'Who wins the cup?' });
+    await settled();
+    expect(screen.queryByRole('region', { name: 'Ask a question' })).toBeNull();
+    expect(within(card).queryByRole('button', { name: 'Delete question' })).toBeNull();
+    await user.click(within(card).getByRole('combobox', { name: 'Right answer 1' }));
+    await user.click(await screen.findByRole('option', { name: 'Spain' }));
+    await user.click(within(card).getByRole('button', { name: 'Resolve' }));
+    await waitFor(() => expect(state.bodies).toContainEqual({ route: 'resolve', body: { question_id: 1, correct: [{ choice: 'Spain' }] } }));
+  });
+});
+
 describe('league log and matchday winners', () => {
   it('lists the log newest first with translated actions, reasons and changes', async () => {
     server.use(handleSignedIn('leagueLog', () => ok({ entries: [
