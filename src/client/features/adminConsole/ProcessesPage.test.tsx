@@ -1,6 +1,7 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { adminWorld } from '../../test/handlers/adminConsole';
 import { openConsole, useAdminConsoleApi } from './consoleTestKit';
+import { IDLE_POLL_MS, RUNNING_POLL_MS } from './ProcessesPage';
 
 useAdminConsoleApi();
 
@@ -45,7 +46,7 @@ describe('admin console: process history', () => {
     expect(processReads().at(-1)).toBe('processes:page=3&per_page=20');
   });
 
-  it('reads the history again while a run is going, until it is done, then stops', async () => {
+  it('reads the history again while a run is going, until it is done, then only now and then', async () => {
     adminWorld.liveRun = { readsLeft: 2 };
     await openConsole('/admin/processes');
     expect(await screen.findByTestId('process-run-99')).toHaveAttribute('data-outcome', 'running');
@@ -53,7 +54,23 @@ describe('admin console: process history', () => {
     expect(within(screen.getByTestId('process-run-99')).getByText(/^12 matches updated/)).toBeInTheDocument();
     const reads = processReads().length;
     expect(reads).toBe(3);
-    await new Promise((resolve) => setTimeout(resolve, 2500));
+    await new Promise((resolve) => setTimeout(resolve, RUNNING_POLL_MS + 500));
     expect(processReads()).toHaveLength(reads);
+  });
+
+  it('shows a run started elsewhere (the scheduler) within IDLE_POLL_MS, with nothing running on screen before', async () => {
+    jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick', 'setImmediate'] });
+    try {
+      await openConsole('/admin/processes');
+      await screen.findByTestId('process-run-1');
+      const reads = processReads().length;
+      adminWorld.liveRun = { readsLeft: 1 };
+      await act(() => jest.advanceTimersByTimeAsync(IDLE_POLL_MS - 100));
+      expect(processReads()).toHaveLength(reads);
+      await act(() => jest.advanceTimersByTimeAsync(200));
+      expect(await screen.findByTestId('process-run-99')).toHaveAttribute('data-outcome', 'running');
+    } finally {
+      jest.useRealTimers();
+    }
   });
 });

@@ -23,6 +23,8 @@ const OUTCOMES: Outcome[] = ['running', 'done', 'failed'];
 export const PER_PAGE = 20;
 /** How often the history is read again while a run on screen is still going. */
 export const RUNNING_POLL_MS = 2000;
+/** And while none is: a run the scheduler (or another admin, another process) starts shows up within this. */
+export const IDLE_POLL_MS = 15_000;
 
 /** What a run changed, in words: only the counts its kind has. */
 function changesOf(run: Run, t: TFunction): string {
@@ -55,7 +57,7 @@ export function ProcessRunItem({ run }: { run: Run }) {
   );
 }
 
-/** Process history (issue 15 §2): every run, scheduled or manual, filtered and paged; running ones refresh by polling. */
+/** Process history (issue 15 §2): every run, scheduled or manual, filtered and paged; kept current by polling. */
 export default function ProcessesPage() {
   const { t } = useTranslation();
   const [kind, setKind] = useState<Kind | ''>('');
@@ -63,9 +65,9 @@ export default function ProcessesPage() {
   const [page, setPage] = useState(1);
   // ProcessKind is built with .map, so TypeScript cannot name its members in the query type: checked by the server.
   const query = { ...(kind ? { kind: kind as never } : {}), ...(outcome ? { outcome } : {}), page, per_page: PER_PAGE };
-  // The page on screen decides whether to poll: while one of its runs is still going, it is read again.
+  // The page on screen decides how often to poll: often while one of its runs is still going, now and then otherwise.
   const running = !!processesEndpoint.useQueryState({ query }).data?.runs.some((run) => run.outcome === 'running');
-  const { data } = processesEndpoint.useQuery({ query }, { pollingInterval: running ? RUNNING_POLL_MS : 0 });
+  const { data } = processesEndpoint.useQuery({ query }, { pollingInterval: running ? RUNNING_POLL_MS : IDLE_POLL_MS });
 
   return (
     <Stack spacing={2}>
