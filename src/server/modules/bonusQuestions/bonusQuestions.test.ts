@@ -139,6 +139,10 @@ describeEachDb('bonus questions', (ctx) => {
     const noChoices = await api(t, 'POST', '/bonus_questions', s.owner.token, { ...body, question: { ...body.question, kind: 'choice', choices: ['only'] } });
     expect(noChoices.statusCode).toBe(400);
     expect(noChoices.data.errors['question.choices']).toBeDefined();
+    const blank = await api(t, 'POST', '/bonus_questions', s.owner.token, { ...body, question: { ...body.question, text: '   ' } });
+    expect(blank.statusCode).toBe(400);
+    expect(blank.data.errors['question.text']).toEqual(["can't be blank"]);
+    expect((await api(t, 'PUT', `/bonus_questions/${id}`, s.owner.token, { question: { text: ' ' } })).statusCode).toBe(400);
 
     // Text and points change freely; the kind only while nobody answered.
     expect((await api(t, 'PUT', `/bonus_questions/${id}`, s.owner.token, { question: { text: 'Q2', points: 7 } })).data.question)

@@ -28,6 +28,13 @@ function checkShape(q: Pick<QuestionInput, 'kind' | 'choices'>): string[] | null
   return choices;
 }
 
+/** The question as members will read it: spacing tidied, never blank. */
+function cleanText(text: string): string {
+  const trimmed = text.trim().replace(/\s+/g, ' ');
+  if (!trimmed) throw invalidField('question.text', 'validation.blank');
+  return trimmed;
+}
+
 function parseDeadline(value: string): number {
   const ms = Date.parse(value);
   if (Number.isNaN(ms)) throw invalidField('question.deadline', 'validation.invalid');
@@ -92,7 +99,7 @@ export function bonusQuestionsService(deps: AppDeps) {
       requireWritable(access);
       const choices = checkShape(input);
       const id = await repo.insertQuestion(trx, {
-        league_id: leagueId, text: input.text.trim() || input.text, kind: input.kind, choices: choices && JSON.stringify(choices),
+        league_id: leagueId, text: cleanText(input.text), kind: input.kind, choices: choices && JSON.stringify(choices),
         points: input.points, deadline: parseDeadline(input.deadline), created_at: now, updated_at: now,
       });
       return view(trx, user.id, (await repo.findQuestion(trx, id))!, now);
@@ -123,7 +130,7 @@ export function bonusQuestionsService(deps: AppDeps) {
       const shapeChanged = kind !== question.kind || JSON.stringify(shaped) !== (question.choices ?? 'null');
       if (shapeChanged && await repo.countAnswers(trx, id) > 0) throw conflict('errors.bonus_question_answered');
       await repo.updateQuestion(trx, id, {
-        ...(changes.text !== undefined && { text: changes.text.trim() || changes.text }),
+        ...(changes.text !== undefined && { text: cleanText(changes.text) }),
         ...(changes.points !== undefined && { points: changes.points }),
         deadline,
         kind, choices: shaped && JSON.stringify(shaped), updated_at: now,
