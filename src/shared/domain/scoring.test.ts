@@ -1,5 +1,5 @@
 import {
-  SCORING_PRESETS, isMatchPlayedInLeague, isSignBet, maxResultBetPoints, resultBetLegend, resultBetPoints, type ScoredMatch,
+  POINTS_SYSTEM_PRESETS, SCORING_PRESETS, isMatchPlayedInLeague, isSignBet, maxResultBetPoints, resultBetLegend, resultBetPoints, type ScoredMatch,
   type ScoringRules,
 } from './scoring';
 
@@ -102,6 +102,17 @@ describe('result bet scoring', () => {
     expect(resultBetPoints(penalties, bet(2, 1), extraTime)).toBe(5);
     // Group matches ignore the basis.
     expect(resultBetPoints(penalties, bet(1, 1), { ...shootOut, round_id: 1 })).toBe(5);
+  });
+
+  it('presets are the values issue 13 §1 gives; the old points systems map to classic and winner', () => {
+    const as = (mode: string, ...points: number[]) => ({
+      mode, tendency: points[0], goal_difference: points[1], exact: points[2], local_goals: points[3], visiting_goals: points[4],
+    });
+    expect(SCORING_PRESETS).toEqual({
+      classic: as('additive', 2, 0, 1, 1, 1), winner: as('additive', 2, 0, 0, 0, 0),
+      kicktipp: as('highest', 2, 3, 4, 0, 0), tendency_exact: as('highest', 1, 0, 3, 0, 0),
+    });
+    expect(POINTS_SYSTEM_PRESETS).toEqual({ winner_and_goals: 'classic', winner: 'winner' });
   });
 
   it('sign bets are 1-0, 0-0 or 0-1', () => {
