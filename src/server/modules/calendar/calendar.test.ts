@@ -24,6 +24,11 @@ async function feed(t: TestApp, url: string) {
   return { res, events: res.statusCode === 200 ? Object.values(ical.sync.parseICS(res.body)).filter((c) => c?.type === 'VEVENT') as ical.VEvent[] : [] };
 }
 
+type Alarm = { action: string; description: string; trigger: { val: string } };
+const alarmsOf = (event: ical.VEvent) => (event as unknown as { alarms: Alarm[] }).alarms;
+/** An instant as iCalendar writes it in UTC (20260601T175500Z). */
+const icsTime = (ms: number) => new Date(ms).toISOString().replace(/[-:]/g, '').replace(/\.\d+/, '');
+
 describeEachDb('calendar feed', (ctx) => {
   it('gives each player a private URL with their leagues\' matches, their bets and the deadline as an alarm, parsed back by an iCalendar parser', async () => {
     const t = ctx();
@@ -42,10 +47,11 @@ describeEachDb('calendar feed', (ctx) => {
     expect(firstEvent.start.getTime()).toBe(kickoff);
     expect(firstEvent.summary).toBe('Team A1 - Team A2');
     expect(firstEvent.description).toContain('Your bet in Office Porra: 2-1');
-    // The alarm rings at the bet deadline, 5 minutes before kickoff.
-    const [alarm] = (firstEvent as unknown as { alarms: { action: string; trigger: { val: string } }[] }).alarms;
+    // The alarm rings 15 minutes before the bet deadline (5 minutes before kickoff), while bets are still open.
+    const [alarm] = alarmsOf(firstEvent);
     expect(alarm.action).toBe('DISPLAY');
-    expect(alarm.trigger.val).toBe(new Date(kickoff - 5 * 60_000).toISOString().replace(/[-:]/g, '').replace(/\.\d+/, ''));
+    expect(alarm.trigger.val).toBe(icsTime(kickoff - 20 * 60_000));
+    expect(alarm.description).toBe('Bets on this match close in 15 minutes');
     const secondEvent = events.find((e) => e.uid === `match-${w.second}@porra.example`)!;
     expect(secondEvent.description).toContain('No bet yet in Office Porra');
     // Times are UTC instants: every app shows them in its own zone.
@@ -67,12 +73,22 @@ describeEachDb('calendar feed', (ctx) => {
     const t = ctx();
     const w = await world(t);
     await t.deps.db.updateTable('users').set({ locale: 'es' }).where('id', '=', w.owner.id).execute();
-    // A second league of the owner that only plays Team A1's matches.
-    const second = await createLeague(t, w.owner, { name: 'Solo A1', competition_id: w.cup.competitionId, selected_team_ids: [w.cup.teamIds[0]] });
+    // A national team is named in the player's language; a club (Team A2) as it is.
+    await t.deps.db.updateTable('teams').set({ team_name: 'Croatia' }).where('id', '=', w.cup.teamIds[0]).execute();
+    // A second league of the owner that only plays Team A1's matches, with bets closing an hour before kickoff.
+    const second = await createLeague(t, w.owner, {
+      name: 'Solo A1', competition_id: w.cup.competitionId, selected_team_ids: [w.cup.teamIds[0]], bet_deadline_minutes: 60,
+    });
     const { events } = await feed(t, await calendarUrl(t, w.owner.token, 'es'));
     const first = events.find((e) => e.uid === `match-${w.first}@porra.example`)!;
+    expect(first.summary).toBe('Croacia - Team A2');
     expect(first.description).toContain('Aún sin apuesta en Office Porra');
     expect(first.description).toContain('Aún sin apuesta en Solo A1');
+    // The member's 2-1 on this match is theirs alone.
+    expect(first.description).not.toContain('2-1');
+    // One alarm, before the earlier of the two leagues' deadlines.
+    expect(alarmsOf(first).map((a) => [a.trigger.val, a.description]))
+      .toEqual([[icsTime(first.start.getTime() - 75 * 60_000), 'Las apuestas de este partido se cierran en 15 minutos']]);
     expect(new Set(events.map((e) => e.uid)).size).toBe(events.length);
     expect(second.id).toBeGreaterThan(0);
     // Team A3 - Team A4 is not played in Solo A1.
@@ -87,7 +103,7 @@ describeEachDb('calendar feed', (ctx) => {
     expect(outsider.events).toEqual([]);
   });
 
-  it('regenerates the token from the account: the old URL stops working, bad tokens are 404', async () => {
+  it('regenerates the token from the account: the old URL stops working, bad tokens and disabled accounts are 404', async () => {
     const t = ctx();
     const w = await world(t);
     const old = await calendarUrl(t, w.member.token);
@@ -104,5 +120,8 @@ describeEachDb('calendar feed', (ctx) => {
     expect((await call(t.app, { method: 'POST', url: api('/users/calendar_token') })).statusCode).toBe(401);
     const visitor = await call(t.app, { method: 'GET', url: api('/users/index') });
     expect(visitor.data.calendar_url).toBeUndefined();
+    // A disabled account's feed stops, like its sessions.
+    await t.deps.db.updateTable('users').set({ disabled_at: t.clock.now() }).where('id', '=', w.member.id).execute();
+    expect((await feed(t, res.data.calendar_url)).res.statusCode).toBe(404);
   });
 }, { config: { appOrigin: ORIGIN } });

@@ -18,8 +18,9 @@ export async function bumpCalendarGeneration(db: Executor, userId: number, now: 
   return Number(row.generation);
 }
 
+/** The feed's owner, unless the account is disabled (a disabled player's feed stops like their sessions). */
 export async function feedOwner(db: Executor, userId: number) {
-  return db.selectFrom('users').select(['id', 'locale']).where('id', '=', userId).executeTakeFirst();
+  return db.selectFrom('users').select(['id', 'locale']).where('id', '=', userId).where('disabled_at', 'is', null).executeTakeFirst();
 }
 
 /**

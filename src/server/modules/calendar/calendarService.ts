@@ -1,5 +1,6 @@
 import ical, { ICalAlarmType, ICalEventStatus } from 'ical-generator';
 import { calendarFeedPath } from '../../../shared/api/routes/calendar';
+import { localTeamName } from '../../../shared/domain/localNames';
 import type { Locale } from '../../../shared/api/route';
 import type { AppDeps } from '../../deps';
 import { notFound } from '../../http/errors';
@@ -12,6 +13,11 @@ import { cachedCalendarUrl, forgetCalendarUrl } from './calendarUrlCache';
 const MATCH_LENGTH_MS = 2 * 60 * 60_000;
 /** Matches older than this are left out: the feed is for what is coming, and stays small. */
 const PAST_DAYS_MS = 30 * 24 * 60 * 60_000;
+/**
+ * The alarm rings this long before the bet deadline (the earliest of the player's leagues playing the match): at
+ * the deadline itself bets are already closed, too late to act on it.
+ */
+export const ALARM_BEFORE_DEADLINE_MINUTES = 15;
 
 type FeedRow = Awaited<ReturnType<typeof calendarMatches>>[number];
 
@@ -44,7 +50,7 @@ export function calendarService(deps: AppDeps) {
     /**
      * One event per match (UID from the match id, so calendar apps update it in place when the kickoff, teams or
      * score change), times in UTC (each app shows them in its own zone), the user's bet in each of their leagues
-     * playing it, and an alarm at the bet deadline. An unknown or replaced token is a 404.
+     * playing it, and an alarm shortly before the bet deadline. An unknown or replaced token is a 404.
      */
     async feed(token: string): Promise<string> {
       const userId = tokenUserId(token);
@@ -62,8 +68,9 @@ export function calendarService(deps: AppDeps) {
       const calendar = ical({ name: translate(locale, 'calendar.name'), prodId: { company: 'porra', product: 'porra', language: locale.toUpperCase() } });
       for (const [matchId, leagues] of byMatch) {
         const match = leagues[0];
-        const local = match.local_team ?? match.local_placeholder ?? '?';
-        const visiting = match.visiting_team ?? match.visiting_placeholder ?? '?';
+        // National teams in the player's language, as the app shows them (clubs keep their names).
+        const local = match.local_team ? localTeamName(match.local_team, locale) : match.local_placeholder ?? '?';
+        const visiting = match.visiting_team ? localTeamName(match.visiting_team, locale) : match.visiting_placeholder ?? '?';
         const score = match.finished && match.local_goals !== null ? ` ${match.local_goals}-${match.visiting_goals} ` : ' - ';
         const kickoff = new Date(Number(match.date));
         const event = calendar.createEvent({
@@ -76,7 +83,11 @@ export function calendarService(deps: AppDeps) {
           description: [match.competition_name, ...leagues.map((row) => betText(row, locale))].join('\n'),
           status: match.status === 'cancelled' ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
         });
-        event.createAlarm({ type: ICalAlarmType.display, trigger: new Date(Number(match.deadline)), description: translate(locale, 'calendar.bet_deadline') });
+        const deadline = Math.min(...leagues.map((row) => Number(row.deadline)));
+        event.createAlarm({
+          type: ICalAlarmType.display, trigger: new Date(deadline - ALARM_BEFORE_DEADLINE_MINUTES * 60_000),
+          description: translate(locale, 'calendar.bet_deadline', { minutes: ALARM_BEFORE_DEADLINE_MINUTES }),
+        });
       }
       return calendar.toString();
     },
