@@ -1,7 +1,9 @@
 import { dirname, join, resolve } from 'node:path';
 
 /** Live streams: per-process cap per user, heartbeat period, lifetime (clients reconnect), bet-window checks. */
-export interface LiveSettings { maxStreamsPerUser: number; heartbeatMs: number; maxStreamMs: number; deadlineCheckMs: number }
+export interface LiveSettings {
+  maxStreamsPerUser: number; maxStreams: number; heartbeatMs: number; maxStreamMs: number; deadlineCheckMs: number;
+}
 
 /** Settings from the environment, validated at boot: a bad value stops the server with a clear message. */
 export interface Config {
@@ -225,6 +227,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shutdownTimeoutMs: int(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 0, 600_000),
     live: {
       maxStreamsPerUser: int(env, 'LIVE_MAX_STREAMS_PER_USER', 5, 1, 100),
+      // Each stream holds a socket, a small buffer and a share of every table built while matches are in play.
+      maxStreams: int(env, 'LIVE_MAX_STREAMS', 2000, 1, 100_000),
       heartbeatMs: int(env, 'LIVE_HEARTBEAT_MS', 25_000, 10, 600_000),
       maxStreamMs: int(env, 'LIVE_MAX_STREAM_MS', 30 * 60_000, 0, 24 * 3_600_000),
       deadlineCheckMs: int(env, 'LIVE_DEADLINE_CHECK_MS', 5000, 10, 600_000),

@@ -1,25 +1,7 @@
-import { call, createTestApp, DB_KINDS, describeEachDb, type TestApp } from '../../test/harness';
-import { api, leagueWithMember, leagueWorld } from '../leagues/leagueTestKit';
+import { call, describeEachDb } from '../../test/harness';
+import { createLeague, join } from '../leagues/leagueTestKit';
 import { scheduledProcesses } from '../updates/updatesService';
-import { isEvent, listen, openStream } from './liveTestKit';
-
-const LIVE = { heartbeatMs: 60_000, maxStreamMs: 600_000, maxStreamsPerUser: 2, deadlineCheckMs: 50 };
-
-async function world(t: TestApp) {
-  const w = await leagueWorld(t);
-  const league = await leagueWithMember(t, w);
-  const [first, second] = w.cup.groupMatchIds;
-  const bet = async (who: { id: number }, matchId: number, local: number, visiting: number) => {
-    await t.deps.db.insertInto('result_bets').values({
-      league_id: league.id, user_id: who.id, match_id: matchId, mode: 0, local_goals: local, visiting_goals: visiting, updated_at: t.clock.now(),
-    }).execute();
-  };
-  await bet(w.owner, first, 0, 3);
-  await bet(w.member, first, 1, 0);
-  const edit = (matchId: number, match: Record<string, unknown>) =>
-    call(t.app, { method: 'PUT', url: api(`/matches/${matchId}`), token: w.admin.token, payload: { match } });
-  return { ...w, league, first, second, edit };
-}
+import { isEvent, listen, LIVE_TEST_SETTINGS as LIVE, liveWorld as world, openStream, sleep } from './liveTestKit';
 
 describeEachDb('live league streams', (ctx) => {
   it('tells a member the score an admin enters, with a provisional table while in play and the final one after', async () => {
@@ -29,6 +11,8 @@ describeEachDb('live league streams', (ctx) => {
     const stream = await openStream(origin, w.league.id, w.member.token);
     expect(stream.status).toBe(200);
 
+    // A goal after kickoff: the bet window has closed, everyone's bets are visible.
+    t.clock.set(w.kickoff + 10 * 60_000);
     expect((await w.edit(w.first, { status: 'in_play', local_goals: 1, visiting_goals: 0 })).statusCode).toBe(200);
     const matches = await stream.next(isEvent('matches'));
     expect(matches.data).toMatchObject({ league_id: w.league.id, competition_id: w.cup.competitionId, match_ids: [w.first] });
@@ -40,6 +24,12 @@ describeEachDb('live league streams', (ctx) => {
     expect(rows[0]).toMatchObject({ user_id: w.member.id, position: 1 });
     expect(rows[0].points).toBeGreaterThan(0);
     expect(rows.find((r) => r.user_id === w.owner.id)).toMatchObject({ points: 0, position: 2 });
+
+    // A stream opened during the match gets the live scores and the provisional table at once.
+    const late = await openStream(origin, w.league.id, w.owner.token);
+    expect((await late.next(isEvent('matches'))).data.matches).toEqual([expect.objectContaining({ id: w.first, local_goals: 1, status: 'in_play' })]);
+    expect((await late.next(isEvent('standings'))).data).toMatchObject({ provisional: true, live_match_ids: [w.first] });
+    late.close();
 
     await w.edit(w.first, { status: 'finished', local_goals: 1, visiting_goals: 0 });
     await stream.next(isEvent('matches'));
@@ -69,6 +59,58 @@ describeEachDb('live league streams', (ctx) => {
     a.close(); b.close(); owner.close();
   });
 
+  it('never builds a provisional table from bets still hidden (a match in play before its bet window closed)', async () => {
+    const t = ctx();
+    const w = await world(t);
+    const origin = await listen(t);
+    const member = await openStream(origin, w.league.id, w.member.token);
+    // The admin marks the match in play an hour before its kickoff: the bets on it are still hidden.
+    t.clock.set(w.kickoff - 60 * 60_000);
+    await w.edit(w.first, { status: 'in_play', local_goals: 1, visiting_goals: 0 });
+    expect((await member.next(isEvent('matches'))).data.matches[0]).toMatchObject({ id: w.first, local_goals: 1 });
+    const stored = await member.next(isEvent('standings'));
+    expect(stored.data).toMatchObject({ provisional: false, live_match_ids: [] });
+    expect((stored.data.table.users as { points: number }[]).every((row) => row.points === 0)).toBe(true);
+    // A stream opening now gets the score but no provisional table either (the stored one is what it loaded).
+    const late = await openStream(origin, w.league.id, w.owner.token);
+    expect((await late.next(isEvent('matches'))).data.match_ids).toEqual([w.first]);
+    await sleep(300);
+    expect(late.body).not.toContain('event: standings');
+    late.close();
+    // Once the window has closed, the next goal moves the provisional table.
+    t.clock.set(w.kickoff);
+    await w.edit(w.first, { status: 'in_play', local_goals: 1, visiting_goals: 0 });
+    await member.next(isEvent('matches'));
+    expect((await member.next(isEvent('standings'))).data).toMatchObject({ provisional: true, live_match_ids: [w.first] });
+    member.close();
+  });
+
+  it('replays what a resuming stream missed with one table for all of it, not one per event', async () => {
+    const t = ctx();
+    const w = await world(t);
+    const origin = await listen(t);
+    const first = await openStream(origin, w.league.id, w.member.token);
+    t.clock.set(w.kickoff + 60_000);
+    await w.edit(w.first, { status: 'in_play', local_goals: 0, visiting_goals: 0 });
+    const seen = await first.next(isEvent('standings'));
+    first.close();
+    await first.ended;
+    for (const goals of [1, 2, 3]) await w.edit(w.first, { status: 'in_play', local_goals: goals, visiting_goals: 0 });
+    // Their deliveries to this process's (no) streams are done: the resume alone tells them.
+    await sleep(300);
+
+    const resumed = await openStream(origin, w.league.id, w.member.token, { lastEventId: seen.id! });
+    const replayed = [await resumed.next(isEvent('matches')), await resumed.next(isEvent('matches')), await resumed.next(isEvent('matches'))];
+    expect(replayed.map((m) => m.data.matches[0].local_goals)).toEqual([1, 2, 3]);
+    expect(replayed.every((m) => Number(m.id) > Number(seen.id))).toBe(true);
+    // Then the matches in play now and one table.
+    await resumed.next(isEvent('matches'));
+    expect((await resumed.next(isEvent('standings'))).data).toMatchObject({ provisional: true });
+    await sleep(200);
+    expect(resumed.body.match(/event: standings/g)).toHaveLength(1);
+    resumed.close();
+  });
+
   it('resumes after Last-Event-ID with what was missed, and events are only told once committed', async () => {
     const t = ctx();
     const w = await world(t);
@@ -89,7 +131,7 @@ describeEachDb('live league streams', (ctx) => {
     const resumed = await openStream(origin, w.league.id, w.member.token, { lastEventId: seen.id! });
     const missed = await resumed.next(isEvent('matches'));
     expect(missed.data.matches[0]).toMatchObject({ id: w.first, local_goals: 2 });
-    expect((await resumed.next((m) => m.id !== null)).id).not.toBe(seen.id);
+    expect(Number(missed.id)).toBeGreaterThan(Number(seen.id));
     // Then the table as it is now (a match is in play), and nothing about the rolled-back event.
     await resumed.next(isEvent('standings'));
     expect(resumed.body).not.toContain('bets_visible');
@@ -114,6 +156,28 @@ describeEachDb('live league streams', (ctx) => {
     expect(standings.data.table.users[0]).toMatchObject({ user_id: w.member.id });
     expect(standings.data.table.users[0].points).toBeGreaterThan(0);
     stream.close();
+  });
+
+  it('tells each league when its own bet window closes (windows differ per league)', async () => {
+    const t = ctx();
+    const w = await world(t);
+    const early = await createLeague(t, w.owner, { name: 'Early deadline', competition_id: w.cup.competitionId, bet_deadline_minutes: 60 });
+    expect((await join(t, w.member, early.id, early.share_token)).statusCode).toBe(200);
+    const origin = await listen(t);
+    const usual = await openStream(origin, w.league.id, w.member.token);
+    const hourBefore = await openStream(origin, early.id, w.member.token);
+    const told = (stream: typeof usual) => stream.body.match(/event: bets_visible/g)?.length ?? 0;
+    t.clock.set(w.kickoff - 30 * 60_000);
+    expect((await hourBefore.next(isEvent('bets_visible'))).data.match_ids).toContain(w.first);
+    // Several checks later, the 5-minute league has still been told nothing: its bets are hidden.
+    await sleep(300);
+    expect(told(usual)).toBe(0);
+    t.clock.set(w.kickoff - 4 * 60_000);
+    expect((await usual.next(isEvent('bets_visible'))).data.match_ids).toContain(w.first);
+    // And the 60-minute league is not told twice.
+    await sleep(300);
+    expect(told(hourBefore)).toBe(1);
+    usual.close(); hourBefore.close();
   });
 
   it('tells when a bet window closes and others\' bets become visible', async () => {
@@ -142,40 +206,9 @@ describeEachDb('live stream documentation', (ctx) => {
     const doc = (await call(ctx().app, { method: 'GET', url: '/api/v1/openapi.json' })).data;
     const op = doc.paths['/api/v1/{locale}/live/{league_id}'].get;
     expect(Object.keys(op.responses['200'].content)).toEqual(['text/event-stream']);
-    expect(Object.keys(op.responses)).toEqual(expect.arrayContaining(['401', '403', '404', '429']));
+    expect(Object.keys(op.responses)).toEqual(expect.arrayContaining(['401', '403', '404', '429', '503']));
     expect(op.security).toEqual([{ bearerAuth: [] }]);
     const feed = doc.paths['/calendar/{file}'].get;
     expect(Object.keys(feed.responses['200'].content)).toEqual(['text/calendar']);
-  });
-});
-
-describeEachDb('live stream upkeep', (ctx) => {
-  it('sends heartbeats, counts open streams in /metrics, and ends the stream of a member who leaves', async () => {
-    const t = ctx();
-    const w = await world(t);
-    const origin = await listen(t);
-    const stream = await openStream(origin, w.league.id, w.member.token);
-    expect((await stream.next((m) => m.comment === 'heartbeat')).comment).toBe('heartbeat');
-    const metrics = async () => (await call(t.app, { method: 'GET', url: '/metrics' })).body;
-    expect(await metrics()).toMatch(/^porra_live_streams_open 1$/m);
-    const left = await call(t.app, { method: 'DELETE', url: api(`/leagues/cancel/${w.league.id}`), token: w.member.token });
-    expect(left.statusCode).toBe(200);
-    await stream.ended;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(await metrics()).toMatch(/^porra_live_streams_open 0$/m);
-  });
-}, { config: { live: { ...LIVE, heartbeatMs: 100 } } });
-
-describe.each(DB_KINDS)('live streams on shutdown [%s]', (kind) => {
-  it('ends open streams when the app closes instead of waiting for them', async () => {
-    const t = await createTestApp(kind, { config: { live: LIVE } });
-    const w = await world(t);
-    const origin = await listen(t);
-    const stream = await openStream(origin, w.league.id, w.member.token);
-    const started = Date.now();
-    await t.app.close();
-    await stream.ended;
-    expect(Date.now() - started).toBeLessThan(5000);
-    await t.database.close();
   });
 });

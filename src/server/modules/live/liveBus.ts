@@ -82,6 +82,7 @@ export function createLiveBus(handle: DatabaseHandle, clock: Clock, log: Fastify
 
   async function start(): Promise<void> {
     lastSeen = await latestLiveEventId(db);
+    if (pruneTimer) clearInterval(pruneTimer);
     pruneTimer = setInterval(() => {
       pruneLiveEvents(db, clock.now() - LIVE_EVENT_RETENTION_MS).catch((error) => log.warn({ err: error }, 'live events: prune failed'));
     }, PRUNE_EVERY_MS);
@@ -114,8 +115,14 @@ export function createLiveBus(handle: DatabaseHandle, clock: Clock, log: Fastify
     },
     async subscribe(listener) {
       listeners.add(listener);
-      started ??= start();
-      await started;
+      // A failed start (database unreachable) is tried again by the next subscriber, not remembered.
+      started ??= start().catch((error: unknown) => { started = null; throw error; });
+      try {
+        await started;
+      } catch (error) {
+        listeners.delete(listener);
+        throw error;
+      }
       return () => { listeners.delete(listener); };
     },
     async close() {

@@ -1,34 +1,46 @@
 import type { FastifyReply } from 'fastify';
-import { LIVE_EVENT, type LiveStandingsEvent } from '../../../shared/api/routes/live';
+import { LIVE_EVENT } from '../../../shared/api/routes/live';
 import type { Match } from '../../../shared/api/entities';
 import type { Locale } from '../../../shared/api/route';
 import type { AppDeps } from '../../deps';
-import { deadlinesBetween, liveEventsAfter, matchesPlayedInLeagues, stillMembers, type LiveEventRow } from './liveEventsRepository';
-import { liveStandings } from './provisionalTable';
+import { retryLater } from '../../http/errors';
+import {
+  deadlinesBetween, leagueMatchesInPlay, liveEventsAfter, liveSessions, matchesPlayedInLeagues, stillMembers, type LiveEventRow,
+} from './liveEventsRepository';
+import { apiMatches } from './livePublisher';
 import { SseStream } from './sseStream';
+import { streamStandings } from './streamStandings';
 
 /** What an event's payload holds (the JSON of live_events.payload). */
 export interface MatchesPayload { matches: Match[] }
-export interface BetsVisiblePayload { match_ids: number[] }
+/** `deadline`: the bet deadline that closed (events stored before it was added have none). */
+export interface BetsVisiblePayload { match_ids: number[]; deadline?: number }
 
-interface Viewer {
-  stream: SseStream; userId: number; isAdmin: boolean; leagueId: number; competitionId: number; locale: Locale; openedAt: number;
+/** Who opens a stream: the signed-in caller (its session is checked again while the stream lasts) and the league. */
+export interface StreamViewer {
+  userId: number; sessionId: string; isAdmin: boolean; leagueId: number; competitionId: number; locale: Locale;
 }
+interface Viewer extends StreamViewer { stream: SseStream; openedAt: number }
 
-/** Events replayed at most on a resume; a client further behind reloads instead (it refetches on reconnect). */
+/** Events replayed at most on a resume; a client further behind has its screen's data read again anyway. */
 const RESUME_LIMIT = 200;
+/** Seconds a refused client waits before asking again. */
+const RETRY_AFTER_SECONDS = 30;
 
 /**
  * This process's open live streams and how events reach them (issue 14 §1). Every event of the bus is turned
  * into messages per league that has streams here: `matches` with the league's matches, then the league's
- * `standings` (built once per league and language, provisional while matches are in play), or `bets_visible`.
- * A timer (all streams at once) sends heartbeats, ends streams past their lifetime, drops viewers who are no
- * longer members, and publishes the bet windows that have closed for the competitions watched here.
+ * `standings` (built once per league and language, see streamStandings.ts), or `bets_visible` for the leagues whose
+ * bet window closed. A timer (all streams at once) sends heartbeats, ends streams past their lifetime and those
+ * whose session ended (sign-out, disabled account) or whose user left the league, and publishes the bet windows
+ * that have closed for the competitions watched here. Streams are capped per user and per process.
  */
 export function createLiveHub(deps: AppDeps) {
   const settings = deps.config.live;
   const byLeague = new Map<number, Set<Viewer>>();
+  /** Streams open or opening, per user and in all: counted before the first await, so a burst cannot pass the caps. */
   const perUser = new Map<number, number>();
+  let streams = 0;
   /** Competitions watched here -> the time up to which their deadlines were checked. */
   const deadlineChecked = new Map<number, number>();
   let unsubscribe: Promise<() => void> | null = null;
@@ -44,34 +56,57 @@ export function createLiveHub(deps: AppDeps) {
     deps.log.warn({ err: error }, `live streams: ${what} failed`);
   }
 
-  /** Messages of one event for some viewers (all of this process's, or one resuming stream). */
-  async function deliver(row: LiveEventRow, only?: Viewer): Promise<void> {
+  function reserve(userId: number): void {
+    if (closing) throw retryLater(503, 'errors.shutting_down', RETRY_AFTER_SECONDS);
+    if ((perUser.get(userId) ?? 0) >= settings.maxStreamsPerUser) throw retryLater(429, 'errors.live_too_many_streams', RETRY_AFTER_SECONDS);
+    if (streams >= settings.maxStreams) throw retryLater(503, 'errors.live_server_busy', RETRY_AFTER_SECONDS);
+    perUser.set(userId, (perUser.get(userId) ?? 0) + 1);
+    streams += 1;
+  }
+
+  function release(userId: number): void {
+    streams -= 1;
+    const count = (perUser.get(userId) ?? 1) - 1;
+    if (count > 0) perUser.set(userId, count);
+    else perUser.delete(userId);
+  }
+
+  /**
+   * Messages of one event for some viewers (all of this process's, or one resuming stream). A resume (`replay`)
+   * sends the matches with the event's id and no table: one table follows the whole replay.
+   */
+  async function deliver(row: LiveEventRow, only?: Viewer, replay = false): Promise<void> {
     const leagueIds = only ? [only.leagueId] : leaguesOf(row.competition_id);
     if (leagueIds.length === 0) return;
-    const payload = JSON.parse(row.payload) as MatchesPayload | BetsVisiblePayload;
-    const matchIds = row.kind === 'matches' ? (payload as MatchesPayload).matches.map((m) => m.id) : (payload as BetsVisiblePayload).match_ids;
-    const played = await matchesPlayedInLeagues(deps.db, leagueIds, matchIds);
-    const tables = new Map<string, Promise<LiveStandingsEvent | null>>();
-    for (const leagueId of leagueIds) {
-      const ids = played.get(leagueId);
-      if (!ids || ids.size === 0) continue;
-      const targets = only ? [only] : [...(byLeague.get(leagueId) ?? [])];
-      const matchIdsHere = [...ids].sort((a, b) => a - b);
-      if (row.kind === 'bets_visible') {
-        for (const viewer of targets) viewer.stream.send(LIVE_EVENT.BETS_VISIBLE, { league_id: leagueId, match_ids: matchIdsHere }, row.id);
+    const targetsOf = (leagueId: number) => (only ? [only] : [...(byLeague.get(leagueId) ?? [])]);
+    if (row.kind === 'bets_visible') {
+      const { match_ids: matchIds, deadline = 0 } = JSON.parse(row.payload) as BetsVisiblePayload;
+      // Only the leagues whose own window is the one that closed (not before it: they were told then).
+      const shown = await matchesPlayedInLeagues(deps.db, leagueIds, matchIds, { from: deadline, to: Math.max(deadline, deps.clock.now()) });
+      for (const [leagueId, ids] of shown) {
+        const message = { league_id: leagueId, match_ids: [...ids].sort((a, b) => a - b) };
+        for (const viewer of targetsOf(leagueId)) viewer.stream.send(LIVE_EVENT.BETS_VISIBLE, message, row.id);
+      }
+      return;
+    }
+    const { matches } = JSON.parse(row.payload) as MatchesPayload;
+    const played = await matchesPlayedInLeagues(deps.db, leagueIds, matches.map((m) => m.id));
+    const tables = new Map<string, ReturnType<typeof streamStandings>>();
+    for (const [leagueId, ids] of played) {
+      const targets = targetsOf(leagueId);
+      const message = {
+        league_id: leagueId, competition_id: row.competition_id, match_ids: [...ids].sort((a, b) => a - b),
+        matches: matches.filter((m) => ids.has(m.id)),
+      };
+      if (replay) {
+        for (const viewer of targets) viewer.stream.send(LIVE_EVENT.MATCHES, message, row.id);
         continue;
       }
-      const message = {
-        league_id: leagueId, competition_id: row.competition_id, match_ids: matchIdsHere,
-        matches: (payload as MatchesPayload).matches.filter((m) => ids.has(m.id)),
-      };
       // The match cards first; then the table, built once per language (a failure there still moves the cards).
       for (const viewer of targets) viewer.stream.send(LIVE_EVENT.MATCHES, message);
       for (const viewer of targets) {
         const key = `${leagueId}:${viewer.locale}`;
-        if (!tables.has(key)) {
-          tables.set(key, liveStandings(deps, leagueId, viewer.locale).catch((error) => { onFailure(error, 'live table'); return null; }));
-        }
+        if (!tables.has(key)) tables.set(key, streamStandings(deps, leagueId, viewer.locale).catch((error) => { onFailure(error, 'live table'); return null; }));
       }
       for (const viewer of targets) {
         const table = await tables.get(`${leagueId}:${viewer.locale}`)!;
@@ -81,6 +116,32 @@ export function createLiveHub(deps: AppDeps) {
     }
   }
 
+  /**
+   * What a new stream is sent first: after Last-Event-ID, the events it missed (their match cards, then one table
+   * for all of them, however many there were); the matches in play now; while they are, the table.
+   */
+  async function catchUp(viewer: Viewer, lastEventId: number | null): Promise<void> {
+    let replayedMatches = false;
+    if (lastEventId !== null) {
+      for (const row of await liveEventsAfter(deps.db, lastEventId, RESUME_LIMIT, viewer.competitionId)) {
+        await deliver(row, viewer, true);
+        replayedMatches ||= row.kind === 'matches';
+      }
+    }
+    const inPlay = await apiMatches(deps.db, await leagueMatchesInPlay(deps.db, viewer.leagueId));
+    if (inPlay.length > 0) {
+      viewer.stream.send(LIVE_EVENT.MATCHES, {
+        league_id: viewer.leagueId, competition_id: viewer.competitionId, match_ids: inPlay.map((m) => m.id), matches: inPlay,
+      });
+    }
+    // Nothing in play and nothing missed: the stored table the screen loaded is current (no table built).
+    if (inPlay.length > 0 || replayedMatches) {
+      const table = await streamStandings(deps, viewer.leagueId, viewer.locale);
+      if (table && (table.provisional || replayedMatches)) viewer.stream.send(LIVE_EVENT.STANDINGS, table);
+    }
+    if (settings.maxStreamMs === 0) viewer.stream.end();
+  }
+
   function enqueue(work: () => Promise<void>, what: string): Promise<void> {
     queue = queue.then(work).catch((error) => onFailure(error, what));
     return queue;
@@ -88,11 +149,15 @@ export function createLiveHub(deps: AppDeps) {
 
   async function tick(): Promise<void> {
     const now = Date.now();
+    const all = viewers();
+    if (all.length === 0) return;
+    const sessions = await liveSessions(deps.db, [...new Set(all.map((v) => v.sessionId))], deps.clock.now());
     for (const [leagueId, set] of byLeague) {
-      const members = await stillMembers(deps.db, leagueId, [...set].filter((v) => !v.isAdmin).map((v) => v.userId));
+      const members = await stillMembers(deps.db, leagueId, [...new Set([...set].map((v) => v.userId))]);
       for (const viewer of set) {
-        // Removed from the league (or left): nothing more of it reaches them.
-        if (!viewer.isAdmin && !members.has(viewer.userId)) viewer.stream.end();
+        const isAdmin = sessions.get(viewer.sessionId);
+        // Signed out (or disabled, expired), or no longer a member nor an admin: nothing more of it reaches them.
+        if (isAdmin === undefined || (!isAdmin && !members.has(viewer.userId))) viewer.stream.end();
         else if (now - viewer.openedAt >= settings.maxStreamMs) viewer.stream.end();
         else viewer.stream.comment('heartbeat');
       }
@@ -108,10 +173,8 @@ export function createLiveHub(deps: AppDeps) {
       const byDeadline = new Map<number, number[]>();
       for (const m of closed) byDeadline.set(Number(m.deadline), [...(byDeadline.get(Number(m.deadline)) ?? []), m.id]);
       for (const [deadline, matchIds] of byDeadline) {
-        await deps.live.publish(deps.db, {
-          competitionId, kind: 'bets_visible', payload: { match_ids: matchIds.sort((a, b) => a - b) },
-          dedupeKey: `bets_visible:${competitionId}:${deadline}`,
-        });
+        const payload: BetsVisiblePayload = { match_ids: matchIds.sort((a, b) => a - b), deadline };
+        await deps.live.publish(deps.db, { competitionId, kind: 'bets_visible', payload, dedupeKey: `bets_visible:${competitionId}:${deadline}` });
       }
     }
   }
@@ -136,45 +199,37 @@ export function createLiveHub(deps: AppDeps) {
     const set = byLeague.get(viewer.leagueId);
     if (!set?.delete(viewer)) return;
     deps.metrics.liveStreams(-1);
+    release(viewer.userId);
     if (set.size === 0) {
       byLeague.delete(viewer.leagueId);
       if (leaguesOf(viewer.competitionId).length === 0) deadlineChecked.delete(viewer.competitionId);
     }
-    const count = (perUser.get(viewer.userId) ?? 1) - 1;
-    if (count > 0) perUser.set(viewer.userId, count);
-    else perUser.delete(viewer.userId);
     stopTimersWhenIdle();
   }
 
   return {
-    /** Whether the user may open one more stream in this process. */
-    hasRoomFor: (userId: number) => (perUser.get(userId) ?? 0) < settings.maxStreamsPerUser,
-
-    get isClosing(): boolean {
-      return closing;
-    },
-
-    /** Opens a stream for an authorised viewer; resumes after `lastEventId` when given. */
-    async open(reply: FastifyReply, who: { userId: number; isAdmin: boolean; leagueId: number; competitionId: number; locale: Locale }, lastEventId: number | null) {
-      unsubscribe ??= deps.live.subscribe((row) => { void enqueue(() => deliver(row), 'event delivery'); });
-      await unsubscribe;
+    /**
+     * Opens a stream for an authorised viewer; resumes after `lastEventId` when given. Refused (before anything is
+     * sent) while the app closes (503), past the user's streams in this process (429) or the process's (503).
+     */
+    async open(reply: FastifyReply, who: StreamViewer, lastEventId: number | null): Promise<void> {
+      reserve(who.userId);
+      try {
+        unsubscribe ??= deps.live.subscribe((row) => { void enqueue(() => deliver(row), 'event delivery'); });
+        await unsubscribe;
+      } catch (error) {
+        unsubscribe = null;
+        release(who.userId);
+        throw error;
+      }
       const viewer: Viewer = { ...who, stream: new SseStream(reply), openedAt: Date.now() };
       const set = byLeague.get(who.leagueId) ?? new Set();
       byLeague.set(who.leagueId, set.add(viewer));
-      perUser.set(who.userId, (perUser.get(who.userId) ?? 0) + 1);
       if (!deadlineChecked.has(who.competitionId)) deadlineChecked.set(who.competitionId, deps.clock.now());
       deps.metrics.liveStreams(1);
       void viewer.stream.closed.then(() => remove(viewer));
       startTimers();
-      await enqueue(async () => {
-        // Missed events first (ids are the same in every process), then, while matches are in play, the table now.
-        if (lastEventId !== null) {
-          for (const row of await liveEventsAfter(deps.db, lastEventId, RESUME_LIMIT, who.competitionId)) await deliver(row, viewer);
-        }
-        const table = await liveStandings(deps, who.leagueId, who.locale);
-        if (table?.provisional) viewer.stream.send(LIVE_EVENT.STANDINGS, table);
-        if (settings.maxStreamMs === 0) viewer.stream.end();
-      }, 'stream opening');
+      await enqueue(() => catchUp(viewer, lastEventId), 'stream opening');
     },
 
     /** Open streams in this process (the metrics gauge counts the same). */
@@ -187,7 +242,7 @@ export function createLiveHub(deps: AppDeps) {
       closing = true;
       for (const viewer of viewers()) viewer.stream.end();
       if (heartbeat) { clearInterval(heartbeat); clearInterval(deadlineTimer!); }
-      if (unsubscribe) (await unsubscribe)();
+      if (unsubscribe) (await unsubscribe.catch(() => () => undefined))();
     },
   };
 }

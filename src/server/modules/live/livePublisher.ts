@@ -1,3 +1,4 @@
+import type { Match } from '../../../shared/api/entities';
 import type { AppDeps } from '../../deps';
 import type { Executor } from '../../db/database';
 import { toMatch } from '../reference/referenceMapping';
@@ -9,11 +10,17 @@ import type { MatchesPayload } from './liveHub';
  * since `since`): either way the event is told only once the matches are committed.
  */
 export async function publishMatchChanges(deps: AppDeps, db: Executor, competitionId: number, matchIds: number[]): Promise<void> {
-  if (matchIds.length === 0) return;
-  const rows = await db.selectFrom('matches').selectAll().where('id', 'in', matchIds).orderBy('id').execute();
-  if (rows.length === 0) return;
-  const payload: MatchesPayload = { matches: rows.map((row) => toMatch(row as Parameters<typeof toMatch>[0])) };
+  const matches = await apiMatches(db, matchIds);
+  if (matches.length === 0) return;
+  const payload: MatchesPayload = { matches };
   await deps.live.publish(db, { competitionId, kind: 'matches', payload });
+}
+
+/** These matches as the API shows them, by id. */
+export async function apiMatches(db: Executor, matchIds: number[]): Promise<Match[]> {
+  if (matchIds.length === 0) return [];
+  const rows = await db.selectFrom('matches').selectAll().where('id', 'in', matchIds).orderBy('id').execute();
+  return rows.map((row) => toMatch(row as Parameters<typeof toMatch>[0]));
 }
 
 /** After a sync: the competition's matches written since `since` (epoch ms, the clock the writers stamp with). */

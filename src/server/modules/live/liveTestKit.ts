@@ -1,4 +1,5 @@
-import type { TestApp } from '../../test/harness';
+import { call, type TestApp } from '../../test/harness';
+import { api, leagueWithMember, leagueWorld } from '../leagues/leagueTestKit';
 
 /** Test helpers for the live streams (tests only): a listening app and an SSE reader over real HTTP. */
 
@@ -12,6 +13,29 @@ export interface OpenedStream {
   ended: Promise<void>;
   close(): void;
   body: string;
+}
+
+/** Streams' settings for tests: no heartbeat nor end unless a test asks, bet windows checked often. */
+export const LIVE_TEST_SETTINGS = { heartbeatMs: 60_000, maxStreamMs: 600_000, maxStreamsPerUser: 2, maxStreams: 1000, deadlineCheckMs: 50 };
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The leagues world with the owner's and the member's bets on the first match, an admin's match edit, its kickoff. */
+export async function liveWorld(t: TestApp) {
+  const w = await leagueWorld(t);
+  const league = await leagueWithMember(t, w);
+  const [first, second] = w.cup.groupMatchIds;
+  const bet = async (who: { id: number }, matchId: number, local: number, visiting: number) => {
+    await t.deps.db.insertInto('result_bets').values({
+      league_id: league.id, user_id: who.id, match_id: matchId, mode: 0, local_goals: local, visiting_goals: visiting, updated_at: t.clock.now(),
+    }).execute();
+  };
+  await bet(w.owner, first, 0, 3);
+  await bet(w.member, first, 1, 0);
+  const edit = (matchId: number, match: Record<string, unknown>) =>
+    call(t.app, { method: 'PUT', url: api(`/matches/${matchId}`), token: w.admin.token, payload: { match } });
+  const kickoff = Number((await t.deps.db.selectFrom('matches').select('date').where('id', '=', first).executeTakeFirstOrThrow()).date);
+  return { ...w, league, first, second, edit, kickoff };
 }
 
 export async function listen(t: TestApp): Promise<string> {

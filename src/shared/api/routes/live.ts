@@ -43,7 +43,7 @@ export const LIVE_RETRY_MS = 3000;
 export const liveRoutes = {
   leagueLive: route({
     method: 'GET', path: '/live/:league_id', prefixed: true, access: 'user',
-    errors: [403, 429],
+    errors: [403, 429, 503],
     contentType: 'text/event-stream',
     summary: "A league's live events (Server-Sent Events: matches, standings, bets_visible); resumes after Last-Event-ID",
     params: Strict({ league_id: Id }),
