@@ -68,6 +68,32 @@ describe('league page live (issue 14 §1)', () => {
     stop();
   });
 
+  it('forgets a provisional table and live scores it can no longer vouch for: after a reconnect, and while polling', async () => {
+    await signInAs(PLAYER);
+    const store = setupStore();
+    const stop = followLeague({ leagueId: 5, dispatch: store.dispatch, getState: store.getState, sleep: () => new Promise((done) => setTimeout(done, 5)) });
+    const live = () => selectLeagueLive(store.getState(), 5);
+    const inPlay = () => {
+      liveFeed.send(5, 'matches', { league_id: 5, competition_id: 2, match_ids: [11], matches: [match({})] });
+      liveFeed.send(5, 'standings', { league_id: 5, provisional: true, live_match_ids: [11], table: { users: [], matchday: 2 } }, 7);
+    };
+    await waitFor(() => expect(liveFeed.openStreams(5)).toBe(1));
+    inPlay();
+    await waitFor(() => expect(live().provisional).not.toBeNull());
+    expect(Object.keys(live().matches)).toEqual(['11']);
+    // The match ended while the stream was down: the new stream has nothing in play to tell.
+    liveFeed.drop(5);
+    await waitFor(() => expect(liveFeed.requests.length).toBe(2));
+    expect(liveFeed.requests[1].lastEventId).toBe('7');
+    await waitFor(() => expect(live()).toMatchObject({ connection: 'live', provisional: null, matches: {} }));
+    inPlay();
+    await waitFor(() => expect(live().provisional).not.toBeNull());
+    liveFeed.refuse(503);
+    liveFeed.drop(5);
+    await waitFor(() => expect(live()).toMatchObject({ connection: 'polling', provisional: null, matches: {} }));
+    stop();
+  });
+
   it('moves the match cards of every cached match list without a reload', async () => {
     const store = setupStore();
     const name = routeNameAt('GET', '/matches/index/:id')!;

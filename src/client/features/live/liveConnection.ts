@@ -4,7 +4,7 @@ import { currentLocale } from '../../app/i18n';
 import type { AppDispatch, RootState } from '../../app/store';
 import { readToken } from '../../db/token';
 import { applyBetsVisible, applyMatches, applyStandings, refreshLiveData } from './liveCache';
-import { connectionChanged } from './liveSlice';
+import { connectionChanged, streamGap } from './liveSlice';
 import { readSse } from './sseReader';
 
 /** Stream failures in a row before falling back to polling. */
@@ -44,6 +44,7 @@ export function followLeague(options: Options): () => void {
   const setConnection = (connection: 'connecting' | 'live' | 'polling') => dispatch(connectionChanged({ leagueId, connection }));
   const startPolling = () => {
     if (pollTimer) return;
+    dispatch(streamGap(leagueId));
     setConnection('polling');
     pollTimer = setInterval(() => refreshLiveData(thunk), POLL_EVERY_MS);
   };
@@ -68,8 +69,11 @@ export function followLeague(options: Options): () => void {
     const resumed = lastEventId !== null || pollTimer !== null;
     stopPolling();
     setConnection('live');
-    // After a gap the server replays what it still has; anything older is read again.
-    if (resumed) refreshLiveData(thunk);
+    // After a gap the server replays what it still has (and what is in play now); anything older is read again.
+    if (resumed) {
+      dispatch(streamGap(leagueId));
+      refreshLiveData(thunk);
+    }
     for await (const message of readSse(response.body)) {
       if (message.id !== null) lastEventId = message.id;
       if (message.data) handle(message.event, message.data);

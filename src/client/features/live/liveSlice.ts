@@ -38,13 +38,22 @@ const liveSlice = createSlice({
       league.provisional = null;
       league.moves = action.payload.moves;
     },
+    /**
+     * The stream missed some time (it reconnected, or polling took over): the provisional table and live scores it
+     * told may be over, and a stream sends them again at once while matches are in play; polling reads the stored table.
+     */
+    streamGap(state, action: PayloadAction<number>) {
+      const league = (state[action.payload] ??= empty());
+      league.provisional = null;
+      league.matches = {};
+    },
     leagueLeft(state, action: PayloadAction<number>) {
       delete state[action.payload];
     },
   },
 });
 
-export const { connectionChanged, matchesChanged, provisionalTable, finalTable, leagueLeft } = liveSlice.actions;
+export const { connectionChanged, matchesChanged, provisionalTable, finalTable, streamGap, leagueLeft } = liveSlice.actions;
 export default liveSlice;
 
 const noLive: LeagueLive = empty();
