@@ -1,4 +1,5 @@
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Link from '@mui/material/Link';
@@ -18,7 +19,7 @@ import { EXAMPLE, examplePoints } from './scoringExample';
 
 const leagueShow = endpointAt('GET', '/leagues/:id');
 
-/** How this league scores (issue 13 §8), generated from its own rules: hits, mode, rounds, jokers and deadlines. */
+/** How this league scores (issue 13 §8), generated from its own rules: hits, mode, rounds, jokers, deadlines and ties. */
 export default function LeaguePointsScreen() {
   const { t } = useTranslation();
   const names = useLocalNames();
@@ -81,6 +82,19 @@ export default function LeaguePointsScreen() {
         <CardContent>
           <Typography variant="h2" component="h2" gutterBottom>{t('scoring.deadline')}</Typography>
           <Typography>{t(`league_points.deadline.${league.lock_by}`, { count: league.bet_deadline_minutes })}</Typography>
+        </CardContent>
+      </Card>
+      <Card>
+        <CardContent>
+          <Typography variant="h2" component="h2" gutterBottom>{t('tie_breaks.label')}</Typography>
+          {league.tie_breaks.length === 0 ? <Typography>{t('tie_breaks.none')}</Typography> : (
+            <>
+              <Typography>{t('tie_breaks.help')}</Typography>
+              <Box component="ol" sx={{ my: 0.5 }} aria-label={t('tie_breaks.label')}>
+                {league.tie_breaks.map((key) => <li key={key}><Typography>{t(`tie_breaks.keys.${key}`)}</Typography></li>)}
+              </Box>
+            </>
+          )}
         </CardContent>
       </Card>
     </Stack>

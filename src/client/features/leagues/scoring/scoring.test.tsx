@@ -42,11 +42,11 @@ describe('league form: scoring, weights and deadlines (issue 13 §8)', () => {
 });
 
 describe("the league's points page", () => {
-  it('explains the league’s own rules: hits, mode, example, weights, jokers and the deadline', async () => {
+  it('explains the league’s own rules: hits, mode, example, weights, jokers, the deadline and the tie-breaks', async () => {
     const league = leagueWorld.leagues.find((item) => item.id === 5)!;
     Object.assign(league, {
       scoring: SCORING_PRESETS.kicktipp, round_multipliers: [{ round_id: 7, factor: 2 }], jokers: { count: 2, multiplier: 3 },
-      bet_deadline_minutes: 30, lock_by: 'matchday', knockout_basis: 'penalties',
+      bet_deadline_minutes: 30, lock_by: 'matchday', knockout_basis: 'penalties', tie_breaks: ['exact_hits', 'matchday_wins'],
     });
     await signInAs(PLAYER);
     renderApp({ route: '/leagues/5/points' });
@@ -58,6 +58,8 @@ describe("the league's points page", () => {
     expect(screen.getByText('Final: points ×2')).toBeInTheDocument();
     expect(screen.getByText("2 jokers per member: a joker bet's points ×3.")).toBeInTheDocument();
     expect(screen.getByText('Bets close 30 minutes before the first kickoff of the matchday.')).toBeInTheDocument();
+    const ties = screen.getByRole('list', { name: 'Tie-breaks' });
+    expect(within(ties).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Exact results', 'Matchday wins']);
   });
 });
 
