@@ -1,5 +1,5 @@
 import { authDb } from './authDb';
-import { deleteToken, readToken, saveToken } from './token';
+import { deleteToken, readToken, saveToken, tokenSubject } from './token';
 
 /** Issue 14 §5: the token is read straight from IndexedDB, so a visitor's first page does not need Dexie. */
 describe('the stored token', () => {
@@ -21,5 +21,15 @@ describe('the stored token', () => {
     await authDb.open();
     await saveToken('jkl');
     expect(await readToken()).toBe('jkl');
+  });
+
+  it('names the user of a JWT without the server (its subject), and nobody for anything else', () => {
+    const jwt = (claims: object) => `eyJhbGciOiJIUzI1NiJ9.${btoa(JSON.stringify(claims)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_')}.sig`;
+    expect(tokenSubject(jwt({ sub: '42', sid: 'a' }))).toBe(42);
+    expect(tokenSubject(jwt({ sub: 42 }))).toBeNull();
+    expect(tokenSubject(jwt({ sid: 'a' }))).toBeNull();
+    expect(tokenSubject('token-1-abc')).toBeNull();
+    expect(tokenSubject('a.!!!.b')).toBeNull();
+    expect(tokenSubject(null)).toBeNull();
   });
 });

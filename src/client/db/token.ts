@@ -53,3 +53,20 @@ function readTokenDirectly(): Promise<string | null> {
 export const readToken = (): Promise<string | null> => readTokenDirectly();
 export const saveToken = async (token: string): Promise<void> => (await loadAuthDb()).saveToken(token);
 export const deleteToken = async (): Promise<void> => (await loadAuthDb()).deleteToken();
+
+/**
+ * The user a stored token names (its JWT subject), read without the server: offline at start-up the session read
+ * fails, yet a bet saved then must still be known as this player's. Not verified (only the server can); a token
+ * that is not a JWT names nobody.
+ */
+export function tokenSubject(token: string | null): number | null {
+  const payload = token?.split('.')[1];
+  if (!payload) return null;
+  try {
+    const claims = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as { sub?: unknown };
+    const id = Number(claims.sub);
+    return typeof claims.sub === 'string' && Number.isInteger(id) && id > 0 ? id : null;
+  } catch {
+    return null;
+  }
+}

@@ -3,6 +3,7 @@ import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import { api, endpointAt } from '../../api/api';
 import { errorMessage } from '../../api/baseQuery';
 import i18n from '../../app/i18n';
+import { readToken, tokenSubject } from '../../db/token';
 import { currentUserEndpoint } from '../account/session';
 import { betHistoryCleared, type BetGoals } from '../bets/betEditsSlice';
 import { notificationAdded, notificationRemoved, notificationStatusSet } from '../notifications/notificationsSlice';
@@ -41,10 +42,14 @@ function betLabel(getState: GetState, betId: number): string {
   return i18n.t('offline.bet_n', { id: betId });
 }
 
-/** The signed-in player as the session read knows them (null before it answered or for a visitor). */
-function currentUserId(getState: GetState): number | null {
+/**
+ * The signed-in player: as the session read knows them, else as the stored token names them (the session read has
+ * not answered, for example after a reload without a connection). Null for a visitor. Saves are recorded under it,
+ * so on a shared device the next player's session never sends (nor is told about) them.
+ */
+async function currentUserId(getState: GetState): Promise<number | null> {
   const id = (currentUserEndpoint.select()(getState() as never).data as { id?: number } | undefined)?.id;
-  return typeof id === 'number' && id > 0 ? id : null;
+  return typeof id === 'number' && id > 0 ? id : tokenSubject(await readToken());
 }
 
 const goalsText = (save: BetGoals) => `${save.local_goals ?? '-'}-${save.visiting_goals ?? '-'}`;
@@ -53,13 +58,13 @@ const goalsText = (save: BetGoals) => `${save.local_goals ?? '-'}-${save.visitin
 export async function queueBetSave(dispatch: Dispatch, getState: GetState, bet: BetGoals & { betId: number; mode: number }): Promise<void> {
   const count = await putPendingSave({
     betId: bet.betId, mode: bet.mode, local_goals: bet.local_goals, visiting_goals: bet.visiting_goals,
-    userId: currentUserId(getState), label: betLabel(getState, bet.betId), queuedAt: Date.now(),
+    userId: await currentUserId(getState), label: betLabel(getState, bet.betId), queuedAt: Date.now(),
   });
   showPending(dispatch, count);
 }
 
 /** Whether saves are waiting: new saves then queue behind them, so a bet's values reach the server in order. */
-export const hasPendingSaves = async (getState: GetState): Promise<boolean> => (await countPendingSavesOf(currentUserId(getState))) > 0;
+export const hasPendingSaves = async (getState: GetState): Promise<boolean> => (await countPendingSavesOf(await currentUserId(getState))) > 0;
 
 const isNetworkFailure = (error: FetchBaseQueryError | undefined) =>
   !!error && (error.status === 'FETCH_ERROR' || error.status === 'TIMEOUT_ERROR' || (typeof error.status === 'number' && error.status >= 500));
@@ -72,7 +77,7 @@ let running: Promise<void> | null = null;
  * and keeps the rest for the next time the connection comes back. One run at a time per page.
  */
 export function sendPendingSaves(dispatch: Dispatch, getState: GetState): Promise<void> {
-  running ??= runQueue(dispatch, currentUserId(getState)).finally(() => { running = null; });
+  running ??= currentUserId(getState).then((userId) => runQueue(dispatch, userId)).finally(() => { running = null; });
   return running;
 }
 
@@ -115,5 +120,5 @@ function report(dispatch: Dispatch, sent: PendingBetSave[], refused: Array<{ sav
 
 /** Shows the waiting saves' entry at start-up (the page was reloaded while offline). */
 export async function showPendingSaves(dispatch: Dispatch, getState: GetState): Promise<void> {
-  showPending(dispatch, await countPendingSavesOf(currentUserId(getState)));
+  showPending(dispatch, await countPendingSavesOf(await currentUserId(getState)));
 }

@@ -2,14 +2,15 @@ import { act, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { api } from '../../api/api';
 import { setupStore } from '../../app/store';
-import { fakeApi, PLAYER } from '../../test/handlers/fakeApi';
+import { saveToken } from '../../db/token';
+import { ADMIN, fakeApi, PLAYER } from '../../test/handlers/fakeApi';
 import { betStore } from '../../test/handlers/resultBets';
 import { fail, handle, ok, routePattern } from '../../test/handlers/route';
 import { renderWithProviders, signInAs } from '../../test/renderWithProviders';
 import { server } from '../../test/server';
 import { currentUserEndpoint } from '../account/session';
 import { betEditRedone, betEditUndone, betEdited } from '../bets/betEditsSlice';
-import { sendPendingSaves } from './offlineBetSaves';
+import { queueBetSave, sendPendingSaves } from './offlineBetSaves';
 import { OfflineSync } from './OfflineSync';
 import { PENDING_NOTIFICATION_ID, rememberedPendingCount } from './offlineState';
 import { offlineDb, putPendingSave } from './pendingSavesDb';
@@ -132,6 +133,24 @@ describe('bets saved without a connection (issue 14 §3)', () => {
     expect(saves()).toEqual([[1, 1, 2]]);
     expect(await waiting()).toEqual([[2, 0, 0]]);
     await waitFor(() => expect(rememberedPendingCount()).toBe(1));
+  });
+
+  it('records the player named by the stored token when the session read has not answered, so another player\'s session never sends it', async () => {
+    // A reload without a connection: the session read fails, the stored token (a JWT) still names its user.
+    const payload = btoa(JSON.stringify({ sub: String(PLAYER.id), sid: 'session' })).replace(/=+$/, '');
+    await saveToken(`eyJhbGciOiJIUzI1NiJ9.${payload}.signature`);
+    online = false;
+    await queueBetSave(setupStore().dispatch, () => setupStore().getState(), { betId: 1, mode: 0, local_goals: 3, visiting_goals: 0 });
+    expect(await offlineDb.betSaves.toArray()).toEqual([expect.objectContaining({ betId: 1, userId: PLAYER.id })]);
+    // Ana signed out; Root signs in on this device and is back online: Ana's save waits for her, unsent and untold.
+    await signInAs(ADMIN);
+    const store = setupStore();
+    await store.dispatch(currentUserEndpoint.initiate());
+    online = true;
+    await sendPendingSaves(store.dispatch, store.getState);
+    expect(saves()).toEqual([]);
+    expect(await waiting()).toEqual([[1, 3, 0]]);
+    expect(messages(store).join('\n')).not.toMatch(/3-0/);
   });
 
   it('sends the waiting saves when the browser reports the connection is back', async () => {
