@@ -3,7 +3,6 @@ import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { newVisitor, settle } from './browser';
 import { betsOf, eventually, signIn, signUp, type World } from './scenarios';
-import { checkConsolePages } from './scenariosAdmin';
 
 const axeSource = readFileSync(require.resolve('axe-core'), 'utf8');
 
@@ -80,7 +79,6 @@ export async function accessibility(w: World): Promise<string> {
     });
     await check(page, 'new league', '/leagues/new');
     await check(page, 'help', '/help/how_to_play');
-    await checkConsolePages(w, check);
   } finally {
     await context.close();
     await newcomer.context.close();

@@ -1,15 +1,27 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
+import { seriousViolations } from './accessibility';
 import { newVisitor, screenshots, settle } from './browser';
 import { demoAdminPassword, eventually, signIn, type World } from './scenarios';
 
 /** A small openfootball file of this suite's own (4 teams, 6 matches, 2 of them played), not the shared data. */
 const CUP_FILE = join(__dirname, 'fixtures/admin-cup-2031.json');
 const CONSOLE_PAGES = ['competitions', 'processes', 'users', 'mail', 'settings'] as const;
-const CONSOLE_HEADINGS: Record<(typeof CONSOLE_PAGES)[number], string> = {
-  competitions: 'Competitions', processes: 'Process history', users: 'Users', mail: 'Outbox', settings: 'Configuration',
-};
+/** What the console says in each language, where this scenario looks for it. */
+const TEXTS = {
+  en: {
+    headings: { competitions: 'Competitions', processes: 'Process history', users: 'Users', mail: 'Outbox', settings: 'Configuration' },
+    title: 'Admin console', search: 'Name or email', searchButton: 'Search', disable: 'Disable', enable: 'Enable', enableDialog: 'Enable Dana?',
+    disabled: 'Disabled', played: '2 of 6',
+  },
+  es: {
+    headings: { competitions: 'Competiciones', processes: 'Historial de procesos', users: 'Usuarios', mail: 'Bandeja de salida', settings: 'Configuración' },
+    title: 'Consola de administración', search: 'Nombre o correo', searchButton: 'Buscar', disable: 'Desactivar', enable: 'Activar', enableDialog: '¿Activar a Dana?',
+    disabled: 'Desactivado', played: '2 de 6',
+  },
+} as const;
+type Texts = (typeof TEXTS)[keyof typeof TEXTS];
 
 /** Waits for the snackbar entry of a process to say it finished well. */
 async function processFinished(page: Page, text: string): Promise<void> {
@@ -58,7 +70,7 @@ export async function adminConsole(w: World): Promise<string> {
     await card.waitFor();
     const facts = await card.innerText();
     assert.match(facts, /admin-cup-2031\.json/);
-    assert.match(facts, /2 of 6/);
+    assert.match(facts, new RegExp(TEXTS.en.played));
     await screenshots(page, 'admin-competitions');
 
     // An update of that competition, tracked like the side panel's.
@@ -80,15 +92,16 @@ export async function adminConsole(w: World): Promise<string> {
 
     // Dana is found by email and disabled after a confirmation.
     await page.getByRole('navigation', { name: 'Console sections' }).getByRole('link', { name: 'Users' }).click();
-    await page.getByRole('searchbox', { name: 'Name or email' }).fill(danaEmail);
-    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await findUser(page, TEXTS.en, danaEmail);
     const danaCard = page.getByTestId(`user-${dana.id}`);
     await danaCard.waitFor();
     await danaCard.getByRole('button', { name: 'Disable', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Disable Dana?' });
     await dialog.getByRole('button', { name: 'Disable', exact: true }).click();
-    await danaCard.getByText('Disabled', { exact: true }).waitFor();
+    await danaCard.getByText(TEXTS.en.disabled, { exact: true }).waitFor();
     await screenshots(page, 'admin-users');
+    // Every console page and the disable dialog, axe-clean at desktop and phone width.
+    await checkConsole(page, 'en', TEXTS.en);
   } finally {
     await context.close();
   }
@@ -110,23 +123,57 @@ export async function adminConsole(w: World): Promise<string> {
   } finally {
     await visitor.context.close();
   }
-  return `imported ${cupName}, updated it, found both runs; Dana disabled (sign-in answered ${refused})`;
+
+  // In Spanish (the browser's language) at phone width: the cup is listed, and Dana is enabled again from there.
+  const es = await newVisitor(w.browser, w.origin, 'es-ES');
+  try {
+    await es.page.setViewportSize({ width: 360, height: 740 });
+    await signInAdmin(w, es.page);
+    await es.page.goto('/admin/competitions');
+    await es.page.getByRole('heading', { level: 1, name: TEXTS.es.title }).waitFor();
+    const esCard = es.page.locator('[data-testid^=competition-]', { has: es.page.getByRole('heading', { name: cupName, exact: true }) });
+    assert.match(await esCard.innerText(), new RegExp(TEXTS.es.played));
+    await es.page.goto('/admin/users');
+    await findUser(es.page, TEXTS.es, danaEmail);
+    const danaCard = es.page.getByTestId(`user-${dana.id}`);
+    await danaCard.getByRole('button', { name: TEXTS.es.enable, exact: true }).click();
+    await es.page.getByRole('dialog', { name: TEXTS.es.enableDialog }).getByRole('button', { name: TEXTS.es.enable, exact: true }).click();
+    await eventually(async () => assert.equal(await danaCard.getByText(TEXTS.es.disabled, { exact: true }).count(), 0, 'Dana is enabled'), 15_000);
+    await screenshots(es.page, 'admin-users-es');
+    await checkConsole(es.page, 'es', TEXTS.es);
+  } finally {
+    await es.context.close();
+  }
+  await w.api.signIn(danaEmail, password);
+  return `imported ${cupName}, updated it, found both runs; Dana disabled (sign-in answered ${refused}), enabled again in Spanish at 360 px; console axe-clean in en and es at 1280 and 360 px`;
 }
 
-/** The console's pages for the accessibility scenario: `check` runs axe on each at both widths, as the demo admin. */
-export async function checkConsolePages(w: World, check: (page: Page, label: string, path: string, ready?: () => Promise<unknown>) => Promise<void>): Promise<void> {
-  const { page, context } = await newVisitor(w.browser, w.origin);
-  try {
-    await signInAdmin(w, page);
-    for (const name of CONSOLE_PAGES) {
-      await check(page, `admin console, ${name}`, `/admin/${name}`, () => page.getByRole('heading', { name: CONSOLE_HEADINGS[name] }).first().waitFor());
+async function findUser(page: Page, texts: Texts, email: string): Promise<void> {
+  await page.getByRole('searchbox', { name: texts.search }).fill(email);
+  await page.getByRole('button', { name: texts.searchButton, exact: true }).click();
+}
+
+/**
+ * axe-core on every console page, and on the disable dialog (left unconfirmed), at 1280 and 360 px: no serious or
+ * critical violation. Leaves the page at 1280 px.
+ */
+async function checkConsole(page: Page, label: string, texts: Texts): Promise<void> {
+  const found: string[] = [];
+  const check = async (name: string, path: string, ready: () => Promise<unknown>) => {
+    for (const width of [1280, 360]) {
+      await page.setViewportSize({ width, height: width === 1280 ? 800 : 740 });
+      await page.goto(path);
+      await ready();
+      found.push(...(await seriousViolations(page, `admin console (${label}), ${name}`, width)).serious);
     }
-    // The confirmation before disabling someone (left unconfirmed).
-    await check(page, 'admin console, disable dialog', '/admin/users', async () => {
-      await page.getByRole('button', { name: 'Disable', exact: true }).first().click();
-      await page.getByRole('dialog').waitFor();
-    });
-  } finally {
-    await context.close();
+  };
+  for (const name of CONSOLE_PAGES) {
+    await check(name, `/admin/${name}`, () => page.getByRole('heading', { name: texts.headings[name] }).first().waitFor());
   }
+  await check('disable dialog', '/admin/users', async () => {
+    await page.getByRole('button', { name: texts.disable, exact: true }).first().click();
+    await page.getByRole('dialog').waitFor();
+  });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  if (found.length) throw new Error(`serious axe-core violations:\n     - ${found.join('\n     - ')}`);
 }
