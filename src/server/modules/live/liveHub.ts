@@ -26,6 +26,11 @@ interface Viewer extends StreamViewer { stream: SseStream; openedAt: number }
 const RESUME_LIMIT = 200;
 /** Seconds a refused client waits before asking again. */
 const RETRY_AFTER_SECONDS = 30;
+/**
+ * A table sent to streams is reused for streams opening within this long: during a match, opening (or reopening
+ * in a loop) any number of streams costs one table per league and language, not one each.
+ */
+const TABLE_REUSE_MS = 5000;
 
 /**
  * This process's open live streams and how events reach them (issue 14 §1). Every event of the bus is turned
@@ -48,6 +53,22 @@ export function createLiveHub(deps: AppDeps) {
   let heartbeat: NodeJS.Timeout | null = null;
   let deadlineTimer: NodeJS.Timeout | null = null;
   let closing = false;
+  /** `leagueId:locale` -> the last table built for its streams, and when. */
+  const recentTables = new Map<string, { at: number; table: ReturnType<typeof streamStandings> }>();
+
+  /** The league's table in this language: built now (after an event), or the one built less than TABLE_REUSE_MS ago. */
+  function tableFor(leagueId: number, locale: Locale, fresh: boolean): ReturnType<typeof streamStandings> {
+    const key = `${leagueId}:${locale}`;
+    const recent = recentTables.get(key);
+    if (!fresh && recent && Date.now() - recent.at < TABLE_REUSE_MS) return recent.table;
+    // Expired entries go as new ones come (kept even when a league's last stream closes: it may reopen at once).
+    for (const [other, entry] of recentTables) if (Date.now() - entry.at >= TABLE_REUSE_MS) recentTables.delete(other);
+    const table = streamStandings(deps, leagueId, locale);
+    recentTables.set(key, { at: Date.now(), table });
+    // A failed build is not reused.
+    table.catch(() => { if (recentTables.get(key)?.table === table) recentTables.delete(key); });
+    return table;
+  }
 
   const viewers = () => [...byLeague.values()].flatMap((set) => [...set]);
   const leaguesOf = (competitionId: number) => [...byLeague].filter(([, set]) => [...set][0]?.competitionId === competitionId).map(([id]) => id);
@@ -106,7 +127,7 @@ export function createLiveHub(deps: AppDeps) {
       for (const viewer of targets) viewer.stream.send(LIVE_EVENT.MATCHES, message);
       for (const viewer of targets) {
         const key = `${leagueId}:${viewer.locale}`;
-        if (!tables.has(key)) tables.set(key, streamStandings(deps, leagueId, viewer.locale).catch((error) => { onFailure(error, 'live table'); return null; }));
+        if (!tables.has(key)) tables.set(key, tableFor(leagueId, viewer.locale, true).catch((error) => { onFailure(error, 'live table'); return null; }));
       }
       for (const viewer of targets) {
         const table = await tables.get(`${leagueId}:${viewer.locale}`)!;
@@ -136,7 +157,8 @@ export function createLiveHub(deps: AppDeps) {
     }
     // Nothing in play and nothing missed: the stored table the screen loaded is current (no table built).
     if (inPlay.length > 0 || replayedMatches) {
-      const table = await streamStandings(deps, viewer.leagueId, viewer.locale);
+      // After a replay the table is built now: a reused one could be older than what was replayed.
+      const table = await tableFor(viewer.leagueId, viewer.locale, replayedMatches);
       if (table && (table.provisional || replayedMatches)) viewer.stream.send(LIVE_EVENT.STANDINGS, table);
     }
     if (settings.maxStreamMs === 0) viewer.stream.end();
