@@ -21,7 +21,8 @@ const infoEndpoints = {
 };
 export type BetKind = keyof typeof infoEndpoints;
 
-interface PointsInfo { max_points: number; legend: Array<{ description: string; points: number; max_points: number }> }
+/** Result bets also say what their legend is multiplied by (round weight and joker); picks do not. */
+interface PointsInfo { max_points: number; legend: Array<{ description: string; points: number; max_points: number }>; multiplier?: number }
 
 function InfoTooltipBody({ kind, betId }: { kind: BetKind; betId: number }) {
   const { t } = useTranslation();
@@ -33,6 +34,7 @@ function InfoTooltipBody({ kind, betId }: { kind: BetKind; betId: number }) {
   return (
     <Box component="span" sx={{ display: 'block' }}>
       {data.legend.map((row) => <Box component="span" key={row.description} sx={{ display: 'block' }}>{row.description}: {row.points}/{row.max_points}</Box>)}
+      {(data.multiplier ?? 1) > 1 && <Box component="span" sx={{ display: 'block' }}>{t('components.multiplied', { count: data.multiplier })}</Box>}
       <Box component="span" sx={{ display: 'block', fontWeight: 600 }}>{t('components.max_points', { count: data.max_points })}</Box>
     </Box>
   );

@@ -71,6 +71,7 @@ describe('points badge (spec 4)', () => {
     expect(await screen.findByText('Loading…')).toBeInTheDocument();
     expect(await screen.findByText('Right winner or draw: 2/2')).toBeInTheDocument();
     expect(screen.getByText('Maximum: 5')).toBeInTheDocument();
+    expect(screen.getByText("Points ×2 (the round's weight and the joker)")).toBeInTheDocument();
   });
 });
 

@@ -36,7 +36,7 @@ export const resultBetHandlers = [
   handle('resultBetPointsInfo', async ({ token }) => {
     if (!userByToken(token)) return fail(401);
     await delay(30);
-    return ok({ max_points: 5, legend: [{ description: 'Right winner or draw', points: 2, max_points: 2 }, { description: 'Exact result bonus', points: 1, max_points: 1 }] });
+    return ok({ max_points: 5, multiplier: 2, legend: [{ description: 'Right winner or draw', points: 2, max_points: 2 }, { description: 'Exact result bonus', points: 1, max_points: 1 }] });
   }),
   handle('resultBetsIndex', ({ token }) => (userByToken(token) ? ok([...betStore.bets.values()]) : fail(401))),
   handle('updateResultBet', ({ body, token }) => {

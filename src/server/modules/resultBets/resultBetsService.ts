@@ -1,13 +1,15 @@
 import type { Static } from 'typebox';
 import type { PointsInfo, ResultBet } from '../../../shared/api/routes/resultBets';
-import { LEGEND_DESCRIPTION, effectivePoints, isSignBet, legendKeys, maxResultBetPoints, resultBetLegend } from '../../../shared/domain/scoring';
+import {
+  LEGEND_DESCRIPTION, effectivePoints, isSignBet, legendKeys, maxResultBetPoints, resultBetLegend, roundFactor,
+} from '../../../shared/domain/scoring';
 import type { Executor } from '../../db/database';
 import type { AppDeps } from '../../deps';
 import type { AuthUser } from '../../http/context';
 import { AppError, badRequest, forbidden, invalidField, notFound } from '../../http/errors';
 import type { MessageKey, Translate } from '../../i18n/messages';
 import { lockLeagueMember } from '../picks/pickContextRepository';
-import { scoringFromColumns } from '../scoring/leagueScoring';
+import { loadLeagueScoring, scoringFromColumns } from '../scoring/leagueScoring';
 import { appendLeagueLog } from '../leagueLog/leagueLogService';
 import { refreshLeagueStandings, scoreResultBet } from '../scoring/recompute';
 import { saveOwnOpenBet } from './ownBetSave';
@@ -77,9 +79,13 @@ export function resultBetsService(deps: AppDeps) {
     };
     const scored = row.played === 1 ? resultBetLegend(rules, row, match) : null;
     const legend = scored ?? legendKeys(rules).map((key) => ({ key, points: 0, max_points: effectivePoints(rules)[key] }));
+    // The bet's points are the legend's sum times the round's weight and its joker (issue 13 §3): say so.
+    const { weights } = await loadLeagueScoring(db, row.league_id);
+    const joker = row.joker === 1 && weights.jokers.count > 0 ? weights.jokers.multiplier : 1;
     return {
       max_points: maxResultBetPoints(rules),
       legend: legend.map((r) => ({ description: t(LEGEND_DESCRIPTION[r.key] as MessageKey), points: r.points, max_points: r.max_points })),
+      multiplier: roundFactor(weights.round_multipliers, row.round_id) * joker,
     };
   }
 

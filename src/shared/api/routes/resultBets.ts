@@ -33,6 +33,8 @@ export const ResultBet = Type.Object({
 export const PointsInfo = Type.Object({
   max_points: Type.Integer(),
   legend: Type.Array(Type.Object({ description: Type.String(), points: Type.Integer(), max_points: Type.Integer() })),
+  /** What the legend's points are multiplied by: the round's factor times the joker's multiplier (1: neither). */
+  multiplier: Type.Integer({ minimum: 1 }),
 });
 
 export const resultBetRoutes = {
