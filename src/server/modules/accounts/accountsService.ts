@@ -12,7 +12,7 @@ import { revokeEmailedLinks } from './emailedLinks';
 import { prepareVerification, sendVerification } from './emailVerificationService';
 import { hashPassword, verifyPassword } from './passwords';
 import {
-  deleteUser, emailTakenByOther, findUserByEmail, findUserById, insertUser, recordSignIn, updateUser,
+  deleteUser, emailTakenByOther, findUserByEmail, findUserById, insertUser, updateUser,
 } from './accountsRepository';
 import { checkEmail, checkName, checkNewPassword, FieldErrors, normaliseEmail, toAccountUser } from './accountRules';
 
@@ -48,7 +48,6 @@ export async function signIn(deps: AppDeps, input: { email: string; password: st
   const signedInUser = user;
   const token = await deps.db.transaction().execute(async (trx) => {
     await clearSignInFailures(trx, email, ip);
-    await recordSignIn(trx, signedInUser.id, deps.clock.now());
     return openSession(deps, trx, signedInUser.id, input.remember_me ?? true);
   });
   return { ...toAccountUser(user), token };

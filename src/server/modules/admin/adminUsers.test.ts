@@ -45,6 +45,25 @@ describeEachDb('admin console: users', (ctx) => {
     expect(all.data.users).toHaveLength(1);
   });
 
+  it('last sign-in follows every session opened: sign-up, a password sign-in, a completed password reset', async () => {
+    const t = ctx();
+    const root = await createUserWithToken(t.deps, { is_admin: true, name: 'Root' });
+    const lastSignIn = async () => (await call(t.app, { method: 'GET', url: api('/admin/users?search=ana@'), token: root.token })).data.users[0].last_sign_in_at;
+    await signUp(t, 'Ana', 'ana@example.com');
+    expect(await lastSignIn()).toBe(new Date(t.clock.now()).toISOString());
+    t.clock.advance(60_000);
+    await signIn(t, 'ana@example.com');
+    expect(await lastSignIn()).toBe(new Date(t.clock.now()).toISOString());
+    t.clock.advance(60_000);
+    await call(t.app, { method: 'POST', url: '/api/v1/users/password', payload: { api_v1_user: { email: 'ana@example.com' } } });
+    await new Promise((resolve) => setImmediate(resolve));
+    const link = t.mailer.sent.find((mail) => mail.kind === 'password_reset')!.text.match(/reset_password_token=(\S+)/)![1];
+    t.clock.advance(60_000);
+    const reset = await call(t.app, { method: 'PUT', url: '/api/v1/users/password', payload: { api_v1_user: { password: 'another password', password_confirmation: 'another password', reset_password_token: link } } });
+    expect(reset.statusCode).toBe(200);
+    expect(await lastSignIn()).toBe(new Date(t.clock.now()).toISOString());
+  });
+
   it('disables an account: its sessions end at once and it cannot sign in nor reset its password; enabling lets it back', async () => {
     const t = ctx();
     const root = await createUserWithToken(t.deps, { is_admin: true, name: 'Root' });
