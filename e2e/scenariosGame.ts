@@ -10,7 +10,8 @@ type TableRow = { user_id: number; points: number; points_bonus: number };
  * Issue 13 §5: a bonus question. Quim (a new player) owns a league on the demo cup and Rita joins it. Quim asks
  * "Who reaches the final?" (a choice) on the bonus questions page; Rita answers it on hers (phone width). The
  * deadline passes (moved through the API); Rita now sees the answers, Quim resolves with the right answer, and the
- * league table gives Rita the question's points; the league log records the resolution. axe on the page, both widths.
+ * league table gives Rita the question's points; the league log records the resolution. axe on the page and on the
+ * log, both widths.
  */
 export async function bonusQuestion(w: World): Promise<string> {
   const stamp = Date.now();
@@ -80,6 +81,10 @@ export async function bonusQuestion(w: World): Promise<string> {
   await member.page.goto(`/leagues/${league.id}/log`);
   await member.page.getByText('Bonus question resolved').waitFor();
   await settle(member.page);
+  for (const width of [360, 1280]) {
+    await member.page.setViewportSize({ width, height: width === 360 ? 740 : 800 });
+    found.push(...(await seriousViolations(member.page, 'league log', width)).serious);
+  }
   await screenshots(member.page, 'league-log');
   await owner.context.close();
   await member.context.close();
@@ -95,7 +100,7 @@ type BetRow = { id: number; match_id: number; joker: boolean; points: number | n
  * Pia bets 2-1 on the matchday's last match and plays her joker on it: the count left drops to 0 and the other
  * toggles are off; Teo does not see the joker before the deadline. The demo admin enters 2-1 (put back at the end):
  * Pia's bet scores the exact hit's 4 points ×3 = 12, and the league's points page explains its rules. axe on the
- * bets page (360 and 1280) and the points page.
+ * bets page and the points page (360 and 1280).
  */
 export async function jokerBet(w: World): Promise<string> {
   const stamp = Date.now();
@@ -178,7 +183,10 @@ export async function jokerBet(w: World): Promise<string> {
     await page.goto(`/leagues/${leagueId}/points`);
     await page.getByRole('heading', { level: 1, name: 'How points work in this league' }).waitFor();
     await page.getByText("1 joker per member: a joker bet's points ×3.").waitFor();
-    found.push(...(await seriousViolations(page, 'league points page', 1280)).serious);
+    for (const width of [360, 1280]) {
+      await page.setViewportSize({ width, height: width === 360 ? 740 : 800 });
+      found.push(...(await seriousViolations(page, 'league points page', width)).serious);
+    }
     await screenshots(page, 'league-points');
   } finally {
     await w.api.call('PUT', `/matches/${target.match_id}`, {
