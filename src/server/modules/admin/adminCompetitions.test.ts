@@ -129,10 +129,19 @@ describeEachDb('admin console: competitions', (ctx) => {
       payload: upload({ file: { name: 'cup.json', content: '{"name": "Cup", "teams": []}' } }),
     });
     expect(noMatches.data.error).toBe('No se ha podido importar la competición: el archivo no es un archivo de partidos de openfootball: necesita { "name": ..., "matches": [...] }');
+    // Fields of the wrong type (a file typed by hand) are named too, never a server error.
+    const match = { round: 'Matchday 1', date: '2030-06-10', team1: 'Spain', team2: 'Japan', score: { ft: [1, 0] } };
+    for (const [field, value] of [['goals1', [{ name: { first: 'Pedri' } }]], ['goals2', 3], ['group', 7], ['num', { n: 1 }]] as const) {
+      const wrong = await call(t.app, {
+        method: 'POST', url: api('/admin/competitions/import'), token: root.token,
+        payload: upload({ file: { name: 'cup.json', content: JSON.stringify({ name: 'Cup', matches: [match, { ...match, [field]: value }] }) } }),
+      });
+      expect([wrong.statusCode, wrong.data.error]).toEqual([400, `The competition could not be imported: match 2: the field "${field}" has the wrong type`]);
+    }
     expect(await counts(t)).toEqual(before);
     const failed = await call(t.app, { method: 'GET', url: api('/admin/processes?outcome=failed'), token: root.token });
-    expect(failed.data.total).toBe(3);
-    expect(failed.data.runs[1]).toMatchObject({ kind: 'import_competition', outcome: 'failed', error: 'match 1: unknown round "Round of 7"' });
+    expect(failed.data.total).toBe(7);
+    expect(failed.data.runs[5]).toMatchObject({ kind: 'import_competition', outcome: 'failed', error: 'match 1: unknown round "Round of 7"' });
   });
 
   it('checks the combination of fields: one source, web addresses only, known time zones, no fields of the other provider', async () => {

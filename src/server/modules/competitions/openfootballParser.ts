@@ -37,6 +37,28 @@ function parseScore(score: OfMatch['score']): ImportedScore | null {
   };
 }
 
+/**
+ * The first optional field of a match the importer reads that does not hold what openfootball writes there (a
+ * file typed by hand, or not openfootball's): refused with its name rather than failing somewhere deeper. Goals
+ * without a name are skipped, as before.
+ */
+function wrongField(m: OfMatch): string | null {
+  const loose = m as unknown as Record<string, unknown>;
+  for (const field of ['group', 'time', 'status']) {
+    if (loose[field] !== undefined && loose[field] !== null && typeof loose[field] !== 'string') return field;
+  }
+  if (loose.num !== undefined && typeof loose.num !== 'number' && typeof loose.num !== 'string') return 'num';
+  for (const field of ['goals1', 'goals2']) {
+    const goals = loose[field];
+    if (goals === undefined || goals === null) continue;
+    const badGoal = (g: unknown) => g !== null && (typeof g !== 'object' || ((g as OfGoal).name !== undefined && typeof (g as OfGoal).name !== 'string'));
+    if (!Array.isArray(goals) || goals.some(badGoal)) return field;
+  }
+  return null;
+}
+
+const isText = (value: unknown): value is string => typeof value === 'string' && value.trim() !== '';
+
 function minuteOf(goal: OfGoal): number | null {
   const base = Number.parseInt(String(goal.minute ?? ''), 10);
   return Number.isFinite(base) ? base : null;
@@ -63,11 +85,13 @@ export function parseOpenfootball(files: OpenfootballFiles, zone: string): Impor
     if (!m || typeof m.team1 !== 'string' || typeof m.team2 !== 'string' || typeof m.date !== 'string' || typeof m.round !== 'string') {
       throw new ImportError(`match ${i + 1}: round, date, team1 and team2 are required`, { key: 'import.match_fields', vars: { n: i + 1 } });
     }
+    const field = wrongField(m);
+    if (field) throw new ImportError(`match ${i + 1}: the field "${field}" has the wrong type`, { key: 'import.match_field_type', vars: { n: i + 1, field } });
   });
 
   const fifaByName = new Map<string, string>();
   if (Array.isArray(files.teams)) {
-    for (const t of files.teams as { name?: string; fifa_code?: string }[]) if (t.name && t.fifa_code) fifaByName.set(t.name, t.fifa_code);
+    for (const t of files.teams as { name?: unknown; fifa_code?: unknown }[]) if (isText(t?.name) && isText(t.fifa_code)) fifaByName.set(t.name, t.fifa_code);
   }
   const teams = new Map<string, ImportedTeam>();
   const team = (name: string) => {
@@ -86,9 +110,9 @@ export function parseOpenfootball(files: OpenfootballFiles, zone: string): Impor
     return key;
   };
   if (Array.isArray(files.squads)) {
-    for (const s of files.squads as { name?: string; players?: { name?: string }[] }[]) {
-      if (!s.name || !Array.isArray(s.players)) continue;
-      for (const p of s.players) if (p.name) addPerson(team(s.name).key, p.name);
+    for (const s of files.squads as { name?: unknown; players?: { name?: unknown }[] }[]) {
+      if (!isText(s?.name) || !Array.isArray(s.players)) continue;
+      for (const p of s.players) if (isText(p?.name)) addPerson(team(s.name).key, p.name);
     }
   }
 
@@ -164,9 +188,9 @@ function surnameAliases(people: ImportedPerson[]): Map<string, string> {
 /** Groups from the groups file when there is one, else from the matches' `group` fields. */
 function parseGroups(file: unknown, raw: OfMatch[], team: (name: string) => ImportedTeam): ImportedCompetition['groups'] {
   const groups = new Map<string, Set<string>>();
-  const fileGroups = (file as { groups?: { name?: string; teams?: string[] }[] } | undefined)?.groups;
+  const fileGroups = (file as { groups?: { name?: unknown; teams?: unknown[] }[] } | undefined)?.groups;
   if (Array.isArray(fileGroups)) {
-    for (const g of fileGroups) if (g.name && Array.isArray(g.teams)) groups.set(g.name, new Set(g.teams.map((t) => team(t).key)));
+    for (const g of fileGroups) if (isText(g?.name) && Array.isArray(g.teams)) groups.set(g.name, new Set(g.teams.filter(isText).map((t) => team(t).key)));
   }
   for (const m of raw) {
     if (!m.group) continue;
