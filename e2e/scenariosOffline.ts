@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
+import { seriousViolations } from './accessibility';
 import { newVisitor, screenshots, settle } from './browser';
 import { demoAdminPassword, eventually, signIn, type World } from './scenarios';
 
@@ -14,6 +15,7 @@ const snackbarText = (page: Page) => page.locator('.MuiSnackbar-root').allInnerT
  * changes one of them twice, then undoes the last change; the snackbar shows the two waiting saves and the server
  * has nothing yet. Meanwhile the admin moves the second match's kickoff into the past (its deadline passes). When
  * the connection returns, the first bet reaches the server, the second is refused, and the snackbar says both.
+ * At phone width; axe on the bets screen with the saves waiting, at both widths.
  */
 export async function offlineSaveReplayed(w: World): Promise<void> {
   const email = `olga-${Date.now()}@e2e.test`;
@@ -26,6 +28,8 @@ export async function offlineSaveReplayed(w: World): Promise<void> {
   const betsNow = () => w.api.call<Bet[]>('GET', `/result_bets/index/${league.id}`, { token });
 
   const { context, page } = await newVisitor(w.browser, w.origin);
+  // On a phone, as on a train.
+  await page.setViewportSize({ width: 360, height: 740 });
   await signIn(w, page, 'Olga', email, password);
   await page.goto(`/result_bets/new?league_id=${league.id}`);
   await page.locator('[data-testid^=bet-row-]').first().waitFor();
@@ -47,6 +51,13 @@ export async function offlineSaveReplayed(w: World): Promise<void> {
   await page.getByRole('button', { name: 'Undo' }).click();
   await eventually(async () => assert.equal(await selects(second.match_id).nth(0).inputValue(), '1'));
   await eventually(async () => assert.match(await snackbarText(page), /2 bets saved on this device, waiting for the connection/));
+  // The bets screen with saves waiting, at both widths.
+  const found: string[] = [];
+  for (const width of [360, 1280]) {
+    await page.setViewportSize({ width, height: width === 360 ? 740 : 800 });
+    found.push(...(await seriousViolations(page, 'bets screen, saves waiting', width)).serious);
+  }
+  await page.setViewportSize({ width: 360, height: 740 });
   await screenshots(page, 'offline-pending');
   const before = await betsNow();
   for (const bet of [first, second]) {
@@ -73,6 +84,7 @@ export async function offlineSaveReplayed(w: World): Promise<void> {
       assert.match(text, /1-1 not saved: /);
     }, 15_000);
     await screenshots(page, 'offline-replayed');
+    assert.deepEqual(found, [], `axe: ${found.join('; ')}`);
     // Reloaded, nothing is waiting any more.
     await page.reload();
     await page.locator('[data-testid^=bet-row-]').first().waitFor();
