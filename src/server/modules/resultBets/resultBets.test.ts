@@ -125,6 +125,7 @@ describeEachDb('result bets', (ctx) => {
         { description: 'Right away team goals', points: 0, max_points: 1 },
         { description: 'Exact result bonus', points: 0, max_points: 1 },
       ],
+      multiplier: 1,
     });
   });
 
