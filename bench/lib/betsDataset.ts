@@ -103,8 +103,8 @@ export async function createBetsDataset(db: Db, now: number): Promise<BetsDatase
   // Stored in matchday order, as the app creates them (ensureMatchdayBets writes a member's rows of a matchday when
   // they first open it): one match's bets then sit on few pages. Member by member across the whole cup, re-scoring
   // one match would dirty nearly every page of the table (SQLite: +0.5 s of commit for 51,000 bets).
-  await sql`INSERT INTO result_bets (league_id, user_id, match_id, mode, local_goals, visiting_goals, points, modified_after_start, updated_at)
-    SELECT lm.league_id, lm.user_id, m.id, 0, (lm.user_id + m.id) % 4, (lm.user_id * 3 + m.id) % 3, NULL, 0, ${now}
+  await sql`INSERT INTO result_bets (league_id, user_id, match_id, mode, local_goals, visiting_goals, modified_after_start, updated_at)
+    SELECT lm.league_id, lm.user_id, m.id, 0, (lm.user_id + m.id) % 4, (lm.user_id * 3 + m.id) % 3, 0, ${now}
     FROM league_members lm CROSS JOIN matches m WHERE m.competition_id = ${competitionId}
     ORDER BY m.matchday, lm.league_id, lm.user_id, m.id`.execute(db);
   return (await existingBetsDataset(db, now))!;

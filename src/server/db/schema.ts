@@ -66,6 +66,8 @@ export interface MatchesTable {
   local_goals_extra_time: number | null; visiting_goals_extra_time: number | null;
   local_penalties: number | null; visiting_penalties: number | null;
   held_result: string | null; external_key: string | null; updated_at: number;
+  /** 1 when the stored matchday rows hold this match's result (scoring/recompute.ts). */
+  standings_scored: Generated<Flag>;
   /** The deadline its bets had when first shown (5 minutes before the governing kickoff): pick deadlines anchor on it. */
   bets_shown_at: number | null;
   /** Once its bets were shown in some league: the match's and its matchday's first kickoff then (scoring/shownBets.ts). */
@@ -111,13 +113,13 @@ export interface LeagueRoundMultipliersTable { league_id: number; round_id: numb
 
 export interface LeagueMembersTable {
   league_id: number; user_id: number; department: string | null; joined_at: number;
-  points_league: Generated<number>; points_rounds: Generated<number>; points_people: Generated<number>;
-  points: Generated<number>; matchday_wins: Generated<number>;
-  /** Resolved bonus questions' points (included in points). */
+  /** Pick points (round and person bets) and resolved bonus questions' points; result-bet points live in member_matchday_points. */
+  points_rounds: Generated<number>; points_people: Generated<number>;
   points_bonus: Generated<number>;
 }
 
-export interface MemberMatchdayPointsTable { league_id: number; user_id: number; matchday: number; points: number; won: Generated<Flag> }
+/** A member's result-bet points in one matchday: a row once they have a scored bet there. */
+export interface MemberMatchdayPointsTable { league_id: number; user_id: number; matchday: number; points: number }
 
 export interface InvitationsTable {
   id: Id; league_id: number; inviter_id: number | null; email: string; invitee_id: number | null; token: string;
@@ -131,7 +133,7 @@ export interface MessagesTable {
 
 export interface ResultBetsTable {
   id: Id; league_id: number; user_id: number; match_id: number; mode: Generated<number>;
-  local_goals: number | null; visiting_goals: number | null; points: number | null;
+  local_goals: number | null; visiting_goals: number | null;
   modified_after_start: Generated<Flag>; updated_at: number;
   /** The member's joker on this bet (its points multiplied by the league's joker multiplier). */
   joker: Generated<Flag>;

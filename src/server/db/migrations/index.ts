@@ -10,6 +10,7 @@ import * as scoringModel from './20261124_j_scoring_model';
 import * as liveCalendar from './20261124_l_live_calendar';
 import * as bonusTiesLog from './20261124_k_bonus_ties_log';
 import * as adminConsole from './20261124_m_admin_console';
+import * as pointsOnRead from './20261126_n_points_on_read';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -28,6 +29,7 @@ const migrations: Record<string, DialectMigration> = {
   '20261124_k_bonus_ties_log': bonusTiesLog,
   '20261124_l_live_calendar': liveCalendar,
   '20261124_m_admin_console': adminConsole,
+  '20261126_n_points_on_read': pointsOnRead,
 };
 
 export function migrationProvider(dialect: Dialect): MigrationProvider {

@@ -37,7 +37,7 @@ async function world(databaseUrl: string): Promise<Bet[]> {
     for (const user of users) {
       for (const matchId of cup.groupMatchIds) {
         const { id } = await deps.db.insertInto('result_bets')
-          .values({ league_id: leagueId, user_id: user.id, match_id: matchId, local_goals: null, visiting_goals: null, points: null, updated_at: 0 })
+          .values({ league_id: leagueId, user_id: user.id, match_id: matchId, local_goals: null, visiting_goals: null, updated_at: 0 })
           .returning('id').executeTakeFirstOrThrow();
         bets.push({ id, token: user.token, acks: [], sent: [] });
       }

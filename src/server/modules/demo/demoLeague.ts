@@ -67,7 +67,7 @@ async function seedResultBets(trx: Executor, competitionId: number, leagueId: nu
     const goals = () => Math.min(3, Math.floor(random() * random() * 4.5));
     return [{
       league_id: leagueId, user_id: userId, match_id: m.id, local_goals: goals(), visiting_goals: goals(),
-      points: null, updated_at: Math.min(now, m.date - DAY),
+      updated_at: Math.min(now, m.date - DAY),
     }];
   }));
   for (const batch of chunks(bets)) await trx.insertInto('result_bets').values(batch).execute();

@@ -4,6 +4,7 @@ import { call, describeEachDb, type TestApp } from '../../test/harness';
 import { finishMatch } from '../resultBets/betsTestFixture';
 import { recomputeAfterResults } from '../scoring/recompute';
 import { CUP_START, api, createLeague, leagueWithMember, leagueWorld, type Person } from './leagueTestKit';
+import { betPoints, memberStanding } from '../../test/standingsReads';
 
 const HOUR = 3_600_000;
 
@@ -83,8 +84,7 @@ describeEachDb('league scoring model, jokers and deadlines (issue 13 §1-4)', (c
     t.clock.set(CUP_START + 3 * HOUR);
     await finishMatch(t.deps.db, matchId, 2, 1);
     await recomputeAfterResults(t.deps.db, w.cup.competitionId, [matchId]);
-    const points = async () => (await t.deps.db.selectFrom('league_members').select('points')
-      .where('league_id', '=', league.id).where('user_id', '=', w.member.id).executeTakeFirstOrThrow()).points;
+    const points = async () => (await memberStanding(t.deps.db, t.kind, league.id, w.member.id)).points;
     expect(await points()).toBe(2);
     const res = await update(t, w.owner, league.id, { scoring: SCORING_PRESETS.kicktipp });
     expect(res.statusCode).toBe(200);
@@ -123,8 +123,7 @@ describeEachDb('league scoring model, jokers and deadlines (issue 13 §1-4)', (c
     t.clock.set(CUP_START + 3 * HOUR);
     await finishMatch(t.deps.db, first, 2, 1);
     await recomputeAfterResults(t.deps.db, w.cup.competitionId, [first]);
-    const row = await t.deps.db.selectFrom('result_bets').select('points').where('id', '=', bet.id).executeTakeFirstOrThrow();
-    expect(row.points).toBe(5 * 2 * 3);
+    expect(await betPoints(t.deps.db, bet.id)).toBe(5 * 2 * 3);
     // Fewer jokers than a member has played: refused.
     const fewer = await update(t, w.owner, league.id, { jokers: { count: 0, multiplier: 3 } });
     expect(fewer.statusCode).toBe(403); // the competition started and the league is not editable_after_start

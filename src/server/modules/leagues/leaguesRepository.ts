@@ -126,8 +126,12 @@ export async function updateLeague(db: Executor, leagueId: number, values: Updat
   await db.updateTable('leagues').set(values).where('id', '=', leagueId).execute();
 }
 
-/** Members, invitations, messages and every bet go with it (foreign keys cascade). */
+/**
+ * Members, invitations, messages and every bet go with it (foreign keys cascade); matchday rows, which have no
+ * foreign key on PostgreSQL (standings/standingsRefresh.ts), by hand.
+ */
 export async function deleteLeague(db: Executor, leagueId: number): Promise<void> {
+  await db.deleteFrom('member_matchday_points').where('league_id', '=', leagueId).execute();
   await db.deleteFrom('leagues').where('id', '=', leagueId).execute();
 }
 

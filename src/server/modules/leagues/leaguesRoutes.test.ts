@@ -2,6 +2,7 @@ import { ROUND } from '../../../shared/domain/rounds';
 import { call, describeEachDb } from '../../test/harness';
 import { recomputeAfterResults } from '../scoring/recompute';
 import { CUP_START, api, createLeague, leagueWithMember, leagueWorld } from './leagueTestKit';
+import { betsWithPoints } from '../../test/standingsReads';
 
 describeEachDb('league settings: create, update, delete', (ctx) => {
   it('creates a league with defaults; the creator is owner and first member', async () => {
@@ -149,7 +150,7 @@ describeEachDb('league settings: create, update, delete', (ctx) => {
     await t.deps.db.updateTable('matches').set({ started: 1, finished: 1, status: 'finished', local_goals: 2, visiting_goals: 1 })
       .where('id', '=', matchId).execute();
     await recomputeAfterResults(t.deps.db, w.cup.competitionId, [matchId]);
-    const points = async () => (await t.deps.db.selectFrom('result_bets').select('points').executeTakeFirstOrThrow()).points;
+    const points = async () => (await betsWithPoints(t.deps.db))[0].points;
     expect(await points()).toBe(5);
     const res = await call(t.app, {
       method: 'PUT', url: api(`/leagues/${league.id}`), token: w.owner.token, payload: { league: { points_system: 'winner' } },

@@ -7,6 +7,7 @@ import { appendLeagueLog } from '../leagueLog/leagueLogService';
 import { keepShownPicksClosed } from '../picks/pickAnchors';
 import { recomputePickPoints } from '../picks/pickScoring';
 import { recomputeLeague, refreshLeagueStandings } from '../scoring/recompute';
+import { forgetLeagueTables } from '../standings/tableVersions';
 import { competitionStarted, leagueFinished, loadLeagueAccess, requireOwner, requireWritable } from './leagueAccess';
 import { defaultLockBy } from '../../../shared/domain/deadlines';
 import type { Executor } from '../../db/database';
@@ -145,6 +146,7 @@ export async function removeLeague(deps: AppDeps, user: AuthUser, leagueId: numb
     const access = await loadLeagueAccess(trx, leagueId, user);
     requireOwner(access);
     requireWritable(access);
+    forgetLeagueTables([leagueId]);
     await deleteLeague(trx, leagueId);
   });
 }

@@ -10,6 +10,11 @@ export async function findMember(db: Executor, leagueId: number, userId: number)
  * user collapse into one membership instead of failing.
  */
 export async function addMember(db: Executor, leagueId: number, userId: number, now: number): Promise<boolean> {
+  // Matchday rows have no foreign key on PostgreSQL: none of an earlier membership may come back with this one.
+  await db.deleteFrom('member_matchday_points').where('league_id', '=', leagueId).where('user_id', '=', userId)
+    .where((eb) => eb.not(eb.exists(eb.selectFrom('league_members as lm').select('lm.user_id')
+      .where('lm.league_id', '=', leagueId).where('lm.user_id', '=', userId))))
+    .execute();
   const rows = await db.insertInto('league_members')
     .values({ league_id: leagueId, user_id: userId, joined_at: now })
     .onConflict((oc) => oc.columns(['league_id', 'user_id']).doNothing())

@@ -1,4 +1,5 @@
 import type { Executor } from '../../db/database';
+import { forgetLeagueTables } from '../standings/tableVersions';
 
 /**
  * An owner who leaves a league or deletes the account hands each owned league to its earliest-joined
@@ -27,12 +28,16 @@ export async function handOverOwnedLeagues(
       .select('m.user_id')
       .whereRef('m.league_id', '=', 'leagues.id')
       .where('m.user_id', '<>', userId)));
-  let remove = db.deleteFrom('leagues').where('owner_id', '=', userId);
-  if (leagueId !== undefined) {
-    update = update.where('id', '=', leagueId);
-    remove = remove.where('id', '=', leagueId);
-  }
+  if (leagueId !== undefined) update = update.where('id', '=', leagueId);
   const updated = await update.executeTakeFirst();
-  const deleted = await remove.executeTakeFirst();
+  // What the user still owns had nobody to take it.
+  let owned = db.selectFrom('leagues').select('id').where('owner_id', '=', userId);
+  if (leagueId !== undefined) owned = owned.where('id', '=', leagueId);
+  const doomed = (await owned.execute()).map((l) => l.id);
+  if (doomed.length === 0) return { handedOver: Number(updated.numUpdatedRows), deleted: 0 };
+  forgetLeagueTables(doomed);
+  // Matchday rows have no foreign key on PostgreSQL (standings/standingsRefresh.ts): they go by hand.
+  await db.deleteFrom('member_matchday_points').where('league_id', 'in', doomed).execute();
+  const deleted = await db.deleteFrom('leagues').where('id', 'in', doomed).executeTakeFirst();
   return { handedOver: Number(updated.numUpdatedRows), deleted: Number(deleted.numDeletedRows) };
 }

@@ -1,4 +1,5 @@
 import { call, describeEachDb } from '../../test/harness';
+import { memberStanding } from '../../test/standingsReads';
 import {
   MINUTE, ROUND, api, drawSemis, fillRound, pickWorld, ruleOf, setClock, setResult,
 } from './pickTestFixtures';
@@ -212,9 +213,8 @@ describeEachDb('round picks: authorisation and bad input', (ctx) => {
     const res = await fillRound(t, w.admin.token, body);
     expect(res.statusCode).toBe(200);
     expect(res.data.bets).toEqual([expect.objectContaining({ team_id: a1, points: 4 })]);
-    const standing = await t.deps.db.selectFrom('league_members').select(['points_rounds', 'points'])
-      .where('league_id', '=', w.leagueId).where('user_id', '=', w.member.id).executeTakeFirstOrThrow();
-    expect(standing).toEqual({ points_rounds: 4, points: 4 });
+    const standing = await memberStanding(t.deps.db, t.kind, w.leagueId, w.member.id);
+    expect({ points_rounds: standing.points_rounds, points: standing.points }).toEqual({ points_rounds: 4, points: 4 });
   });
 
   it('rejects malformed or mismatched input with a 4xx and changes nothing', async () => {

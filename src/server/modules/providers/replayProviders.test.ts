@@ -6,6 +6,7 @@ import { createUserWithToken } from '../../test/fixtures';
 import { importOpenfootball } from '../competitions/importService';
 import { seedDemoIfEmpty } from '../demo/seedDemo';
 import { createScheduler } from '../scheduler/scheduler';
+import { betsWithPoints, memberStanding } from '../../test/standingsReads';
 
 // Real servers and databases on a shared 2-core machine: allow more than jest's default 5 s.
 jest.setTimeout(30_000);
@@ -49,10 +50,10 @@ describeIfData('openfootball replay through update', (ctx) => {
     expect(await update()).toBeGreaterThanOrEqual(1);
     const revealed = await db.selectFrom('matches').select(['finished', 'local_goals', 'visiting_goals']).where('id', '=', opener.id).executeTakeFirstOrThrow();
     expect(revealed).toEqual({ finished: 1, local_goals: 2, visiting_goals: 0 });
-    const bet = await db.selectFrom('result_bets').select('points').where('match_id', '=', opener.id).executeTakeFirstOrThrow();
+    const [bet] = await betsWithPoints(db, { matchId: opener.id });
     expect(bet.points).toBe(5);
-    const member = await db.selectFrom('league_members').select(['points', 'points_league']).where('league_id', '=', leagueId).executeTakeFirstOrThrow();
-    expect(member).toEqual({ points: 5, points_league: 5 });
+    const member = await memberStanding(db, t.kind, leagueId, player.id);
+    expect({ points: member.points, points_league: member.points_league }).toEqual({ points: 5, points_league: 5 });
     // Nothing else is due yet.
     expect(await update()).toBe(0);
 

@@ -11,11 +11,11 @@ const affected = (result: { numAffectedRows?: bigint }) => Number(result.numAffe
  * the target whose deadline has not passed. A sign-system target gets the sign of the copied score.
  */
 export async function copyResultBets(db: Executor, args: { source: number; target: number; userId: number; now: number }): Promise<number> {
-  const result = await sql`INSERT INTO result_bets (league_id, user_id, match_id, mode, local_goals, visiting_goals, points, modified_after_start, updated_at)
+  const result = await sql`INSERT INTO result_bets (league_id, user_id, match_id, mode, local_goals, visiting_goals, modified_after_start, updated_at)
     SELECT t.id, s.user_id, s.match_id, 0,
       CASE WHEN t.bets_system = 'sign' THEN (CASE WHEN s.local_goals > s.visiting_goals THEN 1 ELSE 0 END) ELSE s.local_goals END,
       CASE WHEN t.bets_system = 'sign' THEN (CASE WHEN s.local_goals < s.visiting_goals THEN 1 ELSE 0 END) ELSE s.visiting_goals END,
-      NULL, 0, ${args.now}
+      0, ${args.now}
     FROM result_bets s
       JOIN matches m ON m.id = s.match_id
       JOIN leagues t ON t.id = ${args.target}

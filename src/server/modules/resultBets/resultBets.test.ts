@@ -4,6 +4,7 @@ import { createUserWithToken } from '../../test/fixtures';
 import { call, describeEachDb, type TestApp } from '../../test/harness';
 import { recomputeAfterResults } from '../scoring/recompute';
 import { createLeague, finishMatch } from './betsTestFixture';
+import { memberStanding } from '../../test/standingsReads';
 
 const url = (path: string) => `/api/v1/en${path}`;
 
@@ -141,9 +142,8 @@ describeEachDb('result bets', (ctx) => {
     expect(fixed.data).toMatchObject({ modified_after_start: true, points: 5, user_id: s.alice.id });
     const audit = await ctx().deps.db.selectFrom('audit_log').selectAll().execute();
     expect(audit).toHaveLength(1);
-    const member = await ctx().deps.db.selectFrom('league_members').select(['points', 'points_league'])
-      .where('league_id', '=', s.leagueId).where('user_id', '=', s.alice.id).executeTakeFirstOrThrow();
-    expect(member).toEqual({ points: 5, points_league: 5 });
+    const member = await memberStanding(ctx().deps.db, ctx().kind, s.leagueId, s.alice.id);
+    expect({ points: member.points, points_league: member.points_league }).toEqual({ points: 5, points_league: 5 });
   });
 
   it('sign system only takes 1-0, 0-0 or 0-1', async () => {

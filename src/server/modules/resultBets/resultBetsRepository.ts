@@ -1,7 +1,7 @@
 import { sql, type CompiledQuery, type RawBuilder, type SqlBool } from 'kysely';
 import type { Executor } from '../../db/database';
 import { precompiled } from '../../db/precompiled';
-import { playedInLeague, resultBetDeadlineSql } from '../scoring/scoringSql';
+import { betPointsSql, playedInLeague, resultBetDeadlineSql } from '../scoring/scoringSql';
 
 /** All SQL of result bets. Rows carry the embedded match, the deadline and whether the match is played. */
 
@@ -53,8 +53,8 @@ export async function currentMatchday(db: Executor, competitionId: number, fromM
 export async function ensureMatchdayBets(
   db: Executor, args: { leagueId: number; userId: number; matchday: number; mode: number; now: number },
 ): Promise<void> {
-  await sql`INSERT INTO result_bets (league_id, user_id, match_id, mode, local_goals, visiting_goals, points, modified_after_start, updated_at)
-    SELECT l.id, ${args.userId}, m.id, ${args.mode}, NULL, NULL, NULL, 0, ${args.now}
+  await sql`INSERT INTO result_bets (league_id, user_id, match_id, mode, local_goals, visiting_goals, modified_after_start, updated_at)
+    SELECT l.id, ${args.userId}, m.id, ${args.mode}, NULL, NULL, 0, ${args.now}
     FROM leagues l JOIN competitions c ON c.id = l.competition_id JOIN matches m ON m.competition_id = c.id
     WHERE l.id = ${args.leagueId} AND m.matchday = ${args.matchday} AND ${playedInLeague('l', 'm', 'c')}
     ON CONFLICT (league_id, user_id, match_id, mode) DO NOTHING`.execute(db);
@@ -68,7 +68,7 @@ export function betRows(db: Executor) {
     .innerJoin('users as u', 'u.id', 'rb.user_id')
     .select([
       'rb.id', 'rb.league_id', 'rb.user_id', 'rb.match_id', 'rb.mode', 'rb.local_goals', 'rb.visiting_goals',
-      'rb.points', 'rb.modified_after_start', 'rb.late_entry', 'rb.joker', 'rb.updated_at', 'u.name as user_name',
+      'rb.modified_after_start', 'rb.late_entry', 'rb.joker', 'rb.updated_at', 'u.name as user_name',
       'l.scoring_mode', 'l.points_tendency', 'l.points_goal_difference', 'l.points_exact', 'l.points_local_goals',
       'l.points_visiting_goals', 'l.joker_count',
       'l.bets_system', 'l.points_system', 'l.knockout_basis', 'c.finished as competition_finished',
@@ -78,6 +78,7 @@ export function betRows(db: Executor) {
       'm.local_goals_extra_time', 'm.visiting_goals_extra_time', 'm.local_penalties', 'm.visiting_penalties',
       resultBetDeadlineSql('l', 'm').as('deadline'),
       sql<number>`CASE WHEN ${playedInLeague('l', 'm', 'c')} THEN 1 ELSE 0 END`.as('played'),
+      betPointsSql('rb', 'l', 'm', 'c').as('points'),
     ]);
 }
 
@@ -186,7 +187,7 @@ export async function upsertSimulationBet(
   const row = await db.insertInto('result_bets')
     .values({
       league_id: args.leagueId, user_id: args.userId, match_id: args.matchId, mode: 1,
-      local_goals: args.local, visiting_goals: args.visiting, points: null, updated_at: args.now,
+      local_goals: args.local, visiting_goals: args.visiting, updated_at: args.now,
     })
     .onConflict((oc) => oc.columns(['league_id', 'user_id', 'match_id', 'mode']).doUpdateSet((eb) => ({
       local_goals: eb.ref('excluded.local_goals'), visiting_goals: eb.ref('excluded.visiting_goals'),

@@ -2,6 +2,7 @@ import { SCORING_PRESETS, resultBetPoints, type ScoringRules } from '../../../sh
 import { createCup } from '../../test/competitionFixture';
 import { createUserWithToken } from '../../test/fixtures';
 import { describeEachDb } from '../../test/harness';
+import { betsWithPoints, memberStandings } from '../../test/standingsReads';
 import { createLeague, finishMatch } from '../resultBets/betsTestFixture';
 import { recomputeAfterResults, recomputeCompetition, refreshLeagueStandings } from './recompute';
 
@@ -47,30 +48,37 @@ describeEachDb('set-based scoring', (ctx) => {
       await finishMatch(db, id, l, v, { local_goals_extra_time: le ?? undefined, visiting_goals_extra_time: ve ?? undefined, local_penalties: lp ?? undefined, visiting_penalties: vp ?? undefined });
     }
     await recomputeAfterResults(db, cup.competitionId, finished);
+    const points = new Map((await betsWithPoints(db)).map((b) => [b.id, b.points]));
     const rows = await db.selectFrom('result_bets as rb').innerJoin('matches as m', 'm.id', 'rb.match_id')
-      .select(['rb.league_id', 'rb.local_goals', 'rb.visiting_goals', 'rb.points', 'm.round_id', 'm.finished',
+      .select(['rb.id', 'rb.league_id', 'rb.user_id', 'rb.local_goals', 'rb.visiting_goals', 'm.round_id', 'm.finished',
         'm.local_goals as ml', 'm.visiting_goals as mv', 'm.local_goals_extra_time', 'm.visiting_goals_extra_time'])
       .execute();
     expect(rows).toHaveLength(bets.length);
     for (const row of rows) {
       const rules = RULES[leagues.indexOf(row.league_id)];
       const expected = resultBetPoints(rules, row, { ...row, local_goals: row.ml, visiting_goals: row.mv });
-      expect({ ...row, points: row.points }).toEqual({ ...row, points: expected });
+      expect({ ...row, points: points.get(row.id) }).toEqual({ ...row, points: expected });
     }
-    expect(rows.some((r) => r.points === 5)).toBe(true);
-    expect(rows.filter((r) => r.finished === 0).every((r) => r.points === null)).toBe(true);
+    expect(rows.some((r) => points.get(r.id) === 5)).toBe(true);
+    expect(rows.filter((r) => r.finished === 0).every((r) => points.get(r.id) === null)).toBe(true);
 
     // Stored standings equal the plain sum of bet points.
-    const members = await db.selectFrom('league_members').selectAll().execute();
-    for (const member of members) {
-      const { s: sum } = await db.selectFrom('result_bets').select((eb) => eb.fn.sum<number>('points').as('s'))
-        .where('league_id', '=', member.league_id).where('user_id', '=', member.user_id).executeTakeFirstOrThrow();
-      expect(member.points_league).toBe(Number(sum ?? 0));
-      expect(member.points).toBe(member.points_league + member.points_rounds + member.points_people);
+    const standings = async () => {
+      const all = [];
+      for (const leagueId of leagues) all.push(...(await memberStandings(db, ctx().kind, leagueId)).values());
+      return all;
+    };
+    for (const leagueId of leagues) {
+      for (const member of (await memberStandings(db, ctx().kind, leagueId)).values()) {
+        const own = rows.filter((r) => r.user_id === member.user_id && r.league_id === leagueId);
+        expect(member.points_league).toBe(own.reduce((sum, r) => sum + (points.get(r.id) ?? 0), 0));
+        expect(member.points).toBe(member.points_league + member.points_rounds + member.points_people);
+      }
     }
-    const before = await db.selectFrom('league_members').selectAll().orderBy('league_id').orderBy('user_id').execute();
+    // Rebuilding everything from scratch gives the same rows.
+    const before = await standings();
     await recomputeCompetition(db, cup.competitionId);
     for (const leagueId of leagues) await refreshLeagueStandings(db, leagueId);
-    expect(await db.selectFrom('league_members').selectAll().orderBy('league_id').orderBy('user_id').execute()).toEqual(before);
+    expect(await standings()).toEqual(before);
   });
 });

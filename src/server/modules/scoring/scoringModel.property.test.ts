@@ -6,6 +6,7 @@ import { resultBetPoints, type BetWeights, type KnockoutBasis, type Scoring, typ
 import { createCup } from '../../test/competitionFixture';
 import { createUserWithToken } from '../../test/fixtures';
 import { describeEachDb } from '../../test/harness';
+import { betsWithPoints, memberStandings } from '../../test/standingsReads';
 import { createLeague } from '../resultBets/betsTestFixture';
 import { loadLeagueScoring } from './leagueScoring';
 import { recomputeAfterResults } from './recompute';
@@ -38,7 +39,7 @@ const resultArb = fc.record({
 const betArb = fc.record({ goals: fc.option(fc.tuple(goals, goals), { freq: 5 }), joker: fc.boolean() });
 
 describeEachDb('scoring model in SQL against the pure functions (property-based)', (ctx) => {
-  it('stored points equal resultBetPoints for generated leagues, bets and results', async () => {
+  it('bet points and stored standings equal resultBetPoints for generated leagues, bets and results', async () => {
     const { db } = ctx().deps;
     const users = [await createUserWithToken(ctx().deps), await createUserWithToken(ctx().deps)];
     await fc.assert(fc.asyncProperty(
@@ -76,16 +77,27 @@ describeEachDb('scoring model in SQL against the pure functions (property-based)
 
         const scoring = new Map<number, { rules: ScoringRules; weights: BetWeights }>();
         for (const id of leagueIds) scoring.set(id, await loadLeagueScoring(db, id));
+        const points = new Map<number, number | null>();
+        for (const id of leagueIds) for (const bet of await betsWithPoints(db, { leagueId: id })) points.set(bet.id, bet.points);
         const rows = await db.selectFrom('result_bets as rb').innerJoin('matches as m', 'm.id', 'rb.match_id')
-          .select(['rb.league_id', 'rb.local_goals', 'rb.visiting_goals', 'rb.joker', 'rb.points', 'm.round_id', 'm.finished',
+          .select(['rb.id', 'rb.league_id', 'rb.user_id', 'rb.local_goals', 'rb.visiting_goals', 'rb.joker', 'm.round_id', 'm.finished',
             'm.local_goals as ml', 'm.visiting_goals as mv', 'm.local_goals_extra_time', 'm.visiting_goals_extra_time',
             'm.local_penalties', 'm.visiting_penalties'])
           .where('rb.league_id', 'in', leagueIds).execute();
         expect(rows).toHaveLength(bets.length);
+        const totals = new Map<string, number>();
         for (const row of rows) {
           const { rules, weights } = scoring.get(row.league_id)!;
           const expected = resultBetPoints(rules, row, { ...row, local_goals: row.ml, visiting_goals: row.mv }, weights);
-          expect({ ...row, rules, weights, points: row.points }).toEqual({ ...row, rules, weights, points: expected });
+          expect({ ...row, rules, weights, points: points.get(row.id) }).toEqual({ ...row, rules, weights, points: expected });
+          const key = `${row.league_id}:${row.user_id}`;
+          totals.set(key, (totals.get(key) ?? 0) + (expected ?? 0));
+        }
+        // The stored matchday rows, summed set-based, add up to the same.
+        for (const id of leagueIds) {
+          for (const member of (await memberStandings(db, ctx().kind, id)).values()) {
+            expect(member.points_league).toBe(totals.get(`${id}:${member.user_id}`));
+          }
         }
       },
     ), { numRuns: 12 });

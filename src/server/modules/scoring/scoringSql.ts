@@ -88,11 +88,15 @@ const signOf = (a: RawBuilder<unknown>, b: RawBuilder<unknown>) =>
 
 const larger = (a: RawBuilder<unknown>, b: RawBuilder<unknown>) => sql`(CASE WHEN ${a} >= ${b} THEN ${a} ELSE ${b} END)`;
 
+/** The per-(league, match) facts betFactsSql names; each an SQL expression. */
+export type BetFacts = Record<'league_id' | 'match_id' | 'scored' | 'rl' | 'rv' | 'rsign' | 'by_goals' | 'pts_t' | 'pts_gd'
+  | 'pts_exact' | 'pts_l' | 'pts_v' | 'factor' | 'joker_mult', RawBuilder<unknown>>;
+
 /**
  * Per (league, match) the inputs of the points that do not depend on the bet: `scored` (0 when the match is
  * unfinished or not played in the league), the result goals and sign, what each kind of hit is worth there, the
  * round's factor and the joker multiplier (1 without jokers). Computed once per league and match, so scoring many
- * bets is plain arithmetic per bet (pointsFromFactsSql).
+ * bets is plain arithmetic per bet (pointsFromFacts).
  *
  * The hits of tendency, goal difference and exact nest (an exact hit is a tendency hit, and a goal-difference hit
  * too unless the result is a draw; a goal-difference hit is a tendency hit), so the points of the best of them are
@@ -100,7 +104,7 @@ const larger = (a: RawBuilder<unknown>, b: RawBuilder<unknown>) => sql`(CASE WHE
  * not exact, `pts_t` for a tendency hit alone; local_goals and visiting_goals (`pts_l`, `pts_v`) add to them.
  * In the `sign` system only tendency counts.
  */
-export function betFactsSql(l: string, m: string, c: string): RawBuilder<unknown> {
+export function betFacts(l: string, m: string, c: string): BetFacts {
   const [L, M] = [sql.table(l), sql.table(m)];
   const rl = resultGoals(l, m, 'local');
   const rv = resultGoals(l, m, 'visiting');
@@ -111,36 +115,69 @@ export function betFactsSql(l: string, m: string, c: string): RawBuilder<unknown
   // A draw has no goal-difference hit (its points are 0 there).
   const gdOnExact = sql`(CASE WHEN ${signOf(rl, rv)} = 0 THEN 0 ELSE ${gd} END)`;
   const highest = sql`${L}.scoring_mode = 'highest'`;
-  return sql`${L}.id AS league_id, ${M}.id AS match_id,
-    CASE WHEN ${M}.finished = 0 OR ${M}.local_goals IS NULL OR ${M}.visiting_goals IS NULL OR NOT ${playedInLeague(l, m, c)}
-      THEN 0 ELSE 1 END AS scored,
-    ${rl} AS rl, ${rv} AS rv, ${signOf(rl, rv)} AS rsign,
-    CASE WHEN ${goalsCount} THEN 1 ELSE 0 END AS by_goals,
-    ${t} AS pts_t,
-    CASE WHEN ${highest} THEN ${larger(t, gd)} ELSE ${t} + ${gd} END AS pts_gd,
-    CASE WHEN ${highest} THEN ${larger(larger(t, gdOnExact), e)} ELSE ${t} + ${gdOnExact} + ${e} END AS pts_exact,
-    CASE WHEN ${goalsCount} THEN ${L}.points_local_goals ELSE 0 END AS pts_l,
-    CASE WHEN ${goalsCount} THEN ${L}.points_visiting_goals ELSE 0 END AS pts_v,
-    COALESCE((SELECT rm.factor FROM league_round_multipliers rm WHERE rm.league_id = ${L}.id AND rm.round_id = ${M}.round_id), 1)
-      AS factor,
-    CASE WHEN ${L}.joker_count > 0 THEN ${L}.joker_multiplier ELSE 1 END AS joker_mult`;
+  return {
+    league_id: sql`${L}.id`,
+    match_id: sql`${M}.id`,
+    scored: sql`(CASE WHEN ${M}.finished = 0 OR ${M}.local_goals IS NULL OR ${M}.visiting_goals IS NULL OR NOT ${playedInLeague(l, m, c)}
+      THEN 0 ELSE 1 END)`,
+    rl, rv, rsign: signOf(rl, rv),
+    by_goals: sql`(CASE WHEN ${goalsCount} THEN 1 ELSE 0 END)`,
+    pts_t: t,
+    pts_gd: sql`(CASE WHEN ${highest} THEN ${larger(t, gd)} ELSE ${t} + ${gd} END)`,
+    pts_exact: sql`(CASE WHEN ${highest} THEN ${larger(larger(t, gdOnExact), e)} ELSE ${t} + ${gdOnExact} + ${e} END)`,
+    pts_l: sql`(CASE WHEN ${goalsCount} THEN ${L}.points_local_goals ELSE 0 END)`,
+    pts_v: sql`(CASE WHEN ${goalsCount} THEN ${L}.points_visiting_goals ELSE 0 END)`,
+    factor: sql`COALESCE((SELECT rm.factor FROM league_round_multipliers rm WHERE rm.league_id = ${L}.id AND rm.round_id = ${M}.round_id), 1)`,
+    joker_mult: sql`(CASE WHEN ${L}.joker_count > 0 THEN ${L}.joker_multiplier ELSE 1 END)`,
+  };
+}
+
+/** betFacts as a select list (`expr AS name, ...`), for a CTE or derived table that bets join on (league_id, match_id). */
+export function betFactsSql(l: string, m: string, c: string): RawBuilder<unknown> {
+  return sql.join(Object.entries(betFacts(l, m, c)).map(([name, expr]) => sql`${expr} AS ${sql.ref(name)}`));
+}
+
+/** The facts of a row `f` of betFactsSql, as column references. */
+function factsOf(f: string): BetFacts {
+  const ref = (name: string) => sql.ref(`${f}.${name}`);
+  return {
+    league_id: ref('league_id'), match_id: ref('match_id'), scored: ref('scored'), rl: ref('rl'), rv: ref('rv'), rsign: ref('rsign'),
+    by_goals: ref('by_goals'), pts_t: ref('pts_t'), pts_gd: ref('pts_gd'), pts_exact: ref('pts_exact'), pts_l: ref('pts_l'),
+    pts_v: ref('pts_v'), factor: ref('factor'), joker_mult: ref('joker_mult'),
+  };
 }
 
 /**
- * resultBetPoints from a row `f` of betFactsSql: null when the match is not scored or the bet empty; else the best
- * nested hit's points plus the side goals, times the round factor, times the joker multiplier when `joker` is 1.
+ * resultBetPoints from betFacts: null when the match is not scored or the bet empty; else the best nested hit's
+ * points plus the side goals, times the round factor, times the joker multiplier when `joker` is 1.
  */
+export function pointsFromFacts(
+  f: BetFacts, betLocal: RawBuilder<unknown>, betVisiting: RawBuilder<unknown>, joker: RawBuilder<unknown> = sql.lit(0),
+): RawBuilder<number | null> {
+  return sql<number | null>`(CASE
+    WHEN ${f.scored} = 0 OR ${betLocal} IS NULL OR ${betVisiting} IS NULL THEN NULL
+    ELSE ((CASE WHEN ${betLocal} = ${f.rl} AND ${betVisiting} = ${f.rv} THEN ${f.pts_exact}
+        WHEN ${f.rsign} <> 0 AND ${betLocal} - ${betVisiting} = ${f.rl} - ${f.rv} THEN ${f.pts_gd}
+        WHEN ${signOf(betLocal, betVisiting)} = ${f.rsign} THEN ${f.pts_t} ELSE 0 END)
+      + (CASE WHEN ${betLocal} = ${f.rl} THEN ${f.pts_l} ELSE 0 END)
+      + (CASE WHEN ${betVisiting} = ${f.rv} THEN ${f.pts_v} ELSE 0 END))
+      * ${f.factor} * (CASE WHEN ${joker} = 1 THEN ${f.joker_mult} ELSE 1 END)
+    END)`;
+}
+
+/** pointsFromFacts over a row `f` of betFactsSql (the set-based statements: facts computed once per league and match). */
 export function pointsFromFactsSql(
   f: string, betLocal: RawBuilder<unknown>, betVisiting: RawBuilder<unknown>, joker: RawBuilder<unknown> = sql.lit(0),
 ): RawBuilder<number | null> {
-  const F = sql.table(f);
-  return sql<number | null>`(CASE
-    WHEN ${F}.scored = 0 OR ${betLocal} IS NULL OR ${betVisiting} IS NULL THEN NULL
-    ELSE ((CASE WHEN ${betLocal} = ${F}.rl AND ${betVisiting} = ${F}.rv THEN ${F}.pts_exact
-        WHEN ${F}.rsign <> 0 AND ${betLocal} - ${betVisiting} = ${F}.rl - ${F}.rv THEN ${F}.pts_gd
-        WHEN ${signOf(betLocal, betVisiting)} = ${F}.rsign THEN ${F}.pts_t ELSE 0 END)
-      + (CASE WHEN ${betLocal} = ${F}.rl THEN ${F}.pts_l ELSE 0 END)
-      + (CASE WHEN ${betVisiting} = ${F}.rv THEN ${F}.pts_v ELSE 0 END))
-      * ${F}.factor * (CASE WHEN ${joker} = 1 THEN ${F}.joker_mult ELSE 1 END)
-    END)`;
+  return pointsFromFacts(factsOf(f), betLocal, betVisiting, joker);
+}
+
+/**
+ * The points of real bet `rb` (null for a simulation row), computed from its league `l`, match `m` and competition
+ * `c` in the row itself: points are not stored per bet (a result would rewrite every bet on the match), so every
+ * read of a few bets scores them here, by the same rules as the standings' set-based statements.
+ */
+export function betPointsSql(rb: string, l: string, m: string, c: string): RawBuilder<number | null> {
+  const points = pointsFromFacts(betFacts(l, m, c), sql.ref(`${rb}.local_goals`), sql.ref(`${rb}.visiting_goals`), sql.ref(`${rb}.joker`));
+  return sql<number | null>`(CASE WHEN ${sql.ref(`${rb}.mode`)} = 0 THEN ${points} END)`;
 }

@@ -102,7 +102,10 @@ describeEachDb('table hit counters and tie-break positions (SQL against the pure
     expect(before.matchday_winners).toEqual([{ matchday: 1, user_ids: before.matchday_winner_ids }]);
     expect(before.matchday_winner_ids.length).toBeGreaterThan(0);
     // Tie them on points (whatever the scoring), then let the tie-breaks decide.
-    await db.updateTable('league_members').set({ points: 7 }).where('league_id', '=', leagueId).where('user_id', 'in', [ana.id, bob.id]).execute();
+    const top = Math.max(a.points, b.points);
+    for (const [user, row] of [[ana, a], [bob, b]] as const) {
+      await db.updateTable('league_members').set({ points_bonus: top - row.points }).where('league_id', '=', leagueId).where('user_id', '=', user.id).execute();
+    }
     await db.updateTable('leagues').set((eb) => ({ table_version: eb('table_version', '+', 1) })).where('id', '=', leagueId).execute();
     expect((await read()).users.map((r: any) => [r.user_name, r.position])).toEqual([['Ana', 1], ['Bob', 1], ['Cid', 3]]);
     await db.updateTable('leagues').set((eb) => ({ tie_breaks: JSON.stringify(['tendency_hits']) as never, table_version: eb('table_version', '+', 1) }))

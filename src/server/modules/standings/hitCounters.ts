@@ -8,10 +8,10 @@ export interface HitCounters { exact_hits: number; goal_difference_hits: number;
 export const NO_HITS: HitCounters = { exact_hits: 0, goal_difference_hits: 0, tendency_hits: 0 };
 
 /**
- * Each member's hit counters in one league, set-based over its scored real bets (points not null: the match is
- * finished and played in the league), against the result the league scores with (betFactsSql: knockout basis
- * included). Mirrors tableHits in shared/domain/tieBreaks.ts; in the `sign` system (by_goals 0) only tendencies count. Read when a
- * table is built, so the counters always follow the stored points without another incremental writer.
+ * Each member's hit counters in one league, set-based over its scored real bets (filled, on a match finished and
+ * played in the league), against the result the league scores with (betFactsSql: knockout basis included).
+ * Mirrors tableHits in shared/domain/tieBreaks.ts; in the `sign` system (by_goals 0) only tendencies count. Read
+ * when a table is built, so the counters always follow the results without another writer.
  */
 export async function listHitCounters(db: Executor, leagueId: number): Promise<Map<number, HitCounters>> {
   const bl = sql.ref('rb.local_goals');
@@ -24,7 +24,7 @@ export async function listHitCounters(db: Executor, leagueId: number): Promise<M
       SUM(CASE WHEN f.by_goals = 1 AND f.rsign <> 0 AND ${bl} - ${bv} = f.rl - f.rv THEN 1 ELSE 0 END) AS goal_difference_hits,
       SUM(CASE WHEN f.by_goals = 1 AND ${bl} = f.rl AND ${bv} = f.rv THEN 1 ELSE 0 END) AS exact_hits
     FROM result_bets rb JOIN f ON f.match_id = rb.match_id AND f.league_id = rb.league_id
-    WHERE rb.league_id = ${leagueId} AND rb.mode = 0 AND rb.points IS NOT NULL AND f.scored = 1
+    WHERE rb.league_id = ${leagueId} AND rb.mode = 0 AND f.scored = 1
       AND ${bl} IS NOT NULL AND ${bv} IS NOT NULL
     GROUP BY rb.user_id`.execute(db);
   return new Map(rows.map((r) => [Number(r.user_id), {

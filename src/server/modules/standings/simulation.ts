@@ -3,6 +3,7 @@ import { tableHits } from '../../../shared/domain/tieBreaks';
 import type { HitCounters } from './hitCounters';
 import type { Executor } from '../../db/database';
 import type { MemberStanding } from './tableRanking';
+import { standingsFromMatchdays } from './matchdayStandings';
 import * as repo from './standingsRepository';
 
 /**
@@ -50,31 +51,6 @@ export async function simulatedStandings(
     days[bet.matchday] = (days[bet.matchday] ?? 0) + points;
     byUser.set(bet.user_id, days);
   }
-  const winners = matchdayWinners(byUser, completeMatchdays);
-  const standings = members.map((m) => {
-    const days = byUser.get(m.user_id) ?? {};
-    const pointsLeague = Object.values(days).reduce((a, b) => a + b, 0);
-    let wins = 0;
-    for (const set of winners.values()) if (set.has(m.user_id)) wins += 1;
-    return {
-      ...m, points_by_matchday: days, points_league: pointsLeague, matchday_wins: wins,
-      points: pointsLeague + m.points_rounds + m.points_people + m.points_bonus,
-    };
-  });
+  const { members: standings, winners } = standingsFromMatchdays(members, byUser, completeMatchdays);
   return { members: standings, winners, hits };
-}
-
-function matchdayWinners(byUser: Map<number, Record<string, number>>, complete: Map<number, boolean>) {
-  const best = new Map<number, number>();
-  for (const days of byUser.values()) {
-    for (const [day, points] of Object.entries(days)) best.set(Number(day), Math.max(best.get(Number(day)) ?? 0, points));
-  }
-  const winners = new Map<number, Set<number>>();
-  for (const [day, top] of best) {
-    if (top <= 0 || !complete.get(day)) continue;
-    const set = new Set<number>();
-    for (const [userId, days] of byUser) if (days[day] === top) set.add(userId);
-    winners.set(day, set);
-  }
-  return winners;
 }

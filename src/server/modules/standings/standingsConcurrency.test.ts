@@ -1,4 +1,5 @@
 import { call, describeEachDb, type TestApp } from '../../test/harness';
+import { memberStandings } from '../../test/standingsReads';
 import { createCup } from '../../test/competitionFixture';
 import { createUserWithToken } from '../../test/fixtures';
 import { hashPassword } from '../accounts/passwords';
@@ -45,12 +46,17 @@ async function playedCup(t: TestApp, membersPerLeague: number) {
 /** Every stored standing of the competition's leagues, in a stable order. */
 async function standings(t: TestApp, leagueIds: number[]) {
   const { db } = t.deps;
+  const derived = [];
+  for (const id of [...leagueIds].sort((a, b) => a - b)) {
+    derived.push(...[...(await memberStandings(db, t.kind, id)).values()].sort((a, b) => a.user_id - b.user_id));
+  }
   return {
     members: await db.selectFrom('league_members')
-      .select(['league_id', 'user_id', 'points', 'points_league', 'points_rounds', 'points_people', 'matchday_wins'])
+      .select(['league_id', 'user_id', 'points_rounds', 'points_people', 'points_bonus'])
       .where('league_id', 'in', leagueIds).orderBy('league_id').orderBy('user_id').execute(),
-    matchdays: await db.selectFrom('member_matchday_points').select(['league_id', 'user_id', 'matchday', 'points', 'won'])
+    matchdays: await db.selectFrom('member_matchday_points').select(['league_id', 'user_id', 'matchday', 'points'])
       .where('league_id', 'in', leagueIds).orderBy('league_id').orderBy('user_id').orderBy('matchday').execute(),
+    derived,
   };
 }
 

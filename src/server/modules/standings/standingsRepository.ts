@@ -4,26 +4,32 @@ import { playedInLeague, resultBetDeadlineSql } from '../scoring/scoringSql';
 
 /** Reads of the stored standings (never re-aggregating bets), and the inputs of a simulated table. */
 
+/** Members with their stored pick and bonus totals. */
 export async function listMemberStandings(db: Executor, leagueId: number) {
   return db.selectFrom('league_members as lm').innerJoin('users as u', 'u.id', 'lm.user_id')
-    .select(['lm.user_id', 'u.name as user_name', 'lm.department', 'lm.points_league', 'lm.points_rounds',
-      'lm.points_people', 'lm.points_bonus', 'lm.points', 'lm.matchday_wins'])
+    .select(['lm.user_id', 'u.name as user_name', 'lm.department', 'lm.points_rounds', 'lm.points_people', 'lm.points_bonus'])
     .where('lm.league_id', '=', leagueId).execute();
 }
 
 /**
- * Members with their stored totals and, packed in one string, their matchday rows ("matchday:points:won,..."):
- * one row per member instead of one per member and matchday, so a big table reads quickly.
+ * Members with their stored totals and, packed in one string, their matchday rows ("matchday:points,..."): one
+ * row per member instead of one per member and matchday, so a big table reads quickly.
  */
 export async function listMemberStandingsWithMatchdays(db: Executor, dialect: 'sqlite' | 'postgres', leagueId: number) {
-  const row = sql`p.matchday || ':' || p.points || ':' || p.won`;
+  const row = sql`p.matchday || ':' || p.points`;
   const packed = dialect === 'sqlite' ? sql`group_concat(${row}, ',')` : sql`string_agg(${row}, ',')`;
   return db.selectFrom('league_members as lm').innerJoin('users as u', 'u.id', 'lm.user_id')
-    .select(['lm.user_id', 'u.name as user_name', 'lm.department', 'lm.points_league', 'lm.points_rounds',
-      'lm.points_people', 'lm.points_bonus', 'lm.points', 'lm.matchday_wins',
+    .select(['lm.user_id', 'u.name as user_name', 'lm.department', 'lm.points_rounds', 'lm.points_people', 'lm.points_bonus',
       sql<string | null>`(SELECT ${packed} FROM member_matchday_points p
         WHERE p.league_id = lm.league_id AND p.user_id = lm.user_id)`.as('matchdays')])
     .where('lm.league_id', '=', leagueId).execute();
+}
+
+/** Each matchday of the competition and whether every match of it is finished (its winners are decided then). */
+export async function matchdayCompletion(db: Executor, competitionId: number): Promise<Map<number, boolean>> {
+  const rows = await db.selectFrom('matches').select(['matchday', (eb) => eb.fn.min('finished').as('finished')])
+    .where('competition_id', '=', competitionId).groupBy('matchday').execute();
+  return new Map(rows.map((r) => [Number(r.matchday), Number(r.finished) === 1]));
 }
 
 /** The highest matchday with a finished match, or null. */

@@ -39,10 +39,11 @@ describeEachDb('cached league tables', (ctx) => {
     expect(row(await table(ana.token, leagueId), bob.id)).toMatchObject({ points: 5, department: 'IT' });
 
     // Written behind the app's back, without moving the table's version: the cached answer stays.
-    await t.deps.db.updateTable('league_members').set({ points: 99 }).where('league_id', '=', leagueId).where('user_id', '=', carl.id).execute();
+    const carlBefore = row(await table(ana.token, leagueId), carl.id).points;
+    await t.deps.db.updateTable('league_members').set({ points_bonus: 99 }).where('league_id', '=', leagueId).where('user_id', '=', carl.id).execute();
     // Writes elsewhere (another league's table, a bet) do not invalidate it either.
     await call(t.app, { method: 'POST', url: '/api/v1/en/leagues/update_department', token: bob.token, payload: { league_id: other, user_id: bob.id, department: 'X' } });
-    expect(row(await table(ana.token, leagueId), carl.id).points).not.toBe(99);
+    expect(row(await table(ana.token, leagueId), carl.id).points).toBe(carlBefore);
 
     // A department, a name, a result: each shows at once.
     const department = await call(t.app, { method: 'POST', url: '/api/v1/en/leagues/update_department', token: ana.token,
@@ -56,4 +57,26 @@ describeEachDb('cached league tables', (ctx) => {
     await recomputeAfterResults(t.deps.db, cup.competitionId, [second]);
     expect(row(await table(ana.token, leagueId), ana.id).points).toBe(1 + 5);
   });
-});
+
+  it('remember who may read a table for SESSION_CACHE_SECONDS: a removal by another process counts within that time, by this one at once', async () => {
+    const t = ctx();
+    const { ana, bob, carl, leagueId } = await playedLeague(t);
+    const status = async (token: string) => (await call(t.app, { method: 'GET', url: `/api/v1/en/leagues/users_league_table/${leagueId}`, token })).statusCode;
+    const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    // For a few seconds after this process changed a table (the results above), its access is read, never kept.
+    await sleep(5_100);
+    expect(await status(carl.token)).toBe(200);
+    // Carl's membership ends in "another process" (straight in the database, no table version moved here): his
+    // remembered access holds until the cache's lifetime (1 s in this suite) has passed, then he is refused.
+    await t.deps.db.deleteFrom('member_matchday_points').where('league_id', '=', leagueId).where('user_id', '=', carl.id).execute();
+    await t.deps.db.deleteFrom('league_members').where('league_id', '=', leagueId).where('user_id', '=', carl.id).execute();
+    expect(await status(carl.token)).toBe(200);
+    await sleep(1_100);
+    expect(await status(carl.token)).toBe(403);
+    // The owner removes Bob through this process: refused at once.
+    expect(await status(bob.token)).toBe(200);
+    const removed = await call(t.app, { method: 'DELETE', url: `/api/v1/en/leagues/remove_user/${leagueId}/${bob.id}`, token: ana.token });
+    expect(removed.statusCode).toBe(200);
+    expect(await status(bob.token)).toBe(403);
+  });
+}, { config: { sessionCacheSeconds: 1 } });

@@ -9,32 +9,36 @@ import type { LeagueAccessRow } from '../resultBets/resultBetsRepository';
 import { requireLeagueAccess } from '../resultBets/resultBetsService';
 import { parseTieBreaks } from '../../../shared/domain/tieBreaks';
 import { listHitCounters } from './hitCounters';
+import { cachedTableAccess } from './tableAccess';
 import { simulatedStandings } from './simulation';
 import * as repo from './standingsRepository';
+import { standingsFromMatchdays, type PointsByMatchday } from './matchdayStandings';
 import { rankDepartments, rankMembers, type MemberStanding } from './tableRanking';
 
 /** users_league_table: stored standings for real tables, an on-the-fly computation for the caller's simulation. */
 export function tablesService(deps: AppDeps) {
   const { db } = deps;
 
-  async function storedStandings(leagueId: number) {
-    const rows = await repo.listMemberStandingsWithMatchdays(db, deps.dialect, leagueId);
-    const winners = new Map<number, Set<number>>();
-    const members: MemberStanding[] = rows.map(({ matchdays, ...member }) => {
-      const byMatchday: Record<string, number> = {};
-      for (const packed of matchdays ? matchdays.split(',') : []) {
-        const [matchday, points, won] = packed.split(':').map(Number);
-        byMatchday[matchday] = points;
-        if (won) winners.set(matchday, (winners.get(matchday) ?? new Set()).add(member.user_id));
+  /** The stored matchday rows of the league, with totals, winners and wins derived from them. */
+  async function storedStandings(league: LeagueAccessRow) {
+    const [rows, complete] = await Promise.all([
+      repo.listMemberStandingsWithMatchdays(db, deps.dialect, league.id), repo.matchdayCompletion(db, league.competition_id),
+    ]);
+    const byUser: PointsByMatchday = new Map();
+    for (const row of rows) {
+      const days: Record<string, number> = {};
+      for (const packed of row.matchdays ? row.matchdays.split(',') : []) {
+        const [matchday, points] = packed.split(':');
+        days[matchday] = Number(points);
       }
-      return { ...member, points_by_matchday: byMatchday };
-    });
-    return { members, winners };
+      byUser.set(row.user_id, days);
+    }
+    return standingsFromMatchdays(rows, byUser, complete);
   }
 
   async function leagueTable(user: AuthUser, leagueId: number, query: { matchday?: number; mode?: number }, reply: FastifyReply): Promise<Static<typeof LeagueTable>> {
-    const league = await requireLeagueAccess(db, leagueId, user);
-    if (query.mode === 1) return buildTable(user, league, query);
+    if (query.mode === 1) return buildTable(user, await requireLeagueAccess(db, leagueId, user), query);
+    const league = await cachedTableAccess(deps, leagueId, user, () => requireLeagueAccess(db, leagueId, user));
     // A real table depends only on the league, matchday and language (ties by name): the serialised answer is
     // reused until the league's table version moves (any change to its standings, members, departments or names).
     return cachedJson(deps, reply, `table:${leagueId}:${query.matchday ?? ''}:${user.locale}`, () => buildTable(user, league, query),
@@ -56,7 +60,7 @@ export function tablesService(deps: AppDeps) {
         leagueId, competitionId: league.competition_id, viewerId: user.id, now: deps.clock.now(),
         ...await loadLeagueScoring(db, leagueId),
       })
-      : { ...await storedStandings(leagueId), hits: await listHitCounters(db, leagueId) };
+      : { ...await storedStandings(league), hits: await listHitCounters(db, leagueId) };
     const matchday = query.matchday ?? lastPlayed;
     const settings = await db.selectFrom('leagues').select('tie_breaks').where('id', '=', leagueId).executeTakeFirst();
     const tieBreaks = parseTieBreaks(settings?.tie_breaks);

@@ -4,6 +4,7 @@ import { call, describeEachDb } from '../../test/harness';
 import { createCup } from '../../test/competitionFixture';
 import { createUserWithToken } from '../../test/fixtures';
 import { LOCK_TTL_MS } from '../locks/processLocks';
+import { betsWithPoints, memberStanding } from '../../test/standingsReads';
 
 // Real servers and databases on a shared 2-core machine: allow more than jest's default 5 s.
 jest.setTimeout(30_000);
@@ -36,8 +37,8 @@ async function leagueWithBet(t: ReturnType<Parameters<Parameters<typeof describe
   await db.insertInto('league_members').values({ league_id: leagueId, user_id: player.id, joined_at: now }).execute();
   await db.insertInto('result_bets').values({ league_id: leagueId, user_id: player.id, match_id: matchId, local_goals: 2, visiting_goals: 1, updated_at: now }).execute();
   const standing = async () => ({
-    bet: (await db.selectFrom('result_bets').select('points').where('match_id', '=', matchId).executeTakeFirstOrThrow()).points,
-    member: (await db.selectFrom('league_members').select('points').where('league_id', '=', leagueId).executeTakeFirstOrThrow()).points,
+    bet: (await betsWithPoints(db, { matchId }))[0].points,
+    member: (await memberStanding(db, t.kind, leagueId, player.id)).points,
   });
   return { leagueId, standing };
 }
@@ -124,7 +125,9 @@ describeEachDb('admin update processes', (ctx) => {
     const { leagueId, standing } = await leagueWithBet(t, cup.competitionId, matchId);
     await t.deps.db.updateTable('matches').set({ local_goals: 2, visiting_goals: 1, status: 'finished', started: 1, finished: 1 }).where('id', '=', matchId).execute();
     // Stored points out of step with the results (a result typed straight into the database, or a crash).
-    await t.deps.db.updateTable('league_members').set({ points: 99, points_league: 99 }).where('league_id', '=', leagueId).execute();
+    await t.deps.db.insertInto('member_matchday_points').values({ league_id: leagueId, user_id: (await t.deps.db.selectFrom('league_members')
+      .select('user_id').where('league_id', '=', leagueId).executeTakeFirstOrThrow()).user_id, matchday: 1, points: 99 })
+      .onConflict((oc) => oc.columns(['league_id', 'user_id', 'matchday']).doUpdateSet({ points: 99 })).execute();
     const res = await call(t.app, { method: 'POST', url: `/api/v1/en/update/update_competition_points/${cup.competitionId}`, token: admin.token });
     expect(res.data).toEqual({ message: 'Process update_competition_points finished', process: 'update_competition_points' });
     expect(await standing()).toEqual({ bet: 5, member: 5 });

@@ -1,0 +1,50 @@
+import type { MemberStanding } from './tableRanking';
+
+/** A member's stored pick and bonus totals: what a table adds to their result-bet points. */
+export interface MemberTotals {
+  user_id: number; user_name: string; department: string | null;
+  points_rounds: number; points_people: number; points_bonus: number;
+}
+
+/** Per member, their result-bet points by matchday ("7" -> 12); a matchday is there once they had a scored bet in it. */
+export type PointsByMatchday = Map<number, Record<string, number>>;
+
+/**
+ * A table's members from their matchday points (stored rows, or a simulation's): result-bet totals, the winners of
+ * each complete matchday (the best score there, if anybody scored: ties win together) and each member's wins.
+ * `complete` says which matchdays have every match finished (simulated ones count as finished in a simulation).
+ */
+export function standingsFromMatchdays(
+  members: MemberTotals[], byUser: PointsByMatchday, complete: Map<number, boolean>,
+): { members: MemberStanding[]; winners: Map<number, Set<number>> } {
+  const winners = matchdayWinners(byUser, complete);
+  const wins = new Map<number, number>();
+  for (const set of winners.values()) for (const userId of set) wins.set(userId, (wins.get(userId) ?? 0) + 1);
+  return {
+    winners,
+    members: members.map((m) => {
+      const days = byUser.get(m.user_id) ?? {};
+      let pointsLeague = 0;
+      for (const points of Object.values(days)) pointsLeague += points;
+      return {
+        ...m, points_by_matchday: days, points_league: pointsLeague, matchday_wins: wins.get(m.user_id) ?? 0,
+        points: pointsLeague + m.points_rounds + m.points_people + m.points_bonus,
+      };
+    }),
+  };
+}
+
+function matchdayWinners(byUser: PointsByMatchday, complete: Map<number, boolean>): Map<number, Set<number>> {
+  const best = new Map<number, number>();
+  for (const days of byUser.values()) {
+    for (const [day, points] of Object.entries(days)) best.set(Number(day), Math.max(best.get(Number(day)) ?? 0, points));
+  }
+  const winners = new Map<number, Set<number>>();
+  for (const [day, top] of best) {
+    if (top <= 0 || !complete.get(day)) continue;
+    const set = new Set<number>();
+    for (const [userId, days] of byUser) if (days[day] === top) set.add(userId);
+    winners.set(day, set);
+  }
+  return winners;
+}
