@@ -138,10 +138,24 @@ describeEachDb('admin console: competitions', (ctx) => {
       });
       expect([wrong.statusCode, wrong.data.error]).toEqual([400, `The competition could not be imported: match 2: the field "${field}" has the wrong type`]);
     }
+    // Names longer than their columns (PostgreSQL would refuse them mid-import) are named with their limit.
+    const long = 'x'.repeat(151);
+    for (const [field, value, max] of [['team1', long.slice(0, 101), 100], ['group', long.slice(0, 51), 50], ['goals1', [{ name: long }], 150]] as const) {
+      const tooLong = await call(t.app, {
+        method: 'POST', url: api('/admin/competitions/import'), token: root.token,
+        payload: upload({ file: { name: 'cup.json', content: JSON.stringify({ name: 'Cup', matches: [{ ...match, [field]: value }] }) } }),
+      });
+      expect([tooLong.statusCode, tooLong.data.error]).toEqual([400, `The competition could not be imported: match 1: "${field}" is longer than ${max} characters`]);
+    }
+    const longName = await call(t.app, {
+      method: 'POST', url: api('/admin/competitions/import', 'es'), token: root.token,
+      payload: upload({ file: { name: 'cup.json', content: JSON.stringify({ name: long, matches: [match] }) } }),
+    });
+    expect(longName.data.error).toBe('No se ha podido importar la competición: "name" tiene más de 150 caracteres');
     expect(await counts(t)).toEqual(before);
     const failed = await call(t.app, { method: 'GET', url: api('/admin/processes?outcome=failed'), token: root.token });
-    expect(failed.data.total).toBe(7);
-    expect(failed.data.runs[5]).toMatchObject({ kind: 'import_competition', outcome: 'failed', error: 'match 1: unknown round "Round of 7"' });
+    expect(failed.data.total).toBe(11);
+    expect(failed.data.runs[9]).toMatchObject({ kind: 'import_competition', outcome: 'failed', error: 'match 1: unknown round "Round of 7"' });
   });
 
   it('checks the combination of fields: one source, web addresses only, known time zones, no fields of the other provider', async () => {
@@ -200,6 +214,18 @@ describeEachDb('admin console: competitions', (ctx) => {
       }
     }
     expect(await counts(t)).toEqual({ competitions: 0, matches: 0, teams: 0 });
+  });
+
+  it('keys a competition by a long file name within the key column, the same on every re-import', async () => {
+    const t = ctx();
+    const root = await admin(t);
+    const file = { name: `${'season-'.repeat(27)}.json`, content: MINICUP };
+    const first = await call(t.app, { method: 'POST', url: api('/admin/competitions/import'), token: root.token, payload: upload({ file }) });
+    expect(first.statusCode).toBe(200);
+    const again = await call(t.app, { method: 'POST', url: api('/admin/competitions/import'), token: root.token, payload: upload({ file }) });
+    expect(again.data).toMatchObject({ created: false, competition: { id: first.data.competition.id } });
+    const { external_key: key } = await t.deps.db.selectFrom('competitions').select('external_key').executeTakeFirstOrThrow();
+    expect(key!.length).toBeLessThanOrEqual(200);
   });
 
   it('refuses a second import while one runs (409), recording nothing for it', async () => {

@@ -8,7 +8,7 @@ import { recomputeCompetition } from '../scoring/recompute';
 import { keepShownBetsClosed } from '../scoring/shownBets';
 import { MATCH_STATUS, recountScorerGoals, refreshCompetitionFinished } from './competitionStateRepository';
 import { REVEAL_AFTER_MS, serializeHeldResult, type HeldGoal } from './heldResult';
-import { ImportError, type ImportedCompetition, type ImportedMatch } from './importedCompetition';
+import { boundedKey, IMPORT_TEXT_LIMITS, ImportError, type ImportedCompetition, type ImportedMatch } from './importedCompetition';
 import {
   findCompetitionByKey, insertDefaultRules, linkCompetitionPeople, linkCompetitionTeams, replaceMatchGoals, saveCompetition,
   upsertGroups, upsertMatches, upsertPeople, upsertTeams, type GoalRow, type MatchRow,
@@ -61,7 +61,12 @@ export interface ImportSummary {
 
 /** Imports (or re-imports, in place) an openfootball competition in one transaction, then recomputes its points. */
 export async function importOpenfootball(db: Db, options: OpenfootballImportOptions): Promise<ImportSummary> {
-  const externalKey = `openfootball:${options.name?.trim() || defaultExternalKey(options.source)}`;
+  // The --name (or file name) keys the competition: bounded to the key column, the same for every re-import.
+  const externalKey = boundedKey(`openfootball:${options.name?.trim() || defaultExternalKey(options.source)}`);
+  if ((options.name?.trim().length ?? 0) > IMPORT_TEXT_LIMITS.competitionName) {
+    throw new ImportError(`"name" is longer than ${IMPORT_TEXT_LIMITS.competitionName} characters`,
+      { key: 'import.too_long', vars: { field: 'name', max: IMPORT_TEXT_LIMITS.competitionName } });
+  }
   // A zone given now wins (and is kept); otherwise the one this competition was first read in, so re-importing or
   // re-syncing an unchanged file never moves a kickoff; a first import without one guesses from the file name.
   const stored = (await findCompetitionByKey(db, externalKey))?.time_zone ?? null;

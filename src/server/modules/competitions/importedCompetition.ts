@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { MessageKey } from '../../i18n/messages';
 
 /**
@@ -60,4 +61,19 @@ export interface ImportedCompetition {
  */
 export class ImportError extends Error {
   constructor(message: string, readonly reason?: { key: MessageKey; vars?: Record<string, string | number> }) { super(message); }
+}
+
+/**
+ * Sizes of the columns imported text lands in (migrations: competitions, teams, groups, people, matches). PostgreSQL
+ * refuses longer values, so a file's are checked first and refused by name (SQLite would keep them).
+ */
+export const IMPORT_TEXT_LIMITS = { competitionName: 150, teamName: 100, placeholder: 50, groupName: 50, personName: 150, key: 200 } as const;
+
+/**
+ * A stable key that fits the key columns: a longer one keeps its start and adds a hash of the whole, so a re-import
+ * of the same file finds the same rows.
+ */
+export function boundedKey(key: string): string {
+  if (key.length <= IMPORT_TEXT_LIMITS.key) return key;
+  return `${key.slice(0, IMPORT_TEXT_LIMITS.key - 41)}#${createHash('sha256').update(key).digest('hex').slice(0, 40)}`;
 }

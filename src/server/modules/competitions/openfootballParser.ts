@@ -1,8 +1,8 @@
 import { normaliseSearchText } from '../../../shared/domain/text';
 import { clubColors, findNationalTeam, teamAbbreviation } from '../../../shared/domain/teams';
 import {
-  ImportError, type ImportedCompetition, type ImportedGoal, type ImportedMatch, type ImportedPerson, type ImportedScore,
-  type ImportedTeam,
+  boundedKey, IMPORT_TEXT_LIMITS as LIMITS, ImportError, type ImportedCompetition, type ImportedGoal, type ImportedMatch,
+  type ImportedPerson, type ImportedScore, type ImportedTeam,
 } from './importedCompetition';
 import { parseKickoff } from './kickoff';
 import { openfootballRound } from './openfootballRounds';
@@ -59,6 +59,19 @@ function wrongField(m: OfMatch): string | null {
 
 const isText = (value: unknown): value is string => typeof value === 'string' && value.trim() !== '';
 
+/** The first name of a match longer than its column (LIMITS), if any. */
+function longField(m: OfMatch): { field: string; max: number } | null {
+  for (const field of ['team1', 'team2'] as const) {
+    const max = isPlaceholder(m[field]) ? LIMITS.placeholder : LIMITS.teamName;
+    if (m[field].trim().length > max) return { field, max };
+  }
+  if (m.group && m.group.length > LIMITS.groupName) return { field: 'group', max: LIMITS.groupName };
+  for (const field of ['goals1', 'goals2'] as const) {
+    if (m[field]?.some((g) => typeof g?.name === 'string' && g.name.length > LIMITS.personName)) return { field, max: LIMITS.personName };
+  }
+  return null;
+}
+
 function minuteOf(goal: OfGoal): number | null {
   const base = Number.parseInt(String(goal.minute ?? ''), 10);
   return Number.isFinite(base) ? base : null;
@@ -72,7 +85,10 @@ function teamFor(name: string, fifaByName: Map<string, string>): ImportedTeam {
   return { key: `club:${normaliseSearchText(name)}`, name, abbreviation: teamAbbreviation(name), flag: null, isFlag: false, colors: clubColors(name) };
 }
 
-const personKey = (teamKey: string, name: string) => `${teamKey}|${normaliseSearchText(name)}`;
+const personKey = (teamKey: string, name: string) => boundedKey(`${teamKey}|${normaliseSearchText(name)}`);
+
+/** Sibling files are read leniently: a team, group or player name too long to store is left out. */
+const fits = (name: string, max: number) => name.trim().length <= max;
 
 /** Reads the worldcup.json / football.json shapes into an ImportedCompetition. */
 export function parseOpenfootball(files: OpenfootballFiles, zone: string): ImportedCompetition {
@@ -87,7 +103,14 @@ export function parseOpenfootball(files: OpenfootballFiles, zone: string): Impor
     }
     const field = wrongField(m);
     if (field) throw new ImportError(`match ${i + 1}: the field "${field}" has the wrong type`, { key: 'import.match_field_type', vars: { n: i + 1, field } });
+    const tooLong = longField(m);
+    if (tooLong) {
+      throw new ImportError(`match ${i + 1}: "${tooLong.field}" is longer than ${tooLong.max} characters`, { key: 'import.match_too_long', vars: { n: i + 1, ...tooLong } });
+    }
   });
+  if (typeof main.name === 'string' && main.name.trim().length > LIMITS.competitionName) {
+    throw new ImportError(`"name" is longer than ${LIMITS.competitionName} characters`, { key: 'import.too_long', vars: { field: 'name', max: LIMITS.competitionName } });
+  }
 
   const fifaByName = new Map<string, string>();
   if (Array.isArray(files.teams)) {
@@ -111,8 +134,8 @@ export function parseOpenfootball(files: OpenfootballFiles, zone: string): Impor
   };
   if (Array.isArray(files.squads)) {
     for (const s of files.squads as { name?: unknown; players?: { name?: unknown }[] }[]) {
-      if (!isText(s?.name) || !Array.isArray(s.players)) continue;
-      for (const p of s.players) if (isText(p?.name)) addPerson(team(s.name).key, p.name);
+      if (!isText(s?.name) || !fits(s.name, LIMITS.teamName) || !Array.isArray(s.players)) continue;
+      for (const p of s.players) if (isText(p?.name) && fits(p.name, LIMITS.personName)) addPerson(team(s.name).key, p.name);
     }
   }
 
@@ -132,10 +155,10 @@ export function parseOpenfootball(files: OpenfootballFiles, zone: string): Impor
     const ordinal = (ordinalInRound.get(m.round) ?? 0) + 1;
     ordinalInRound.set(m.round, ordinal);
     // Keys survive postponements and teams becoming known: official number, else group + teams, else round order.
-    const key = m.num !== undefined ? `num:${m.num}`
+    const key = boundedKey(m.num !== undefined ? `num:${m.num}`
       : type === 'league' ? `${local}|${visiting}`
       : m.group ? `${m.group}|${local}|${visiting}`
-      : `${m.round}|${ordinal}`;
+      : `${m.round}|${ordinal}`);
     const score = parseScore(m.score);
     const goals: ImportedGoal[] = [];
     if (score && localTeam && visitingTeam) {
@@ -190,7 +213,10 @@ function parseGroups(file: unknown, raw: OfMatch[], team: (name: string) => Impo
   const groups = new Map<string, Set<string>>();
   const fileGroups = (file as { groups?: { name?: unknown; teams?: unknown[] }[] } | undefined)?.groups;
   if (Array.isArray(fileGroups)) {
-    for (const g of fileGroups) if (isText(g?.name) && Array.isArray(g.teams)) groups.set(g.name, new Set(g.teams.filter(isText).map((t) => team(t).key)));
+    for (const g of fileGroups) {
+      if (!isText(g?.name) || !fits(g.name, LIMITS.groupName) || !Array.isArray(g.teams)) continue;
+      groups.set(g.name, new Set(g.teams.filter((t): t is string => isText(t) && fits(t, LIMITS.teamName)).map((t) => team(t).key)));
+    }
   }
   for (const m of raw) {
     if (!m.group) continue;
