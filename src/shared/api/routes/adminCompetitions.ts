@@ -41,7 +41,12 @@ export const AdminCompetition = Type.Object({
  */
 export const CompetitionImport = Strict({
   provider: Type.Union([Type.Literal('openfootball'), Type.Literal('football-data')]),
-  url: Type.Optional(Type.String({ minLength: 1, maxLength: 2000 })),
+  url: Type.Optional(Type.String({
+    minLength: 1, maxLength: 2000,
+    description: 'http(s), without a user name or password. Downloaded only from hosts whose every address is public '
+      + '(the server\'s own network only for IMPORT_ALLOWED_HOSTS), at most 3 redirects, each file up to 2 MB within '
+      + 'IMPORT_TIMEOUT_MS; a refused or failed download is a 400 naming why.',
+  })),
   file: Type.Optional(Strict({
     name: Type.String({ minLength: 1, maxLength: 200 }),
     content: Type.String({ minLength: 1, maxLength: IMPORT_FILE_MAX_BYTES }),
