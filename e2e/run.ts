@@ -10,6 +10,7 @@ import { offlineSaveReplayed } from './scenariosOffline';
 import { themeAndNames } from './scenariosTheme';
 import { bonusQuestion, jokerBet } from './scenariosGame';
 import { calendarFeed, liveTable } from './scenariosLive';
+import { firstPagesWithinBudget } from './scenariosBudget';
 import { DEFAULT_PUSH_ALLOWED_HOSTS } from '../src/server/config';
 
 /**
@@ -46,6 +47,7 @@ async function main(): Promise<number> {
       ['17. recent form in the classification, dark theme (axe) remembered, Spanish group and team names', () => themeAndNames(w)],
       ['15. live table moving when an admin enters a goal in another window', () => liveTable(w)],
       ['16. a calendar feed parsed back by an iCalendar parser; the address replaced', () => calendarFeed(w)],
+      ['18. first pages within the JavaScript budget (visitor 200 KB, player 300 KB compressed, few requests)', () => firstPagesWithinBudget(w)],
       ['21. bonus question: asked, answered at phone width, resolved after the deadline, points in the table and the log', () => bonusQuestion(w)],
       ['20. a joker: Kicktipp league from the form, joker played at phone width, hidden from others, exact hit ×3', () => jokerBet(w)],
     ];
