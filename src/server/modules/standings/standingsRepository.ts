@@ -57,7 +57,8 @@ export async function listLeagueBetsForSimulation(db: Executor, leagueId: number
 
 export async function listCompetitionMatches(db: Executor, competitionId: number) {
   return db.selectFrom('matches')
-    .select(['id', 'round_id', 'matchday', 'finished', 'local_goals', 'visiting_goals', 'local_goals_extra_time', 'visiting_goals_extra_time'])
+    .select(['id', 'round_id', 'matchday', 'finished', 'local_goals', 'visiting_goals', 'local_goals_extra_time', 'visiting_goals_extra_time',
+      'local_penalties', 'visiting_penalties'])
     .where('competition_id', '=', competitionId).execute();
 }
 
