@@ -1,5 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
+import { connect, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -101,6 +101,47 @@ describe.each(DB_KINDS)('graceful shutdown [%s]', (kind) => {
         .values({ name: 'update_all', owner: 'another-process', acquired_at: now, expires_at: now + 60_000 }).execute();
       await shutdownGracefully({ app, lifecycle, database: server, scheduler: null }, 1000);
       expect(await locksOf(observer)).toEqual([{ name: 'update_all' }]);
+    } finally {
+      await dispose();
+    }
+  });
+
+  it('does not wait for connections left idle by streams it ended (live streams end as the app closes)', async () => {
+    const { server, dispose } = await sharedDatabase(kind);
+    try {
+      const app: FastifyInstance = Fastify({ logger: false });
+      const lifecycle = installLifecycle(app);
+      const streams: NodeJS.WritableStream[] = [];
+      app.get('/stream', (_request, reply) => {
+        reply.hijack();
+        reply.raw.writeHead(200, { 'content-type': 'text/event-stream' });
+        reply.raw.write(': open\n\n');
+        streams.push(reply.raw);
+      });
+      app.addHook('preClose', async () => { for (const stream of streams) stream.end(); });
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      const response = await fetch(`http://127.0.0.1:${(app.server.address() as AddressInfo).port}/stream`);
+      const reader = response.body!.getReader();
+      await reader.read();
+      const started = Date.now();
+      expect(await shutdownGracefully({ app, lifecycle, database: server, scheduler: null }, 10_000)).toBe(true);
+      expect(Date.now() - started).toBeLessThan(3_000);
+    } finally {
+      await dispose();
+    }
+  });
+
+  it('does not wait for a connection that never sent a request (a browser\'s preconnect)', async () => {
+    const { server, dispose } = await sharedDatabase(kind);
+    try {
+      const { app, lifecycle, origin } = await serverWithSlowRoute();
+      const { port } = new URL(origin);
+      const socket = connect(Number(port), '127.0.0.1');
+      await new Promise((done) => socket.once('connect', done));
+      const started = Date.now();
+      expect(await shutdownGracefully({ app, lifecycle, database: server, scheduler: null }, 10_000)).toBe(true);
+      expect(Date.now() - started).toBeLessThan(3_000);
+      socket.destroy();
     } finally {
       await dispose();
     }

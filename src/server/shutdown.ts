@@ -18,8 +18,8 @@ const AFTER_DEADLINE_MS = 2000;
 /**
  * What SIGTERM does, in order:
  * 1. /readyz answers 503, so a load balancer still probing sends new traffic elsewhere;
- * 2. the scheduler starts nothing new, and Fastify stops accepting connections, closes idle keep-alive ones,
- *    answers 503 (Connection: close) to requests arriving on busy ones, and waits for the requests in flight;
+ * 2. the scheduler starts nothing new, and Fastify stops accepting connections, closes idle keep-alive ones (and
+ *    those that never sent a request), answers 503 (Connection: close) to requests arriving on busy ones, and waits for the requests in flight;
  * 3. past `timeoutMs` the connections still open are cut (a hung request must not block a deploy);
  * 4. the process locks this process still holds are released, so other processes need not wait for them to expire;
  * 5. the database is closed.
@@ -29,6 +29,8 @@ export async function shutdownGracefully(server: RunningServer, timeoutMs: numbe
   const { app, lifecycle, database, scheduler } = server;
   lifecycle.shuttingDown = true;
   const closing = Promise.allSettled([scheduler?.stop(), app.close()]);
+  // The listener no longer accepts: a connection that never sent a request will not send one we would answer.
+  lifecycle.closeUnusedConnections();
   const drained = await settlesWithin(closing, timeoutMs);
   if (!drained) {
     app.log.warn({ timeoutMs }, 'requests or scheduled jobs still running at the shutdown deadline: cutting their connections');
