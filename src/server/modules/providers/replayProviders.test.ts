@@ -54,6 +54,10 @@ describeIfData('openfootball replay through update', (ctx) => {
     expect(bet.points).toBe(5);
     const member = await memberStanding(db, t.kind, leagueId, player.id);
     expect({ points: member.points, points_league: member.points_league }).toEqual({ points: 5, points_league: 5 });
+    // The process history says what the run changed: the revealed matches and the one bet they scored.
+    const [run] = await db.selectFrom('process_runs').select(['kind', 'updated_matches', 'recomputed_bets']).orderBy('id', 'desc').limit(1).execute();
+    expect(run).toMatchObject({ kind: 'update', recomputed_bets: 1 });
+    expect(run.updated_matches).toBeGreaterThanOrEqual(1);
     // Nothing else is due yet.
     expect(await update()).toBe(0);
 

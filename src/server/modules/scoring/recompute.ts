@@ -112,3 +112,15 @@ export async function recomputeLeague(db: Executor, leagueId: number): Promise<v
   if (league) await lockCompetitionMatches(db, league.competition_id);
   await refreshLeagueStandings(db, leagueId);
 }
+
+/**
+ * Real bets on the competition's matches written since `since` that count now (a result): what a results run
+ * re-scored, for the process history.
+ */
+export async function countBetsScoredSince(db: Executor, competitionId: number, since: number): Promise<number> {
+  const row = await db.selectFrom('result_bets as rb').innerJoin('matches as m', 'm.id', 'rb.match_id')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('m.competition_id', '=', competitionId).where('m.updated_at', '>=', since).where('m.standings_scored', '=', 1)
+    .where('rb.mode', '=', 0).executeTakeFirstOrThrow();
+  return Number(row.n);
+}

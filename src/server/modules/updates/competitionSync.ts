@@ -5,6 +5,7 @@ import { ProviderError } from '../providers/providerError';
 import { providerFor } from '../providers/registry';
 import { recordCompetitionSync } from '../processRuns/processRuns';
 import { publishMatchesUpdatedSince } from '../live/livePublisher';
+import { countBetsScoredSince } from '../scoring/recompute';
 
 /**
  * One lock per competition, whichever process works on it: `update` and `update_all` take it around each
@@ -17,15 +18,19 @@ export const competitionLockName = (competitionId: number) => `competition:${com
 const FULL_SYNC_WAIT_MS = 120_000;
 const WAIT_STEP_MS = 200;
 
-export async function syncCompetition(deps: AppDeps, competition: ProviderCompetition, full: boolean): Promise<number> {
+/** What a sync changed: matches written, and real bets those results scored (the process history's figures). */
+export interface SyncCounts { matches: number; bets: number }
+
+export async function syncCompetition(deps: AppDeps, competition: ProviderCompetition, full: boolean): Promise<SyncCounts> {
   const provider = providerFor(competition.provider);
   const since = deps.clock.now();
   try {
     const updated = full ? await provider.syncAll(deps, competition) : await provider.updateLive(deps, competition);
     await recordCompetitionSync(deps, competition.id);
+    if (updated === 0) return { matches: 0, bets: 0 };
     // The provider committed its own transaction: the live streams get the matches it wrote.
-    if (updated > 0) await publishMatchesUpdatedSince(deps, competition.id, since);
-    return updated;
+    await publishMatchesUpdatedSince(deps, competition.id, since);
+    return { matches: updated, bets: await countBetsScoredSince(deps.db, competition.id, since) };
   } catch (error) {
     if (error instanceof ProviderError) deps.log.warn({ err: error, competitionId: competition.id }, 'results provider failed');
     await recordCompetitionSync(deps, competition.id, error);
@@ -54,12 +59,14 @@ async function waitForCompetition(deps: AppDeps, lock: HeldLock, competitionId: 
  * is hours away). A provider failure leaves its competition as it was and does not hold back the others; the
  * process then ends with it.
  */
-export async function syncCompetitions(deps: AppDeps, lock: HeldLock, competitions: ProviderCompetition[], full: boolean): Promise<number> {
-  let updated = 0;
+export async function syncCompetitions(deps: AppDeps, lock: HeldLock, competitions: ProviderCompetition[], full: boolean): Promise<SyncCounts> {
+  const total: SyncCounts = { matches: 0, bets: 0 };
   let failure: ProviderError | null = null;
   const syncHeld = async (competition: ProviderCompetition, held: HeldLock) => {
     try {
-      updated += await syncCompetition(deps, competition, full);
+      const counts = await syncCompetition(deps, competition, full);
+      total.matches += counts.matches;
+      total.bets += counts.bets;
     } catch (error) {
       if (!(error instanceof ProviderError)) throw error;
       failure ??= error;
@@ -80,5 +87,5 @@ export async function syncCompetitions(deps: AppDeps, lock: HeldLock, competitio
     else deps.log.info({ competitionId: competition.id }, 'competition left out: another run is working on it');
   }
   if (failure) throw failure;
-  return updated;
+  return total;
 }

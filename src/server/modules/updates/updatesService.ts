@@ -5,7 +5,7 @@ import { activeCompetitions, competitionById, type ProviderCompetition } from '.
 import { recordProcessRun, type ProcessKind, type RunChanges, type RunStart } from '../processRuns/processRuns';
 import { sendReminders } from '../reminders/remindersService';
 import { recomputeCompetition } from '../scoring/recompute';
-import { competitionLockName, syncCompetition, syncCompetitions } from './competitionSync';
+import { competitionLockName, syncCompetition, syncCompetitions, type SyncCounts } from './competitionSync';
 
 /**
  * The admin processes of DESIGN 4.8. Each holds its named lock in the database for the whole run, so a second
@@ -26,6 +26,8 @@ async function competitionBetCount(deps: AppDeps, competitionId: number): Promis
   return Number(row.n);
 }
 
+const changes = (counts: SyncCounts): RunChanges => ({ updated_matches: counts.matches, recomputed_bets: counts.bets });
+
 async function requireCompetition(deps: AppDeps, id: number): Promise<ProviderCompetition> {
   const competition = await competitionById(deps.db, id);
   if (!competition) throw notFound('errors.competition_not_found');
@@ -40,11 +42,11 @@ function processes(deps: AppDeps, locker: Locker, reminders: { onlyNew: boolean 
       return { ...(result.updated_matches !== undefined && { updated_matches: result.updated_matches }), ...(result.notified !== undefined && { notified: result.notified }) };
     });
   return {
-    update: () => tracked('update', 'update', null, async (lock) => ({ updated_matches: await syncCompetitions(deps, lock, await activeCompetitions(deps.db), false) })),
-    updateAll: () => tracked('update_all', 'update_all', null, async (lock) => ({ updated_matches: await syncCompetitions(deps, lock, await activeCompetitions(deps.db), true) })),
+    update: () => tracked('update', 'update', null, async (lock) => changes(await syncCompetitions(deps, lock, await activeCompetitions(deps.db), false))),
+    updateAll: () => tracked('update_all', 'update_all', null, async (lock) => changes(await syncCompetitions(deps, lock, await activeCompetitions(deps.db), true))),
     async updateCompetition(id: number) {
       const competition = await requireCompetition(deps, id);
-      return tracked('update_competition', competitionLockName(id), id, async () => ({ updated_matches: await syncCompetition(deps, competition, true) }));
+      return tracked('update_competition', competitionLockName(id), id, async () => changes(await syncCompetition(deps, competition, true)));
     },
     async updateCompetitionPoints(id: number) {
       await requireCompetition(deps, id);
