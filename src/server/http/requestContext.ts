@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { LOCALES, type Locale } from '../../shared/api/route';
 import { translate } from '../i18n/messages';
 import type { AppDeps } from '../deps';
-import { cachedSessionUser } from '../modules/auth/sessionCache';
+import { cachedSessionUser, sessionUserFromCache } from '../modules/auth/sessionCache';
 import { findSessionUser } from '../modules/auth/sessionsRepository';
 import { verifyToken } from '../modules/auth/tokens';
 import { unauthorized } from './errors';
@@ -25,30 +25,42 @@ export function bearerToken(req: FastifyRequest): string | null {
   return token && token !== 'null' ? token : null;
 }
 
-/** Resolves locale and caller before routing to a handler. A bad token on a protected route is a 401. */
+type SessionRow = NonNullable<Awaited<ReturnType<typeof findSessionUser>>>;
+
+/**
+ * Resolves locale and caller before routing to a handler. A bad token on a protected route is a 401. A callback
+ * hook, synchronous when the token and the session are already known (most signed-in requests): no promise per
+ * request.
+ */
 export function installRequestContext(app: FastifyInstance, deps: AppDeps): void {
   app.decorateRequest('locale', 'en');
   app.decorateRequest('user', null);
   app.decorateRequest('t', undefined as never);
-  app.addHook('onRequest', async (req) => {
+  const signIn = (req: FastifyRequest, row: SessionRow | undefined, sessionId: string): Error | undefined => {
+    if (row) {
+      req.user = {
+        id: row.id, name: row.name, email: row.email, is_admin: row.is_admin === 1, locale: row.locale as Locale, sessionId,
+        email_verified: row.email_verified === 1, email_reminders: row.email_reminders === 1,
+      };
+      return undefined;
+    }
+    // A stale token on a public route reads as a visitor (the client then forgets it); elsewhere it is a 401.
+    const routeAccess = (req.routeOptions.config as { access?: string } | undefined)?.access;
+    return routeAccess && routeAccess !== 'public' ? unauthorized('errors.authentication') : undefined;
+  };
+  app.addHook('onRequest', (req, _reply, done) => {
     req.locale = requestLocale(req);
     req.t = (key, vars) => translate(req.locale, key, vars);
     req.user = null;
     const token = bearerToken(req);
-    if (!token) return;
-    const claims = await verifyToken(deps.jwtSecret, token, deps.clock.now());
+    if (!token) return done();
     const now = deps.clock.now();
-    const row = claims && (await cachedSessionUser(deps.db, deps.config.sessionCacheSeconds, claims.sessionId, claims.userId, now,
-      () => findSessionUser(deps.db, claims.sessionId, claims.userId, now)));
-    if (row && claims) {
-      req.user = {
-        id: row.id, name: row.name, email: row.email, is_admin: row.is_admin === 1, locale: row.locale as Locale, sessionId: claims.sessionId,
-        email_verified: row.email_verified === 1, email_reminders: row.email_reminders === 1,
-      };
-      return;
-    }
-    // A stale token on a public route reads as a visitor (the client then forgets it); elsewhere it is a 401.
-    const routeAccess = (req.routeOptions.config as { access?: string } | undefined)?.access;
-    if (routeAccess && routeAccess !== 'public') throw unauthorized('errors.authentication');
+    const claims = verifyToken(deps.jwtSecret, token, now);
+    if (!claims) return done(signIn(req, undefined, ''));
+    const ttl = deps.config.sessionCacheSeconds;
+    const cached = sessionUserFromCache<SessionRow>(deps.db, ttl, claims.sessionId, claims.userId, now);
+    if (cached) return done(signIn(req, cached, claims.sessionId));
+    cachedSessionUser(deps.db, ttl, claims.sessionId, claims.userId, now, () => findSessionUser(deps.db, claims.sessionId, claims.userId, now))
+      .then((row) => done(signIn(req, row, claims.sessionId)), done);
   });
 }

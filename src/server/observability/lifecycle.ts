@@ -29,9 +29,9 @@ export function installLifecycle(app: FastifyInstance): Lifecycle {
       unused.clear();
     },
   };
-  app.addHook('onSend', async (_req, reply, payload) => {
+  app.addHook('onSend', (_req, reply, payload, done) => {
     if (lifecycle.shuttingDown) reply.header('connection', 'close');
-    return payload;
+    done(null, payload);
   });
   return lifecycle;
 }

@@ -58,6 +58,25 @@ function hold(key: string, ttlMs: number): void {
 let longestTtlMs = 0;
 
 /**
+ * The session's user from the cache alone (synchronous: the common case of a signed-in request), or undefined
+ * when it must be read.
+ */
+export function sessionUserFromCache<U extends SessionUser>(
+  db: Executor, ttlSeconds: number, sessionId: string, userId: number, now: number,
+): U | undefined {
+  const ttlMs = ttlSeconds * 1000;
+  if (ttlMs <= 0) return undefined;
+  longestTtlMs = Math.max(longestTtlMs, ttlMs);
+  const hit = entries.get(sessionId);
+  if (!hit) return undefined;
+  const fresh = hit.db === db && hit.userId === userId && tick() - hit.cachedAt < ttlMs && now < hit.user.expires_at;
+  // A forgotten user's entries are not searched for: the quarantine hides them until they have expired.
+  if (fresh && (quarantine.size === 0 || !quarantined(sessionId, userId, tick()))) return hit.user as U;
+  entries.delete(sessionId);
+  return undefined;
+}
+
+/**
  * The session's user if the session exists and has not expired (`now`: the app's clock): from the cache, or from
  * `read` (the session query of sessionsRepository).
  */
@@ -66,14 +85,8 @@ export async function cachedSessionUser<U extends SessionUser>(
 ): Promise<U | undefined> {
   const ttlMs = ttlSeconds * 1000;
   if (ttlMs <= 0) return read();
-  longestTtlMs = Math.max(longestTtlMs, ttlMs);
-  const hit = entries.get(sessionId);
-  if (hit) {
-    const fresh = hit.db === db && hit.userId === userId && tick() - hit.cachedAt < ttlMs && now < hit.user.expires_at;
-    // A forgotten user's entries are not searched for: the quarantine hides them until they have expired.
-    if (fresh && (quarantine.size === 0 || !quarantined(sessionId, userId, tick()))) return hit.user as U;
-    entries.delete(sessionId);
-  }
+  const hit = sessionUserFromCache<U>(db, ttlSeconds, sessionId, userId, now);
+  if (hit) return hit;
   const forgetsBefore = forgets;
   const user = await read();
   if (user && forgets === forgetsBefore && (quarantine.size === 0 || !quarantined(sessionId, userId, tick()))) {
