@@ -91,5 +91,12 @@ export function installInputGuards(app: FastifyInstance): void {
       done(error as Error, undefined);
     }
   });
-  app.addHook('preValidation', async (req) => { checkQueryAndParams(req); });
+  app.addHook('preValidation', (req, _reply, done) => {
+    try {
+      checkQueryAndParams(req);
+    } catch (error) {
+      return done(error as Error);
+    }
+    done();
+  });
 }

@@ -58,9 +58,10 @@ export function registerRoutes<T extends Record<string, RouteDef>>(app: FastifyI
       // Who may call is known from the headers (the app's onRequest hook reads the session first): refusing here,
       // before the body is read, keeps a visitor from making the server read and parse up to the route's body limit
       // (2 MB for a competition upload) only to be refused afterwards.
-      onRequest: async (req) => {
-        if (def.access !== 'public' && !req.user) throw unauthorized();
-        if (def.access === 'admin' && !req.user?.is_admin) throw forbidden();
+      onRequest: (req, _reply, done) => {
+        if (def.access !== 'public' && !req.user) return done(unauthorized());
+        if (def.access === 'admin' && !req.user?.is_admin) return done(forbidden());
+        done();
       },
       handler: async (req, reply) => {
         const { locale: _locale, ...params } = (req.params ?? {}) as Record<string, unknown>;

@@ -22,11 +22,12 @@ export const quietRequestLogs = () => new LogController({ disableRequestLogging:
  * failures are logged.
  */
 export function installHttpObservation(app: FastifyInstance, metrics: AppMetrics): void {
-  app.addHook('onResponse', async (req, reply) => {
+  app.addHook('onResponse', (req, reply, done) => {
     const route = routeLabel(req);
     metrics.observeRequest({ method: req.method, route, status: reply.statusCode }, reply.elapsedTime / 1000);
     if (route.startsWith('/api/') || route === 'unmatched' || reply.statusCode >= 400) {
       req.log.info({ req, res: reply, responseTime: reply.elapsedTime }, 'request completed');
     }
+    done();
   });
 }

@@ -47,6 +47,7 @@ export function createMetrics(options: { poolStats: () => PoolStats }): AppMetri
     buckets: SECONDS_BUCKETS,
     registers,
   });
+  const requestSeries = new Map<string, ReturnType<typeof requestDuration.labels>>();
   const pool = (name: string, help: string, read: (stats: PoolStats) => number) => new Gauge({
     name, help, registers,
     collect() { this.set(read(options.poolStats())); },
@@ -75,7 +76,11 @@ export function createMetrics(options: { poolStats: () => PoolStats }): AppMetri
       return { contentType: merged.contentType, text: await merged.metrics() };
     },
     observeRequest({ method, route, status }, seconds) {
-      requestDuration.observe({ method, route, status_code: String(status) }, seconds);
+      // One series per method, route and status: its child is looked up by a string, not by hashing a label set.
+      const key = `${method} ${status} ${route}`;
+      let series = requestSeries.get(key);
+      if (!series) requestSeries.set(key, (series = requestDuration.labels({ method, route, status_code: String(status) })));
+      series.observe(seconds);
     },
     betSaved: () => betsSaved.inc(),
     liveStreams: (delta) => liveStreams.inc(delta),
