@@ -7,7 +7,7 @@ import { notFound } from '../../http/errors';
 import { translate } from '../../i18n/messages';
 import { bumpCalendarGeneration, calendarGeneration, calendarMatches, feedOwner } from './calendarRepository';
 import { calendarToken, tokenMatches, tokenUserId } from './calendarToken';
-import { cachedCalendarUrl, forgetCalendarUrl } from './calendarUrlCache';
+import { cachedCalendarUrl, calendarUrlFromCache, forgetCalendarUrl } from './calendarUrlCache';
 
 /** A match fills this much of the calendar. */
 const MATCH_LENGTH_MS = 2 * 60 * 60_000;
@@ -36,6 +36,11 @@ export function calendarService(deps: AppDeps) {
     `${deps.config.appOrigin}${calendarFeedPath(calendarToken(deps.jwtSecret, userId, generation))}`;
 
   return {
+    /** The calendar address when this process remembers it, else undefined (then ask calendarUrl). */
+    knownCalendarUrl(userId: number): string | undefined {
+      return calendarUrlFromCache(deps.db, userId, deps.config.sessionCacheSeconds * 1000);
+    },
+
     async calendarUrl(userId: number): Promise<string> {
       return cachedCalendarUrl(deps.db, userId, deps.config.sessionCacheSeconds * 1000,
         async () => urlFor(userId, await calendarGeneration(deps.db, userId)));

@@ -21,10 +21,16 @@ function storeOf(db: object): Store {
 // Monotonic: the app's clock is moved by days in tests.
 const tick = () => performance.now();
 
+/** The user's calendar address if this process remembers it (synchronous: users/index asks on every call). */
+export function calendarUrlFromCache(db: object, userId: number, ttlMs: number): string | undefined {
+  const hit = storeOf(db).entries.get(userId);
+  return hit && tick() - hit.at < ttlMs ? hit.url : undefined;
+}
+
 export async function cachedCalendarUrl(db: object, userId: number, ttlMs: number, read: () => Promise<string>): Promise<string> {
   const store = storeOf(db);
-  const hit = store.entries.get(userId);
-  if (hit && tick() - hit.at < ttlMs) return hit.url;
+  const hit = calendarUrlFromCache(db, userId, ttlMs);
+  if (hit !== undefined) return hit;
   const forgets = store.forgets;
   const startedAt = tick();
   const url = await read();

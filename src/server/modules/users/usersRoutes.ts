@@ -10,12 +10,16 @@ export const VISITOR = { id: -1, name: null, is_admin: false } as const;
 export function userHandlers(deps: AppDeps): RouteHandlers<typeof userRoutes> {
   const calendars = calendarService(deps);
   return {
-    currentUser: async ({ user }) => user
-      ? {
+    currentUser: ({ user }) => {
+      if (!user) return VISITOR;
+      const answer = (calendarUrl: string) => ({
         id: user.id, name: user.name, email: user.email, is_admin: user.is_admin, locale: user.locale, email_verified: user.email_verified,
-        email_reminders: user.email_reminders, calendar_url: await calendars.calendarUrl(user.id),
-      }
-      : VISITOR,
+        email_reminders: user.email_reminders, calendar_url: calendarUrl,
+      });
+      // Every signed-in page load asks: answered at once when the address is remembered.
+      const known = calendars.knownCalendarUrl(user.id);
+      return known !== undefined ? answer(known) : calendars.calendarUrl(user.id).then(answer);
+    },
     showUser: async ({ params }) => {
       const row = await findPublicUser(deps.db, params.id);
       if (!row) throw notFound('errors.user_not_found');
