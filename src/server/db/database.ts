@@ -82,16 +82,39 @@ async function migratorOf(handle: DatabaseHandle): Promise<Migrator> {
   return new Migrator({ db: handle.db, provider: migrationProvider(handle.dialect), migrationTableSchema });
 }
 
+/**
+ * Kysely's migrator looks for its tables by introspecting every schema of the database, and PostgreSQL fails that
+ * query (invalid_schema_name) when any schema is dropped while it runs: another tenant's, or another test's in a
+ * parallel run. Nothing of ours was touched, so the step is simply tried again.
+ */
+const SCHEMA_DROPPED_MEANWHILE = '3F000';
+const INTROSPECTION_ATTEMPTS = 5;
+
+function droppedMeanwhile(error: unknown): boolean {
+  return (error as { code?: unknown } | undefined)?.code === SCHEMA_DROPPED_MEANWHILE;
+}
+
 /** Names of the migrations this code knows that the database has not run (readiness: empty when up to date). */
 export async function pendingMigrations(handle: DatabaseHandle): Promise<string[]> {
-  const migrations = await (await migratorOf(handle)).getMigrations();
-  return migrations.filter((migration) => !migration.executedAt).map((migration) => migration.name);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const migrations = await (await migratorOf(handle)).getMigrations();
+      return migrations.filter((migration) => !migration.executedAt).map((migration) => migration.name);
+    } catch (error) {
+      if (attempt >= INTROSPECTION_ATTEMPTS || !droppedMeanwhile(error)) throw error;
+    }
+  }
 }
 
 export async function migrate(handle: DatabaseHandle): Promise<void> {
-  const migrator = await migratorOf(handle);
-  const { error, results } = await migrator.migrateToLatest();
-  const failed = results?.find((r) => r.status === 'Error');
-  if (error || failed) throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
+  for (let attempt = 1; ; attempt++) {
+    const migrator = await migratorOf(handle);
+    const { error, results } = await migrator.migrateToLatest();
+    const failed = results?.find((r) => r.status === 'Error');
+    // Migrations already run are skipped on the next attempt.
+    if (error && !failed && droppedMeanwhile(error) && attempt < INTROSPECTION_ATTEMPTS) continue;
+    if (error || failed) throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
+    break;
+  }
   await seedCatalogue(handle.db);
 }
