@@ -9,7 +9,7 @@ const transformIgnorePatterns = [`/node_modules/(?!(${esmPackages.join('|')})/)`
 
 const config: Config = {
   // Two workers on a two-core machine (jest's default is one fewer than the cores): server suites spend much of their
-  // time waiting on PostgreSQL, child processes and timers, so two overlap well (the suite: 17 -> FILL min).
+  // time waiting on PostgreSQL, child processes and timers, so two overlap well (the whole suite: 17 -> 10 minutes here).
   maxWorkers: 2,
   moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
   projects: [
