@@ -128,6 +128,8 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   // External plugins. Load shedding first: a refused request should cost nothing else.
   await registerOverloadProtection(app, config.overload);
   await app.register(helmet, {
+    // JSON answers get the API set (a CSP that loads nothing, no framing, nosniff); pages and files helmet's.
+    apiPrefix: '/api/',
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],

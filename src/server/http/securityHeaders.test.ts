@@ -1,7 +1,7 @@
 import fastifyHelmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import Fastify, { type FastifyPluginAsync } from 'fastify';
 import { createTestApp } from '../test/harness';
-import securityHeaders from './securityHeaders';
+import securityHeaders, { API_HEADERS } from './securityHeaders';
 
 const options: FastifyHelmetOptions = {
   contentSecurityPolicy: {
@@ -35,14 +35,18 @@ describe('securityHeaders', () => {
     expect(await headersOf(securityHeaders)).toEqual(expected);
   });
 
-  it("the app's answers carry them", async () => {
+  it("the app's pages carry them, its API answers the API set (nothing may load, frame or sniff them)", async () => {
     const { app, close } = await createTestApp('sqlite');
     try {
-      const res = await app.inject({ url: '/api/v1/en/competition/index' });
-      expect(res.statusCode).toBe(200);
-      expect(res.headers['content-security-policy']).toContain("worker-src 'self'");
-      expect(res.headers['x-content-type-options']).toBe('nosniff');
-      expect(res.headers['strict-transport-security']).toBeDefined();
+      const page = await app.inject({ url: '/calendar/not-a-token.ics' });
+      expect(page.headers['content-security-policy']).toContain("worker-src 'self'");
+      expect(page.headers['x-content-type-options']).toBe('nosniff');
+      for (const url of ['/api/v1/en/competition/index', '/api/v1/en/no/such/route']) {
+        const res = await app.inject({ url });
+        const { date: _date, 'content-length': _length, 'content-type': _type, connection: _connection, 'cache-control': _cache, vary: _vary,
+          ...headers } = res.headers;
+        expect(headers).toEqual(Object.fromEntries(API_HEADERS));
+      }
     } finally {
       await close();
     }
