@@ -83,16 +83,20 @@ async function migratorOf(handle: DatabaseHandle): Promise<Migrator> {
 }
 
 /**
- * Kysely's migrator looks for its tables by introspecting every schema of the database, and PostgreSQL fails that
- * query (invalid_schema_name) when any schema is dropped while it runs: another tenant's, or another test's in a
- * parallel run. Nothing of ours was touched, so the step is simply tried again.
+ * Kysely's migrator looks for its tables by introspecting every table of every schema of the database, and
+ * PostgreSQL fails that query when a schema or table is dropped while it runs (invalid_schema_name from
+ * has_schema_privilege, undefined_table from pg_get_serial_sequence): another tenant's, or another test's in a
+ * parallel run. Nothing of ours was touched (our own migrations' errors name their migration), so the step is
+ * simply tried again.
  */
-const SCHEMA_DROPPED_MEANWHILE = '3F000';
+const DROPPED_MEANWHILE = new Set(['3F000', '42P01']);
 const INTROSPECTION_ATTEMPTS = 5;
 
 function droppedMeanwhile(error: unknown): boolean {
-  return (error as { code?: unknown } | undefined)?.code === SCHEMA_DROPPED_MEANWHILE;
+  return DROPPED_MEANWHILE.has(String((error as { code?: unknown } | undefined)?.code));
 }
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Names of the migrations this code knows that the database has not run (readiness: empty when up to date). */
 export async function pendingMigrations(handle: DatabaseHandle): Promise<string[]> {
@@ -102,6 +106,7 @@ export async function pendingMigrations(handle: DatabaseHandle): Promise<string[
       return migrations.filter((migration) => !migration.executedAt).map((migration) => migration.name);
     } catch (error) {
       if (attempt >= INTROSPECTION_ATTEMPTS || !droppedMeanwhile(error)) throw error;
+      await pause(50 * attempt);
     }
   }
 }
@@ -112,7 +117,10 @@ export async function migrate(handle: DatabaseHandle): Promise<void> {
     const { error, results } = await migrator.migrateToLatest();
     const failed = results?.find((r) => r.status === 'Error');
     // Migrations already run are skipped on the next attempt.
-    if (error && !failed && droppedMeanwhile(error) && attempt < INTROSPECTION_ATTEMPTS) continue;
+    if (error && !failed && droppedMeanwhile(error) && attempt < INTROSPECTION_ATTEMPTS) {
+      await pause(50 * attempt);
+      continue;
+    }
     if (error || failed) throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
     break;
   }
