@@ -98,6 +98,7 @@ describeEachDb('incremental standings after results', (ctx) => {
     const { db } = ctx().deps;
     const { cup, matchIds, people } = await world(db, ctx().deps, ctx().clock.now());
     await recomputeCompetition(db, cup.competitionId);
+    let reachedWinners = false;
     await fc.assert(fc.asyncProperty(fc.array(events, { minLength: 1, maxLength: 8 }), async (sequence) => {
       for (const event of sequence) {
         const ids = await play(db, cup, matchIds, people, event);
@@ -105,9 +106,10 @@ describeEachDb('incremental standings after results', (ctx) => {
         const incremental = await storedStandings(db, ctx().kind);
         await db.transaction().execute((trx) => recomputeCompetition(trx, cup.competitionId));
         expect(incremental).toEqual(await storedStandings(db, ctx().kind));
+        if (incremental.derived.some((m) => m.matchday_wins > 0)) reachedWinners = true;
       }
     }), { numRuns: 12 });
-    // The runs did reach the interesting states.
-    expect((await storedStandings(db, ctx().kind)).derived.some((m) => m.matchday_wins > 0)).toBe(true);
+    // The runs did reach the interesting states (a matchday decided, with its winners).
+    expect(reachedWinners).toBe(true);
   });
 });
