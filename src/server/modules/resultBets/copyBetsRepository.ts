@@ -22,7 +22,7 @@ export async function copyResultBets(db: Executor, args: { source: number; targe
       JOIN competitions c ON c.id = t.competition_id
     WHERE s.league_id = ${args.source} AND s.user_id = ${args.userId} AND s.mode = 0
       AND s.local_goals IS NOT NULL AND s.visiting_goals IS NOT NULL
-      AND ${playedInLeague('t', 'm', 'c')} AND ${resultBetDeadlineSql('t', 'm')} > ${args.now}
+      AND ${playedInLeague('t', 'm', 'c')} AND ${resultBetDeadlineSql('t', 'm')} > ${args.now} AND m.finished = 0
     ON CONFLICT (league_id, user_id, match_id, mode)
     DO UPDATE SET local_goals = excluded.local_goals, visiting_goals = excluded.visiting_goals, updated_at = excluded.updated_at`
     .execute(db);

@@ -23,7 +23,9 @@ export const isBetVisible = (row: BetRow, viewerId: number, now: number): boolea
 /** Whether the viewer may edit this row now (a simulation row: while its match is unfinished). */
 export function canEditBet(row: BetRow, viewerId: number, now: number): boolean {
   if (row.user_id !== viewerId || row.played !== 1 || row.competition_finished === 1) return false;
-  return row.mode === 1 ? row.finished === 0 : now < row.deadline;
+  // A real bet closes at its deadline, or earlier if its match already has a result (entered early by an admin):
+  // a bet made knowing the result would score, and the standings are only rebuilt when results change.
+  return row.mode === 1 ? row.finished === 0 : now < row.deadline && row.finished !== 1;
 }
 
 export function toResultBet(row: BetRow, viewerId: number, now: number): Static<typeof ResultBet> {

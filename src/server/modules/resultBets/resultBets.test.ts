@@ -108,6 +108,21 @@ describeEachDb('result bets', (ctx) => {
     expect((await myBets(ctx(), s, s.bob.token, `?user_id=${s.outsider.id}`)).statusCode).toBe(404);
   });
 
+  it('closes a bet whose match already has a result, even before its deadline (and copy_bets leaves it alone)', async () => {
+    const s = await setup(ctx());
+    const [row] = (await myBets(ctx(), s, s.alice.token)).data;
+    expect((await bet(ctx(), s.alice.token, row.id, 1, 0)).statusCode).toBe(200);
+    // An admin enters the result ahead of the kickoff: nobody may now bet knowing it.
+    await finishMatch(ctx().deps.db, row.match_id, 2, 1);
+    await recomputeAfterResults(ctx().deps.db, s.cup.competitionId, [row.match_id]);
+    const refused = await bet(ctx(), s.alice.token, row.id, 2, 1);
+    expect([refused.statusCode, refused.data.error]).toEqual([400, 'This match already has a result: its bets are closed']);
+    const [after] = (await myBets(ctx(), s, s.alice.token)).data;
+    expect(after).toMatchObject({ allow_edit_bets: false, local_goals: 1, visiting_goals: 0 });
+    // The stored standings hold what the bets were when the result came.
+    expect((await memberStanding(ctx().deps.db, ctx().kind, s.leagueId, s.alice.id)).points_league).toBe(2);
+  });
+
   it('points are null until the result, then scored; points_info explains them', async () => {
     const s = await setup(ctx());
     const [row] = (await myBets(ctx(), s, s.alice.token)).data;

@@ -144,7 +144,7 @@ export const ownOpenBetUpdate = (values: OwnBetSaveValues, from?: RawBuilder<unk
       ${from ? sql`FROM ${from}` : sql``}
       WHERE result_bets.id = ${values.betId} AND result_bets.user_id = ${values.userId} AND result_bets.mode = 0
         AND EXISTS (SELECT 1 FROM matches m JOIN competitions c ON c.id = m.competition_id, leagues l
-          WHERE m.id = result_bets.match_id AND l.id = result_bets.league_id AND c.finished = 0
+          WHERE m.id = result_bets.match_id AND l.id = result_bets.league_id AND c.finished = 0 AND m.finished = 0
             AND (l.bets_system <> 'sign' OR ${values.signOk} = 1) AND ${playedInLeague('l', 'm', 'c')}
             AND ${resultBetDeadlineSql('l', 'm')} > ${values.now})
       RETURNING result_bets.id`;

@@ -124,6 +124,7 @@ export function resultBetsService(deps: AppDeps) {
     if (!user.is_admin) {
       if (row.user_id !== user.id) throw forbidden();
       if (row.competition_finished === 1) throw badRequest('errors.league_finished');
+      if (row.finished === 1 && now < row.deadline) throw badRequest('errors.match_has_result');
       throw badRequest('errors.deadline_passed');
     }
     return adminCorrection(user, row, local, visiting, now);
