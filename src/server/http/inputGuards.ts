@@ -56,10 +56,16 @@ export function parseJsonBody(text: string): unknown {
   return body;
 }
 
+const NO_KEYS: ReadonlySet<string> = new Set();
+const listKeysBySchema = new WeakMap<object, ReadonlySet<string>>();
+
 /** The parts of the query string and path a route receives, checked for hostile keys, repeats and NULs. */
 export function checkQueryAndParams(req: FastifyRequest): void {
-  const problems: Problems = Object.create(null);
   const query = (req.query ?? {}) as Record<string, unknown>;
+  const params = (req.params ?? {}) as Record<string, unknown>;
+  // Nothing to check (the operations routes, the static files).
+  if (!hasKeys(query) && !hasKeys(params)) return;
+  const problems: Problems = Object.create(null);
   const listKeys = queryListKeys(req);
   for (const key of Object.keys(query)) {
     const value = query[key];
@@ -69,17 +75,27 @@ export function checkQueryAndParams(req: FastifyRequest): void {
       addProblem(problems, key, 'validation.invalid_characters');
     }
   }
-  const params = (req.params ?? {}) as Record<string, unknown>;
   for (const key of Object.keys(params)) {
     if (typeof params[key] === 'string' && (params[key] as string).includes('\u0000')) addProblem(problems, key, 'validation.invalid_characters');
   }
   if (Object.keys(problems).length > 0) throw invalid(problems);
 }
 
-/** Query keys the route's schema declares as lists: only those may repeat. */
-function queryListKeys(req: FastifyRequest): Set<string> {
+function hasKeys(record: Record<string, unknown>): boolean {
+  for (const key in record) if (Object.hasOwn(record, key)) return true;
+  return false;
+}
+
+/** Query keys the route's schema declares as lists: only those may repeat. Worked out once per route. */
+function queryListKeys(req: FastifyRequest): ReadonlySet<string> {
   const schema = req.routeOptions.schema?.querystring as { properties?: Record<string, { type?: unknown }> } | undefined;
-  return new Set(Object.entries(schema?.properties ?? {}).filter(([, s]) => s.type === 'array').map(([k]) => k));
+  if (!schema) return NO_KEYS;
+  let keys = listKeysBySchema.get(schema);
+  if (!keys) {
+    keys = new Set(Object.entries(schema.properties ?? {}).filter(([, s]) => s.type === 'array').map(([k]) => k));
+    listKeysBySchema.set(schema, keys);
+  }
+  return keys;
 }
 
 export function installInputGuards(app: FastifyInstance): void {

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { LOCALES, type Locale } from '../../shared/api/route';
-import { translate } from '../i18n/messages';
+import { translate, type Translate } from '../i18n/messages';
 import type { AppDeps } from '../deps';
 import { cachedSessionUser, sessionUserFromCache } from '../modules/auth/sessionCache';
 import { findSessionUser } from '../modules/auth/sessionsRepository';
@@ -35,7 +35,13 @@ type SessionRow = NonNullable<Awaited<ReturnType<typeof findSessionUser>>>;
 export function installRequestContext(app: FastifyInstance, deps: AppDeps): void {
   app.decorateRequest('locale', 'en');
   app.decorateRequest('user', null);
-  app.decorateRequest('t', undefined as never);
+  // A getter: most requests never translate anything, and a closure per request is not free.
+  app.decorateRequest('t', {
+    getter(this: FastifyRequest): Translate {
+      const locale = this.locale;
+      return (key, vars) => translate(locale, key, vars);
+    },
+  } as never);
   const signIn = (req: FastifyRequest, row: SessionRow | undefined, sessionId: string): Error | undefined => {
     if (row) {
       req.user = {
@@ -50,7 +56,6 @@ export function installRequestContext(app: FastifyInstance, deps: AppDeps): void
   };
   app.addHook('onRequest', (req, _reply, done) => {
     req.locale = requestLocale(req);
-    req.t = (key, vars) => translate(req.locale, key, vars);
     req.user = null;
     const token = bearerToken(req);
     if (!token) return done();

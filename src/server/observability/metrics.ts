@@ -3,12 +3,13 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
 import type { PoolStats } from '../db/database';
 import { ProcessBusyError } from '../modules/locks/processLocks';
 import { clusterMetrics, reportOwnMetrics } from './clusterMetrics';
+import { RequestHistogram, type RequestLabels } from './requestHistogram';
 
 /** What the app measures; one per built app, exposed by GET /metrics in Prometheus' text format. */
 export interface AppMetrics {
   /** The Prometheus text of this app's metrics and the process-wide ones (every worker's, summed, under WEB_CONCURRENCY). */
   render(): Promise<{ contentType: string; text: string }>;
-  observeRequest(labels: { method: string; route: string; status: number }, seconds: number): void;
+  observeRequest(labels: RequestLabels, seconds: number): void;
   /** A result bet stored by its owner (or corrected by an admin). */
   betSaved(): void;
   /** A live stream opened (+1) or closed (-1) in this process (issue 14 §1). */
@@ -40,14 +41,9 @@ const JOB_BUCKETS = [0.05, 0.25, 1, 5, 15, 60, 300, 900];
 export function createMetrics(options: { poolStats: () => PoolStats }): AppMetrics {
   const registry = new Registry();
   const registers = [registry];
-  const requestDuration = new Histogram({
-    name: 'http_request_duration_seconds',
-    help: 'Time to answer HTTP requests, by route pattern and status',
-    labelNames: ['method', 'route', 'status_code'] as const,
-    buckets: SECONDS_BUCKETS,
-    registers,
-  });
-  const requestSeries = new Map<string, ReturnType<typeof requestDuration.labels>>();
+  const requestDuration = new RequestHistogram(
+    'http_request_duration_seconds', 'Time to answer HTTP requests, by route pattern and status', SECONDS_BUCKETS, registers,
+  );
   const pool = (name: string, help: string, read: (stats: PoolStats) => number) => new Gauge({
     name, help, registers,
     collect() { this.set(read(options.poolStats())); },
@@ -75,13 +71,7 @@ export function createMetrics(options: { poolStats: () => PoolStats }): AppMetri
       const merged = own();
       return { contentType: merged.contentType, text: await merged.metrics() };
     },
-    observeRequest({ method, route, status }, seconds) {
-      // One series per method, route and status: its child is looked up by a string, not by hashing a label set.
-      const key = `${method} ${status} ${route}`;
-      let series = requestSeries.get(key);
-      if (!series) requestSeries.set(key, (series = requestDuration.labels({ method, route, status_code: String(status) })));
-      series.observe(seconds);
-    },
+    observeRequest: (labels, seconds) => requestDuration.observe(labels, seconds),
     betSaved: () => betsSaved.inc(),
     liveStreams: (delta) => liveStreams.inc(delta),
     async recordJob(job, work) {
