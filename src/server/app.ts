@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
-import cors from '@fastify/cors';
 import helmet from './http/securityHeaders'; // @fastify/helmet's headers, built once instead of per request
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -141,7 +140,6 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
       },
     },
   });
-  await app.register(cors, { origin: false });
   await app.register(rateLimit, { global: false });
   await app.register(swagger, { openapi: openapiInfo });
 

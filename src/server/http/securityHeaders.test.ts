@@ -51,4 +51,24 @@ describe('securityHeaders', () => {
       await close();
     }
   });
+
+  it('grants no other origin access: no CORS headers on answers, a preflight gets only Allow', async () => {
+    const { app, close } = await createTestApp('sqlite');
+    try {
+      const origin = 'https://evil.example';
+      const read = await app.inject({ url: '/api/v1/en/users/index', headers: { origin } });
+      expect(read.statusCode).toBe(200);
+      const preflight = await app.inject({
+        method: 'OPTIONS', url: '/api/v1/en/result_bets/update_result_bet',
+        headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization' },
+      });
+      expect(preflight.statusCode).toBe(204);
+      expect(preflight.headers.allow).toBe('OPTIONS, POST');
+      for (const res of [read, preflight]) {
+        expect(Object.keys(res.headers).filter((name) => name.startsWith('access-control-'))).toEqual([]);
+      }
+    } finally {
+      await close();
+    }
+  });
 });
