@@ -81,4 +81,33 @@ describeEachDb('set-based scoring', (ctx) => {
     for (const leagueId of leagues) await refreshLeagueStandings(db, leagueId);
     expect(await standings()).toEqual(before);
   });
+
+  it('adds a first result to rows its matchday already holds, though no match of it counted (a counted match moved away)', async () => {
+    const { db } = ctx().deps;
+    const cup = await createCup(db, { start: ctx().clock.now() + 3_600_000 });
+    const users = await Promise.all([1, 2].map(() => createUserWithToken(ctx().deps)));
+    const leagueId = await createLeague(db, { competitionId: cup.competitionId, ownerId: users[0].id, members: users.map((u) => ({ id: u.id })) });
+    const [moved, later] = cup.groupMatchIds;
+    const { matchday } = await db.selectFrom('matches').select('matchday').where('id', '=', moved).executeTakeFirstOrThrow();
+    await db.updateTable('matches').set({ matchday }).where('id', '=', later).execute();
+    await db.insertInto('result_bets').values(users.flatMap((u, i) => [moved, later].map((matchId) => ({
+      league_id: leagueId, user_id: u.id, match_id: matchId, local_goals: 2, visiting_goals: i, updated_at: 0,
+    })))).execute();
+    await finishMatch(db, moved, 2, 1);
+    await recomputeAfterResults(db, cup.competitionId, [moved]);
+    // The counted match moves to another matchday: its points stay in the rows of the first (no recompute runs).
+    await db.updateTable('matches').set({ matchday: matchday + 50 }).where('id', '=', moved).execute();
+    await finishMatch(db, later, 2, 0);
+    await recomputeAfterResults(db, cup.competitionId, [later]);
+
+    const rows = await db.selectFrom('member_matchday_points').select(['user_id', 'matchday', 'points'])
+      .where('league_id', '=', leagueId).orderBy('user_id').execute();
+    const points = await betsWithPoints(db, { leagueId });
+    expect(rows).toEqual(users.map((u) => ({
+      user_id: u.id, matchday,
+      points: points.filter((b) => b.user_id === u.id).reduce((sum, b) => sum + (b.points ?? 0), 0),
+    })));
+    // Both results scored something for both members, so the second did add to existing rows.
+    expect(points.every((b) => (b.points ?? 0) > 0)).toBe(true);
+  });
 });

@@ -100,8 +100,34 @@ export async function refreshMatchdayRows(
  */
 export async function addMatchPoints(db: Executor, competitionId: number, matches: MatchOfMatchday[]): Promise<void> {
   await lockStandings(db, { competitionId });
-  await writeMatchdaySums(db, { competitionId }, matches, sql`ON CONFLICT (league_id, user_id, matchday)
-    DO UPDATE SET points = member_matchday_points.points + excluded.points WHERE excluded.points <> 0`);
+  const add = sql`ON CONFLICT (league_id, user_id, matchday)
+    DO UPDATE SET points = member_matchday_points.points + excluded.points WHERE excluded.points <> 0`;
+  // PostgreSQL: a plain INSERT costs a third less than one with ON CONFLICT (0.3 -> 0.2 s for a World Cup match's
+  // 51,000 rows: no speculative insertion per row). It fits the first result of its matchdays, which usually have no
+  // rows yet; usually, not always (a match moved to another matchday keeps its rows where they were), so it runs
+  // under a savepoint and a duplicate key falls back to the upsert.
+  if (db.isTransaction && db.getExecutor().adapter instanceof PostgresAdapter && !(await matchdaysCounted(db, competitionId, matches))) {
+    await sql`SAVEPOINT first_points`.execute(db);
+    try {
+      await writeMatchdaySums(db, { competitionId }, matches, sql``);
+      await sql`RELEASE SAVEPOINT first_points`.execute(db);
+      return;
+    } catch (error) {
+      if ((error as { code?: unknown }).code !== UNIQUE_VIOLATION) throw error;
+      await sql`ROLLBACK TO SAVEPOINT first_points`.execute(db);
+    }
+  }
+  await writeMatchdaySums(db, { competitionId }, matches, add);
+}
+
+const UNIQUE_VIOLATION = '23505';
+
+/** Whether another match of these matchdays already counts in the stored rows. */
+async function matchdaysCounted(db: Executor, competitionId: number, matches: MatchOfMatchday[]): Promise<boolean> {
+  const row = await db.selectFrom('matches').select('id').where('competition_id', '=', competitionId)
+    .where('matchday', 'in', [...new Set(matches.map((m) => m.matchday))]).where('standings_scored', '=', 1)
+    .where('id', 'not in', matches.map((m) => m.id)).limit(1).executeTakeFirst();
+  return row !== undefined;
 }
 
 /**
