@@ -11,6 +11,7 @@
  *   BENCH_DATABASE_URL=postgres://... [BENCH_PG_SCHEMA=kept] npx tsx bench/spike.ts
  *   SPIKE_RATES=players/s,... (default 20,40,80)  SPIKE_SECONDS per rate (default 60)  SPIKE_PLAYERS (default 5000)
  *   SPIKE_SIGN_IN_SHARE (default 0.02)  SPIKE_POOL per process (default 20)  SPIKE_CALIBRATE=0 skips the cost table
+ *   SPIKE_CPU_PROF=dir writes a CPU profile of each server process there
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { loadavg } from 'node:os';
@@ -42,7 +43,7 @@ function startServer(url: string, name: string): Promise<Server> {
   const database = new URL(url);
   database.searchParams.set('application_name', `${APP}${name}`);
   const child = fork(join(__dirname, 'lib/spikeServer.ts'), {
-    execArgv: ['--import', 'tsx'], stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+    execArgv: ['--import', 'tsx', ...(process.env.SPIKE_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.SPIKE_CPU_PROF}`] : [])], stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
     env: { ...process.env, DATABASE_URL: database.toString(), DATABASE_POOL_SIZE: String(POOL), TRUST_PROXY: 'true',
       SEED_DEMO: 'false', LOG_LEVEL: 'info', SCRYPT_COST: String(SCRYPT_COST) },
   });
