@@ -84,12 +84,12 @@ async function migratorOf(handle: DatabaseHandle): Promise<Migrator> {
 
 /**
  * Kysely's migrator looks for its tables by introspecting every table of every schema of the database, and
- * PostgreSQL fails that query when a schema or table is dropped while it runs (invalid_schema_name from
- * has_schema_privilege, undefined_table from pg_get_serial_sequence): another tenant's, or another test's in a
- * parallel run. Nothing of ours was touched (our own migrations' errors name their migration), so the step is
+ * PostgreSQL fails that query when a schema, table or column is dropped while it runs (invalid_schema_name from
+ * has_schema_privilege, undefined_table or undefined_column from pg_get_serial_sequence): another tenant's, or
+ * another test's in a parallel run. Nothing of ours was touched (our own migrations' errors name their migration), so the step is
  * simply tried again.
  */
-const DROPPED_MEANWHILE = new Set(['3F000', '42P01']);
+const DROPPED_MEANWHILE = new Set(['3F000', '42P01', '42703']);
 const INTROSPECTION_ATTEMPTS = 5;
 
 function droppedMeanwhile(error: unknown): boolean {

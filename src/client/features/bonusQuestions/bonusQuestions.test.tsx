@@ -50,7 +50,8 @@ describe('bonus questions screen', () => {
     await settled();
 
     const card = await screen.findByRole('region', { name: 'Who wins the cup?' });
-    await user.click(within(card).getByRole('combobox', { name: 'Your answer' }));
+    // findBy: a part of the page loaded on demand may still suspend it (React hides it meanwhile).
+    await user.click(await within(card).findByRole('combobox', { name: 'Your answer' }));
     await user.click(await screen.findByRole('option', { name: 'Brazil' }));
     await user.click(within(card).getByRole('button', { name: 'Save answer' }));
     await waitFor(() => expect(state.bodies).toContainEqual({ route: 'answer', body: { question_id: 1, answer: { choice: 'Brazil' } } }));
@@ -75,10 +76,10 @@ describe('bonus questions screen', () => {
     const { user } = renderApp({ route: '/leagues/5/bonus' });
     const card = await screen.findByRole('region', { name: 'Who wins the cup?' });
     await settled();
-    const answers = within(card).getByRole('list', { name: 'Answers' });
+    const answers = await within(card).findByRole('list', { name: 'Answers' });
     expect(within(answers).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['AnaSpain', 'BeaBrazil']);
 
-    await user.click(within(card).getByRole('combobox', { name: 'Right answer 1' }));
+    await user.click(await within(card).findByRole('combobox', { name: 'Right answer 1' }));
     await user.click(await screen.findByRole('option', { name: 'Spain' }));
     await user.click(within(card).getByRole('button', { name: 'Another right answer' }));
     await user.click(within(card).getByRole('combobox', { name: 'Right answer 2' }));
@@ -98,7 +99,7 @@ describe('bonus questions of a finished league', () => {
     await settled();
     expect(screen.queryByRole('region', { name: 'Ask a question' })).toBeNull();
     expect(within(card).queryByRole('button', { name: 'Delete question' })).toBeNull();
-    await user.click(within(card).getByRole('combobox', { name: 'Right answer 1' }));
+    await user.click(await within(card).findByRole('combobox', { name: 'Right answer 1' }));
     await user.click(await screen.findByRole('option', { name: 'Spain' }));
     await user.click(within(card).getByRole('button', { name: 'Resolve' }));
     await waitFor(() => expect(state.bodies).toContainEqual({ route: 'resolve', body: { question_id: 1, correct: [{ choice: 'Spain' }] } }));
