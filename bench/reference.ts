@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { buildApp } from '../src/server/app';
-import { loadConfig } from '../src/server/config';
+import { loadConfig } from '../src/server/platform/config';
 import { createBenchDataset } from './lib/dataset';
 import { compareToBaseline, measure, printComparisons } from './lib/measure';
 

@@ -11,7 +11,7 @@ import { themeAndNames } from './scenariosTheme';
 import { bonusQuestion, jokerBet } from './scenariosGame';
 import { calendarFeed, liveTable } from './scenariosLive';
 import { firstPagesWithinBudget } from './scenariosBudget';
-import { DEFAULT_PUSH_ALLOWED_HOSTS } from '../src/server/config';
+import { DEFAULT_PUSH_ALLOWED_HOSTS } from '../src/server/platform/config';
 
 /**
  * npm run test:e2e: the real server on a fresh SQLite database (demo seeded), a local SMTP server, and Debian's

@@ -9,9 +9,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import pg from 'pg';
-import { openDatabase, type Db, type DatabaseHandle } from '../../src/server/db/database';
-import { insertSession } from '../../src/server/modules/auth/sessionsRepository';
-import { signToken } from '../../src/server/modules/auth/tokens';
+import { openDatabase, type Db, type DatabaseHandle } from '../../src/server/platform/db/database';
+import { insertSession } from '../../src/server/platform/sessions/sessionsRepository';
+import { signToken } from '../../src/server/platform/sessions/tokens';
 
 export const USERS = 50_000;
 export const LEAGUES = 2_000;

@@ -1,7 +1,7 @@
 import { CUP_DEFAULT_POINTS, ROUND } from '../../src/shared/domain/rounds';
 import type { Insertable } from 'kysely';
-import type { Db } from '../../src/server/db/database';
-import type { Database } from '../../src/server/db/schema';
+import type { Db } from '../../src/server/platform/db/database';
+import type { Database } from '../../src/server/platform/db/schema';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;

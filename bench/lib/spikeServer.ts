@@ -4,7 +4,7 @@
  * parent the address once listening, and answers `cpu` with its CPU time so far.
  */
 import { buildApp } from '../../src/server/app';
-import { loadConfig } from '../../src/server/config';
+import { loadConfig } from '../../src/server/platform/config';
 
 async function main(): Promise<void> {
   process.removeAllListeners('warning');

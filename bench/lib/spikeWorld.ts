@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
-import type { Db } from '../../src/server/db/database';
-import { hashPassword } from '../../src/server/modules/accounts/passwords';
-import { signToken } from '../../src/server/modules/auth/tokens';
+import type { Db } from '../../src/server/platform/db/database';
+import { hashPassword } from '../../src/server/features/accounts/passwords';
+import { signToken } from '../../src/server/platform/sessions/tokens';
 import type { BetsDataset } from './betsDataset';
 
 const MINUTE = 60_000;

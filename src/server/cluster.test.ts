@@ -1,10 +1,10 @@
 import { readdirSync, readFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loadConfig } from './config';
-import type { DatabaseHandle } from './db/database';
-import { openTestDatabase } from './test/harness';
-import { startServerProcess, type ServerProcess } from './test/serverProcess';
+import { loadConfig } from './platform/config';
+import type { DatabaseHandle } from './platform/db/database';
+import { openTestDatabase } from './testing/harness';
+import { startServerProcess, type ServerProcess } from './testing/serverProcess';
 
 // Real server processes (compiled once per file) on a shared 2-core machine.
 jest.setTimeout(120_000);

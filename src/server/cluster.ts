@@ -1,7 +1,7 @@
 import cluster, { type Worker } from 'node:cluster';
 import { hostname } from 'node:os';
-import type { Config } from './config';
-import { aggregateWorkerMetrics } from './observability/clusterMetrics';
+import type { Config } from './platform/config';
+import { aggregateWorkerMetrics } from './platform/observability/clusterMetrics';
 
 /** A worker that dies this soon after starting is failing to start: wait before replacing it, longer each time. */
 const HEALTHY_AFTER_MS = 10_000;

@@ -1,9 +1,9 @@
 import { buildApp } from './app';
 import { superviseWorkers } from './cluster';
-import { ConfigError, loadConfig, type Config } from './config';
-import { openDatabase } from './db/database';
-import { loadVapidKeys } from './modules/push/vapidKeys';
-import { startScheduler } from './modules/scheduler/scheduler';
+import { ConfigError, loadConfig, type Config } from './platform/config';
+import { openDatabase } from './platform/db/database';
+import { loadVapidKeys } from './features/push/vapidKeys';
+import { startScheduler } from './scheduledJobs';
 import { shutdownGracefully } from './shutdown';
 
 function configOrExit(): Config {

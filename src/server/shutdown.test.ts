@@ -3,10 +3,10 @@ import { connect, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { migrate, openDatabase, type DatabaseHandle } from './db/database';
-import { acquireLock } from './modules/locks/processLocks';
-import { installLifecycle } from './observability/lifecycle';
-import { DB_KINDS, openTestDatabase, type DbKind } from './test/harness';
+import { migrate, openDatabase, type DatabaseHandle } from './platform/db/database';
+import { acquireLock } from './platform/locks/processLocks';
+import { installLifecycle } from './platform/observability/lifecycle';
+import { DB_KINDS, openTestDatabase, type DbKind } from './testing/harness';
 import { shutdownGracefully } from './shutdown';
 
 /**

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import type { DatabaseHandle } from './db/database';
-import { releaseHeldLocks } from './modules/locks/processLocks';
-import type { Scheduler } from './modules/scheduler/scheduler';
-import type { Lifecycle } from './observability/lifecycle';
+import type { DatabaseHandle } from './platform/db/database';
+import { releaseHeldLocks } from './platform/locks/processLocks';
+import type { Scheduler } from './scheduledJobs';
+import type { Lifecycle } from './platform/observability/lifecycle';
 
 export interface RunningServer {
   app: FastifyInstance;

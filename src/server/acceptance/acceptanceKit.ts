@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type { AppDeps } from '../deps';
-import { verificationTokenFor } from '../modules/accounts/accountsTestKit';
-import { insertSession } from '../modules/auth/sessionsRepository';
-import { signToken } from '../modules/auth/tokens';
-import { createUserWithToken } from '../test/fixtures';
-import { call, type TestApp } from '../test/harness';
+import type { AppDeps } from '../platform/deps';
+import { verificationTokenFor } from '../features/accounts/testing/accountsTestKit';
+import { insertSession } from '../platform/sessions/sessionsRepository';
+import { signToken } from '../platform/sessions/tokens';
+import { createUserWithToken } from '../testing/fixtures';
+import { call, type TestApp } from '../testing/harness';
 
 /** Shared helpers of the acceptance tests: long sessions, API calls, a seeded PRNG, chunked concurrency. */
 

@@ -14,8 +14,8 @@ import { roundBetRoutes } from '../../shared/api/routes/roundBets';
 import { tableRoutes } from '../../shared/api/routes/tables';
 import { updateRoutes } from '../../shared/api/routes/updates';
 import { ROUND } from '../../shared/domain/rounds';
-import { createCup, type CupFixture } from '../test/competitionFixture';
-import { DB_KINDS, call, createTestApp, type TestApp } from '../test/harness';
+import { createCup, type CupFixture } from '../testing/competitionFixture';
+import { DB_KINDS, call, createTestApp, type TestApp } from '../testing/harness';
 import { DAY, api, createPlayer, ok, type Player } from './acceptanceKit';
 
 /**

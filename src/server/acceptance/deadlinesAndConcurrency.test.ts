@@ -1,8 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { importOpenfootball } from '../modules/competitions/importService';
-import { revealDueResults } from '../modules/competitions/reveal';
-import { call, describeEachDb, type TestApp } from '../test/harness';
+import { importOpenfootball } from '../domain/competitions/importService';
+import { revealDueResults } from '../domain/competitions/reveal';
+import { call, describeEachDb, type TestApp } from '../testing/harness';
 import { DAY, HOUR, MINUTE, api, createPlayer, ok, type Player } from './acceptanceKit';
 
 /**

@@ -2,12 +2,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildApp } from '../app';
-import { openDatabase, type DatabaseHandle } from '../db/database';
-import { createLeague } from '../modules/resultBets/betsTestFixture';
-import { createCup } from '../test/competitionFixture';
-import { createUserWithToken } from '../test/fixtures';
-import { DB_KINDS, openTestDatabase, testConfig, type DbKind } from '../test/harness';
-import { compiledServer, startServerProcess, type ServerProcess } from '../test/serverProcess';
+import { openDatabase, type DatabaseHandle } from '../platform/db/database';
+import { createLeague } from '../features/resultBets/testing/betsTestFixture';
+import { createCup } from '../testing/competitionFixture';
+import { createUserWithToken } from '../testing/fixtures';
+import { DB_KINDS, openTestDatabase, testConfig, type DbKind } from '../testing/harness';
+import { compiledServer, startServerProcess, type ServerProcess } from '../testing/serverProcess';
 
 // Real server processes (compiled as `npm start` runs them) on a busy machine.
 jest.setTimeout(120_000);

@@ -1,8 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { findNationalTeam } from '../../shared/domain/teams';
-import { importOpenfootball } from '../modules/competitions/importService';
-import { describeEachDb, type TestApp } from '../test/harness';
+import { importOpenfootball } from '../domain/competitions/importService';
+import { describeEachDb, type TestApp } from '../testing/harness';
 import { DAY, HOUR, MINUTE, createPlayer, inChunks, ok, prng, verifyEmailByLink, type Player } from './acceptanceKit';
 
 /**

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
-import { backupSqlite } from '../modules/backups/sqliteBackups';
-import { sqliteFilePath } from '../modules/backups/sqliteFiles';
+import { backupSqlite } from '../platform/backups/sqliteBackups';
+import { sqliteFilePath } from '../platform/backups/sqliteFiles';
 import { UsageError, type CliCommand } from './command';
 
 const kilobytes = (bytes: number) => `${Math.ceil(bytes / 1024)} KB`;

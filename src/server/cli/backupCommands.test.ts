@@ -1,8 +1,8 @@
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ManualClock } from '../clock';
-import { migrate, openDatabase } from '../db/database';
+import { ManualClock } from '../platform/clock';
+import { migrate, openDatabase } from '../platform/db/database';
 import { backupCommand } from './backupCommand';
 import { helpCommand } from './helpCommand';
 import { restoreCommand } from './restoreCommand';

@@ -1,16 +1,16 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ManualClock } from '../clock';
-import { openDatabase } from '../db/database';
-import { verifyPassword } from '../modules/accounts/passwords';
+import { ManualClock } from '../platform/clock';
+import { openDatabase } from '../platform/db/database';
+import { verifyPassword } from '../features/accounts/passwords';
 import { createAdminCommand } from './createAdminCommand';
 import { helpCommand } from './helpCommand';
 import { importCommand } from './importCommand';
 import { resetPasswordCommand } from './resetPasswordCommand';
 import { runCli } from './runCli';
 
-const FIXTURE = join(__dirname, '../modules/competitions/fixtures/minicup-2030.json');
+const FIXTURE = join(__dirname, '../domain/competitions/testing/fixtures/minicup-2030.json');
 const COMMANDS = [importCommand, createAdminCommand, resetPasswordCommand, helpCommand];
 
 describe('porra CLI (SQLite file from DATABASE_URL)', () => {

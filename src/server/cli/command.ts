@@ -1,7 +1,7 @@
 import type { ParseArgsConfig } from 'node:util';
-import type { Clock } from '../clock';
-import type { Config } from '../config';
-import type { Db } from '../db/database';
+import type { Clock } from '../platform/clock';
+import type { Config } from '../platform/config';
+import type { Db } from '../platform/db/database';
 
 /** One `npm run porra -- <name>` command: its options (node:util parseArgs) and what it does. */
 export interface CliCommand {

@@ -1,4 +1,4 @@
-import { createOrPromoteAdmin } from '../modules/accounts/adminAccounts';
+import { createOrPromoteAdmin } from '../features/accounts/adminAccounts';
 import { UsageError, type CliCommand } from './command';
 
 export const createAdminCommand: CliCommand = {

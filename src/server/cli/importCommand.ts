@@ -1,4 +1,4 @@
-import { importLimits, importOpenfootball } from '../modules/competitions/importService';
+import { importLimits, importOpenfootball } from '../domain/competitions/importService';
 import { UsageError, type CliCommand } from './command';
 
 export const importCommand: CliCommand = {

@@ -1,9 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ManualClock } from '../clock';
-import { openDatabase } from '../db/database';
-import { startFakeFootballData, type FakeFootballData } from '../modules/providers/footballData/testing/fakeFootballData';
+import { ManualClock } from '../platform/clock';
+import { openDatabase } from '../platform/db/database';
+import { startFakeFootballData, type FakeFootballData } from '../features/providers/footballData/testing/fakeFootballData';
 import { COMMANDS } from '../cli';
 import { runCli } from './runCli';
 

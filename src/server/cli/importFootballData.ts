@@ -1,7 +1,7 @@
-import { translate } from '../i18n/messages';
-import { ImportError } from '../modules/competitions/importedCompetition';
-import { importFootballData } from '../modules/providers/footballData/footballDataImport';
-import { PROVIDER_FAILURE_KEYS, ProviderError } from '../modules/providers/providerError';
+import { translate } from '../platform/i18n/messages';
+import { ImportError } from '../domain/competitions/importedCompetition';
+import { importFootballData } from '../features/providers/footballData/footballDataImport';
+import { PROVIDER_FAILURE_KEYS, ProviderError } from '../features/providers/providerError';
 import { UsageError, type CliCommand } from './command';
 
 /**

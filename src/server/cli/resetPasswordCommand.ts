@@ -1,4 +1,4 @@
-import { resetPasswordByEmail } from '../modules/accounts/adminAccounts';
+import { resetPasswordByEmail } from '../features/accounts/adminAccounts';
 import { UsageError, type CliCommand } from './command';
 
 export const resetPasswordCommand: CliCommand = {

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
-import { sqliteFilePath } from '../modules/backups/sqliteFiles';
-import { restoreSqlite } from '../modules/backups/sqliteRestore';
+import { sqliteFilePath } from '../platform/backups/sqliteFiles';
+import { restoreSqlite } from '../platform/backups/sqliteRestore';
 import { UsageError, type CliCommand } from './command';
 
 export const restoreCommand: CliCommand = {

@@ -1,11 +1,11 @@
 import { parseArgs } from 'node:util';
-import { systemClock, type Clock } from '../clock';
-import { ConfigError, loadConfig } from '../config';
-import { migrate, openDatabase } from '../db/database';
-import { AdminAccountError } from '../modules/accounts/adminAccounts';
-import { BackupError } from '../modules/backups/sqliteFiles';
-import { ImportError } from '../modules/competitions/importedCompetition';
-import { LogChainError } from '../modules/leagueLog/leagueLogService';
+import { systemClock, type Clock } from '../platform/clock';
+import { ConfigError, loadConfig } from '../platform/config';
+import { migrate, openDatabase } from '../platform/db/database';
+import { AdminAccountError } from '../features/accounts/adminAccounts';
+import { BackupError } from '../platform/backups/sqliteFiles';
+import { ImportError } from '../domain/competitions/importedCompetition';
+import { LogChainError } from '../domain/leagueLog/leagueLogService';
 import { UsageError, type CliCommand } from './command';
 
 export interface CliIo { out(line: string): void; err(line: string): void }

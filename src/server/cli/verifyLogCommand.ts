@@ -1,4 +1,4 @@
-import { LogChainError, verifyLeagueLogs } from '../modules/leagueLog/leagueLogService';
+import { LogChainError, verifyLeagueLogs } from '../domain/leagueLog/leagueLogService';
 import type { CliCommand } from './command';
 
 /** Recomputes every league's log hash chain (issue 13 §7): exit 1 naming each league whose chain breaks. */

@@ -1,0 +1,88 @@
+import type { Db, Executor } from '../../platform/db/database';
+import { advanceKnockoutTeams } from './advanceKnockout';
+import { recomputeAfterResults } from '../scoring/recompute';
+import { MATCH_STATUS, recountScorerGoals, refreshCompetitionFinished } from './competitionStateRepository';
+import { parseHeldResult, REVEAL_AFTER_MS, serializeHeldResult } from './heldResult';
+import { chunks, type GoalRow } from './importRepository';
+
+/** Knockout rounds are filled from earlier results, which may themselves be due in the same call. */
+const MAX_PASSES = 10;
+
+/**
+ * Reveals held results (replayed imports, the demo) whose kickoff + 2 h has passed, marks matches whose
+ * kickoff has passed as started, and recomputes the points of what was revealed. Returns the revealed match ids.
+ * Safe to run from several processes at once: a result is claimed by the update that clears it.
+ */
+export async function revealDueResults(db: Db | Executor, now: number, competitionId?: number): Promise<number[]> {
+  const run = (trx: Executor) => revealInTransaction(trx, now, competitionId);
+  return db.isTransaction ? run(db) : (db as Db).transaction().execute(run);
+}
+
+async function revealInTransaction(trx: Executor, now: number, competitionId?: number): Promise<number[]> {
+  const revealed = new Map<number, number[]>();
+  for (let pass = 0; pass < MAX_PASSES; pass++) {
+    await trx.updateTable('matches')
+      .set({ started: 1, status: MATCH_STATUS.IN_PLAY, updated_at: now })
+      .where('held_result', 'is not', null).where('started', '=', 0).where('date', '<=', now)
+      .$if(competitionId !== undefined, (qb) => qb.where('competition_id', '=', competitionId!))
+      .execute();
+    const due = await trx.selectFrom('matches')
+      .select(['id', 'competition_id', 'held_result'])
+      .where('held_result', 'is not', null).where('date', '<=', now - REVEAL_AFTER_MS)
+      .$if(competitionId !== undefined, (qb) => qb.where('competition_id', '=', competitionId!))
+      .orderBy('date').orderBy('id')
+      .execute();
+    if (due.length === 0) break;
+
+    const goals: GoalRow[] = [];
+    const touched = new Set<number>();
+    for (const match of due) {
+      const held = parseHeldResult(match.held_result!);
+      const result = await trx.updateTable('matches')
+        .set({ ...held.score, ...held.teams, started: 1, finished: 1, status: MATCH_STATUS.FINISHED, held_result: null, updated_at: now })
+        .where('id', '=', match.id).where('held_result', 'is not', null)
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) === 0) continue;
+      goals.push(...held.goals.map((g) => ({ ...g, match_id: match.id })));
+      revealed.set(match.competition_id, [...(revealed.get(match.competition_id) ?? []), match.id]);
+      touched.add(match.competition_id);
+    }
+    for (const batch of chunks(goals)) await trx.insertInto('match_goals').values(batch).execute();
+    for (const id of touched) await recountScorerGoals(trx, id);
+    const demos = touched.size === 0 ? [] : await trx.selectFrom('competitions').select('id')
+      .where('id', 'in', [...touched]).where('provider', '=', 'demo').execute();
+    for (const demo of demos) await advanceKnockoutTeams(trx, demo.id, now);
+    for (const id of touched) await revealKnockoutTeams(trx, id, now);
+  }
+  for (const [id, matchIds] of revealed) {
+    await refreshCompetitionFinished(trx, id, now);
+    await recomputeAfterResults(trx, id, matchIds);
+  }
+  return [...revealed.values()].flat();
+}
+
+/**
+ * Replayed knockout matches show their teams once every match before their round's first kickoff is finished
+ * (the held teams were decided by those results).
+ */
+async function revealKnockoutTeams(trx: Executor, competitionId: number, now: number): Promise<void> {
+  const matches = await trx.selectFrom('matches')
+    .select(['id', 'round_id', 'date', 'finished', 'status', 'held_result', 'local_team_id', 'visiting_team_id'])
+    .where('competition_id', '=', competitionId)
+    .execute();
+  const waiting = matches.filter((m) => m.held_result !== null && m.local_team_id === null && m.visiting_team_id === null
+    && parseHeldResult(m.held_result).teams);
+  if (waiting.length === 0) return;
+  const roundStart = new Map<number, number>();
+  for (const m of matches) roundStart.set(m.round_id, Math.min(roundStart.get(m.round_id) ?? Infinity, m.date));
+  const pending = matches.filter((m) => !m.finished && m.status !== MATCH_STATUS.POSTPONED).map((m) => m.date);
+  const firstPending = Math.min(...pending);
+  for (const m of waiting) {
+    if (firstPending < roundStart.get(m.round_id)!) continue;
+    const { teams, ...rest } = parseHeldResult(m.held_result!);
+    await trx.updateTable('matches')
+      .set({ ...teams, held_result: serializeHeldResult(rest), updated_at: now })
+      .where('id', '=', m.id)
+      .execute();
+  }
+}

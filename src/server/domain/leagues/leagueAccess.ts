@@ -1,0 +1,48 @@
+import type { Executor } from '../../platform/db/database';
+import type { AuthUser } from '../../platform/http/context';
+import { AppError, forbidden, notFound } from '../../platform/http/errors';
+import { findLeague, type LeagueRow } from '../../features/leagues/leaguesRepository';
+import { findMember } from './membersRepository';
+
+/**
+ * Who the caller is to a league. Every league route starts here, so the membership and ownership rules
+ * live in one place.
+ */
+export interface LeagueAccess {
+  league: LeagueRow;
+  isMember: boolean;
+  isOwner: boolean;
+  department: string | null;
+}
+
+export async function loadLeagueAccess(db: Executor, leagueId: number, user: AuthUser): Promise<LeagueAccess> {
+  const league = await findLeague(db, leagueId);
+  if (!league) throw notFound('errors.league_not_found');
+  const member = await findMember(db, leagueId, user.id);
+  return { league, isMember: member !== undefined, isOwner: league.owner_id === user.id, department: member?.department ?? null };
+}
+
+/** A league whose competition is finished takes no more writes (DESIGN 4.6). */
+export const leagueFinished = () => new AppError(403, 'errors.league_finished');
+
+export function requireWritable(access: LeagueAccess): void {
+  if (access.league.competition_finished === 1) throw leagueFinished();
+}
+
+/** Members read a league's insides; global admins may look at any league. */
+export function requireMemberOrAdmin(access: LeagueAccess, user: AuthUser): void {
+  if (!access.isMember && !user.is_admin) throw forbidden();
+}
+
+export function requireMember(access: LeagueAccess): void {
+  if (!access.isMember) throw forbidden();
+}
+
+export function requireOwner(access: LeagueAccess): void {
+  if (!access.isOwner) throw forbidden();
+}
+
+/** Settings other than name and openness freeze at the first kickoff unless the league says otherwise. */
+export function competitionStarted(league: Pick<LeagueRow, 'first_kickoff'>, now: number): boolean {
+  return league.first_kickoff !== null && now >= league.first_kickoff;
+}

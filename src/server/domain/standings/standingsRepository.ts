@@ -1,0 +1,70 @@
+import { sql } from 'kysely';
+import type { Executor } from '../../platform/db/database';
+import { playedInLeague, resultBetDeadlineSql } from '../scoring/scoringSql';
+
+/** Reads of the stored standings (never re-aggregating bets), and the inputs of a simulated table. */
+
+/** Members with their stored pick and bonus totals. */
+export async function listMemberStandings(db: Executor, leagueId: number) {
+  return db.selectFrom('league_members as lm').innerJoin('users as u', 'u.id', 'lm.user_id')
+    .select(['lm.user_id', 'u.name as user_name', 'lm.department', 'lm.points_rounds', 'lm.points_people', 'lm.points_bonus'])
+    .where('lm.league_id', '=', leagueId).execute();
+}
+
+/**
+ * Members with their stored totals and, packed in one string, their matchday rows ("matchday:points,..."): one
+ * row per member instead of one per member and matchday, so a big table reads quickly.
+ */
+export async function listMemberStandingsWithMatchdays(db: Executor, dialect: 'sqlite' | 'postgres', leagueId: number) {
+  const row = sql`p.matchday || ':' || p.points`;
+  const packed = dialect === 'sqlite' ? sql`group_concat(${row}, ',')` : sql`string_agg(${row}, ',')`;
+  return db.selectFrom('league_members as lm').innerJoin('users as u', 'u.id', 'lm.user_id')
+    .select(['lm.user_id', 'u.name as user_name', 'lm.department', 'lm.points_rounds', 'lm.points_people', 'lm.points_bonus',
+      sql<string | null>`(SELECT ${packed} FROM member_matchday_points p
+        WHERE p.league_id = lm.league_id AND p.user_id = lm.user_id)`.as('matchdays')])
+    .where('lm.league_id', '=', leagueId).execute();
+}
+
+/** Each matchday of the competition and whether every match of it is finished (its winners are decided then). */
+export async function matchdayCompletion(db: Executor, competitionId: number): Promise<Map<number, boolean>> {
+  const rows = await db.selectFrom('matches').select(['matchday', (eb) => eb.fn.min('finished').as('finished')])
+    .where('competition_id', '=', competitionId).groupBy('matchday').execute();
+  return new Map(rows.map((r) => [Number(r.matchday), Number(r.finished) === 1]));
+}
+
+/** The highest matchday with a finished match, or null. */
+export async function lastPlayedMatchday(db: Executor, competitionId: number): Promise<number | null> {
+  const row = await db.selectFrom('matches').select((eb) => eb.fn.max('matchday').as('matchday'))
+    .where('competition_id', '=', competitionId).where('finished', '=', 1).executeTakeFirst();
+  return row?.matchday === null || row?.matchday === undefined ? null : Number(row.matchday);
+}
+
+/** Every filled real bet of the league on a match played in it, with its match and deadline. */
+export async function listLeagueBetsForSimulation(db: Executor, leagueId: number) {
+  return db.selectFrom('result_bets as rb')
+    .innerJoin('matches as m', 'm.id', 'rb.match_id')
+    .innerJoin('leagues as l', 'l.id', 'rb.league_id')
+    .innerJoin('competitions as c', 'c.id', 'l.competition_id')
+    .select([
+      'rb.user_id', 'rb.match_id', 'rb.local_goals', 'rb.visiting_goals', 'rb.joker', 'm.matchday',
+      resultBetDeadlineSql('l', 'm').as('deadline'),
+    ])
+    .where('rb.league_id', '=', leagueId).where('rb.mode', '=', 0)
+    .where('rb.local_goals', 'is not', null).where('rb.visiting_goals', 'is not', null)
+    .where(sql<boolean>`${playedInLeague('l', 'm', 'c')}`)
+    .execute();
+}
+
+export async function listCompetitionMatches(db: Executor, competitionId: number) {
+  return db.selectFrom('matches')
+    .select(['id', 'round_id', 'matchday', 'finished', 'local_goals', 'visiting_goals', 'local_goals_extra_time', 'visiting_goals_extra_time',
+      'local_penalties', 'visiting_penalties'])
+    .where('competition_id', '=', competitionId).execute();
+}
+
+/** The user's hypothetical results in a league (filled simulation rows). */
+export async function listSimulatedResults(db: Executor, leagueId: number, userId: number) {
+  return db.selectFrom('result_bets').select(['match_id', 'local_goals', 'visiting_goals'])
+    .where('league_id', '=', leagueId).where('user_id', '=', userId).where('mode', '=', 1)
+    .where('local_goals', 'is not', null).where('visiting_goals', 'is not', null).execute();
+}

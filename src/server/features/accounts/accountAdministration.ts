@@ -1,0 +1,22 @@
+import type { Executor } from '../../platform/db/database';
+import { deleteUserSessions } from '../../platform/sessions/sessionsRepository';
+import { updateUser } from './accountsRepository';
+
+/**
+ * Account changes made by a global admin from the console (issue 15 §3), inside the admin's transaction. The
+ * checks (never your own account, never the last admin) and the audit entry are the admin module's.
+ */
+
+/** The account can no longer sign in, and every session ends now (the session cache forgets the user at once). */
+export async function disableAccount(trx: Executor, userId: number, now: number): Promise<void> {
+  await updateUser(trx, userId, { disabled_at: now }, now);
+  await deleteUserSessions(trx, userId);
+}
+
+export async function enableAccount(trx: Executor, userId: number, now: number): Promise<void> {
+  await updateUser(trx, userId, { disabled_at: null }, now);
+}
+
+export async function setGlobalAdmin(trx: Executor, userId: number, admin: boolean, now: number): Promise<void> {
+  await updateUser(trx, userId, { is_admin: admin ? 1 : 0 }, now);
+}

@@ -1,0 +1,53 @@
+import type { Executor } from '../../platform/db/database';
+import { forgetUser } from '../../platform/sessions/sessionCache';
+
+const USER_COLUMNS = ['id', 'name', 'email', 'password_hash', 'is_admin', 'email_reminders', 'locale', 'email_verified', 'disabled_at'] as const;
+
+export type UserRow = Awaited<ReturnType<typeof findUserById>> & object;
+
+export async function findUserById(db: Executor, id: number) {
+  return db.selectFrom('users').select(USER_COLUMNS).where('id', '=', id).executeTakeFirst();
+}
+
+export async function findUserByEmail(db: Executor, email: string) {
+  return db.selectFrom('users').select(USER_COLUMNS).where('email', '=', email).executeTakeFirst();
+}
+
+export async function emailTakenByOther(db: Executor, email: string, userId: number): Promise<boolean> {
+  const row = await db.selectFrom('users').select('id').where('email', '=', email).where('id', '<>', userId).executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function insertUser(db: Executor, user: {
+  name: string; email: string; password_hash: string; locale: string; is_admin?: 0 | 1; email_verified?: 0 | 1; now: number;
+}): Promise<number> {
+  const { now, ...values } = user;
+  const { id } = await db.insertInto('users')
+    .values({ ...values, created_at: now, updated_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
+}
+
+export async function updateUser(db: Executor, id: number, changes: {
+  name?: string; email?: string; password_hash?: string; locale?: string; email_reminders?: 0 | 1; is_admin?: 0 | 1;
+  email_verified?: 0 | 1; disabled_at?: number | null;
+}, now: number): Promise<void> {
+  forgetUser(id); // signed-in callers carry the user row: no cached copy outlives this change
+  await db.updateTable('users').set({ ...changes, updated_at: now }).where('id', '=', id).execute();
+}
+
+/** When the user last signed in (admin console); not a change of the user row, so no cache is dropped. */
+export async function recordSignIn(db: Executor, id: number, now: number): Promise<void> {
+  await db.updateTable('users').set({ last_sign_in_at: now }).where('id', '=', id).execute();
+}
+
+export async function deleteUser(db: Executor, id: number): Promise<void> {
+  forgetUser(id);
+  await db.deleteFrom('users').where('id', '=', id).execute();
+}
+
+export async function adminRecipients(db: Executor) {
+  return db.selectFrom('users').select(['email', 'locale']).where('is_admin', '=', 1).orderBy('id').execute();
+}
+

@@ -1,0 +1,89 @@
+import { randomBytes } from 'node:crypto';
+import { systemClock, type Clock } from '../../platform/clock';
+import type { Db } from '../../platform/db/database';
+import { deleteUserSessions } from '../../platform/sessions/sessionsRepository';
+import { clearAllSignInFailures } from '../../platform/sessions/signInFailures';
+import { findUserByEmail, insertUser, updateUser } from './accountsRepository';
+import { checkEmail, checkName, checkNewPassword, FieldErrors, normaliseEmail } from './accountRules';
+import { revokeEmailedLinks } from './emailedLinks';
+import { hashPassword } from './passwords';
+import { AppError } from '../../platform/http/errors';
+import { translate } from '../../platform/i18n/messages';
+import { touchMemberTables } from '../../domain/standings/tableVersions';
+
+export class AdminAccountError extends Error {}
+
+/**
+ * `porra create-admin`: creates a global admin, or promotes the user with that email (and sets the
+ * password given, so the operator knows it). Returns the user id and whether it was created.
+ * The operator vouches for the address, so it counts as verified; the new password kills emailed links.
+ */
+export async function createOrPromoteAdmin(
+  db: Db, input: { email: string; password: string; name?: string }, scryptCost: number, clock: Clock = systemClock,
+): Promise<{ id: number; created: boolean }> {
+  const errors = new FieldErrors();
+  const email = checkEmail(errors, input.email);
+  const name = input.name !== undefined ? checkName(errors, input.name) : email.split('@')[0]!;
+  checkNewPassword(errors, input.password, undefined);
+  try {
+    errors.throwIfAny();
+  } catch (err) {
+    throw new AdminAccountError(describe(err));
+  }
+  const passwordHash = await hashPassword(input.password, scryptCost);
+  return db.transaction().execute(async (trx) => {
+    const now = clock.now();
+    const existing = await findUserByEmail(trx, email);
+    if (existing) {
+      await updateUser(trx, existing.id, {
+        is_admin: 1, password_hash: passwordHash, email_verified: 1, ...(input.name !== undefined && { name }),
+      }, now);
+      if (input.name !== undefined && name !== existing.name) await touchMemberTables(trx, existing.id);
+      await revokeEmailedLinks(trx, existing.id, now);
+      return { id: existing.id, created: false };
+    }
+    const id = await insertUser(trx, {
+      name: name.slice(0, 100), email, password_hash: passwordHash, locale: 'en', is_admin: 1, email_verified: 1, now,
+    });
+    return { id, created: true };
+  });
+}
+
+/**
+ * `porra reset-password`: sets a new password for the account with that email (a random one when none is given,
+ * returned so the command can print it), signs out every session, kills emailed links and lifts the sign-in lock.
+ */
+export async function resetPasswordByEmail(
+  db: Db, input: { email: string; password?: string }, scryptCost: number, clock: Clock = systemClock,
+): Promise<{ id: number; password: string; generated: boolean }> {
+  const generated = input.password === undefined;
+  const password = input.password ?? randomBytes(12).toString('base64url');
+  const errors = new FieldErrors();
+  checkNewPassword(errors, password, undefined);
+  try {
+    errors.throwIfAny();
+  } catch (err) {
+    throw new AdminAccountError(describe(err));
+  }
+  const email = normaliseEmail(input.email);
+  const passwordHash = await hashPassword(password, scryptCost);
+  const id = await db.transaction().execute(async (trx) => {
+    const user = await findUserByEmail(trx, email);
+    if (!user) throw new AdminAccountError(`no account has the email ${email}`);
+    const now = clock.now();
+    await updateUser(trx, user.id, { password_hash: passwordHash }, now);
+    await deleteUserSessions(trx, user.id);
+    await revokeEmailedLinks(trx, user.id, now);
+    await clearAllSignInFailures(trx, email);
+    return user.id;
+  });
+  return { id, password, generated };
+}
+
+/** "email: is invalid; password: 8 characters minimum" for the command line. */
+function describe(err: unknown): string {
+  if (!(err instanceof AppError) || !err.fields) return String(err);
+  return Object.entries(err.fields)
+    .map(([field, list]) => `${field}: ${list.map((e) => translate('en', e.key, e.vars)).join(', ')}`)
+    .join('; ');
+}

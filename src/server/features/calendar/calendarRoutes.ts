@@ -1,0 +1,38 @@
+import type { FastifyInstance } from 'fastify';
+import Type from 'typebox';
+import type { calendarRoutes } from '../../../shared/api/routes/calendar';
+import type { AppDeps } from '../../platform/deps';
+import type { RouteHandlers } from '../../platform/http/registerRoutes';
+import { calendarService } from './calendarService';
+
+export function calendarHandlers(deps: AppDeps): RouteHandlers<typeof calendarRoutes> {
+  const calendars = calendarService(deps);
+  return {
+    regenerateCalendarToken: async ({ user }) => ({ calendar_url: await calendars.regenerate(user.id) }),
+  };
+}
+
+/**
+ * GET /calendar/:token.ics, outside the API: calendar apps subscribe to a plain URL and send no bearer token, so
+ * the private token in the path is the credential (regenerated from the account screen). Not cacheable by proxies.
+ */
+export function registerCalendarFeed(app: FastifyInstance, deps: AppDeps): void {
+  const calendars = calendarService(deps);
+  app.get('/calendar/:file', {
+    schema: {
+      summary: "A user's private iCalendar feed: their leagues' matches, their bets, bet deadlines as alarms",
+      tags: ['calendar'],
+      params: Type.Object({ file: Type.String({ pattern: '^[A-Za-z0-9_-]{1,80}\\.ics$' }) }),
+      response: { 200: { description: 'text/calendar (RFC 5545)', content: { 'text/calendar': { schema: Type.String() } } } },
+    },
+    config: { access: 'public', errorStatuses: [400, 404, 429, 500, 503], rateLimit: { max: 120, timeWindow: 60_000 } },
+    handler: async (req, reply) => {
+      const { file } = req.params as { file: string };
+      const text = await calendars.feed(file.slice(0, -'.ics'.length));
+      return reply.header('content-type', 'text/calendar; charset=utf-8')
+        .header('cache-control', 'private, max-age=300')
+        .header('content-disposition', 'inline; filename="porra.ics"')
+        .send(text);
+    },
+  });
+}

@@ -1,0 +1,40 @@
+import type { Locale } from '../../../shared/api/route';
+import { translate } from '../../platform/i18n/messages';
+import type { Email } from '../../platform/mail/mailer';
+
+export interface InvitationEmailVars {
+  inviter: string; league: string; competition: string; email: string; link: string;
+  /** The inviter's own words, if any. */
+  note: string | null;
+}
+
+const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+export const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]);
+
+/** Names go into a subject line: one line, no control characters. */
+const oneLine = (text: string): string => text.replace(/[\s\p{Cc}]+/gu, ' ').trim();
+
+/** Paragraphs (blank-line separated) of already escaped text; single line breaks kept. */
+const paragraphs = (escaped: string): string =>
+  escaped.split(/\n{2,}/).map((p) => `<p>${p.replace(/\n/g, '<br>')}</p>`).join('\n');
+
+/**
+ * The invitation email in the invitee's language, as plain text and HTML. Everything the inviter typed (their
+ * name, the league's name, the note) is escaped in the HTML part, so it shows as typed and never becomes markup
+ * or a link; the only link is the join link the server built.
+ */
+export function invitationEmail(locale: Locale, to: string, vars: InvitationEmailVars): Email {
+  const { note: rawNote, ...rest } = vars;
+  const plain = { ...rest, inviter: oneLine(vars.inviter), league: oneLine(vars.league) };
+  const noteText = (note: string, inviter: string) => translate(locale, 'mail.invitation_note', { inviter, note });
+  const text = translate(locale, 'mail.invitation_text', plain) + (rawNote ? `\n\n${noteText(rawNote, plain.inviter)}` : '');
+
+  const linkMarker = '\u0000link\u0000';
+  const escaped = Object.fromEntries(Object.entries(plain).map(([key, value]) => [key, escapeHtml(value)]));
+  const body = translate(locale, 'mail.invitation_text', { ...escaped, link: linkMarker })
+    .replace(linkMarker, `<a href="${escapeHtml(vars.link)}">${escapeHtml(vars.link)}</a>`);
+  const note = rawNote ? `\n<blockquote>${paragraphs(noteText(escapeHtml(rawNote), escaped.inviter))}</blockquote>` : '';
+  const html = `<!doctype html>\n<html lang="${locale}"><body>\n${paragraphs(body)}${note}\n</body></html>\n`;
+
+  return { to, subject: translate(locale, 'mail.invitation_subject', plain), text, html };
+}

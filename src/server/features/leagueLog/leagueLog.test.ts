@@ -1,0 +1,191 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'kysely';
+import { runCli } from '../../cli/runCli';
+import { verifyLogCommand } from '../../cli/verifyLogCommand';
+import { ManualClock } from '../../platform/clock';
+import { migrate, openDatabase } from '../../platform/db/database';
+import { createCup } from '../../testing/competitionFixture';
+import { createUserWithToken } from '../../testing/fixtures';
+import { call, describeEachDb, type TestApp } from '../../testing/harness';
+import { createLeague, finishMatch } from '../resultBets/testing/betsTestFixture';
+import { recomputeAfterResults } from '../../domain/scoring/recompute';
+import { canonicalJson, entryHash, GENESIS_HASH } from '../../domain/leagueLog/canonical';
+import { appendLeagueLog, verifyLeagueLogs } from '../../domain/leagueLog/leagueLogService';
+
+const HOUR = 3_600_000;
+
+async function setup(t: TestApp) {
+  const start = t.clock.now() + 3 * HOUR;
+  const cup = await createCup(t.deps.db, { start });
+  const [owner, ana, bob, outsider] = await Promise.all(['Olga', 'Ana', 'Bob', 'Out'].map((name) => createUserWithToken(t.deps, { name })));
+  const admin = await createUserWithToken(t.deps, { name: 'Admin', is_admin: true });
+  const leagueId = await createLeague(t.deps.db, {
+    competitionId: cup.competitionId, ownerId: owner.id, members: [{ id: owner.id }, { id: ana.id }, { id: bob.id }],
+  });
+  const matchId = cup.groupMatchIds[0];
+  const { id: betId } = await t.deps.db.insertInto('result_bets')
+    .values({ league_id: leagueId, user_id: ana.id, match_id: matchId, local_goals: null, visiting_goals: null, updated_at: 0 })
+    .returning('id').executeTakeFirstOrThrow();
+  return { start, cup, owner, ana, bob, outsider, admin, leagueId, matchId, betId: Number(betId) };
+}
+
+const api = (t: TestApp, method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, token: string, payload?: object, locale = 'en') =>
+  call(t.app, { method, url: `/api/v1/${locale}${path}`, token, ...(payload && { payload }) });
+
+const lateEntry = (t: TestApp, token: string, betId: number, goals: [number, number], locale = 'en') =>
+  api(t, 'POST', '/result_bets/late_entry', token, { result_bet_id: betId, local_goals: goals[0], visiting_goals: goals[1], reason: 'Paper bet' }, locale);
+
+describeEachDb('late entry and the league log', (ctx) => {
+  it('the owner enters a bet after its deadline only: scored, marked for everyone, logged; members read the log', async () => {
+    const t = ctx();
+    const s = await setup(t);
+    const open = await lateEntry(t, s.owner.token, s.betId, [2, 1], 'es');
+    expect(open.statusCode).toBe(409);
+    expect(open.data.error).toBe('La apuesta sigue abierta: la puede introducir su participante');
+
+    t.clock.set(s.start + 3 * HOUR);
+    await finishMatch(t.deps.db, s.matchId, 2, 1);
+    await recomputeAfterResults(t.deps.db, s.cup.competitionId, [s.matchId]);
+    expect((await lateEntry(t, s.ana.token, s.betId, [2, 1])).statusCode).toBe(403);
+    expect((await lateEntry(t, s.owner.token, 99999999, [2, 1])).statusCode).toBe(404);
+    const saved = await lateEntry(t, s.owner.token, s.betId, [2, 1]);
+    expect(saved.statusCode).toBe(200);
+    expect(saved.data).toMatchObject({ late_entry: true, local_goals: 2, visiting_goals: 1 });
+    expect(saved.data.points).toBeGreaterThan(0);
+
+    const seen = await api(t, 'GET', `/result_bets/index/${s.leagueId}?match_id=${s.matchId}`, s.bob.token);
+    expect(seen.data.find((b: any) => b.id === s.betId)).toMatchObject({ late_entry: true, local_goals: 2 });
+    const table = await api(t, 'GET', `/leagues/users_league_table/${s.leagueId}`, s.bob.token);
+    expect(table.data.users[0]).toMatchObject({ user_name: 'Ana', points: saved.data.points, exact_hits: 1, tendency_hits: 1 });
+
+    const log = await api(t, 'GET', `/leagues/log/${s.leagueId}`, s.bob.token);
+    expect(log.statusCode).toBe(200);
+    expect(log.data.entries).toEqual([expect.objectContaining({
+      seq: 1, actor_id: s.owner.id, actor_name: 'Olga', action: 'result_bet.late_entry', prev_hash: GENESIS_HASH,
+      details: {
+        result_bet_id: s.betId, match_id: s.matchId, user_id: s.ana.id, reason: 'Paper bet',
+        before: { local_goals: null, visiting_goals: null }, after: { local_goals: 2, visiting_goals: 1 },
+      },
+    })]);
+    expect((await api(t, 'GET', `/leagues/log/${s.leagueId}`, s.outsider.token)).statusCode).toBe(403);
+
+    // A global admin's correction of the bet is logged too, chained after the late entry.
+    const corrected = await api(t, 'POST', '/result_bets/update_result_bet', s.admin.token, { result_bet_id: s.betId, local_goals: 0, visiting_goals: 0 });
+    expect(corrected.statusCode).toBe(200);
+    const after = (await api(t, 'GET', `/leagues/log/${s.leagueId}`, s.ana.token)).data.entries;
+    expect(after[0]).toMatchObject({
+      seq: 2, action: 'result_bet.admin_correction', actor_id: s.admin.id, prev_hash: after[1].hash,
+      details: { result_bet_id: s.betId, before: { local_goals: 2, visiting_goals: 1 }, after: { local_goals: 0, visiting_goals: 0 } },
+    });
+  });
+
+  it('a logged bet stays hidden from other members until its deadline, like the bet itself', async () => {
+    const t = ctx();
+    const s = await setup(t);
+    // A global admin corrects Ana's bet while it is still open: the log records it at once.
+    expect((await api(t, 'POST', '/result_bets/update_result_bet', s.admin.token, { result_bet_id: s.betId, local_goals: 3, visiting_goals: 0 })).statusCode).toBe(200);
+    const entryFor = async (token: string) => (await api(t, 'GET', `/leagues/log/${s.leagueId}`, token)).data.entries[0];
+    const hidden = { result_bet_id: s.betId, match_id: s.matchId, user_id: s.ana.id, before: null, after: null, hidden: true };
+    expect((await entryFor(s.bob.token)).details).toEqual(hidden);
+    expect((await entryFor(s.owner.token)).details).toEqual(hidden);
+    const full = { result_bet_id: s.betId, match_id: s.matchId, user_id: s.ana.id, before: { local_goals: null, visiting_goals: null }, after: { local_goals: 3, visiting_goals: 0 } };
+    expect((await entryFor(s.ana.token)).details).toEqual(full);
+    // The hash covers the full entry, whoever reads it.
+    expect((await entryFor(s.bob.token)).hash).toBe((await entryFor(s.ana.token)).hash);
+    t.clock.set(s.start - 5 * 60_000);
+    expect((await entryFor(s.bob.token)).details).toEqual(full);
+  });
+
+  it('settings changes, removals, bonus resolutions and admin result corrections chain up; verify-log finds any edit', async () => {
+    const t = ctx();
+    const s = await setup(t);
+    expect((await api(t, 'PUT', `/leagues/${s.leagueId}`, s.owner.token, { league: { tie_breaks: ['exact_hits', 'matchday_wins'] } })).statusCode).toBe(200);
+    // A name change moves no points: not logged.
+    await api(t, 'PUT', `/leagues/${s.leagueId}`, s.owner.token, { league: { name: 'Renamed league' } });
+    expect((await api(t, 'DELETE', `/leagues/remove_user/${s.leagueId}/${s.bob.id}`, s.owner.token)).statusCode).toBe(200);
+    const question = await api(t, 'POST', '/bonus_questions', s.owner.token, {
+      league_id: s.leagueId, question: { text: 'Goals?', kind: 'number', points: 2, deadline: new Date(s.start).toISOString() },
+    });
+    await api(t, 'POST', '/bonus_questions/answer', s.ana.token, { question_id: question.data.question.id, answer: { number: 4 } });
+    t.clock.set(s.start + 3 * HOUR);
+    await api(t, 'POST', '/bonus_questions/resolve', s.owner.token, { question_id: question.data.question.id, correct: [{ number: 4 }] });
+    const edit = await api(t, 'PUT', `/matches/${s.matchId}`, s.admin.token, { match: { local_goals: 1, visiting_goals: 0, status: 'finished' } });
+    expect(edit.statusCode).toBe(200);
+
+    const log = (await api(t, 'GET', `/leagues/log/${s.leagueId}`, s.ana.token)).data.entries;
+    expect(log.map((e: any) => [e.seq, e.action])).toEqual([
+      [4, 'match.result_corrected'], [3, 'bonus.resolved'], [2, 'member.removed'], [1, 'league.settings'],
+    ]);
+    expect(log[3].details).toEqual({ before: { tie_breaks: [] }, after: { tie_breaks: ['exact_hits', 'matchday_wins'] } });
+    expect(log[1].details).toMatchObject({ after: [{ number: 4 }], points: [{ user_id: s.ana.id, before: null, after: 2 }] });
+    expect(log[0].details).toMatchObject({ match_id: s.matchId, before: { local_goals: null, finished: 0 }, after: { local_goals: 1, visiting_goals: 0, finished: 1 } });
+    // Each entry's hash is sha256(previous hash + canonical entry).
+    for (const entry of log) {
+      expect(entry.hash).toBe(entryHash(entry.prev_hash, {
+        league_id: s.leagueId, seq: entry.seq, actor_id: entry.actor_id, action: entry.action, details: entry.details,
+        created_at: Date.parse(entry.created_at),
+      }));
+    }
+    expect(log.slice(0, 3).map((e: any) => e.prev_hash)).toEqual(log.slice(1).map((e: any) => e.hash));
+    expect(await verifyLeagueLogs(t.deps.db)).toMatchObject({ entries: 4, breaks: [] });
+
+    // An edited entry breaks its own hash; a removed one breaks the sequence.
+    await t.deps.db.updateTable('league_log').set({ details: canonicalJson({ user_id: s.ana.id }) }).where('league_id', '=', s.leagueId)
+      .where('seq', '=', 2).execute();
+    expect((await verifyLeagueLogs(t.deps.db)).breaks).toEqual([{ league_id: s.leagueId, seq: 2, reason: 'hash' }]);
+    const lines: string[] = [];
+    await expect(verifyLogCommand.run({ db: t.deps.db, out: (l: string) => lines.push(l) } as never)).rejects.toThrow('1 of 1 league logs are broken');
+    expect(lines).toEqual([`League ${s.leagueId}: the chain breaks at entry 2 (hash)`]);
+    await t.deps.db.deleteFrom('league_log').where('league_id', '=', s.leagueId).where('seq', '=', 2).execute();
+    expect((await verifyLeagueLogs(t.deps.db)).breaks).toEqual([{ league_id: s.leagueId, seq: 3, reason: 'sequence' }]);
+  });
+
+  it('concurrent appends to one league never fork the chain', async () => {
+    const t = ctx();
+    const s = await setup(t);
+    const now = t.clock.now();
+    await Promise.all(Array.from({ length: 12 }, (_, i) => t.deps.db.transaction().execute(async (trx) => {
+      // Some work in the transaction first, so the appends really overlap on PostgreSQL.
+      await sql`SELECT 1`.execute(trx);
+      await appendLeagueLog(trx, now, [{ leagueId: s.leagueId, actorId: s.owner.id, action: 'league.settings', details: { i } }]);
+    })));
+    const rows = await t.deps.db.selectFrom('league_log').select(['seq']).where('league_id', '=', s.leagueId).orderBy('seq').execute();
+    expect(rows.map((r) => Number(r.seq))).toEqual(Array.from({ length: 12 }, (_, i) => i + 1));
+    expect(await verifyLeagueLogs(t.deps.db)).toMatchObject({ entries: 12, leagues: 1, breaks: [] });
+  });
+});
+
+describe('npm run porra -- verify-log', () => {
+  it('exits 0 on intact chains and 1 naming the league on a break', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'porra-log-'));
+    const env = { DATABASE_URL: `sqlite:${join(dir, 'porra.sqlite')}` };
+    try {
+      const handle = openDatabase(env.DATABASE_URL);
+      await migrate(handle);
+      const clock = new ManualClock(Date.parse('2026-06-01T12:00:00Z'));
+      const { id: userId } = await handle.db.insertInto('users').values({ name: 'O', email: 'o@example.com', password_hash: 'x', created_at: 0, updated_at: 0 })
+        .returning('id').executeTakeFirstOrThrow();
+      const cup = await createCup(handle.db, { start: clock.now() + HOUR });
+      const leagueId = await createLeague(handle.db, { competitionId: cup.competitionId, ownerId: userId });
+      await handle.db.transaction().execute((trx) => appendLeagueLog(trx, clock.now(), [
+        { leagueId, actorId: userId, action: 'league.settings', details: { a: 1 } },
+        { leagueId, actorId: userId, action: 'member.left', details: { user_id: userId } },
+      ]));
+      const run = async () => {
+        const out: string[] = [];
+        const code = await runCli(['verify-log'], [verifyLogCommand], { out: (l) => out.push(l), err: (l) => out.push(l) }, env, clock);
+        return { code, out: out.join('\n') };
+      };
+      expect(await run()).toEqual({ code: 0, out: '2 entries in 1 league logs: every chain is intact.' });
+      await handle.db.updateTable('league_log').set({ actor_id: null }).where('seq', '=', 1).execute();
+      await handle.close();
+      const broken = await run();
+      expect(broken.code).toBe(1);
+      expect(broken.out).toMatch(new RegExp(`League ${leagueId}: the chain breaks at entry 1 \\(hash\\)`));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

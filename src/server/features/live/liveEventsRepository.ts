@@ -1,0 +1,147 @@
+import { sql } from 'kysely';
+import type { Executor } from '../../platform/db/database';
+import { playedInLeague, resultBetDeadlineSql } from '../../domain/scoring/scoringSql';
+
+/** All SQL of the live streams: the event log, and the reads that turn an event into each league's messages. */
+
+export interface LiveEventRow {
+  id: number; competition_id: number; kind: 'matches' | 'bets_visible'; payload: string; created_at: number;
+}
+
+const EVENT_COLUMNS = ['id', 'competition_id', 'kind', 'payload', 'created_at'] as const;
+
+/** The new event's id, or null when an event with the same dedupe key already exists. */
+export async function insertLiveEvent(
+  db: Executor, event: Omit<LiveEventRow, 'id'> & { dedupe_key: string | null },
+): Promise<number | null> {
+  const row = await db.insertInto('live_events').values(event)
+    .onConflict((oc) => oc.column('dedupe_key').doNothing())
+    .returning('id').executeTakeFirst();
+  return row ? Number(row.id) : null;
+}
+
+export async function liveEventsByIds(db: Executor, ids: number[]): Promise<LiveEventRow[]> {
+  if (ids.length === 0) return [];
+  return db.selectFrom('live_events').select(EVENT_COLUMNS).where('id', 'in', ids).orderBy('id').execute();
+}
+
+/** Events after `afterId`, oldest first; of one competition when given. */
+export async function liveEventsAfter(db: Executor, afterId: number, limit: number, competitionId?: number): Promise<LiveEventRow[]> {
+  return db.selectFrom('live_events').select(EVENT_COLUMNS).where('id', '>', afterId)
+    .$if(competitionId !== undefined, (qb) => qb.where('competition_id', '=', competitionId!))
+    .orderBy('id').limit(limit).execute();
+}
+
+export async function latestLiveEventId(db: Executor): Promise<number> {
+  const row = await db.selectFrom('live_events').select((eb) => eb.fn.max('id').as('id')).executeTakeFirst();
+  return Number(row?.id ?? 0);
+}
+
+export async function pruneLiveEvents(db: Executor, before: number): Promise<void> {
+  await db.deleteFrom('live_events').where('created_at', '<', before).execute();
+}
+
+/**
+ * Which of these matches each league plays (league id -> match ids). With `betsShown`, only those whose bet window
+ * in that league closed within it (deadline in [from, to]): a bet window closes per league (bet_deadline_minutes,
+ * lock_by), so a closing told for one league's deadline must not reach a league whose bets are still hidden.
+ */
+export async function matchesPlayedInLeagues(
+  db: Executor, leagueIds: number[], matchIds: number[], betsShown?: { from: number; to: number },
+): Promise<Map<number, Set<number>>> {
+  const played = new Map<number, Set<number>>();
+  if (leagueIds.length === 0 || matchIds.length === 0) return played;
+  const deadline = resultBetDeadlineSql('l', 'm');
+  const rows = await db.selectFrom('leagues as l')
+    .innerJoin('matches as m', (join) => join.onRef('m.competition_id', '=', 'l.competition_id'))
+    .innerJoin('competitions as c', 'c.id', 'l.competition_id')
+    .select(['l.id as league_id', 'm.id as match_id'])
+    .where('l.id', 'in', leagueIds).where('m.id', 'in', matchIds)
+    .where(sql<boolean>`${playedInLeague('l', 'm', 'c')}`)
+    .$if(betsShown !== undefined, (qb) => qb.where(sql<boolean>`${deadline} >= ${betsShown!.from} AND ${deadline} <= ${betsShown!.to}`))
+    .execute();
+  for (const row of rows) played.set(row.league_id, (played.get(row.league_id) ?? new Set()).add(row.match_id));
+  return played;
+}
+
+/** The league's matches in play (started, not finished), in kickoff order: what a stream opening shows at once. */
+export async function leagueMatchesInPlay(db: Executor, leagueId: number): Promise<number[]> {
+  const rows = await db.selectFrom('leagues as l')
+    .innerJoin('matches as m', 'm.competition_id', 'l.competition_id')
+    .innerJoin('competitions as c', 'c.id', 'l.competition_id')
+    .select('m.id').where('l.id', '=', leagueId).where('m.started', '=', 1).where('m.finished', '=', 0)
+    .where(sql<boolean>`${playedInLeague('l', 'm', 'c')}`)
+    .orderBy('m.date').orderBy('m.id').execute();
+  return rows.map((row) => row.id);
+}
+
+/**
+ * Whether a match of the league is in play with a score while its bet window there is still open at `now` (an
+ * admin's early status, a kickoff the provider has not moved yet): others' bets on it are hidden, so a provisional
+ * table, whose points show how close each bet is, must not be built.
+ */
+export async function inPlayWithBetsHidden(db: Executor, leagueId: number, now: number): Promise<boolean> {
+  const row = await db.selectFrom('leagues as l')
+    .innerJoin('matches as m', 'm.competition_id', 'l.competition_id')
+    .innerJoin('competitions as c', 'c.id', 'l.competition_id')
+    .select('m.id').where('l.id', '=', leagueId).where('m.started', '=', 1).where('m.finished', '=', 0)
+    .where('m.local_goals', 'is not', null).where('m.visiting_goals', 'is not', null)
+    .where(sql<boolean>`${playedInLeague('l', 'm', 'c')} AND ${resultBetDeadlineSql('l', 'm')} > ${now}`)
+    .limit(1).executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * Of these sessions, the ones still signed in at `now` (not signed out, expired, nor of a disabled account), with
+ * whether their user is a global admin now: a stream outlives the request that opened it.
+ */
+export async function liveSessions(db: Executor, sessionIds: string[], now: number): Promise<Map<string, boolean>> {
+  const valid = new Map<string, boolean>();
+  // Chunked: one statement's parameters are bounded (SQLite, PostgreSQL).
+  for (let start = 0; start < sessionIds.length; start += 500) {
+    const rows = await db.selectFrom('sessions').innerJoin('users', 'users.id', 'sessions.user_id')
+      .select(['sessions.id', 'users.is_admin'])
+      .where('sessions.id', 'in', sessionIds.slice(start, start + 500))
+      .where('sessions.expires_at', '>', now).where('users.disabled_at', 'is', null)
+      .execute();
+    for (const row of rows) valid.set(row.id, row.is_admin === 1);
+  }
+  return valid;
+}
+
+/** Matches of the competition in play with a score: what a provisional table scores. */
+export async function matchesInPlay(db: Executor, competitionId: number) {
+  return db.selectFrom('matches')
+    .select(['id', 'round_id', 'matchday', 'local_goals', 'visiting_goals', 'local_team_id', 'visiting_team_id'])
+    .where('competition_id', '=', competitionId).where('started', '=', 1).where('finished', '=', 0)
+    .where('local_goals', 'is not', null).where('visiting_goals', 'is not', null)
+    .execute();
+}
+
+/** The league's filled real bets on these matches. */
+export async function betsOnMatches(db: Executor, leagueId: number, matchIds: number[]) {
+  if (matchIds.length === 0) return [];
+  return db.selectFrom('result_bets').select(['user_id', 'match_id', 'local_goals', 'visiting_goals', 'joker'])
+    .where('league_id', '=', leagueId).where('match_id', 'in', matchIds).where('mode', '=', 0)
+    .where('local_goals', 'is not', null).where('visiting_goals', 'is not', null)
+    .execute();
+}
+
+/** Matches of the competition whose result-bet deadline falls in (after, upTo]. */
+export async function deadlinesBetween(db: Executor, competitionId: number, after: number, upTo: number) {
+  // Deadlines are per league (bet_deadline_minutes, lock_by): each distinct one of the competition's leagues.
+  const deadline = resultBetDeadlineSql('l', 'm');
+  return db.selectFrom('matches as m').innerJoin('leagues as l', 'l.competition_id', 'm.competition_id')
+    .select(['m.id', deadline.as('deadline')]).distinct()
+    .where('m.competition_id', '=', competitionId)
+    .where(sql<boolean>`${deadline} > ${after} AND ${deadline} <= ${upTo}`)
+    .execute();
+}
+
+/** Which of these users are still members of the league. */
+export async function stillMembers(db: Executor, leagueId: number, userIds: number[]): Promise<Set<number>> {
+  if (userIds.length === 0) return new Set();
+  const rows = await db.selectFrom('league_members').select('user_id')
+    .where('league_id', '=', leagueId).where('user_id', 'in', userIds).execute();
+  return new Set(rows.map((r) => r.user_id));
+}

@@ -1,0 +1,22 @@
+import type { LiveStandingsEvent } from '../../../shared/api/routes/live';
+import type { Locale } from '../../../shared/api/route';
+import type { AppDeps } from '../../platform/deps';
+import { findLeagueForUser } from '../resultBets/resultBetsRepository';
+import { tablesService } from '../tables/tablesService';
+import { inPlayWithBetsHidden } from './liveEventsRepository';
+import { liveStandings } from './provisionalTable';
+
+/**
+ * The table a league's streams are sent: the provisional one of provisionalTable.ts, except while a match of the
+ * league is in play before its bet window there has closed. A provisional table adds what each bet on it would
+ * score, which tells everyone how close the hidden bets are (an exact hit moves its player up by the most), so
+ * until the window closes the streams get the stored table, as GET users_league_table shows it. Null when the
+ * league is gone.
+ */
+export async function streamStandings(deps: AppDeps, leagueId: number, locale: Locale): Promise<LiveStandingsEvent | null> {
+  if (!(await inPlayWithBetsHidden(deps.db, leagueId, deps.clock.now()))) return liveStandings(deps, leagueId, locale);
+  const league = await findLeagueForUser(deps.db, leagueId, 0);
+  if (!league) return null;
+  const table = await tablesService(deps).buildTable({ id: 0, locale }, league, {});
+  return { league_id: leagueId, provisional: false, live_match_ids: [], table };
+}

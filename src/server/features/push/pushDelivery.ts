@@ -1,0 +1,70 @@
+import { request, type Agent } from 'node:https';
+import webpush, { type RequestDetails } from 'web-push';
+import type { AppDeps } from '../../platform/deps';
+import { isAllowedPushEndpoint } from './pushEndpoint';
+import type { SubscriptionKeys } from './pushRepository';
+import { loadVapidKeys } from './vapidKeys';
+
+export interface PushDeliveryOptions {
+  /** TLS agent for the push services (tests trust a local HTTPS receiver through it). */
+  agent?: Agent;
+}
+
+const deliveryOptions = new WeakMap<object, PushDeliveryOptions>();
+
+/** Per-app transport settings; the production default is Node's global HTTPS agent. */
+export function configurePushDelivery(deps: AppDeps, options: PushDeliveryOptions): void {
+  deliveryOptions.set(deps, options);
+}
+
+export type DeliveryResult = 'sent' | 'gone' | 'failed';
+
+/**
+ * POSTs the message and answers the push service's status. The whole exchange is bounded by `timeoutMs`: an
+ * endpoint that never answers, or answers a byte at a time, is abandoned (web-push's own `timeout` is a socket
+ * idle timeout, which a trickling peer never triggers). The answer's body is not read.
+ */
+function post(details: RequestDetails, agent: Agent | undefined, timeoutMs: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = request(details.endpoint, {
+      method: details.method, headers: details.headers, agent, signal: AbortSignal.timeout(timeoutMs),
+    }, (res) => {
+      res.resume();
+      resolve(res.statusCode ?? 0);
+    });
+    req.on('error', reject);
+    req.end(details.body ?? undefined);
+  });
+}
+
+/**
+ * Sends one encrypted (aes128gcm) message signed with the server's VAPID keys. `gone` means the subscription is
+ * to be removed: the push service no longer knows it (404/410), or its endpoint is not on the allow-list (a row
+ * stored before the list, or under another one) and the server will not call it.
+ */
+export async function deliver(deps: AppDeps, subscription: SubscriptionKeys, payload: object): Promise<DeliveryResult> {
+  if (!isAllowedPushEndpoint(subscription.endpoint, deps.config.pushAllowedHosts)) {
+    deps.log.warn({ endpoint: subscription.endpoint }, 'push endpoint not on PUSH_ALLOWED_HOSTS: subscription removed');
+    return 'gone';
+  }
+  const keys = await loadVapidKeys(deps.db);
+  try {
+    const details = webpush.generateRequestDetails(
+      { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
+      JSON.stringify(payload),
+      {
+        vapidDetails: { subject: deps.config.vapidSubject, publicKey: keys.publicKey, privateKey: keys.privateKey },
+        TTL: 12 * 3600,
+        contentEncoding: 'aes128gcm',
+      },
+    );
+    const status = await post(details, deliveryOptions.get(deps)?.agent, deps.config.pushTimeoutMs);
+    if (status >= 200 && status < 300) return 'sent';
+    if (status === 404 || status === 410) return 'gone';
+    deps.log.warn({ status, endpoint: subscription.endpoint }, 'push service refused the message');
+    return 'failed';
+  } catch (error) {
+    deps.log.warn({ err: error, endpoint: subscription.endpoint }, 'push delivery failed');
+    return 'failed';
+  }
+}

@@ -1,0 +1,207 @@
+import { sql, type CompiledQuery, type RawBuilder, type SqlBool } from 'kysely';
+import type { Executor } from '../../platform/db/database';
+import { precompiled } from '../../platform/db/precompiled';
+import { betPointsSql, playedInLeague, resultBetDeadlineSql } from '../../domain/scoring/scoringSql';
+
+/** All SQL of result bets. Rows carry the embedded match, the deadline and whether the match is played. */
+
+export interface LeagueAccessRow {
+  id: number; name: string; competition_id: number; competition_type: 'cup' | 'league'; competition_finished: number;
+  bets_system: 'disabled' | 'sign' | 'exact'; points_system: 'winner' | 'winner_and_goals';
+  knockout_basis: 'regular' | 'extra_time' | 'penalties'; start_matchday: number; is_member: number;
+  /** Moves whenever the league's table changes (standings/tableVersions.ts). */
+  table_version: number;
+}
+
+// Built once per database: every league route checks access first.
+const leagueForUser = precompiled((db, leagueId: number, userId: number) => db.selectFrom('leagues as l')
+  .innerJoin('competitions as c', 'c.id', 'l.competition_id')
+  .select([
+    'l.id', 'l.name', 'l.competition_id', 'c.competition_type', 'c.finished as competition_finished',
+    'l.bets_system', 'l.points_system', 'l.knockout_basis', 'l.start_matchday', 'l.table_version',
+    (eb) => eb.exists(eb.selectFrom('league_members as lm').select('lm.user_id')
+      .where('lm.league_id', '=', leagueId).where('lm.user_id', '=', userId)).as('is_member'),
+  ])
+  .where('l.id', '=', leagueId)
+  .compile(), 2);
+
+/** A league with its competition and whether `userId` is a member, in one query. */
+export async function findLeagueForUser(db: Executor, leagueId: number, userId: number): Promise<LeagueAccessRow | undefined> {
+  const [row] = await leagueForUser(db, leagueId, userId);
+  return row && { ...row, is_member: Number(row.is_member) };
+}
+
+export async function isMember(db: Executor, leagueId: number, userId: number): Promise<boolean> {
+  const row = await db.selectFrom('league_members').select('user_id')
+    .where('league_id', '=', leagueId).where('user_id', '=', userId).executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The matchday being played or next (first with an unfinished match), else the last one. */
+export async function currentMatchday(db: Executor, competitionId: number, fromMatchday: number): Promise<number> {
+  const row = await db.selectFrom('matches')
+    .select([
+      (eb) => eb.fn.min('matchday').filterWhere('finished', '=', 0).as('next'),
+      (eb) => eb.fn.max('matchday').as('last'),
+    ])
+    .where('competition_id', '=', competitionId).where('matchday', '>=', fromMatchday)
+    .executeTakeFirst();
+  return Number(row?.next ?? row?.last ?? fromMatchday);
+}
+
+/** Creates the missing (empty) rows of a member's matchday in one statement, so every row has an id. */
+export async function ensureMatchdayBets(
+  db: Executor, args: { leagueId: number; userId: number; matchday: number; mode: number; now: number },
+): Promise<void> {
+  await sql`INSERT INTO result_bets (league_id, user_id, match_id, mode, local_goals, visiting_goals, modified_after_start, updated_at)
+    SELECT l.id, ${args.userId}, m.id, ${args.mode}, NULL, NULL, 0, ${args.now}
+    FROM leagues l JOIN competitions c ON c.id = l.competition_id JOIN matches m ON m.competition_id = c.id
+    WHERE l.id = ${args.leagueId} AND m.matchday = ${args.matchday} AND ${playedInLeague('l', 'm', 'c')}
+    ON CONFLICT (league_id, user_id, match_id, mode) DO NOTHING`.execute(db);
+}
+
+export function betRows(db: Executor) {
+  return db.selectFrom('result_bets as rb')
+    .innerJoin('matches as m', 'm.id', 'rb.match_id')
+    .innerJoin('leagues as l', 'l.id', 'rb.league_id')
+    .innerJoin('competitions as c', 'c.id', 'l.competition_id')
+    .innerJoin('users as u', 'u.id', 'rb.user_id')
+    .select([
+      'rb.id', 'rb.league_id', 'rb.user_id', 'rb.match_id', 'rb.mode', 'rb.local_goals', 'rb.visiting_goals',
+      'rb.modified_after_start', 'rb.late_entry', 'rb.joker', 'rb.updated_at', 'u.name as user_name',
+      'l.scoring_mode', 'l.points_tendency', 'l.points_goal_difference', 'l.points_exact', 'l.points_local_goals',
+      'l.points_visiting_goals', 'l.joker_count',
+      'l.bets_system', 'l.points_system', 'l.knockout_basis', 'c.finished as competition_finished',
+      'm.competition_id', 'm.group_id', 'm.round_id', 'm.matchday', 'm.local_team_id', 'm.visiting_team_id',
+      'm.local_placeholder', 'm.visiting_placeholder', 'm.date', 'm.status', 'm.started', 'm.finished',
+      'm.local_goals as match_local_goals', 'm.visiting_goals as match_visiting_goals',
+      'm.local_goals_extra_time', 'm.visiting_goals_extra_time', 'm.local_penalties', 'm.visiting_penalties',
+      resultBetDeadlineSql('l', 'm').as('deadline'),
+      sql<number>`CASE WHEN ${playedInLeague('l', 'm', 'c')} THEN 1 ELSE 0 END`.as('played'),
+      betPointsSql('rb', 'l', 'm', 'c').as('points'),
+    ]);
+}
+
+export type BetRow = Awaited<ReturnType<ReturnType<typeof betRows>['executeTakeFirstOrThrow']>>;
+
+const played = sql<SqlBool>`${playedInLeague('l', 'm', 'c')}`;
+
+// Compiled once per database: on the update hot path Kysely's query building costs more than the query.
+const findBetQueries = new WeakMap<Executor, CompiledQuery<BetRow>>();
+
+export async function findBet(db: Executor, betId: number): Promise<BetRow | undefined> {
+  let compiled = findBetQueries.get(db);
+  if (!compiled) {
+    compiled = betRows(db).where('rb.id', '=', 0).compile();
+    // Everything but the id is a literal, so the statement is the same for every bet.
+    if (compiled.parameters.length !== 1) throw new Error('findBet: unexpected parameters');
+    findBetQueries.set(db, compiled);
+  }
+  const { rows } = await db.executeQuery<BetRow>({ ...compiled, parameters: [betId] });
+  return rows[0];
+}
+
+export async function listMatchdayBets(
+  db: Executor, args: { leagueId: number; userId: number; matchday: number; mode: number },
+): Promise<BetRow[]> {
+  return betRows(db)
+    .where('rb.league_id', '=', args.leagueId).where('rb.user_id', '=', args.userId)
+    .where('rb.mode', '=', args.mode).where('m.matchday', '=', args.matchday).where(played)
+    .orderBy('m.date').orderBy('m.id').execute();
+}
+
+export async function listMatchBets(db: Executor, args: { leagueId: number; matchId: number }): Promise<BetRow[]> {
+  return betRows(db)
+    .where('rb.league_id', '=', args.leagueId).where('rb.match_id', '=', args.matchId)
+    .where('rb.mode', '=', 0).where(played)
+    .orderBy('u.name').orderBy('rb.user_id').execute();
+}
+
+/** The latest locked matches of the league's competition, and the filled bets on them. */
+export async function listLastBets(db: Executor, args: { leagueId: number; competitionId: number; now: number; limit: number }): Promise<BetRow[]> {
+  const lockedMatches = db.selectFrom('matches as lm').innerJoin('leagues as ll', 'll.competition_id', 'lm.competition_id')
+    .select('lm.id').where('lm.competition_id', '=', args.competitionId).where('ll.id', '=', args.leagueId)
+    .where(sql<SqlBool>`${resultBetDeadlineSql('ll', 'lm')} <= ${args.now}`)
+    .orderBy('lm.date', 'desc').limit(args.limit);
+  return betRows(db)
+    .where('rb.league_id', '=', args.leagueId).where('rb.mode', '=', 0)
+    .where('rb.match_id', 'in', lockedMatches).where('rb.local_goals', 'is not', null).where(played)
+    .orderBy('m.date', 'desc').orderBy('m.id', 'desc').orderBy('rb.updated_at', 'desc')
+    .limit(args.limit).execute();
+}
+
+/** What a save of one's own open bet writes and checks: parameters, or columns of a batch's input rows. */
+export interface OwnBetSaveValues { betId: unknown; userId: unknown; local: unknown; visiting: unknown; now: unknown; signOk: unknown }
+
+/**
+ * The common edit in one statement: the caller's own real bet, on a match played in the league, before its
+ * deadline, in an unfinished competition, with a value the league's bet system accepts (`signOk`: 1 when the
+ * goals are a valid sign bet or empty). Checks and write are atomic (a single statement is its own transaction).
+ * `from` adds a FROM list (a batch's input rows, PostgreSQL) that the values refer to. Returns the ids saved.
+ */
+export const ownOpenBetUpdate = (values: OwnBetSaveValues, from?: RawBuilder<unknown>) =>
+  sql<{ id: number }>`UPDATE result_bets SET local_goals = ${values.local}, visiting_goals = ${values.visiting}, updated_at = ${values.now}
+      ${from ? sql`FROM ${from}` : sql``}
+      WHERE result_bets.id = ${values.betId} AND result_bets.user_id = ${values.userId} AND result_bets.mode = 0
+        AND EXISTS (SELECT 1 FROM matches m JOIN competitions c ON c.id = m.competition_id, leagues l
+          WHERE m.id = result_bets.match_id AND l.id = result_bets.league_id AND c.finished = 0 AND m.finished = 0
+            AND (l.bets_system <> 'sign' OR ${values.signOk} = 1) AND ${playedInLeague('l', 'm', 'c')}
+            AND ${resultBetDeadlineSql('l', 'm')} > ${values.now})
+      RETURNING result_bets.id`;
+
+export async function updateBetGoals(
+  db: Executor,
+  args: { betId: number; local: number | null; visiting: number | null; now: number; correction?: boolean; lateEntry?: boolean },
+): Promise<void> {
+  await db.updateTable('result_bets')
+    .set({
+      local_goals: args.local, visiting_goals: args.visiting, updated_at: args.now,
+      ...(args.correction && { modified_after_start: 1 as const }),
+      ...(args.lateEntry && { late_entry: 1 as const }),
+    })
+    .where('id', '=', args.betId).execute();
+}
+
+/** Sets or clears a bet's joker. */
+export async function updateBetJoker(db: Executor, args: { betId: number; joker: boolean }): Promise<void> {
+  await db.updateTable('result_bets').set({ joker: args.joker ? 1 : 0 }).where('id', '=', args.betId).execute();
+}
+
+/** The member's real bets in the league carrying a joker, but this one. */
+export async function countOtherJokers(db: Executor, args: { leagueId: number; userId: number; betId: number }): Promise<number> {
+  const row = await db.selectFrom('result_bets').select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('league_id', '=', args.leagueId).where('user_id', '=', args.userId).where('mode', '=', 0)
+    .where('joker', '=', 1).where('id', '<>', args.betId).executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+/** PostgreSQL: waits for (and holds) the match row, so a result being written to it is seen once committed. */
+export async function lockMatch(db: Executor, matchId: number): Promise<void> {
+  await db.selectFrom('matches').select('id').where('id', '=', matchId).forUpdate().execute();
+}
+
+/** Writes the caller's simulation row for a match (creating it if needed); returns its id. */
+export async function upsertSimulationBet(
+  db: Executor, args: { leagueId: number; userId: number; matchId: number; local: number | null; visiting: number | null; now: number },
+): Promise<number> {
+  const row = await db.insertInto('result_bets')
+    .values({
+      league_id: args.leagueId, user_id: args.userId, match_id: args.matchId, mode: 1,
+      local_goals: args.local, visiting_goals: args.visiting, updated_at: args.now,
+    })
+    .onConflict((oc) => oc.columns(['league_id', 'user_id', 'match_id', 'mode']).doUpdateSet((eb) => ({
+      local_goals: eb.ref('excluded.local_goals'), visiting_goals: eb.ref('excluded.visiting_goals'),
+      updated_at: eb.ref('excluded.updated_at'),
+    })))
+    .returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function insertAudit(
+  db: Executor, args: { actorId: number; action: string; entityId: number; details: unknown; now: number },
+): Promise<void> {
+  await db.insertInto('audit_log').values({
+    actor_id: args.actorId, action: args.action, entity: 'result_bet', entity_id: args.entityId,
+    details: JSON.stringify(args.details), created_at: args.now,
+  }).execute();
+}

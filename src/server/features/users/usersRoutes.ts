@@ -1,0 +1,33 @@
+import { userRoutes } from '../../../shared/api/routes/users';
+import type { AppDeps } from '../../platform/deps';
+import type { AuthUser } from '../../platform/http/context';
+import { notFound } from '../../platform/http/errors';
+import type { RouteHandlers } from '../../platform/http/registerRoutes';
+import { findPublicUser } from './usersRepository';
+import { calendarService } from '../calendar/calendarService';
+
+export const VISITOR = { id: -1, name: null, is_admin: false } as const;
+
+function signedInUser(user: AuthUser, calendarUrl: string) {
+  return {
+    id: user.id, name: user.name, email: user.email, is_admin: user.is_admin, locale: user.locale, email_verified: user.email_verified,
+    email_reminders: user.email_reminders, calendar_url: calendarUrl,
+  };
+}
+
+export function userHandlers(deps: AppDeps): RouteHandlers<typeof userRoutes> {
+  const calendars = calendarService(deps);
+  return {
+    currentUser: ({ user }) => {
+      if (!user) return VISITOR;
+      // Every signed-in page load asks: answered at once when the address is remembered.
+      const known = calendars.knownCalendarUrl(user.id);
+      return known !== undefined ? signedInUser(user, known) : calendars.calendarUrl(user.id).then((url) => signedInUser(user, url));
+    },
+    showUser: async ({ params }) => {
+      const row = await findPublicUser(deps.db, params.id);
+      if (!row) throw notFound('errors.user_not_found');
+      return row;
+    },
+  };
+}

@@ -1,5 +1,0 @@
-import type { Executor } from '../../db/database';
-
-export async function findPublicUser(db: Executor, id: number) {
-  return db.selectFrom('users').select(['id', 'name']).where('id', '=', id).executeTakeFirst();
-}

@@ -1,0 +1,22 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from './config';
+import type { Clock } from './clock';
+import type { Db } from './db/database';
+import type { Dialect } from './db/migrations/index';
+import type { Mailer } from './mail/mailer';
+import type { LiveBus } from './live/liveBus';
+import type { AppMetrics } from './observability/metrics';
+
+/** What the modules need from the outside world; built once by app.ts, replaced piecewise by tests. */
+export interface AppDeps {
+  config: Config;
+  db: Db;
+  dialect: Dialect;
+  clock: Clock;
+  mailer: Mailer;
+  jwtSecret: Uint8Array;
+  log: FastifyBaseLogger;
+  metrics: AppMetrics;
+  /** Live events to every process's streams (modules/live). */
+  live: LiveBus;
+}

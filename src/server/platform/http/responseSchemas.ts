@@ -1,0 +1,52 @@
+import { ApiError, ERROR_DESCRIPTIONS, errorStatuses } from '../../../shared/api/errorResponses';
+import type { RouteDef } from '../../../shared/api/route';
+
+type JsonSchema = Record<string, unknown>;
+
+/**
+ * A copy of a response schema in which every object lists all its fields: the serialiser drops anything a
+ * handler returns beyond the declared properties, so `additionalProperties: false` is what clients really get.
+ * Maps (objects with patternProperties) and free-form values (`{}`) stay open.
+ */
+export function closedObjects(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(closedObjects);
+  if (!schema || typeof schema !== 'object') return schema;
+  const out: JsonSchema = {};
+  for (const [key, value] of Object.entries(schema as JsonSchema)) {
+    if (key === 'properties' || key === 'patternProperties') {
+      out[key] = Object.fromEntries(Object.entries(value as JsonSchema).map(([name, child]) => [name, closedObjects(child)]));
+    } else if (key === 'items' || key === 'anyOf' || key === 'oneOf' || key === 'allOf' || key === 'additionalProperties') {
+      out[key] = closedObjects(value);
+    } else {
+      out[key] = value;
+    }
+  }
+  if (out.type === 'object' && out.properties && !('additionalProperties' in out) && !('patternProperties' in out)) {
+    out.additionalProperties = false;
+  }
+  return out;
+}
+
+const RETRY_AFTER = { 'retry-after': { type: 'integer', minimum: 0, description: 'Seconds to wait before calling again' } };
+
+/** The documented responses of a route: its answer under 200, and the shared error body under each error status it can answer. */
+export function responseSchemas(def: RouteDef): Record<number, JsonSchema> {
+  const out: Record<number, JsonSchema> = {
+    200: def.contentType
+      ? { description: 'OK', content: { [def.contentType]: { schema: def.response } } }
+      : { description: 'OK', ...(closedObjects(def.response) as JsonSchema) },
+  };
+  for (const status of errorStatuses(def)) {
+    out[status] = {
+      description: ERROR_DESCRIPTIONS[status],
+      ...(closedObjects(ApiError) as JsonSchema),
+      ...((status === 429 || status === 503) && { headers: RETRY_AFTER }),
+    };
+  }
+  return out;
+}
+
+/** A route's schema as the OpenAPI document shows it: every response it can give, and the bearer token unless public. */
+export function documentedSchema(def: RouteDef, schema: object): object {
+  return { ...schema, response: responseSchemas(def), ...(def.access !== 'public' && { security: [{ bearerAuth: [] }] }) };
+}

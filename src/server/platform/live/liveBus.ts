@@ -1,0 +1,135 @@
+import { sql } from 'kysely';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from '../clock';
+import type { DatabaseHandle, Executor } from '../db/database';
+import { insertLiveEvent, latestLiveEventId, liveEventsAfter, liveEventsByIds, pruneLiveEvents, type LiveEventRow } from '../../features/live/liveEventsRepository';
+import { PostgresListener } from './postgresListener';
+
+/**
+ * Carries live events from the process that writes them to the streams of every process (issue 14 §1).
+ * An event is a row of live_events written in the writer's transaction, so it exists only if the write commits.
+ * PostgreSQL: the same transaction runs pg_notify with the row's id (sent on commit; ids only, far below the
+ * 8000-byte payload limit), and each process LISTENs on one dedicated connection, then reads the rows.
+ * SQLite (one process): after publishing, the rows past the last one seen are read once the writer's transaction
+ * has released the single connection (Kysely queues statements behind it), so a rolled-back event is never seen.
+ */
+export interface LiveEventInput {
+  competitionId: number;
+  kind: LiveEventRow['kind'];
+  payload: unknown;
+  /** An event derived by several processes from the clock is stored (and told) once per key. */
+  dedupeKey?: string;
+}
+
+export interface LiveBus {
+  /** Records the event in `db` (the writer's transaction); null when its dedupe key was already used. */
+  publish(db: Executor, event: LiveEventInput): Promise<number | null>;
+  /** Every committed event, once, in id order as they arrive; starts listening on the first subscriber. */
+  subscribe(listener: (event: LiveEventRow) => void): Promise<() => void>;
+  close(): Promise<void>;
+}
+
+/** Events are kept this long for Last-Event-ID resumes. */
+export const LIVE_EVENT_RETENTION_MS = 60 * 60_000;
+const PRUNE_EVERY_MS = 5 * 60_000;
+/** Ids already delivered, remembered so a catch-up after a lost LISTEN connection does not repeat them. */
+const DELIVERED_MEMORY = 5000;
+const CATCH_UP_LIMIT = 1000;
+
+/** The notification channel: one per schema, so databases sharing a server (tests, tenants) never mix. */
+async function channelOf(db: Executor): Promise<string> {
+  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
+  return `porra_live_${rows[0].schema.toLowerCase().replace(/[^a-z0-9_]/g, '_')}`.slice(0, 63);
+}
+
+export function createLiveBus(handle: DatabaseHandle, clock: Clock, log: FastifyBaseLogger): LiveBus {
+  const { db } = handle;
+  const listeners = new Set<(event: LiveEventRow) => void>();
+  const delivered = new Set<number>();
+  let lastSeen = 0;
+  let channel: Promise<string> | null = null;
+  let started: Promise<void> | null = null;
+  let pgListener: PostgresListener | null = null;
+  let pruneTimer: NodeJS.Timeout | null = null;
+  let reading: Promise<void> = Promise.resolve();
+  let closed = false;
+
+  // Read through the caller's executor: a publisher inside a transaction must not wait for a second pool
+  // connection (with the pool taken by requests queued behind that transaction's locks, it never came).
+  const channelName = (executor: Executor = db) => (channel ??= channelOf(executor).catch((error: unknown) => {
+    channel = null;
+    throw error;
+  }));
+
+  function deliver(rows: LiveEventRow[]): void {
+    for (const row of rows) {
+      if (delivered.has(row.id)) continue;
+      delivered.add(row.id);
+      if (delivered.size > DELIVERED_MEMORY) delivered.delete(delivered.values().next().value!);
+      lastSeen = Math.max(lastSeen, row.id);
+      for (const listener of listeners) listener(row);
+    }
+  }
+
+  /** Reads (one read at a time, in order) and delivers rows; failures are logged, the stream goes on. */
+  function read(rows: () => Promise<LiveEventRow[]>): Promise<void> {
+    reading = reading.then(async () => {
+      if (closed) return;
+      try { deliver(await rows()); } catch (error) { log.warn({ err: error }, 'live events: could not read events'); }
+    });
+    return reading;
+  }
+
+  async function start(): Promise<void> {
+    lastSeen = await latestLiveEventId(db);
+    if (pruneTimer) clearInterval(pruneTimer);
+    pruneTimer = setInterval(() => {
+      pruneLiveEvents(db, clock.now() - LIVE_EVENT_RETENTION_MS).catch((error) => log.warn({ err: error }, 'live events: prune failed'));
+    }, PRUNE_EVERY_MS);
+    pruneTimer.unref();
+    if (handle.dialect !== 'postgres' || !handle.newClient) return;
+    pgListener = new PostgresListener({
+      connect: handle.newClient, channel: await channelName(), log,
+      onIds: (ids) => { void read(() => liveEventsByIds(db, ids)); },
+      // After a lost connection, whatever committed meanwhile (and was not delivered yet).
+      onReconnect: () => { void read(() => liveEventsAfter(db, Math.max(0, lastSeen - CATCH_UP_LIMIT), CATCH_UP_LIMIT * 2)); },
+    });
+    await pgListener.start();
+  }
+
+  return {
+    async publish(executor, event) {
+      const id = await insertLiveEvent(executor, {
+        competition_id: event.competitionId, kind: event.kind, payload: JSON.stringify(event.payload),
+        dedupe_key: event.dedupeKey ?? null, created_at: clock.now(),
+      });
+      if (id === null) return null;
+      if (handle.dialect === 'postgres') {
+        // Sent by PostgreSQL when (and only if) the writer's transaction commits.
+        await sql`SELECT pg_notify(${await channelName(executor)}, ${String(id)})`.execute(executor);
+      } else if (listeners.size > 0) {
+        // Queued behind the writer's transaction on the one SQLite connection: runs after its commit or rollback.
+        setImmediate(() => { void read(() => liveEventsAfter(db, lastSeen, CATCH_UP_LIMIT)); });
+      }
+      return id;
+    },
+    async subscribe(listener) {
+      listeners.add(listener);
+      // A failed start (database unreachable) is tried again by the next subscriber, not remembered.
+      started ??= start().catch((error: unknown) => { started = null; throw error; });
+      try {
+        await started;
+      } catch (error) {
+        listeners.delete(listener);
+        throw error;
+      }
+      return () => { listeners.delete(listener); };
+    },
+    async close() {
+      closed = true;
+      listeners.clear();
+      if (pruneTimer) clearInterval(pruneTimer);
+      await pgListener?.stop();
+    },
+  };
+}

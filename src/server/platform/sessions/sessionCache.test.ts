@@ -1,0 +1,137 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import type { Executor } from '../db/database';
+import { createUserWithToken } from '../../testing/fixtures';
+import { call, describeEachDb } from '../../testing/harness';
+import { PASSWORD, signInViaApi, signUpViaApi } from '../../features/accounts/testing/accountsTestKit';
+import { updateUser } from '../../features/accounts/accountsRepository';
+import { cachedSessionUser, clearSessionCache, forgetSession, forgetUser } from './sessionCache';
+
+const me = (app: Parameters<typeof call>[0], token: string) => call(app, { method: 'GET', url: '/api/v1/en/users/index', token });
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('session cache', () => {
+  const db = {} as Executor;
+  let n = 0;
+  // User ids far from the databases' own: forgets hold module-wide for a few seconds.
+  const session = () => ({ id: `s-${++n}`, userId: 1_000_000_000 + n, reads: 0 });
+  const lookup = (s: { id: string; userId: number; reads: number }, now = 0, ttl = 60, expiresAt = 1_000) =>
+    cachedSessionUser(db, ttl, s.id, s.userId, now, async () => { s.reads += 1; return { id: s.userId, expires_at: expiresAt }; });
+
+  it('reads a session once within its lifetime, and again when turned off', async () => {
+    const s = session();
+    await lookup(s);
+    await lookup(s);
+    expect(s.reads).toBe(1);
+    await lookup(s, 0, 0);
+    expect(s.reads).toBe(2);
+  });
+
+  it('reads again once the session itself has expired on the app clock', async () => {
+    const s = session();
+    await lookup(s, 0);
+    await lookup(s, 1_000);
+    expect(s.reads).toBe(2);
+  });
+
+  it('forgetting a session or its user reads it again and caches nothing for a while', async () => {
+    for (const forget of [(s: { id: string }) => forgetSession(s.id), (s: { userId: number }) => forgetUser(s.userId)]) {
+      const s = session();
+      await lookup(s);
+      forget(s);
+      await lookup(s);
+      await lookup(s);
+      expect(s.reads).toBe(3);
+    }
+  });
+
+  it('does not keep a read that overlapped a forget (the writer may commit after its read)', async () => {
+    const s = session();
+    const other = session();
+    await cachedSessionUser(db, 60, s.id, s.userId, 0, async () => {
+      s.reads += 1;
+      forgetUser(other.userId); // any forget while this read is in flight
+      return { id: s.userId, expires_at: 1_000 };
+    });
+    await lookup(s);
+    expect(s.reads).toBe(2);
+  });
+});
+
+describeEachDb('signed-in callers with the session cache', (ctx) => {
+  // Holds are per process and keyed by user id: the previous database's users must not hold this one's.
+  beforeEach(clearSessionCache);
+
+  it('reuses a session check for SESSION_CACHE_SECONDS: another process\'s revocation is seen within it', async () => {
+    const { app, deps } = ctx();
+    const ana = await createUserWithToken(deps, { name: 'Ana' });
+    expect((await me(app, ana.token)).data).toMatchObject({ id: ana.id, name: 'Ana' });
+    // Another server process signs her out: its delete does not reach this process's cache.
+    await deps.db.deleteFrom('sessions').where('user_id', '=', ana.id).execute();
+    expect((await me(app, ana.token)).data.id).toBe(ana.id);
+    await sleep(1_100);
+    expect((await me(app, ana.token)).data.id).toBe(-1);
+  }, 10_000);
+
+  it('revokes at once in the process that signs out, changes the password or deletes the account', async () => {
+    const { app } = ctx();
+    const ana = await signUpViaApi(app);
+    const phone = (await signInViaApi(app, 'ana@example.com', PASSWORD)).data.token as string;
+    const laptop = (await signInViaApi(app, 'ana@example.com', PASSWORD)).data.token as string;
+    for (const token of [ana.token, phone, laptop]) expect((await me(app, token)).data.id).toBe(ana.id);
+
+    expect((await call(app, { method: 'DELETE', url: '/api/v1/users/sign_out', token: laptop })).statusCode).toBe(200);
+    expect((await me(app, laptop)).data.id).toBe(-1);
+
+    const newPassword = 'a brand new secret';
+    const changed = await call(app, { method: 'PUT', url: '/api/v1/users', token: ana.token,
+      payload: { api_v1_user: { password: newPassword, password_confirmation: newPassword, current_password: PASSWORD } } });
+    expect(changed.statusCode).toBe(200);
+    expect((await me(app, phone)).data.id).toBe(-1);
+    expect((await me(app, ana.token)).data.id).toBe(ana.id);
+
+    const deleted = await call(app, { method: 'DELETE', url: '/api/v1/users', token: ana.token, payload: { api_v1_user: { current_password: newPassword } } });
+    expect(deleted.statusCode).toBe(200);
+    expect((await me(app, ana.token)).data.id).toBe(-1);
+  });
+
+  it('shows changes to the user at once in this process (profile, admin flag)', async () => {
+    const { app, deps } = ctx();
+    const ana = await signUpViaApi(app);
+    expect((await me(app, ana.token)).data).toMatchObject({ name: 'Ana', is_admin: false, email_reminders: false });
+    const res = await call(app, { method: 'PUT', url: '/api/v1/users', token: ana.token,
+      payload: { api_v1_user: { name: 'Ana B.', email_reminders: true, current_password: PASSWORD } } });
+    expect(res.statusCode).toBe(200);
+    expect((await me(app, ana.token)).data).toMatchObject({ name: 'Ana B.', email_reminders: true });
+    await updateUser(deps.db, ana.id, { is_admin: 1 }, deps.clock.now());
+    expect((await me(app, ana.token)).data).toMatchObject({ is_admin: true });
+  });
+
+  it('reads the session on every request when SESSION_CACHE_SECONDS is 0', async () => {
+    const { app, deps } = ctx();
+    deps.config.sessionCacheSeconds = 0;
+    const ana = await createUserWithToken(deps);
+    expect((await me(app, ana.token)).data.id).toBe(ana.id);
+    await deps.db.deleteFrom('sessions').where('user_id', '=', ana.id).execute();
+    expect((await me(app, ana.token)).data.id).toBe(-1);
+  });
+}, { config: { sessionCacheSeconds: 1 } });
+
+/** Every production writer of `users` or `sessions` rows must drop cached callers (or a change would go unseen). */
+describe('writers of users and sessions rows', () => {
+  const root = join(__dirname, '../..');
+  const files = (dir: string): string[] => readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? files(path) : [path];
+  });
+  const WRITES = /(updateTable|deleteFrom)\(\s*['"](users|sessions)['"]|\b(UPDATE|DELETE FROM)\s+"?(users|sessions)\b/;
+  const production = files(root).filter((path) => path.endsWith('.ts') && !/(\.test|TestKit|Fixtures?|fixtures)\.ts$|\/test(ing)?\//.test(path)
+    && !path.includes('/migrations/'));
+
+  it('call forgetUser or forgetSession in the same file', () => {
+    const writers = production.filter((path) => WRITES.test(readFileSync(path, 'utf8')));
+    expect(writers.length).toBeGreaterThan(0);
+    const silent = writers.filter((path) => !/forget(User|Session)\(/.test(readFileSync(path, 'utf8')));
+    expect(silent.map((path) => relative(root, path))).toEqual([]);
+  });
+});

@@ -1,0 +1,47 @@
+import type { Executor } from '../db/database';
+import { precompiled } from '../db/precompiled';
+import { forgetSession, forgetUser } from './sessionCache';
+
+export async function insertSession(db: Executor, session: { id: string; user_id: number; created_at: number; expires_at: number }) {
+  await db.insertInto('sessions').values(session).execute();
+}
+
+function sessionUserQuery(db: Executor, sessionId: string, userId: number, now: number) {
+  return db.selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .select(['users.id', 'users.name', 'users.email', 'users.is_admin', 'users.locale', 'users.email_verified',
+      'users.email_reminders', 'sessions.expires_at'])
+    .where('sessions.id', '=', sessionId)
+    .where('sessions.user_id', '=', userId)
+    .where('sessions.expires_at', '>', now)
+    // A disabled account's sessions are deleted with it; one opened by a sign-in racing the disable is refused here.
+    .where('users.disabled_at', 'is', null);
+}
+
+export type SessionUser = Awaited<ReturnType<ReturnType<typeof sessionUserQuery>['executeTakeFirstOrThrow']>>;
+
+// Runs on every signed-in request that misses the session cache.
+const sessionUser = precompiled((db, sessionId: string, userId: number, now: number) => sessionUserQuery(db, sessionId, userId, now).compile(), 3);
+
+/** The session's user, if the session exists and has not expired. */
+export async function findSessionUser(db: Executor, sessionId: string, userId: number, now: number): Promise<SessionUser | undefined> {
+  return (await sessionUser(db, sessionId, userId, now))[0];
+}
+
+// Every delete also drops the sessions from this process's cache of signed-in callers (sessionCache.ts).
+
+export async function deleteSession(db: Executor, sessionId: string) {
+  forgetSession(sessionId);
+  await db.deleteFrom('sessions').where('id', '=', sessionId).execute();
+}
+
+export async function deleteUserSessions(db: Executor, userId: number) {
+  forgetUser(userId);
+  await db.deleteFrom('sessions').where('user_id', '=', userId).execute();
+}
+
+/** Revokes every session of the user but the one making the request (password change). */
+export async function deleteOtherSessions(db: Executor, userId: number, keepSessionId: string) {
+  forgetUser(userId);
+  await db.deleteFrom('sessions').where('user_id', '=', userId).where('id', '<>', keepSessionId).execute();
+}

@@ -1,0 +1,73 @@
+import type { AppDeps } from './platform/deps';
+import { backupSqlite } from './platform/backups/sqliteBackups';
+import { sqliteFilePath } from './platform/backups/sqliteFiles';
+import { recordProcessRun } from './platform/processRuns/processRuns';
+import { scheduledProcesses } from './features/updates/updatesService';
+import { scheduleJobs, type ScheduledJob, type Scheduler } from './platform/scheduler/jobScheduler';
+
+export type { Scheduler } from './platform/scheduler/jobScheduler';
+
+export interface SchedulerOptions {
+  /** The results update every N minutes and reminders every M minutes; neither (nor full syncs) when N is 0. */
+  updateEveryMinutes: number;
+  notifyEveryMinutes: number;
+  /** Full syncs (update_all); none when absent. */
+  fullSyncEveryMinutes?: number;
+  /** SQLite backups (config.backupDir, keeping config.backupKeep); none when absent or 0. */
+  backupEveryHours?: number;
+  /** How often the timer wakes up to claim what is due. */
+  wakeEveryMs?: number;
+}
+
+/** The server's scheduled jobs. */
+export function schedulerJobs(deps: AppDeps, options: SchedulerOptions): ScheduledJob[] {
+  const jobs: ScheduledJob[] = [];
+  if (options.updateEveryMinutes > 0) {
+    const run = scheduledProcesses(deps);
+    jobs.push({ name: 'update', everyMs: options.updateEveryMinutes * 60_000, work: run.update });
+    jobs.push({ name: 'notify', everyMs: options.notifyEveryMinutes * 60_000, work: run.notify });
+    // A full sync first waits one period: at start-up `update` already ran and the last full sync is recent enough.
+    if (options.fullSyncEveryMinutes) {
+      const everyMs = options.fullSyncEveryMinutes * 60_000;
+      jobs.push({ name: 'update_all', everyMs, firstAfterMs: everyMs, work: run.updateAll });
+    }
+  }
+  if (options.backupEveryHours) {
+    const { config } = deps;
+    jobs.push({
+      name: 'backup',
+      everyMs: options.backupEveryHours * 3_600_000,
+      // Recorded in the process history like the updates, so a failing backup shows in the admin console.
+      async work() {
+        const databasePath = sqliteFilePath(config.databaseUrl);
+        const backup = () => backupSqlite({ databasePath, dir: config.backupDir, keep: config.backupKeep, now: deps.clock.now() });
+        let made: Awaited<ReturnType<typeof backup>> | undefined;
+        await recordProcessRun(deps, { kind: 'backup', trigger: 'scheduled' }, async () => { made = await backup(); return {}; });
+        return { file: made!.file, bytes: made!.bytes, pruned: made!.pruned.length };
+      },
+    });
+  }
+  return jobs;
+}
+
+export function createScheduler(deps: AppDeps, options: SchedulerOptions): Scheduler {
+  return scheduleJobs(deps, schedulerJobs(deps, options), { wakeEveryMs: options.wakeEveryMs });
+}
+
+/**
+ * Started by main.ts only, in every server process, when there is something to schedule (AUTO_UPDATE_MINUTES > 0
+ * or BACKUP_EVERY_HOURS > 0); never by buildApp, so tests start it themselves.
+ */
+export function startScheduler(deps: AppDeps): Scheduler | null {
+  const { config } = deps;
+  const jobs = schedulerJobs(deps, {
+    updateEveryMinutes: config.autoUpdateMinutes,
+    notifyEveryMinutes: config.notifyEveryMinutes,
+    fullSyncEveryMinutes: config.fullSyncEveryMinutes,
+    backupEveryHours: config.backupEveryHours,
+  });
+  if (jobs.length === 0) return null;
+  const scheduler = scheduleJobs(deps, jobs);
+  void scheduler.tick();
+  return scheduler;
+}

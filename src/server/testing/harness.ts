@@ -1,0 +1,90 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { buildApp, type BuiltApp } from '../app';
+import { ManualClock } from '../platform/clock';
+import { loadConfig, type Config } from '../platform/config';
+import { openDatabase, type DatabaseHandle } from '../platform/db/database';
+import type { AppDeps } from '../platform/deps';
+import type { Email, Mailer } from '../platform/mail/mailer';
+
+export type DbKind = 'sqlite' | 'postgres';
+
+/** SQLite always; PostgreSQL too when TEST_DATABASE_URL is set (CI sets it). */
+export const DB_KINDS: DbKind[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+
+export class CapturingMailer implements Mailer {
+  readonly sent: Email[] = [];
+  async send(email: Email) { this.sent.push(email); }
+}
+
+export interface TestApp {
+  kind: DbKind;
+  app: FastifyInstance;
+  deps: AppDeps;
+  clock: ManualClock;
+  mailer: CapturingMailer;
+  database: DatabaseHandle;
+  lifecycle: BuiltApp['lifecycle'];
+  close(): Promise<void>;
+}
+
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  // No load shedding: on a busy test machine event-loop delay would turn into random 503s.
+  const env = { SCRYPT_COST: '10', LOG_LEVEL: 'silent', SEED_DEMO: 'false', OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '0' };
+  return { ...loadConfig(env), clientDir: '/nonexistent', ...overrides };
+}
+
+/** A fresh, isolated database: in-memory SQLite, or a new PostgreSQL schema dropped on close. */
+export async function openTestDatabase(kind: DbKind): Promise<DatabaseHandle> {
+  if (kind === 'sqlite') return openDatabase('sqlite::memory:');
+  const base = process.env.TEST_DATABASE_URL!;
+  const schema = `t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`CREATE SCHEMA ${schema}`);
+  await admin.end();
+  const url = new URL(base);
+  url.searchParams.set('options', `-c search_path=${schema}`);
+  const handle = openDatabase(url.toString(), { poolSize: 20 });
+  return {
+    ...handle,
+    async close() {
+      await handle.close();
+      const c = new pg.Client({ connectionString: base });
+      await c.connect();
+      await c.query(`DROP SCHEMA ${schema} CASCADE`);
+      await c.end();
+    },
+  };
+}
+
+export async function createTestApp(kind: DbKind, options: { config?: Partial<Config>; now?: string | number } = {}): Promise<TestApp> {
+  const database = await openTestDatabase(kind);
+  const clock = new ManualClock(options.now !== undefined ? new Date(options.now).getTime() : Date.parse('2026-06-01T12:00:00Z'));
+  const mailer = new CapturingMailer();
+  const { app, deps, lifecycle } = await buildApp({ config: testConfig(options.config), database, clock, mailer, logger: false });
+  return {
+    kind, app, deps, clock, mailer, database, lifecycle,
+    async close() { await app.close(); await database.close(); },
+  };
+}
+
+/** Runs a describe block once per database kind, with a fresh app per test. */
+export function describeEachDb(name: string, body: (ctx: () => TestApp) => void, options: Parameters<typeof createTestApp>[1] = {}) {
+  describe.each(DB_KINDS)(`${name} [%s]`, (kind) => {
+    let current: TestApp;
+    beforeEach(async () => { current = await createTestApp(kind, options); });
+    afterEach(async () => { await current.close(); });
+    body(() => current);
+  });
+}
+
+/** `app.inject` with a bearer token and JSON body; the parsed JSON comes back as `json`. */
+export async function call(app: FastifyInstance, options: InjectOptions & { token?: string | null }): Promise<LightMyRequestResponse & { body: string; data: any }> {
+  const { token, ...rest } = options;
+  const res = await app.inject({ ...rest, headers: { ...(rest.headers ?? {}), ...(token ? { authorization: `Bearer ${token}` } : {}) } });
+  let data: unknown;
+  try { data = res.json(); } catch { data = undefined; }
+  return Object.assign(res, { data });
+}
