@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../src/server/platform/db/database';
-import { hashPassword } from '../../src/server/features/accounts/passwords';
+import { hashPassword } from '../../src/server/platform/sessions/passwords';
 import { signToken } from '../../src/server/platform/sessions/tokens';
 import type { BetsDataset } from './betsDataset';
 

@@ -55,7 +55,7 @@ import { adminOperationRoutes } from '../shared/api/routes/adminOperations';
 import { adminUserRoutes } from '../shared/api/routes/adminUsers';
 import { adminCompetitionHandlers } from './features/admin/adminCompetitionsRoutes';
 import { adminOperationHandlers } from './features/admin/adminOperationsRoutes';
-import { adminUserHandlers } from './features/admin/adminUsersRoutes';
+import { adminUserHandlers } from './features/accounts/adminUsersRoutes';
 import { recordingMailer } from './platform/mail/mailLog';
 import { bonusQuestionHandlers } from './features/bonusQuestions/bonusQuestionsRoutes';
 import { leagueLogHandlers } from './features/leagueLog/leagueLogRoutes';

@@ -2,7 +2,7 @@ import { buildApp } from './app';
 import { superviseWorkers } from './cluster';
 import { ConfigError, loadConfig, type Config } from './platform/config';
 import { openDatabase } from './platform/db/database';
-import { loadVapidKeys } from './features/push/vapidKeys';
+import { loadVapidKeys } from './platform/push/vapidKeys';
 import { startScheduler } from './scheduledJobs';
 import { shutdownGracefully } from './shutdown';
 

@@ -3,9 +3,9 @@ import { ManualClock } from './platform/clock';
 import { openDatabase, type DatabaseHandle } from './platform/db/database';
 import type { AppDeps } from './platform/deps';
 import { CapturingMailer, DB_KINDS, openTestDatabase, testConfig, type DbKind } from './testing/harness';
-import { importFootballData } from './features/providers/footballData/footballDataImport';
-import { startFakeFootballData, type FakeFootballData } from './features/providers/footballData/testing/fakeFootballData';
-import { reminderWorld } from './features/push/testing/reminderWorld';
+import { importFootballData } from './domain/providers/footballData/footballDataImport';
+import { startFakeFootballData, type FakeFootballData } from './domain/providers/footballData/testing/fakeFootballData';
+import { reminderWorld } from './platform/push/testing/reminderWorld';
 import { createScheduler, startScheduler } from './scheduledJobs';
 
 /** Each app's own mailer (deps.mailer wraps it to record mail_log rows). */

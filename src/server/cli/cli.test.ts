@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ManualClock } from '../platform/clock';
 import { openDatabase } from '../platform/db/database';
-import { verifyPassword } from '../features/accounts/passwords';
+import { verifyPassword } from '../platform/sessions/passwords';
 import { createAdminCommand } from './createAdminCommand';
 import { helpCommand } from './helpCommand';
 import { importCommand } from './importCommand';

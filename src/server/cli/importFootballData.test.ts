@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ManualClock } from '../platform/clock';
 import { openDatabase } from '../platform/db/database';
-import { startFakeFootballData, type FakeFootballData } from '../features/providers/footballData/testing/fakeFootballData';
+import { startFakeFootballData, type FakeFootballData } from '../domain/providers/footballData/testing/fakeFootballData';
 import { COMMANDS } from '../cli';
 import { runCli } from './runCli';
 

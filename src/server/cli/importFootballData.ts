@@ -1,7 +1,7 @@
 import { translate } from '../platform/i18n/messages';
 import { ImportError } from '../domain/competitions/importedCompetition';
-import { importFootballData } from '../features/providers/footballData/footballDataImport';
-import { PROVIDER_FAILURE_KEYS, ProviderError } from '../features/providers/providerError';
+import { importFootballData } from '../domain/providers/footballData/footballDataImport';
+import { PROVIDER_FAILURE_KEYS, ProviderError } from '../domain/providers/providerError';
 import { UsageError, type CliCommand } from './command';
 
 /**

@@ -1,8 +1,8 @@
 import type { Executor } from '../../platform/db/database';
 import { isKnockoutRound } from '../../../shared/domain/rounds';
 import { serializeHeldResult } from './heldResult';
-import { DEMO_TEAMS } from '../../features/demo/demoTeams';
-import { knockoutWinner, simulateMatch, type SimTeam } from '../../features/demo/demoResults';
+import { DEMO_TEAMS } from './demoTeams';
+import { knockoutWinner, simulateMatch, type SimTeam } from './demoResults';
 
 type MatchRow = Awaited<ReturnType<typeof loadMatches>>[number];
 

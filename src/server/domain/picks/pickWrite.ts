@@ -8,7 +8,7 @@ import {
 } from './pickContext';
 import { insertAudit, lockLeagueMember, type PickKey, type PickRuleRow } from './pickContextRepository';
 import { recomputePickPoints } from './pickScoring';
-import { countPicks, deletePick, findPick, insertPick, type PickTable } from '../../features/picks/picksRepository';
+import { countPicks, deletePick, findPick, insertPick, type PickTable } from './picksRepository';
 
 /** Where each kind of pick lives (round_bets by team, person_bets by person) and its name in the audit log. */
 const PICK_STORE: Record<PickKind, { table: PickTable; entity: string }> = {

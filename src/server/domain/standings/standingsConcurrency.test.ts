@@ -2,7 +2,7 @@ import { call, describeEachDb, type TestApp } from '../../testing/harness';
 import { memberStandings } from '../../testing/standingsReads';
 import { createCup } from '../../testing/competitionFixture';
 import { createUserWithToken } from '../../testing/fixtures';
-import { hashPassword } from '../../features/accounts/passwords';
+import { hashPassword } from '../../platform/sessions/passwords';
 import { addMember, insertLeague } from '../../features/picks/testing/pickTestFixtures';
 import { recomputeCompetition } from '../scoring/recompute';
 

@@ -10,7 +10,7 @@ import { ACCOUNT_CHANGES_PER_ACCOUNT, ACCOUNT_CHANGES_PER_IP, perAccountAndIp, t
 import { clearSignInFailures, startSignInAttempt, withdrawSignInAttempt } from '../../platform/sessions/signInFailures';
 import { revokeEmailedLinks } from './emailedLinks';
 import { prepareVerification, sendVerification } from './emailVerificationService';
-import { hashPassword, verifyPassword } from './passwords';
+import { hashPassword, verifyPassword } from '../../platform/sessions/passwords';
 import {
   deleteUser, emailTakenByOther, findUserByEmail, findUserById, insertUser, updateUser,
 } from './accountsRepository';

@@ -6,7 +6,7 @@ import { clearAllSignInFailures } from '../../platform/sessions/signInFailures';
 import { findUserByEmail, insertUser, updateUser } from './accountsRepository';
 import { checkEmail, checkName, checkNewPassword, FieldErrors, normaliseEmail } from './accountRules';
 import { revokeEmailedLinks } from './emailedLinks';
-import { hashPassword } from './passwords';
+import { hashPassword } from '../../platform/sessions/passwords';
 import { AppError } from '../../platform/http/errors';
 import { translate } from '../../platform/i18n/messages';
 import { touchMemberTables } from '../../domain/standings/tableVersions';

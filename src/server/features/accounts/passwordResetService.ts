@@ -6,7 +6,7 @@ import { openSession } from '../../platform/sessions/sessions';
 import { deleteUserSessions } from '../../platform/sessions/sessionsRepository';
 import { clearAllSignInFailures } from '../../platform/sessions/signInFailures';
 import { hashLinkToken, newLinkToken, revokeEmailedLinks } from './emailedLinks';
-import { hashPassword } from './passwords';
+import { hashPassword } from '../../platform/sessions/passwords';
 import { findUserByEmail, findUserById, updateUser } from './accountsRepository';
 import { findUsableReset, insertPasswordReset, useResets } from './passwordResetsRepository';
 import { checkNewPassword, FieldErrors, normaliseEmail, toAccountUser } from './accountRules';

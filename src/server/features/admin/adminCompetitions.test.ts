@@ -6,7 +6,7 @@ import { call, describeEachDb, type TestApp } from '../../testing/harness';
 import { IMPORT_FILE_MAX_BYTES } from '../../../shared/api/routes/adminCompetitions';
 import { createUserWithToken } from '../../testing/fixtures';
 import { acquireLock, releaseLock } from '../../platform/locks/processLocks';
-import { startFakeFootballData, type FakeFootballData } from '../providers/footballData/testing/fakeFootballData';
+import { startFakeFootballData, type FakeFootballData } from '../../domain/providers/footballData/testing/fakeFootballData';
 
 const FIXTURES = join(__dirname, '../../domain/competitions/testing/fixtures');
 const MINICUP = readFileSync(join(FIXTURES, 'minicup-2030.json'), 'utf8');

@@ -3,7 +3,7 @@ import type { AppDeps } from '../../platform/deps';
 import { AppError } from '../../platform/http/errors';
 import type { RouteHandlers } from '../../platform/http/registerRoutes';
 import { ImportError } from '../../domain/competitions/importedCompetition';
-import { PROVIDER_FAILURE_KEYS, ProviderError } from '../providers/providerError';
+import { PROVIDER_FAILURE_KEYS, ProviderError } from '../../domain/providers/providerError';
 import { IMPORT_PROCESS, importCompetition } from './competitionImport';
 import { adminCompetition, adminCompetitions, setArchived } from './competitionsOverview';
 

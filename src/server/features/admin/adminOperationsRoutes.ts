@@ -4,7 +4,7 @@ import { AppError } from '../../platform/http/errors';
 import type { RouteHandlers } from '../../platform/http/registerRoutes';
 import { translate } from '../../platform/i18n/messages';
 import { listMailLog } from '../../platform/mail/mailLog';
-import { subscriptionCounts } from '../push/pushRepository';
+import { subscriptionCounts } from '../../platform/push/pushRepository';
 import { paging } from './paging';
 import { lastRunOf, listProcessRuns } from './processHistory';
 import { effectiveSettings, readAppVersion, schemaVersion } from './siteSettings';

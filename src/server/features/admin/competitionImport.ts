@@ -6,7 +6,7 @@ import { importLimits, importOpenfootball } from '../../domain/competitions/impo
 import { isValidTimeZone } from '../../domain/competitions/kickoff';
 import { runHttpProcess } from '../../platform/locks/processLocks';
 import { recordCompetitionSync, recordProcessRun } from '../../platform/processRuns/processRuns';
-import { importFootballData } from '../providers/footballData/footballDataImport';
+import { importFootballData } from '../../domain/providers/footballData/footballDataImport';
 
 type ImportInput = Static<typeof CompetitionImport>;
 

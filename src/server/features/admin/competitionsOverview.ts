@@ -4,7 +4,7 @@ import type { Executor } from '../../platform/db/database';
 import type { AppDeps } from '../../platform/deps';
 import { notFound } from '../../platform/http/errors';
 import { nextDueTimes } from '../../platform/scheduler/scheduledJobsRepository';
-import { recordAdminAction } from './auditLog';
+import { recordAdminAction } from '../../platform/audit/auditLog';
 
 type AdminCompetitionView = Static<typeof AdminCompetition>;
 

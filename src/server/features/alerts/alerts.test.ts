@@ -3,7 +3,7 @@ import { createCup } from '../../testing/competitionFixture';
 import { createUserWithToken } from '../../testing/fixtures';
 import { call, describeEachDb, type TestApp } from '../../testing/harness';
 import { createLeague } from '../resultBets/testing/betsTestFixture';
-import { pendingBetsByUser } from './pendingBets';
+import { pendingBetsByUser } from '../../domain/reminders/pendingBets';
 
 const HOUR = 3_600_000;
 

@@ -4,7 +4,7 @@ import { ROUNDS, ROUND } from '../../../shared/domain/rounds';
 import type { AppDeps } from '../../platform/deps';
 import type { AuthUser } from '../../platform/http/context';
 import type { MessageKey, Translate } from '../../platform/i18n/messages';
-import { pendingItems, type PendingItem } from './pendingBets';
+import { pendingItems, type PendingItem } from '../../domain/reminders/pendingBets';
 
 /** Alerts shown in the side panel: pending items of the caller closing within 72 hours. */
 export const ALERT_WINDOW_MS = 72 * 3_600_000;

@@ -6,8 +6,8 @@ import type { AppDeps } from '../../platform/deps';
 import { notFound } from '../../platform/http/errors';
 import { translate } from '../../platform/i18n/messages';
 import { bumpCalendarGeneration, calendarGeneration, calendarMatches, feedOwner } from './calendarRepository';
-import { calendarToken, tokenMatches, tokenUserId } from './calendarToken';
-import { cachedCalendarUrl, calendarUrlFromCache, forgetCalendarUrl } from './calendarUrlCache';
+import { calendarToken, tokenMatches, tokenUserId } from '../../domain/calendar/calendarToken';
+import { cachedCalendarUrl, calendarUrlFromCache, forgetCalendarUrl } from '../../domain/calendar/calendarUrlCache';
 
 /** A match fills this much of the calendar. */
 const MATCH_LENGTH_MS = 2 * 60 * 60_000;

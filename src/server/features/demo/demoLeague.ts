@@ -3,8 +3,8 @@ import type { Executor } from '../../platform/db/database';
 import { ROUND } from '../../../shared/domain/rounds';
 import { normaliseSearchText } from '../../../shared/domain/text';
 import { chunks } from '../../domain/competitions/importRepository';
-import { prng, seedOf } from './demoResults';
-import { DEMO_TEAMS } from './demoTeams';
+import { prng, seedOf } from '../../domain/competitions/demoResults';
+import { DEMO_TEAMS } from '../../domain/competitions/demoTeams';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;

@@ -1,6 +1,6 @@
 import { ROUND } from '../../../shared/domain/rounds';
 import { revealDueResults } from '../../domain/competitions/reveal';
-import { verifyPassword } from '../accounts/passwords';
+import { verifyPassword } from '../../platform/sessions/passwords';
 import { loadConfig } from '../../platform/config';
 import type { AppDeps } from '../../platform/deps';
 import { call, createTestApp, DB_KINDS, describeEachDb } from '../../testing/harness';

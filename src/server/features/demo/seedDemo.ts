@@ -5,7 +5,7 @@ import { defaultPickRules } from '../../../shared/domain/leagueRules';
 import { ROUND } from '../../../shared/domain/rounds';
 import { normaliseSearchText } from '../../../shared/domain/text';
 import { findNationalTeam } from '../../../shared/domain/teams';
-import { hashPassword } from '../accounts/passwords';
+import { hashPassword } from '../../platform/sessions/passwords';
 import { serializeHeldResult } from '../../domain/competitions/heldResult';
 import {
   insertDefaultRules, linkCompetitionPeople, linkCompetitionTeams, upsertGroups, upsertMatches, upsertPeople, upsertTeams,
@@ -13,10 +13,10 @@ import {
 import { revealDueResults } from '../../domain/competitions/reveal';
 import { recomputeCompetition } from '../../domain/scoring/recompute';
 import { simTeams } from '../../domain/competitions/advanceKnockout';
-import { simulateMatch } from './demoResults';
+import { simulateMatch } from '../../domain/competitions/demoResults';
 import { DEMO_ADMIN, seedDemoLeague } from './demoLeague';
 import { groupName, planDemoCup } from './demoSchedule';
-import { DEMO_GROUPS } from './demoTeams';
+import { DEMO_GROUPS } from '../../domain/competitions/demoTeams';
 
 export const DEMO_COMPETITION_KEY = 'demo:world-cup';
 export const DEMO_PASSWORD = 'porra-demo';

@@ -1,7 +1,7 @@
 import { buildApp } from '../../app';
 import { ManualClock } from '../../platform/clock';
 import { smtpMailer } from '../../platform/mail/mailer';
-import { startLocalSmtpServer, type LocalSmtpServer } from '../reminders/testing/localSmtpServer';
+import { startLocalSmtpServer, type LocalSmtpServer } from '../../domain/reminders/testing/localSmtpServer';
 import { createUserWithToken } from '../../testing/fixtures';
 import { CapturingMailer, DB_KINDS, call, openTestDatabase, testConfig, type TestApp } from '../../testing/harness';
 import { api, createLeague, leagueWorld } from '../leagues/testing/leagueTestKit';

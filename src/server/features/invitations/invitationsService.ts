@@ -7,12 +7,12 @@ import { conflict, forbidden, invalidField, notFound, retryLater } from '../../p
 import { loadLeagueAccess, requireMemberOrAdmin, requireWritable } from '../../domain/leagues/leagueAccess';
 import { isBannedByEmail } from '../../domain/leagues/bansRepository';
 import { isMemberByEmail } from '../../domain/leagues/membersRepository';
-import { asInvitee, requireVerifiedEmail } from './invitationClaims';
+import { asInvitee, requireVerifiedEmail } from '../../domain/leagues/invitationClaims';
 import { invitationEmail } from './invitationEmail';
 import {
   countSentSince, findInvitation, hasPendingInvitation, insertInvitation, lockInviter, pendingForEmail, pendingOfLeague, setStatus,
 } from './invitationsRepository';
-import { deleteInvitationMessages, insertMessage, markInvitationMessagesRead, messagesOf } from './messagesRepository';
+import { deleteInvitationMessages, insertMessage, markInvitationMessagesRead, messagesOf } from '../../domain/leagues/messagesRepository';
 
 const iso = (ms: number) => new Date(ms).toISOString();
 const MESSAGES_LIMIT = 100;

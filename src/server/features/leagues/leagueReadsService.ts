@@ -4,7 +4,7 @@ import { escapeLikePattern, normaliseSearchText } from '../../../shared/domain/t
 import type { AppDeps } from '../../platform/deps';
 import type { AuthUser } from '../../platform/http/context';
 import { forbidden, notFound } from '../../platform/http/errors';
-import { asInvitee, invitationByToken, invitationForCaller } from '../invitations/invitationClaims';
+import { asInvitee, invitationByToken, invitationForCaller } from '../../domain/leagues/invitationClaims';
 import { loadLeagueAccess, requireMemberOrAdmin } from '../../domain/leagues/leagueAccess';
 import { competitionLeagueRules, searchLeagues, type LeagueFilter } from './leaguesRepository';
 import { leagueView, leagueViews } from './leagueViews';

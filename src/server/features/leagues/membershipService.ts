@@ -5,8 +5,8 @@ import type { AuthUser } from '../../platform/http/context';
 import { conflict, forbidden, notFound } from '../../platform/http/errors';
 import {
   invitationByToken, invitationForCaller, requireVerifiedEmail, settleInvitationsOnJoin, type ClaimedInvitation,
-} from '../invitations/invitationClaims';
-import { markLeagueInvitationsRead } from '../invitations/messagesRepository';
+} from '../../domain/leagues/invitationClaims';
+import { markLeagueInvitationsRead } from '../../domain/leagues/messagesRepository';
 import { appendLeagueLog } from '../../domain/leagueLog/leagueLogService';
 import { refreshLeagueStandings } from '../../domain/scoring/recompute';
 import { touchLeagueTable } from '../../domain/standings/tableVersions';
@@ -16,7 +16,7 @@ import { leagueView } from './leagueViews';
 import {
   addMember, findMember, leagueIdsOfMember, listMembers, removeMemberBets, removeMembership, setDepartment,
 } from '../../domain/leagues/membersRepository';
-import { handOverOwnedLeagues } from './ownership';
+import { handOverOwnedLeagues } from '../../domain/leagues/ownership';
 
 /**
  * Joining: with an invitation token (accepts it), with the league's share token, or without a token when the

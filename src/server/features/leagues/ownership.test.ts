@@ -1,7 +1,7 @@
 import { createUserWithToken } from '../../testing/fixtures';
 import { describeEachDb } from '../../testing/harness';
 import { createLeague, ownerOf } from '../accounts/testing/accountsTestKit';
-import { handOverOwnedLeagues } from './ownership';
+import { handOverOwnedLeagues } from '../../domain/leagues/ownership';
 
 describeEachDb('handOverOwnedLeagues', (ctx) => {
   it('passes each owned league to its earliest-joined other member (ties by user id) and deletes lonely ones', async () => {

@@ -3,7 +3,7 @@ import { liveRoutes } from '../../../shared/api/routes/live';
 import type { AppDeps } from '../../platform/deps';
 import { registerRoutes } from '../../platform/http/registerRoutes';
 import { requireLeagueAccess } from '../resultBets/resultBetsService';
-import { createLiveHub, type LiveHub } from '../../platform/live/liveHub';
+import { createLiveHub, type LiveHub } from './liveHub';
 
 const EVENT_ID = /^\d{1,15}$/;
 

@@ -1,8 +1,8 @@
 import { call, describeEachDb } from '../../testing/harness';
 import { createUserWithToken } from '../../testing/fixtures';
-import { configurePushDelivery } from './pushDelivery';
-import { startFakePushService, type FakePushService } from './testing/fakePushService';
-import { reminderWorld } from './testing/reminderWorld';
+import { configurePushDelivery } from '../../platform/push/pushDelivery';
+import { startFakePushService, type FakePushService } from '../../platform/push/testing/fakePushService';
+import { reminderWorld } from '../../platform/push/testing/reminderWorld';
 
 // Real servers and databases on a shared 2-core machine: allow more than jest's default 5 s.
 jest.setTimeout(30_000);

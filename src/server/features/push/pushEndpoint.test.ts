@@ -1,7 +1,7 @@
 import { ConfigError, DEFAULT_PUSH_ALLOWED_HOSTS, loadConfig } from '../../platform/config';
 import { call, describeEachDb } from '../../testing/harness';
 import { createUserWithToken } from '../../testing/fixtures';
-import { isAllowedPushEndpoint } from './pushEndpoint';
+import { isAllowedPushEndpoint } from '../../platform/push/pushEndpoint';
 import { MAX_SUBSCRIPTIONS_PER_USER } from './pushService';
 
 // Real databases on a shared 2-core machine: allow more than jest's default 5 s.

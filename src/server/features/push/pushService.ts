@@ -2,9 +2,9 @@ import type { Static } from 'typebox';
 import type { PushSubscription } from '../../../shared/api/routes/push';
 import type { AppDeps } from '../../platform/deps';
 import { badRequest } from '../../platform/http/errors';
-import { isAllowedPushEndpoint } from './pushEndpoint';
-import { deleteSubscription, lockSubscriptionsOf, saveSubscription, trimSubscriptions } from './pushRepository';
-import { loadVapidKeys } from './vapidKeys';
+import { isAllowedPushEndpoint } from '../../platform/push/pushEndpoint';
+import { deleteSubscription, lockSubscriptionsOf, saveSubscription, trimSubscriptions } from '../../platform/push/pushRepository';
+import { loadVapidKeys } from '../../platform/push/vapidKeys';
 
 /** A user's devices beyond this many lose their oldest subscription (each one is a delivery per reminder). */
 export const MAX_SUBSCRIPTIONS_PER_USER = 10;

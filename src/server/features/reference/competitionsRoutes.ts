@@ -3,7 +3,7 @@ import type { AppDeps } from '../../platform/deps';
 import type { RouteHandlers } from '../../platform/http/registerRoutes';
 import { cachedRead, LONG_CACHE, SHORT_CACHE } from './cacheControl';
 import * as service from './competitionsService';
-import { cachedJson } from './referenceCache';
+import { cachedJson } from '../../platform/caching/referenceCache';
 
 export function competitionHandlers(deps: AppDeps): RouteHandlers<typeof competitionRoutes> {
   return {

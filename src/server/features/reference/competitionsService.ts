@@ -6,7 +6,7 @@ import { KNOCKOUT_ORDER, ROUND } from '../../../shared/domain/rounds';
 import type { AppDeps } from '../../platform/deps';
 import { notFound } from '../../platform/http/errors';
 import * as repo from './competitionsRepository';
-import { catalogueRound, toCompetition } from './referenceMapping';
+import { catalogueRound, toCompetition } from '../../domain/competitions/referenceMapping';
 
 /** Rounds whose picks are scored on the whole competition (final table, scorers), not on who plays a round. */
 const WHOLE_COMPETITION_ROUNDS: readonly number[] = [ROUND.CHAMPION, ROUND.TOP_SCORER];

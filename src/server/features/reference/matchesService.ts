@@ -3,8 +3,8 @@ import type { MatchdayInfo } from '../../../shared/api/routes/reference';
 import type { AppDeps } from '../../platform/deps';
 import { notFound } from '../../platform/http/errors';
 import { requireCompetition } from './competitionsService';
-import * as repo from './matchesRepository';
-import { toMatch } from './referenceMapping';
+import * as repo from '../../domain/competitions/matchesRepository';
+import { toMatch } from '../../domain/competitions/referenceMapping';
 
 /** The home carousel looks back far enough to keep matches in play, and no further than a few screens ahead. */
 export const NEXT_MATCHES_LOOKBACK_MS = 3 * 3_600_000;

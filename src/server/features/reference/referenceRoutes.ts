@@ -3,7 +3,7 @@ import type { AppDeps } from '../../platform/deps';
 import type { RouteHandlers } from '../../platform/http/registerRoutes';
 import { cachedRead, LONG_CACHE, SHORT_CACHE } from './cacheControl';
 import * as matches from './matchesService';
-import { cachedJson } from './referenceCache';
+import { cachedJson } from '../../platform/caching/referenceCache';
 import * as reference from './referenceService';
 
 export function referenceHandlers(deps: AppDeps): RouteHandlers<typeof referenceRoutes> {

@@ -7,7 +7,7 @@ import { notFound } from '../../platform/http/errors';
 import * as catalogue from './catalogueRepository';
 import { listLeagueRules } from './competitionsRepository';
 import { requireCompetition } from './competitionsService';
-import { toTeam } from './referenceMapping';
+import { toTeam } from '../../domain/competitions/referenceMapping';
 
 export async function leagueRules(deps: AppDeps, onlyTopScorer: boolean): Promise<LeagueRule[]> {
   return listLeagueRules(deps.db, onlyTopScorer ? { roundId: ROUND.TOP_SCORER } : {});

@@ -4,7 +4,7 @@ import type { Static } from 'typebox';
 import type { LeagueTable } from '../../../shared/api/routes/tables';
 import type { AppDeps } from '../../platform/deps';
 import type { AuthUser } from '../../platform/http/context';
-import { cachedJson } from '../reference/referenceCache';
+import { cachedJson } from '../../platform/caching/referenceCache';
 import type { LeagueAccessRow } from '../resultBets/resultBetsRepository';
 import { requireLeagueAccess } from '../resultBets/resultBetsService';
 import { parseTieBreaks } from '../../../shared/domain/tieBreaks';

@@ -1,7 +1,7 @@
 import { call, describeEachDb, type TestApp } from '../../testing/harness';
 import { createCup } from '../../testing/competitionFixture';
 import { createUserWithToken } from '../../testing/fixtures';
-import type { ProviderCompetition } from '../providers/competitionsRepository';
+import type { ProviderCompetition } from '../../domain/providers/competitionsRepository';
 
 // Real servers and databases on a shared 2-core machine: allow more than jest's default 5 s.
 jest.setTimeout(30_000);
@@ -13,7 +13,7 @@ jest.setTimeout(30_000);
 const calls: { competitionId: number; kind: 'live' | 'full' }[] = [];
 const held = new Set<number>();
 const waiting: (() => void)[] = [];
-jest.mock('../providers/registry', () => ({
+jest.mock('../../domain/providers/registry', () => ({
   providerFor: () => {
     const sync = (kind: 'live' | 'full') => async (_deps: unknown, competition: ProviderCompetition) => {
       calls.push({ competitionId: competition.id, kind });

@@ -1,10 +1,10 @@
 import type { AppDeps } from '../../platform/deps';
 import { acquireLock, releaseLock, renewLock, type HeldLock } from '../../platform/locks/processLocks';
-import type { ProviderCompetition } from '../providers/competitionsRepository';
-import { ProviderError } from '../providers/providerError';
-import { providerFor } from '../providers/registry';
+import type { ProviderCompetition } from '../../domain/providers/competitionsRepository';
+import { ProviderError } from '../../domain/providers/providerError';
+import { providerFor } from '../../domain/providers/registry';
 import { recordCompetitionSync } from '../../platform/processRuns/processRuns';
-import { publishMatchesUpdatedSince } from '../live/livePublisher';
+import { publishMatchesUpdatedSince } from '../../domain/live/livePublisher';
 import { countBetsScoredSince } from '../../domain/scoring/recompute';
 
 /**

@@ -2,12 +2,12 @@ import type { Static } from 'typebox';
 import type { MatchEdit } from '../../../shared/api/routes/updates';
 import type { AppDeps } from '../../platform/deps';
 import { invalidField, notFound } from '../../platform/http/errors';
-import { findMatch } from '../reference/matchesRepository';
-import { toMatch } from '../reference/referenceMapping';
+import { findMatch } from '../../domain/competitions/matchesRepository';
+import { toMatch } from '../../domain/competitions/referenceMapping';
 import { logMatchCorrection } from '../../domain/leagueLog/leagueLogService';
 import { recomputeAfterResults } from '../../domain/scoring/recompute';
 import { keepShownBetsClosed } from '../../domain/scoring/shownBets';
-import { publishMatchChanges } from '../live/livePublisher';
+import { publishMatchChanges } from '../../domain/live/livePublisher';
 import { auditMatchEdit, matchForEdit, teamsOfCompetition, updateMatchFields, type MatchChanges } from './matchEditRepository';
 
 /** started/finished follow the status an admin sets. */

@@ -1,5 +1,5 @@
 import * as recompute from '../../domain/scoring/recompute';
-import * as reminders from '../reminders/remindersService';
+import * as reminders from '../../domain/reminders/remindersService';
 import { call, describeEachDb } from '../../testing/harness';
 import { createCup } from '../../testing/competitionFixture';
 import { createUserWithToken } from '../../testing/fixtures';
@@ -14,8 +14,8 @@ jest.mock('../../domain/scoring/recompute', () => {
   const actual = jest.requireActual('../../domain/scoring/recompute');
   return { ...actual, recomputeCompetition: jest.fn(actual.recomputeCompetition), recomputeAfterResults: jest.fn(actual.recomputeAfterResults) };
 });
-jest.mock('../reminders/remindersService', () => {
-  const actual = jest.requireActual('../reminders/remindersService');
+jest.mock('../../domain/reminders/remindersService', () => {
+  const actual = jest.requireActual('../../domain/reminders/remindersService');
   return { ...actual, sendReminders: jest.fn(actual.sendReminders) };
 });
 const sendReminders = reminders.sendReminders as jest.Mock;

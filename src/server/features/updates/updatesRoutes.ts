@@ -3,7 +3,7 @@ import type { AppDeps } from '../../platform/deps';
 import { AppError } from '../../platform/http/errors';
 import type { FastifyRequest } from '../../platform/http/context';
 import type { RouteHandlers } from '../../platform/http/registerRoutes';
-import { PROVIDER_FAILURE_KEYS, ProviderError } from '../providers/providerError';
+import { PROVIDER_FAILURE_KEYS, ProviderError } from '../../domain/providers/providerError';
 import { editMatch } from './matchEditService';
 import { httpProcesses, type ProcessOutcome } from './updatesService';
 

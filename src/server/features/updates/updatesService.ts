@@ -1,9 +1,9 @@
 import type { AppDeps } from '../../platform/deps';
 import { notFound } from '../../platform/http/errors';
 import { renewLock, runHttpProcess, withProcessLock, type HeldLock } from '../../platform/locks/processLocks';
-import { activeCompetitions, competitionById, type ProviderCompetition } from '../providers/competitionsRepository';
+import { activeCompetitions, competitionById, type ProviderCompetition } from '../../domain/providers/competitionsRepository';
 import { recordProcessRun, type ProcessKind, type RunChanges, type RunStart } from '../../platform/processRuns/processRuns';
-import { sendReminders } from '../reminders/remindersService';
+import { sendReminders } from '../../domain/reminders/remindersService';
 import { recomputeCompetition } from '../../domain/scoring/recompute';
 import { competitionLockName, syncCompetition, syncCompetitions, type SyncCounts } from './competitionSync';
 

@@ -1,8 +1,8 @@
 import { adminUserRoutes } from '../../../shared/api/routes/adminUsers';
 import type { AppDeps } from '../../platform/deps';
 import type { RouteHandlers } from '../../platform/http/registerRoutes';
-import { listAuditLog } from './auditLog';
-import { paging } from './paging';
+import { listAuditLog } from '../../platform/audit/auditLog';
+import { paging } from '../admin/paging';
 import {
   disableUser, enableUser, findUsers, resendUserVerification, sendUserPasswordReset, setAdmin,
 } from './adminUsersService';

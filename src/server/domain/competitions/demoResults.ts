@@ -1,4 +1,4 @@
-import type { HeldGoal, HeldResult } from '../../domain/competitions/heldResult';
+import type { HeldGoal, HeldResult } from './heldResult';
 
 /** A demo team as the simulation sees it: its strength and its scorers, most prolific first. */
 export interface SimTeam { id: number; strength: number; scorers: number[] }

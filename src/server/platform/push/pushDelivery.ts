@@ -1,6 +1,6 @@
 import { request, type Agent } from 'node:https';
 import webpush, { type RequestDetails } from 'web-push';
-import type { AppDeps } from '../../platform/deps';
+import type { AppDeps } from '../deps';
 import { isAllowedPushEndpoint } from './pushEndpoint';
 import type { SubscriptionKeys } from './pushRepository';
 import { loadVapidKeys } from './vapidKeys';

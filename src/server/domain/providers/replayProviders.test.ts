@@ -3,8 +3,8 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { call, describeEachDb } from '../../testing/harness';
 import { createUserWithToken } from '../../testing/fixtures';
-import { importOpenfootball } from '../../domain/competitions/importService';
-import { seedDemoIfEmpty } from '../demo/seedDemo';
+import { importOpenfootball } from '../competitions/importService';
+import { seedDemoIfEmpty } from '../../features/demo/seedDemo';
 import { createScheduler } from '../../scheduledJobs';
 import { betsWithPoints, memberStanding } from '../../testing/standingsReads';
 

@@ -1,8 +1,8 @@
 import { clubColors, findNationalTeam } from '../../../../shared/domain/teams';
 import type { Executor } from '../../../platform/db/database';
-import { linkCompetitionPeople } from '../../../domain/competitions/importRepository';
-import { recomputeAfterResults } from '../../../domain/scoring/recompute';
-import { keepShownBetsClosed } from '../../../domain/scoring/shownBets';
+import { linkCompetitionPeople } from '../../competitions/importRepository';
+import { recomputeAfterResults } from '../../scoring/recompute';
+import { keepShownBetsClosed } from '../../scoring/shownBets';
 import type { ApiMatch, ApiScorer, ApiTeam, ApiTeamRef } from './apiTypes';
 import type { FootballDataClient } from './client';
 import { colorsFromClubColors } from './clubColors';

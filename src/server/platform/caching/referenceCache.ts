@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyReply } from 'fastify';
-import type { AppDeps } from '../../platform/deps';
+import type { AppDeps } from '../deps';
 import { ByteBoundedCache } from './byteBoundedCache';
 import { noneMatchHits, preferredCoding } from './httpNegotiation';
 import { postgresWriteMark, sqliteOtherConnectionsMark, sqliteOwnWritesMark } from './writeMarkRepository';

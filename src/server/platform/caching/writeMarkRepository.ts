@@ -1,5 +1,5 @@
 import { CompiledQuery } from 'kysely';
-import type { Executor } from '../../platform/db/database';
+import type { Executor } from '../db/database';
 
 /**
  * Values that change whenever something is written to the database, so a cached read can be checked with

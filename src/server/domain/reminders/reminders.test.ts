@@ -1,7 +1,7 @@
 import { call, describeEachDb } from '../../testing/harness';
 import { createUserWithToken } from '../../testing/fixtures';
 import { smtpMailer } from '../../platform/mail/mailer';
-import { reminderWorld } from '../push/testing/reminderWorld';
+import { reminderWorld } from '../../platform/push/testing/reminderWorld';
 import { createScheduler } from '../../scheduledJobs';
 import { startLocalSmtpServer, type LocalSmtpServer } from './testing/localSmtpServer';
 

@@ -3,7 +3,7 @@ import { createCup } from '../../testing/competitionFixture';
 import { call, describeEachDb } from '../../testing/harness';
 import { acceptsGzip } from './httpNegotiation';
 import { invalidateReferenceCache } from './referenceCache';
-import { setResult } from './testing/referenceTestData';
+import { setResult } from '../../features/reference/testing/referenceTestData';
 
 const DAY = 86_400_000;
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { call, describeEachDb, type TestApp } from '../../testing/harness';
 import { signToken } from '../../platform/sessions/tokens';
 import { createUserWithToken } from '../../testing/fixtures';
-import { reminderWorld } from '../push/testing/reminderWorld';
+import { reminderWorld } from '../../platform/push/testing/reminderWorld';
 import { disableUser, setAdmin } from './adminUsersService';
 
 const api = (path: string, locale = 'en') => `/api/v1/${locale}${path}`;

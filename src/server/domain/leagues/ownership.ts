@@ -1,5 +1,5 @@
 import type { Executor } from '../../platform/db/database';
-import { forgetLeagueTables } from '../../domain/standings/tableVersions';
+import { forgetLeagueTables } from '../standings/tableVersions';
 
 /**
  * An owner who leaves a league or deletes the account hands each owned league to its earliest-joined

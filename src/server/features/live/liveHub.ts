@@ -2,14 +2,14 @@ import type { FastifyReply } from 'fastify';
 import { LIVE_EVENT } from '../../../shared/api/routes/live';
 import type { Match } from '../../../shared/api/entities';
 import type { Locale } from '../../../shared/api/route';
-import type { AppDeps } from '../deps';
-import { retryLater } from '../http/errors';
+import type { AppDeps } from '../../platform/deps';
+import { retryLater } from '../../platform/http/errors';
 import {
   deadlinesBetween, leagueMatchesInPlay, liveEventsAfter, liveSessions, matchesPlayedInLeagues, stillMembers, type LiveEventRow,
-} from '../../features/live/liveEventsRepository';
-import { apiMatches } from '../../features/live/livePublisher';
-import { SseStream } from './sseStream';
-import { streamStandings } from '../../features/live/streamStandings';
+} from './liveEventsRepository';
+import { apiMatches } from '../../domain/live/livePublisher';
+import { SseStream } from '../../platform/live/sseStream';
+import { streamStandings } from './streamStandings';
 
 /** What an event's payload holds (the JSON of live_events.payload). */
 export interface MatchesPayload { matches: Match[] }

@@ -1,9 +1,9 @@
 import type { Locale } from '../../../shared/api/route';
 import type { AppDeps } from '../../platform/deps';
 import { translate, type MessageKey } from '../../platform/i18n/messages';
-import { pendingItems, type PendingItem } from '../alerts/pendingBets';
-import { deliver } from '../push/pushDelivery';
-import { deleteSubscriptionsByEndpoint, subscriptionsOf } from '../push/pushRepository';
+import { pendingItems, type PendingItem } from './pendingBets';
+import { deliver } from '../../platform/push/pushDelivery';
+import { deleteSubscriptionsByEndpoint, subscriptionsOf } from '../../platform/push/pushRepository';
 import { alreadyReminded, recipients, recordReminders } from './remindersRepository';
 
 /** notify reminds about bets closing within this window (DESIGN 4.8). */

@@ -3,10 +3,10 @@ import type { AdminUser } from '../../../shared/api/routes/adminUsers';
 import type { Executor } from '../../platform/db/database';
 import type { AppDeps } from '../../platform/deps';
 import { conflict, notFound } from '../../platform/http/errors';
-import { disableAccount, enableAccount, setGlobalAdmin } from '../accounts/accountAdministration';
-import { sendFreshVerification } from '../accounts/emailVerificationService';
-import { requestPasswordReset } from '../accounts/passwordResetService';
-import { recordAdminAction } from './auditLog';
+import { disableAccount, enableAccount, setGlobalAdmin } from './accountAdministration';
+import { sendFreshVerification } from './emailVerificationService';
+import { requestPasswordReset } from './passwordResetService';
+import { recordAdminAction } from '../../platform/audit/auditLog';
 import { enabledAdminIds, findAdminUser, leaguesOfUsers, lockAdminSet, searchUsers, type AdminUserRow } from './adminUsersRepository';
 
 type AdminUserView = Static<typeof AdminUser>;

@@ -1,6 +1,6 @@
 import webpush from 'web-push';
-import type { Executor } from '../../platform/db/database';
-import { getOrCreateSetting } from '../../platform/settings/settingsRepository';
+import type { Executor } from '../db/database';
+import { getOrCreateSetting } from '../settings/settingsRepository';
 
 export interface VapidKeys { publicKey: string; privateKey: string }
 

@@ -1,6 +1,6 @@
 import { sql, type SqlBool } from 'kysely';
 import type { Executor } from '../../platform/db/database';
-import { effectiveKickoffSql, playedInLeague, resultBetDeadlineSql } from '../../domain/scoring/scoringSql';
+import { effectiveKickoffSql, playedInLeague, resultBetDeadlineSql } from '../scoring/scoringSql';
 import { ROUND } from '../../../shared/domain/rounds';
 
 /** SQL of alerts and reminders: a few statements whatever the number of leagues and users. */

@@ -1,7 +1,7 @@
 import { BET_LOCK_MS, competitionKickoffs, pickDeadline } from '../../../shared/domain/deadlines';
 import { ROUND } from '../../../shared/domain/rounds';
 import type { Executor } from '../../platform/db/database';
-import * as repo from './alertsRepository';
+import * as repo from './pendingBetsRepository';
 
 /** What members still have to do before deadlines in a window: the source of alerts and reminders. */
 

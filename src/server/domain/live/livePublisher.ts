@@ -1,8 +1,8 @@
 import type { Match } from '../../../shared/api/entities';
 import type { AppDeps } from '../../platform/deps';
 import type { Executor } from '../../platform/db/database';
-import { toMatch } from '../reference/referenceMapping';
-import type { MatchesPayload } from '../../platform/live/liveHub';
+import { toMatch } from '../competitions/referenceMapping';
+import type { MatchesPayload } from '../../features/live/liveHub';
 
 /**
  * The writers' side of the live streams: matches whose score or status changed, as the API shows them. Call it in

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import type { Executor } from '../../platform/db/database';
-import type { Dialect } from '../../platform/db/migrations/index';
+import type { Executor } from '../db/database';
+import type { Dialect } from '../db/migrations/index';
 
 export interface SubscriptionKeys { endpoint: string; p256dh: string; auth: string }
 

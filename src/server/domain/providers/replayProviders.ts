@@ -1,7 +1,7 @@
-import { ImportError } from '../../domain/competitions/importedCompetition';
-import { importLimits, importOpenfootball, UPLOAD_REF_PREFIX } from '../../domain/competitions/importService';
-import { defaultExternalKey } from '../../domain/competitions/openfootballSource';
-import { revealDueResults } from '../../domain/competitions/reveal';
+import { ImportError } from '../competitions/importedCompetition';
+import { importLimits, importOpenfootball, UPLOAD_REF_PREFIX } from '../competitions/importService';
+import { defaultExternalKey } from '../competitions/openfootballSource';
+import { revealDueResults } from '../competitions/reveal';
 import { ProviderError } from './providerError';
 import type { ResultsProvider } from './registry';
 

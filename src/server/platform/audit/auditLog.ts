@@ -1,4 +1,4 @@
-import type { Executor } from '../../platform/db/database';
+import type { Executor } from '../db/database';
 
 /**
  * Admin actions of the console (issue 15 §3): who did what to which user or competition, in the `audit_log` table

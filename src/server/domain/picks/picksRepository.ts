@@ -1,5 +1,5 @@
 import type { Executor } from '../../platform/db/database';
-import type { PickKey } from '../../domain/picks/pickContextRepository';
+import type { PickKey } from './pickContextRepository';
 
 /** Round picks name a team and person picks a person; otherwise their tables are the same. */
 const ITEM_COLUMN = { round_bets: 'team_id', person_bets: 'person_id' } as const;

@@ -1,5 +1,5 @@
 import { call, describeEachDb } from '../../testing/harness';
-import { accountState, esHeaders, PASSWORD, signInViaApi, signUpViaApi } from './testing/accountsTestKit';
+import { accountState, esHeaders, PASSWORD, signInViaApi, signUpViaApi } from '../../features/accounts/testing/accountsTestKit';
 import { HASH_CONCURRENCY, HASH_QUEUE_LIMIT, HASH_RETRY_AFTER_SECONDS, passwordHashing } from './passwords';
 
 describeEachDb('bounded password hashing', (ctx) => {
