@@ -1,8 +1,8 @@
 import type { Executor } from '../../platform/db/database';
 import type { AuthUser } from '../../platform/http/context';
 import { AppError, forbidden, notFound } from '../../platform/http/errors';
-import { findLeague, type LeagueRow } from '../../features/leagues/leaguesRepository';
 import { findMember } from './membersRepository';
+import { findLeague, findLeagueForUser, type LeagueAccessRow, type LeagueRow } from './leagueRows';
 
 /**
  * Who the caller is to a league. Every league route starts here, so the membership and ownership rules
@@ -45,4 +45,12 @@ export function requireOwner(access: LeagueAccess): void {
 /** Settings other than name and openness freeze at the first kickoff unless the league says otherwise. */
 export function competitionStarted(league: Pick<LeagueRow, 'first_kickoff'>, now: number): boolean {
   return league.first_kickoff !== null && now >= league.first_kickoff;
+}
+
+/** The league, if the caller is a member (or a global admin). */
+export async function requireLeagueAccess(db: Executor, leagueId: number, user: AuthUser): Promise<LeagueAccessRow> {
+  const league = await findLeagueForUser(db, leagueId, user.id);
+  if (!league) throw notFound('errors.league_not_found');
+  if (!league.is_member && !user.is_admin) throw forbidden();
+  return league;
 }

@@ -2,7 +2,7 @@ import type { Match } from '../../../shared/api/entities';
 import type { AppDeps } from '../../platform/deps';
 import type { Executor } from '../../platform/db/database';
 import { toMatch } from '../competitions/referenceMapping';
-import type { MatchesPayload } from '../../features/live/liveHub';
+import type { MatchesPayload } from './liveEvents';
 
 /**
  * The writers' side of the live streams: matches whose score or status changed, as the API shows them. Call it in

@@ -1,7 +1,7 @@
 import { TaggedTtlCache } from '../../platform/caching/taggedTtlCache';
 import type { AppDeps } from '../../platform/deps';
 import type { AuthUser } from '../../platform/http/context';
-import type { LeagueAccessRow } from '../../features/resultBets/resultBetsRepository';
+import type { LeagueAccessRow } from '../leagues/leagueRows';
 
 /**
  * Who may read a league's table, and the table's version, remembered per process for SESSION_CACHE_SECONDS like

@@ -100,23 +100,6 @@ export async function mostJokersUsed(db: Executor, leagueId: number): Promise<nu
   return rows.reduce((most, r) => Math.max(most, Number(r.n)), 0);
 }
 
-/** The league with what every rule about it needs: competition state and first kickoff. */
-export async function findLeague(db: Executor, leagueId: number) {
-  const row = await db.selectFrom('leagues as l')
-    .innerJoin('competitions as c', 'c.id', 'l.competition_id')
-    .selectAll('l')
-    .select((eb) => [
-      'c.finished as competition_finished', 'c.competition_type',
-      eb.selectFrom('matches as mt').whereRef('mt.competition_id', '=', 'l.competition_id')
-        .select((e) => e.fn.min<number>('mt.date').as('d')).as('first_kickoff'),
-    ])
-    .where('l.id', '=', leagueId)
-    .executeTakeFirst();
-  if (!row) return undefined;
-  return { ...row, first_kickoff: row.first_kickoff === null || row.first_kickoff === undefined ? null : Number(row.first_kickoff) };
-}
-export type LeagueRow = NonNullable<Awaited<ReturnType<typeof findLeague>>>;
-
 export async function insertLeague(db: Executor, values: Insertable<LeaguesTable>): Promise<number> {
   const { id } = await db.insertInto('leagues').values(values).returning('id').executeTakeFirstOrThrow();
   return id;

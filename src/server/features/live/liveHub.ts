@@ -1,20 +1,14 @@
 import type { FastifyReply } from 'fastify';
 import { LIVE_EVENT } from '../../../shared/api/routes/live';
-import type { Match } from '../../../shared/api/entities';
+import type { BetsVisiblePayload, MatchesPayload } from '../../domain/live/liveEvents';
 import type { Locale } from '../../../shared/api/route';
 import type { AppDeps } from '../../platform/deps';
 import { retryLater } from '../../platform/http/errors';
-import {
-  deadlinesBetween, leagueMatchesInPlay, liveEventsAfter, liveSessions, matchesPlayedInLeagues, stillMembers, type LiveEventRow,
-} from './liveEventsRepository';
+import { deadlinesBetween, leagueMatchesInPlay, liveSessions, matchesPlayedInLeagues, stillMembers } from './liveEventsRepository';
 import { apiMatches } from '../../domain/live/livePublisher';
 import { SseStream } from '../../platform/live/sseStream';
 import { streamStandings } from './streamStandings';
-
-/** What an event's payload holds (the JSON of live_events.payload). */
-export interface MatchesPayload { matches: Match[] }
-/** `deadline`: the bet deadline that closed (events stored before it was added have none). */
-export interface BetsVisiblePayload { match_ids: number[]; deadline?: number }
+import { type LiveEventRow, liveEventsAfter } from '../../platform/live/liveEventStore';
 
 /** Who opens a stream: the signed-in caller (its session is checked again while the stream lasts) and the league. */
 export interface StreamViewer {

@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { liveRoutes } from '../../../shared/api/routes/live';
 import type { AppDeps } from '../../platform/deps';
 import { registerRoutes } from '../../platform/http/registerRoutes';
-import { requireLeagueAccess } from '../resultBets/resultBetsService';
 import { createLiveHub, type LiveHub } from './liveHub';
+import { requireLeagueAccess } from '../../domain/leagues/leagueAccess';
 
 const EVENT_ID = /^\d{1,15}$/;
 

@@ -2,11 +2,11 @@ import type { LiveStandingsEvent } from '../../../shared/api/routes/live';
 import { resultBetPoints, type ScoredMatch } from '../../../shared/domain/scoring';
 import type { AppDeps } from '../../platform/deps';
 import type { Locale } from '../../../shared/api/route';
-import { findLeagueForUser } from '../resultBets/resultBetsRepository';
 import { loadLeagueScoring } from '../../domain/scoring/leagueScoring';
 import type { MemberStanding } from '../../domain/standings/tableRanking';
-import { tablesService } from '../tables/tablesService';
+import { rankLeagueTable, storedStandings } from '../../domain/standings/leagueTable';
 import { betsOnMatches, matchesInPlay, matchesPlayedInLeagues } from './liveEventsRepository';
+import { findLeagueForUser } from '../../domain/leagues/leagueRows';
 
 /**
  * The league's table for the live stream: the stored one, or while matches of the league are in play with a
@@ -21,8 +21,9 @@ export async function liveStandings(deps: AppDeps, leagueId: number, locale: Loc
   const played = (await matchesPlayedInLeagues(deps.db, [leagueId], inPlay.map((m) => m.id))).get(leagueId) ?? new Set<number>();
   const live = inPlay.filter((m) => played.has(m.id));
   const viewer = { id: 0, locale };
-  const build = tablesService(deps).buildTable;
-  if (live.length === 0) return { league_id: leagueId, provisional: false, live_match_ids: [], table: await build(viewer, league, {}) };
+  const build = async (matchday: number | undefined, adjust?: (members: MemberStanding[]) => MemberStanding[]) =>
+    rankLeagueTable(deps, viewer, league, matchday, await storedStandings(deps, league), adjust);
+  if (live.length === 0) return { league_id: leagueId, provisional: false, live_match_ids: [], table: await build(undefined) };
 
   const bets = await betsOnMatches(deps.db, leagueId, live.map((m) => m.id));
   const { rules, weights } = await loadLeagueScoring(deps.db, leagueId);
@@ -50,6 +51,6 @@ export async function liveStandings(deps: AppDeps, leagueId: number, locale: Loc
   const matchday = Math.max(...live.map((m) => m.matchday));
   return {
     league_id: leagueId, provisional: true, live_match_ids: live.map((m) => m.id).sort((a, b) => a - b),
-    table: await build(viewer, league, { matchday }, addLivePoints),
+    table: await build(matchday, addLivePoints),
   };
 }

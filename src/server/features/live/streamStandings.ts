@@ -1,10 +1,10 @@
 import type { LiveStandingsEvent } from '../../../shared/api/routes/live';
 import type { Locale } from '../../../shared/api/route';
 import type { AppDeps } from '../../platform/deps';
-import { findLeagueForUser } from '../resultBets/resultBetsRepository';
-import { tablesService } from '../tables/tablesService';
+import { rankLeagueTable, storedStandings } from '../../domain/standings/leagueTable';
 import { inPlayWithBetsHidden } from './liveEventsRepository';
 import { liveStandings } from './provisionalTable';
+import { findLeagueForUser } from '../../domain/leagues/leagueRows';
 
 /**
  * The table a league's streams are sent: the provisional one of provisionalTable.ts, except while a match of the
@@ -17,6 +17,6 @@ export async function streamStandings(deps: AppDeps, leagueId: number, locale: L
   if (!(await inPlayWithBetsHidden(deps.db, leagueId, deps.clock.now()))) return liveStandings(deps, leagueId, locale);
   const league = await findLeagueForUser(deps.db, leagueId, 0);
   if (!league) return null;
-  const table = await tablesService(deps).buildTable({ id: 0, locale }, league, {});
+  const table = await rankLeagueTable(deps, { id: 0, locale }, league, undefined, await storedStandings(deps, league));
   return { league_id: leagueId, provisional: false, live_match_ids: [], table };
 }

@@ -7,7 +7,7 @@ import type { Translate } from '../../platform/i18n/messages';
 import { leaguePickKickoffsOf } from '../../domain/picks/pickAnchors';
 import { lockMemberPicks } from '../../domain/picks/pickWrite';
 import * as copyRepo from './copyBetsRepository';
-import { requireLeagueAccess } from './resultBetsService';
+import { requireLeagueAccess } from '../../domain/leagues/leagueAccess';
 
 /** copy_bets and reset_bets: each in one transaction, one statement per kind of bet. */
 export function copyBetsService(deps: AppDeps) {

@@ -15,17 +15,11 @@ import { refreshLeagueStandings, scoreResultBet } from '../../domain/scoring/rec
 import { saveOwnOpenBet } from './ownBetSave';
 import { canEditBet, isBetVisible, toResultBet } from './resultBetMapping';
 import * as repo from './resultBetsRepository';
+import { requireLeagueAccess } from '../../domain/leagues/leagueAccess';
+import { LeagueAccessRow } from '../../domain/leagues/leagueRows';
 
 type ResultBetDto = Static<typeof ResultBet>;
 const LAST_BETS = 20;
-
-/** The league, if the caller is a member (or a global admin). */
-export async function requireLeagueAccess(db: Executor, leagueId: number, user: AuthUser): Promise<repo.LeagueAccessRow> {
-  const league = await repo.findLeagueForUser(db, leagueId, user.id);
-  if (!league) throw notFound('errors.league_not_found');
-  if (!league.is_member && !user.is_admin) throw forbidden();
-  return league;
-}
 
 export interface IndexQuery { user_id?: number; matchday?: number; mode?: number; match_id?: number }
 
@@ -56,7 +50,7 @@ export function resultBetsService(deps: AppDeps) {
     return rows.map((row) => toResultBet(row, user.id, now));
   }
 
-  const currentMatchdayOf = (league: repo.LeagueAccessRow, from: number) => repo.currentMatchday(db, league.competition_id, from);
+  const currentMatchdayOf = (league: LeagueAccessRow, from: number) => repo.currentMatchday(db, league.competition_id, from);
 
   async function lastBets(user: AuthUser, leagueId: number): Promise<ResultBetDto[]> {
     const league = await requireLeagueAccess(db, leagueId, user);

@@ -2,8 +2,8 @@ import { sql } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../clock';
 import type { DatabaseHandle, Executor } from '../db/database';
-import { insertLiveEvent, latestLiveEventId, liveEventsAfter, liveEventsByIds, pruneLiveEvents, type LiveEventRow } from '../../features/live/liveEventsRepository';
 import { PostgresListener } from './postgresListener';
+import { type LiveEventRow, insertLiveEvent, latestLiveEventId, liveEventsAfter, liveEventsByIds, pruneLiveEvents } from './liveEventStore';
 
 /**
  * Carries live events from the process that writes them to the streams of every process (issue 14 §1).

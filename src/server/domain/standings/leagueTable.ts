@@ -1,0 +1,62 @@
+import type { Static } from 'typebox';
+import type { LeagueTable } from '../../../shared/api/routes/tables';
+import { parseTieBreaks } from '../../../shared/domain/tieBreaks';
+import type { AppDeps } from '../../platform/deps';
+import type { AuthUser } from '../../platform/http/context';
+import type { LeagueAccessRow } from '../leagues/leagueRows';
+import { listHitCounters, type HitCounters } from './hitCounters';
+import { standingsFromMatchdays, type PointsByMatchday } from './matchdayStandings';
+import * as repo from './standingsRepository';
+import { rankDepartments, rankMembers, type MemberStanding } from './tableRanking';
+
+/** What a table is ranked from: each member's figures, each matchday's winners and the hit counters for ties. */
+export interface StandingsSource {
+  members: MemberStanding[];
+  winners: Map<number, Set<number>>;
+  hits: Map<number, HitCounters>;
+}
+
+/** The stored matchday rows of the league, with totals, winners and wins derived from them. */
+export async function storedStandings(deps: AppDeps, league: LeagueAccessRow): Promise<StandingsSource> {
+  const [rows, complete, hits] = await Promise.all([
+    repo.listMemberStandingsWithMatchdays(deps.db, deps.dialect, league.id), repo.matchdayCompletion(deps.db, league.competition_id),
+    listHitCounters(deps.db, league.id),
+  ]);
+  const byUser: PointsByMatchday = new Map();
+  for (const row of rows) {
+    const days: Record<string, number> = {};
+    for (const packed of row.matchdays ? row.matchdays.split(',') : []) {
+      const [matchday, points] = packed.split(':');
+      days[matchday] = Number(points);
+    }
+    byUser.set(row.user_id, days);
+  }
+  return { ...standingsFromMatchdays(rows, byUser, complete), hits };
+}
+
+/**
+ * The league's table as users_league_table answers it, ranked from `source`. `adjust` changes the members' figures
+ * before they are ranked: the live stream's provisional table adds the points of matches in play.
+ */
+export async function rankLeagueTable(
+  deps: AppDeps, user: Pick<AuthUser, 'id' | 'locale'>, league: LeagueAccessRow, requestedMatchday: number | undefined,
+  source: StandingsSource, adjust: (members: MemberStanding[]) => MemberStanding[] = (members) => members,
+): Promise<Static<typeof LeagueTable>> {
+  const { db } = deps;
+  const lastPlayed = await repo.lastPlayedMatchday(db, league.competition_id);
+  const matchday = requestedMatchday ?? lastPlayed;
+  const settings = await db.selectFrom('leagues').select('tie_breaks').where('id', '=', league.id).executeTakeFirst();
+  const tieBreaks = parseTieBreaks(settings?.tie_breaks);
+  const users = rankMembers(adjust(source.members), matchday, user.locale, { tieBreaks, hits: source.hits });
+  const { winners } = source;
+  return {
+    users,
+    departments: rankDepartments(users, user.locale),
+    matchday,
+    last_played_matchday: lastPlayed,
+    matchday_winner_ids: matchday === null ? [] : [...(winners.get(matchday) ?? [])].sort((a, b) => a - b),
+    matchday_winners: [...winners].filter(([, ids]) => ids.size > 0).sort(([a], [b]) => a - b)
+      .map(([day, ids]) => ({ matchday: day, user_ids: [...ids].sort((a, b) => a - b) })),
+    tie_breaks: tieBreaks,
+  };
+}
