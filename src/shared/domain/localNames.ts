@@ -1,6 +1,6 @@
-import type { Locale } from '../api/route';
 import { ROUNDS } from './rounds';
 import { findNationalTeam } from './teams';
+import type { Locale } from './locales';
 
 /**
  * Names shown in both languages (issue 14 §4), one source for the server's localised answers and the client:

@@ -1,10 +1,10 @@
 import type { Competition, Match, Round, Team } from '../../../shared/api/entities';
-import { DEFAULT_LOCALE, type Locale } from '../../../shared/api/route';
 import { localRoundName } from '../../../shared/domain/localNames';
 import { ROUNDS } from '../../../shared/domain/rounds';
-import type { CompetitionRow } from '../../features/reference/competitionsRepository';
+import type { CompetitionRow } from './competitionsRepository';
 import type { MatchRow } from './matchesRepository';
-import type { TeamRow } from '../../features/reference/catalogueRepository';
+import type { TeamRow } from './catalogueRepository';
+import { DEFAULT_LOCALE, type Locale } from '../../../shared/domain/locales';
 
 /** Rows -> API shapes: flags become booleans, times ISO strings, team colours a list. */
 

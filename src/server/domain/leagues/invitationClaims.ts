@@ -3,7 +3,7 @@ import type { AuthUser } from '../../platform/http/context';
 import { forbidden } from '../../platform/http/errors';
 import {
   acceptInvitation, acceptPendingForEmail, findPendingByToken, findPendingForEmail, type Invitee,
-} from '../../features/invitations/invitationsRepository';
+} from './invitationsRepository';
 
 /**
  * Who may claim an invitation (issue 11 §2). An invitation is addressed to an email, so only an account whose

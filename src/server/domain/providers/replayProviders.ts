@@ -3,7 +3,7 @@ import { importLimits, importOpenfootball, UPLOAD_REF_PREFIX } from '../competit
 import { defaultExternalKey } from '../competitions/openfootballSource';
 import { revealDueResults } from '../competitions/reveal';
 import { ProviderError } from './providerError';
-import type { ResultsProvider } from './registry';
+import type { ResultsProvider } from './resultsProvider';
 
 /**
  * Replayed competitions (the seeded demo, an openfootball file shifted in time) hold their results back and

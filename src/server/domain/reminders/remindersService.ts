@@ -1,10 +1,10 @@
-import type { Locale } from '../../../shared/api/route';
 import type { AppDeps } from '../../platform/deps';
 import { translate, type MessageKey } from '../../platform/i18n/messages';
 import { pendingItems, type PendingItem } from './pendingBets';
 import { deliver } from '../../platform/push/pushDelivery';
 import { deleteSubscriptionsByEndpoint, subscriptionsOf } from '../../platform/push/pushRepository';
 import { alreadyReminded, recipients, recordReminders } from './remindersRepository';
+import type { Locale } from '../../../shared/domain/locales';
 
 /** notify reminds about bets closing within this window (DESIGN 4.8). */
 export const REMINDER_WINDOW_MS = 24 * 3_600_000;

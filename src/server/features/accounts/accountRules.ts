@@ -1,8 +1,7 @@
 import { PASSWORD_MIN_LENGTH } from '../../../shared/api/routes/accounts';
-import type { Locale } from '../../../shared/api/route';
-import { AppError } from '../../platform/http/errors';
-import type { MessageKey } from '../../platform/i18n/messages';
 import type { UserRow } from './accountsRepository';
+import { FieldErrors } from '../../platform/http/fieldErrors';
+import type { Locale } from '../../../shared/domain/locales';
 
 /** Emails are compared and stored trimmed and lowercased, so "Ana@X.com " and "ana@x.com" are one account. */
 export const normaliseEmail = (email: string) => email.trim().toLowerCase();
@@ -10,17 +9,6 @@ export const normaliseEmail = (email: string) => email.trim().toLowerCase();
 // Deliberately loose: one @, something on each side, a dot in the domain, no spaces.
 const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const isEmail = (email: string) => EMAIL_SHAPE.test(email);
-
-/** Collects per-field problems and throws them together, as schema validation does. */
-export class FieldErrors {
-  private readonly fields: Record<string, { key: MessageKey; vars?: Record<string, string | number> }[]> = {};
-  add(field: string, key: MessageKey, vars?: Record<string, string | number>): void {
-    (this.fields[field] ??= []).push({ key, vars });
-  }
-  throwIfAny(): void {
-    if (Object.keys(this.fields).length > 0) throw new AppError(400, 'errors.invalid_request', {}, this.fields);
-  }
-}
 
 /** Checks a new password (and its confirmation, when given) into `errors`. */
 export function checkNewPassword(errors: FieldErrors, password: string, confirmation: string | undefined): void {

@@ -37,11 +37,6 @@ export async function updateUser(db: Executor, id: number, changes: {
   await db.updateTable('users').set({ ...changes, updated_at: now }).where('id', '=', id).execute();
 }
 
-/** When the user last signed in (admin console); not a change of the user row, so no cache is dropped. */
-export async function recordSignIn(db: Executor, id: number, now: number): Promise<void> {
-  await db.updateTable('users').set({ last_sign_in_at: now }).where('id', '=', id).execute();
-}
-
 export async function deleteUser(db: Executor, id: number): Promise<void> {
   forgetUser(id);
   await db.deleteFrom('users').where('id', '=', id).execute();

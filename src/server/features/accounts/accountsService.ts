@@ -1,8 +1,6 @@
-import type { Locale } from '../../../shared/api/route';
 import type { AppDeps } from '../../platform/deps';
 import type { AuthUser } from '../../platform/http/context';
 import { AppError } from '../../platform/http/errors';
-import { leaveEveryLeague } from '../leagues/membershipService';
 import { touchMemberTables } from '../../domain/standings/tableVersions';
 import { openSession } from '../../platform/sessions/sessions';
 import { deleteOtherSessions, deleteSession } from '../../platform/sessions/sessionsRepository';
@@ -14,7 +12,10 @@ import { hashPassword, verifyPassword } from '../../platform/sessions/passwords'
 import {
   deleteUser, emailTakenByOther, findUserByEmail, findUserById, insertUser, updateUser,
 } from './accountsRepository';
-import { checkEmail, checkName, checkNewPassword, FieldErrors, normaliseEmail, toAccountUser } from './accountRules';
+import { checkEmail, checkName, checkNewPassword, normaliseEmail, toAccountUser } from './accountRules';
+import { FieldErrors } from '../../platform/http/fieldErrors';
+import { leaveEveryLeague } from '../../domain/leagues/leaveEveryLeague';
+import type { Locale } from '../../../shared/domain/locales';
 
 export type AccountUser = ReturnType<typeof toAccountUser>;
 export type SignedIn = AccountUser & { token: string };

@@ -4,12 +4,13 @@ import type { Db } from '../../platform/db/database';
 import { deleteUserSessions } from '../../platform/sessions/sessionsRepository';
 import { clearAllSignInFailures } from '../../platform/sessions/signInFailures';
 import { findUserByEmail, insertUser, updateUser } from './accountsRepository';
-import { checkEmail, checkName, checkNewPassword, FieldErrors, normaliseEmail } from './accountRules';
+import { checkEmail, checkName, checkNewPassword, normaliseEmail } from './accountRules';
 import { revokeEmailedLinks } from './emailedLinks';
 import { hashPassword } from '../../platform/sessions/passwords';
 import { AppError } from '../../platform/http/errors';
 import { translate } from '../../platform/i18n/messages';
 import { touchMemberTables } from '../../domain/standings/tableVersions';
+import { FieldErrors } from '../../platform/http/fieldErrors';
 
 export class AdminAccountError extends Error {}
 

@@ -2,7 +2,7 @@ import { adminUserRoutes } from '../../../shared/api/routes/adminUsers';
 import type { AppDeps } from '../../platform/deps';
 import type { RouteHandlers } from '../../platform/http/registerRoutes';
 import { listAuditLog } from '../../platform/audit/auditLog';
-import { paging } from '../admin/paging';
+import { paging } from '../../platform/http/paging';
 import {
   disableUser, enableUser, findUsers, resendUserVerification, sendUserPasswordReset, setAdmin,
 } from './adminUsersService';

@@ -1,7 +1,8 @@
 import type { AppDeps } from '../../platform/deps';
 import { translate } from '../../platform/i18n/messages';
 import { adminRecipients } from './accountsRepository';
-import { checkEmail, checkName, FieldErrors } from './accountRules';
+import { checkEmail, checkName } from './accountRules';
+import { FieldErrors } from '../../platform/http/fieldErrors';
 
 /** The contact form: the message is emailed to every global admin, each in their own language. */
 export async function sendContactMessage(deps: AppDeps, input: { name: string; email: string; message: string }): Promise<void> {

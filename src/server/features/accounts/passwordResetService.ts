@@ -9,8 +9,9 @@ import { hashLinkToken, newLinkToken, revokeEmailedLinks } from './emailedLinks'
 import { hashPassword } from '../../platform/sessions/passwords';
 import { findUserByEmail, findUserById, updateUser } from './accountsRepository';
 import { findUsableReset, insertPasswordReset, useResets } from './passwordResetsRepository';
-import { checkNewPassword, FieldErrors, normaliseEmail, toAccountUser } from './accountRules';
+import { checkNewPassword, normaliseEmail, toAccountUser } from './accountRules';
 import type { SignedIn } from './accountsService';
+import { FieldErrors } from '../../platform/http/fieldErrors';
 
 const RESET_LIFETIME_MS = 60 * 60_000;
 

@@ -5,7 +5,7 @@ import type { RouteHandlers } from '../../platform/http/registerRoutes';
 import { translate } from '../../platform/i18n/messages';
 import { listMailLog } from '../../platform/mail/mailLog';
 import { subscriptionCounts } from '../../platform/push/pushRepository';
-import { paging } from './paging';
+import { paging } from '../../platform/http/paging';
 import { lastRunOf, listProcessRuns } from './processHistory';
 import { effectiveSettings, readAppVersion, schemaVersion } from './siteSettings';
 

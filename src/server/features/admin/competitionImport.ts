@@ -1,12 +1,12 @@
 import type { Static } from 'typebox';
 import type { CompetitionImport } from '../../../shared/api/routes/adminCompetitions';
 import type { AppDeps } from '../../platform/deps';
-import { FieldErrors } from '../accounts/accountRules';
 import { importLimits, importOpenfootball } from '../../domain/competitions/importService';
 import { isValidTimeZone } from '../../domain/competitions/kickoff';
 import { runHttpProcess } from '../../platform/locks/processLocks';
 import { recordCompetitionSync, recordProcessRun } from '../../platform/processRuns/processRuns';
 import { importFootballData } from '../../domain/providers/footballData/footballDataImport';
+import { FieldErrors } from '../../platform/http/fieldErrors';
 
 type ImportInput = Static<typeof CompetitionImport>;
 

@@ -2,22 +2,6 @@ import { sql } from 'kysely';
 import type { Executor } from '../../platform/db/database';
 import { playedInLeague, resultBetDeadlineSql } from '../../domain/scoring/scoringSql';
 
-/** The calendar token's generation (0 until first regenerated). */
-export async function calendarGeneration(db: Executor, userId: number): Promise<number> {
-  const row = await db.selectFrom('calendar_feeds').select('generation').where('user_id', '=', userId).executeTakeFirst();
-  return Number(row?.generation ?? 0);
-}
-
-/** Bumps the generation in one statement (two regenerations at once both move it). */
-export async function bumpCalendarGeneration(db: Executor, userId: number, now: number): Promise<number> {
-  const row = await db.insertInto('calendar_feeds').values({ user_id: userId, generation: 1, updated_at: now })
-    .onConflict((oc) => oc.column('user_id').doUpdateSet((eb) => ({
-      generation: eb('calendar_feeds.generation', '+', 1), updated_at: now,
-    })))
-    .returning('generation').executeTakeFirstOrThrow();
-  return Number(row.generation);
-}
-
 /** The feed's owner, unless the account is disabled (a disabled player's feed stops like their sessions). */
 export async function feedOwner(db: Executor, userId: number) {
   return db.selectFrom('users').select(['id', 'locale']).where('id', '=', userId).where('disabled_at', 'is', null).executeTakeFirst();

@@ -1,13 +1,13 @@
 import ical, { ICalAlarmType, ICalEventStatus } from 'ical-generator';
-import { calendarFeedPath } from '../../../shared/api/routes/calendar';
 import { localTeamName } from '../../../shared/domain/localNames';
-import type { Locale } from '../../../shared/api/route';
 import type { AppDeps } from '../../platform/deps';
 import { notFound } from '../../platform/http/errors';
 import { translate } from '../../platform/i18n/messages';
-import { bumpCalendarGeneration, calendarGeneration, calendarMatches, feedOwner } from './calendarRepository';
-import { calendarToken, tokenMatches, tokenUserId } from '../../domain/calendar/calendarToken';
-import { cachedCalendarUrl, calendarUrlFromCache, forgetCalendarUrl } from '../../domain/calendar/calendarUrlCache';
+import { calendarMatches, feedOwner } from './calendarRepository';
+import { calendarAddress } from '../../domain/calendar/calendarAddress';
+import { calendarGeneration } from '../../domain/calendar/calendarGenerations';
+import { tokenMatches, tokenUserId } from '../../domain/calendar/calendarToken';
+import type { Locale } from '../../../shared/domain/locales';
 
 /** A match fills this much of the calendar. */
 const MATCH_LENGTH_MS = 2 * 60 * 60_000;
@@ -30,27 +30,10 @@ function betText(row: FeedRow, locale: Locale): string {
   return translate(locale, 'calendar.your_bet', { league, bet });
 }
 
-/** The private calendar feed (issue 14 §2): its URL, regenerating it, and the iCalendar text. */
+/** The private calendar feed: its address, replacing it, and the iCalendar text. */
 export function calendarService(deps: AppDeps) {
-  const urlFor = (userId: number, generation: number) =>
-    `${deps.config.appOrigin}${calendarFeedPath(calendarToken(deps.jwtSecret, userId, generation))}`;
-
   return {
-    /** The calendar address when this process remembers it, else undefined (then ask calendarUrl). */
-    knownCalendarUrl(userId: number): string | undefined {
-      return calendarUrlFromCache(deps.db, userId, deps.config.sessionCacheSeconds * 1000);
-    },
-
-    async calendarUrl(userId: number): Promise<string> {
-      return cachedCalendarUrl(deps.db, userId, deps.config.sessionCacheSeconds * 1000,
-        async () => urlFor(userId, await calendarGeneration(deps.db, userId)));
-    },
-
-    async regenerate(userId: number): Promise<string> {
-      const generation = await bumpCalendarGeneration(deps.db, userId, deps.clock.now());
-      forgetCalendarUrl(deps.db, userId);
-      return urlFor(userId, generation);
-    },
+    ...calendarAddress(deps),
 
     /**
      * One event per match (UID from the match id, so calendar apps update it in place when the kickoff, teams or

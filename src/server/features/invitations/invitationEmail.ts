@@ -1,6 +1,6 @@
-import type { Locale } from '../../../shared/api/route';
 import { translate } from '../../platform/i18n/messages';
 import type { Email } from '../../platform/mail/mailer';
+import type { Locale } from '../../../shared/domain/locales';
 
 export interface InvitationEmailVars {
   inviter: string; league: string; competition: string; email: string; link: string;

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import type { Locale } from '../../../shared/api/route';
 import type { Executor } from '../../platform/db/database';
 import type { AppDeps } from '../../platform/deps';
 import type { AuthUser } from '../../platform/http/context';
@@ -11,8 +10,9 @@ import { asInvitee, requireVerifiedEmail } from '../../domain/leagues/invitation
 import { invitationEmail } from './invitationEmail';
 import {
   countSentSince, findInvitation, hasPendingInvitation, insertInvitation, lockInviter, pendingForEmail, pendingOfLeague, setStatus,
-} from './invitationsRepository';
+} from '../../domain/leagues/invitationsRepository';
 import { deleteInvitationMessages, insertMessage, markInvitationMessagesRead, messagesOf } from '../../domain/leagues/messagesRepository';
+import type { Locale } from '../../../shared/domain/locales';
 
 const iso = (ms: number) => new Date(ms).toISOString();
 const MESSAGES_LIMIT = 100;

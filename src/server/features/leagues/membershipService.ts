@@ -14,7 +14,7 @@ import { banFromLeague, findBan, liftBan } from '../../domain/leagues/bansReposi
 import { loadLeagueAccess, requireMember, requireOwner, requireWritable } from '../../domain/leagues/leagueAccess';
 import { leagueView } from './leagueViews';
 import {
-  addMember, findMember, leagueIdsOfMember, listMembers, removeMemberBets, removeMembership, setDepartment,
+  addMember, findMember, listMembers, removeMemberBets, removeMembership, setDepartment,
 } from '../../domain/leagues/membersRepository';
 import { handOverOwnedLeagues } from '../../domain/leagues/ownership';
 
@@ -94,20 +94,6 @@ async function removeMember(trx: Executor, leagueId: number, userId: number): Pr
   await removeMemberBets(trx, leagueId, userId);
   await refreshLeagueStandings(trx, leagueId);
   await removeMembership(trx, leagueId, userId);
-}
-
-/**
- * Account deletion: the user leaves every league as removeMember does, bets of every league first and then league
- * by league (lowest id first, the same order for everyone), and hands on the leagues they owned.
- */
-export async function leaveEveryLeague(trx: Executor, userId: number, now: number): Promise<void> {
-  const leagueIds = await leagueIdsOfMember(trx, userId);
-  for (const id of leagueIds) await removeMemberBets(trx, id, userId);
-  for (const id of leagueIds) {
-    await refreshLeagueStandings(trx, id);
-    await removeMembership(trx, id, userId);
-  }
-  await handOverOwnedLeagues(trx, userId, now);
 }
 
 export interface MemberView { user_id: number; user_name: string; department: string | null; joined_at: string; is_owner: boolean }

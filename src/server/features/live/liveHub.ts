@@ -1,7 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import { LIVE_EVENT } from '../../../shared/api/routes/live';
 import type { BetsVisiblePayload, MatchesPayload } from '../../domain/live/liveEvents';
-import type { Locale } from '../../../shared/api/route';
 import type { AppDeps } from '../../platform/deps';
 import { retryLater } from '../../platform/http/errors';
 import { deadlinesBetween, leagueMatchesInPlay, liveSessions, matchesPlayedInLeagues, stillMembers } from './liveEventsRepository';
@@ -9,6 +8,7 @@ import { apiMatches } from '../../domain/live/livePublisher';
 import { SseStream } from '../../platform/live/sseStream';
 import { streamStandings } from './streamStandings';
 import { type LiveEventRow, liveEventsAfter } from '../../platform/live/liveEventStore';
+import type { Locale } from '../../../shared/domain/locales';
 
 /** Who opens a stream: the signed-in caller (its session is checked again while the stream lasts) and the league. */
 export interface StreamViewer {

@@ -1,12 +1,12 @@
 import type { LiveStandingsEvent } from '../../../shared/api/routes/live';
 import { resultBetPoints, type ScoredMatch } from '../../../shared/domain/scoring';
 import type { AppDeps } from '../../platform/deps';
-import type { Locale } from '../../../shared/api/route';
 import { loadLeagueScoring } from '../../domain/scoring/leagueScoring';
 import type { MemberStanding } from '../../domain/standings/tableRanking';
 import { rankLeagueTable, storedStandings } from '../../domain/standings/leagueTable';
 import { betsOnMatches, matchesInPlay, matchesPlayedInLeagues } from './liveEventsRepository';
 import { findLeagueForUser } from '../../domain/leagues/leagueRows';
+import type { Locale } from '../../../shared/domain/locales';
 
 /**
  * The league's table for the live stream: the stored one, or while matches of the league are in play with a

@@ -1,10 +1,10 @@
 import type { LiveStandingsEvent } from '../../../shared/api/routes/live';
-import type { Locale } from '../../../shared/api/route';
 import type { AppDeps } from '../../platform/deps';
 import { rankLeagueTable, storedStandings } from '../../domain/standings/leagueTable';
 import { inPlayWithBetsHidden } from './liveEventsRepository';
 import { liveStandings } from './provisionalTable';
 import { findLeagueForUser } from '../../domain/leagues/leagueRows';
+import type { Locale } from '../../../shared/domain/locales';
 
 /**
  * The table a league's streams are sent: the provisional one of provisionalTable.ts, except while a match of the

@@ -1,5 +1,5 @@
-import type { Locale } from '../../../shared/api/route';
 import { localRoundName, localTeamName } from '../../../shared/domain/localNames';
+import type { Locale } from '../../../shared/domain/locales';
 
 /**
  * Pick answers in the caller's language (issue 14 §4): the rule's round name and team names come from the

@@ -1,6 +1,5 @@
 import type { PickPointsInfo } from '../../../shared/api/routes/picksCommon';
 import type { RoundBet, RoundRulePicks, TeamPickCount } from '../../../shared/api/routes/roundBets';
-import { DEFAULT_LOCALE, type Locale } from '../../../shared/api/route';
 import { localTeamName } from '../../../shared/domain/localNames';
 import { ROUND } from '../../../shared/domain/rounds';
 import type { AppDeps } from '../../platform/deps';
@@ -12,6 +11,7 @@ import { isRuleActive, loadPickContext, pickState, requireActiveRule, type PickC
 import { findRuleOfRound, type PickRuleRow } from '../../domain/picks/pickContextRepository';
 import { loadShownPick, pickIndex, toPickBet, writeAndShowPick, type PickKindView } from './pickViews';
 import { findRoundBet, listRoundBets, teamPickCounts, type RoundBetRow } from './roundBetsRepository';
+import { DEFAULT_LOCALE, type Locale } from '../../../shared/domain/locales';
 
 const roundView: PickKindView<RoundBetRow, RoundBet> = {
   kind: 'round',

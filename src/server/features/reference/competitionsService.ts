@@ -1,12 +1,12 @@
-import { DEFAULT_LOCALE, type Locale } from '../../../shared/api/route';
 import type { ClassificationRow } from '../../../shared/api/routes/competitions';
 import type { Competition, LeagueRule, Round, Scorer } from '../../../shared/api/entities';
 import { classify } from '../../../shared/domain/classification';
 import { KNOCKOUT_ORDER, ROUND } from '../../../shared/domain/rounds';
 import type { AppDeps } from '../../platform/deps';
 import { notFound } from '../../platform/http/errors';
-import * as repo from './competitionsRepository';
+import * as repo from '../../domain/competitions/competitionsRepository';
 import { catalogueRound, toCompetition } from '../../domain/competitions/referenceMapping';
+import { DEFAULT_LOCALE, type Locale } from '../../../shared/domain/locales';
 
 /** Rounds whose picks are scored on the whole competition (final table, scorers), not on who plays a round. */
 const WHOLE_COMPETITION_ROUNDS: readonly number[] = [ROUND.CHAMPION, ROUND.TOP_SCORER];

@@ -1,13 +1,13 @@
 import type { Group, GroupTeam, LeagueRule, Person, Round, Team } from '../../../shared/api/entities';
-import { DEFAULT_LOCALE, type Locale } from '../../../shared/api/route';
 import { localGroupName, localRoundName, localTeamName } from '../../../shared/domain/localNames';
 import { ROUND } from '../../../shared/domain/rounds';
 import type { AppDeps } from '../../platform/deps';
 import { notFound } from '../../platform/http/errors';
-import * as catalogue from './catalogueRepository';
-import { listLeagueRules } from './competitionsRepository';
+import * as catalogue from '../../domain/competitions/catalogueRepository';
+import { listLeagueRules } from '../../domain/competitions/competitionsRepository';
 import { requireCompetition } from './competitionsService';
 import { toTeam } from '../../domain/competitions/referenceMapping';
+import { DEFAULT_LOCALE, type Locale } from '../../../shared/domain/locales';
 
 export async function leagueRules(deps: AppDeps, onlyTopScorer: boolean): Promise<LeagueRule[]> {
   return listLeagueRules(deps.db, onlyTopScorer ? { roundId: ROUND.TOP_SCORER } : {});

@@ -1,6 +1,5 @@
 import { sql, type CompiledQuery, type RawBuilder, type SqlBool } from 'kysely';
 import type { Executor } from '../../platform/db/database';
-import { precompiled } from '../../platform/db/precompiled';
 import { betPointsSql, playedInLeague, resultBetDeadlineSql } from '../../domain/scoring/scoringSql';
 
 /** All SQL of result bets. Rows carry the embedded match, the deadline and whether the match is played. */

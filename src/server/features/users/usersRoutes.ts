@@ -4,7 +4,7 @@ import type { AuthUser } from '../../platform/http/context';
 import { notFound } from '../../platform/http/errors';
 import type { RouteHandlers } from '../../platform/http/registerRoutes';
 import { findPublicUser } from './usersRepository';
-import { calendarService } from '../calendar/calendarService';
+import { calendarAddress } from '../../domain/calendar/calendarAddress';
 
 export const VISITOR = { id: -1, name: null, is_admin: false } as const;
 
@@ -16,7 +16,7 @@ function signedInUser(user: AuthUser, calendarUrl: string) {
 }
 
 export function userHandlers(deps: AppDeps): RouteHandlers<typeof userRoutes> {
-  const calendars = calendarService(deps);
+  const calendars = calendarAddress(deps);
   return {
     currentUser: ({ user }) => {
       if (!user) return VISITOR;

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Locale } from '../../../shared/api/route';
 import type { Translate } from '../i18n/messages';
+import type { Locale } from '../../../shared/domain/locales';
 
 /** The signed-in caller, resolved once per request from the bearer token. */
 export interface AuthUser {

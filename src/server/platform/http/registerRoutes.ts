@@ -1,10 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import Type from 'typebox';
 import { errorStatuses } from '../../../shared/api/errorResponses';
-import { LOCALES, routeUrl, type RouteBody, type RouteDef, type RouteParams, type RouteQuery, type RouteResponse } from '../../../shared/api/route';
+import { routeUrl, type RouteBody, type RouteDef, type RouteParams, type RouteQuery, type RouteResponse } from '../../../shared/api/route';
 import type { AuthUser } from './context';
 import { forbidden, unauthorized } from './errors';
 import { documentedSchema } from './responseSchemas';
+import { LOCALES } from '../../../shared/domain/locales';
 
 type CallerOf<R extends RouteDef> = R['access'] extends 'public' ? AuthUser | null : AuthUser;
 

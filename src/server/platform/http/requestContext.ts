@@ -1,11 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { LOCALES, type Locale } from '../../../shared/api/route';
 import { translate, type Translate } from '../i18n/messages';
 import type { AppDeps } from '../deps';
 import { cachedSessionUser, sessionUserFromCache } from '../sessions/sessionCache';
 import { findSessionUser } from '../sessions/sessionsRepository';
 import { verifyToken } from '../sessions/tokens';
 import { unauthorized } from './errors';
+import { LOCALES, type Locale } from '../../../shared/domain/locales';
 
 const LOCALE_IN_PATH = /^\/api\/v1\/(es|en)(\/|$|\?)/;
 

@@ -1,5 +1,5 @@
-import type { Locale } from '../../../shared/api/route';
 import { adminMessagesEn, adminMessagesEs } from './adminMessages';
+import type { Locale } from '../../../shared/domain/locales';
 
 /**
  * Server-side message catalogue (errors, validation, success texts, emails). Keys follow the client's

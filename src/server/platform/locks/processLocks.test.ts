@@ -1,5 +1,6 @@
 import { describeEachDb } from '../../testing/harness';
-import { acquireLock, LOCK_TTL_MS, ProcessBusyError, releaseLock, renewLock, withProcessLock } from './processLocks';
+import { acquireLock, LOCK_TTL_MS, releaseLock, renewLock, withProcessLock } from './processLocks';
+import { ProcessBusyError } from './processBusyError';
 
 // Real servers and databases on a shared 2-core machine: allow more than jest's default 5 s.
 jest.setTimeout(30_000);

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Executor } from '../db/database';
 import type { AppDeps } from '../deps';
 import { conflict } from '../http/errors';
+import { ProcessBusyError } from './processBusyError';
 
 /**
  * Named processes (update, notify, scheduler ticks) run at most once at a time across every server process:
@@ -59,10 +60,6 @@ export async function releaseHeldLocks(db: Executor): Promise<string[]> {
   const released = await db.deleteFrom('process_locks').where('owner', 'in', owners).returning(['name', 'owner']).execute();
   for (const lock of released) heldByThisProcess.delete(lock.owner);
   return released.map((lock) => lock.name);
-}
-
-export class ProcessBusyError extends Error {
-  constructor(readonly processName: string) { super(`process ${processName} is already running`); }
 }
 
 /**

@@ -1,9 +1,9 @@
 import cluster from 'node:cluster';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { PoolStats } from '../db/database';
-import { ProcessBusyError } from '../locks/processLocks';
 import { clusterMetrics, reportOwnMetrics } from './clusterMetrics';
 import { RequestHistogram, type RequestLabels } from './requestHistogram';
+import { ProcessBusyError } from '../locks/processBusyError';
 
 /** What the app measures; one per built app, exposed by GET /metrics in Prometheus' text format. */
 export interface AppMetrics {

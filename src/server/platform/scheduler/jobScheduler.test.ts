@@ -2,8 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import { ManualClock } from '../clock';
 import { migrate, openDatabase, type DatabaseHandle } from '../db/database';
 import { DB_KINDS, openTestDatabase } from '../../testing/harness';
-import { ProcessBusyError } from '../locks/processLocks';
 import { scheduleJobs, type ScheduledJob, type Scheduler } from './jobScheduler';
+import { ProcessBusyError } from '../locks/processBusyError';
 
 jest.setTimeout(30_000);
 

@@ -1,6 +1,6 @@
 import type { AppDeps } from '../deps';
-import { ProcessBusyError } from '../locks/processLocks';
 import { claimDueRun, recordRunOutcome, seedScheduledJob, type JobOutcome } from './scheduledJobsRepository';
+import { ProcessBusyError } from '../locks/processBusyError';
 
 export interface Scheduler {
   /** Starts whatever is due now (the timer calls it; tests call it directly). Resolves when the jobs it started are done. */

@@ -1,6 +1,6 @@
 import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 import { retryLater } from '../http/errors';
-import { BoundedConcurrency, QueueFullError } from '../../features/accounts/boundedConcurrency';
+import { BoundedConcurrency, QueueFullError } from '../concurrency/boundedConcurrency';
 
 /** scrypt from node:crypto; the cost (N = 2^cost) is stored with the hash so it can be raised later. */
 const KEY_LENGTH = 64;

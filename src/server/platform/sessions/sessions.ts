@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
 import type { Executor } from '../db/database';
 import type { AppDeps } from '../deps';
-import { recordSignIn } from '../../features/accounts/accountsRepository';
 import { insertSession } from './sessionsRepository';
 import { signToken } from './tokens';
+import { recordSignIn } from './sessionsRepository';
 
 const DAY_MS = 86_400_000;
 

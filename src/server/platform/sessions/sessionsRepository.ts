@@ -45,3 +45,8 @@ export async function deleteOtherSessions(db: Executor, userId: number, keepSess
   forgetUser(userId);
   await db.deleteFrom('sessions').where('user_id', '=', userId).where('id', '<>', keepSessionId).execute();
 }
+
+/** When the user last signed in (admin console); not a change of the user row, so no cache is dropped. */
+export async function recordSignIn(db: Executor, id: number, now: number): Promise<void> {
+  await db.updateTable('users').set({ last_sign_in_at: now }).where('id', '=', id).execute();
+}

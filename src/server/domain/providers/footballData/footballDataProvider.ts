@@ -2,9 +2,9 @@ import type { AppDeps } from '../../../platform/deps';
 import type { ProviderCompetition } from '../competitionsRepository';
 import { hasLiveMatches } from '../competitionsRepository';
 import { ProviderError } from '../providerError';
-import type { ResultsProvider } from '../registry';
 import { footballDataClient, type FootballDataClient } from './client';
 import { applySnapshot, fetchFullSnapshot, fetchLiveSnapshot, type Snapshot } from './footballDataSync';
+import type { ResultsProvider } from '../resultsProvider';
 
 const HOUR = 3_600_000;
 
