@@ -61,6 +61,8 @@ import { bonusQuestionHandlers } from './features/bonusQuestions/bonusQuestionsR
 import { leagueLogHandlers } from './features/leagueLog/leagueLogRoutes';
 import { lateEntryHandlers } from './features/resultBets/lateEntryRoutes';
 import { createLiveBus } from './platform/live/liveBus';
+import { AppState, withAppState } from './platform/appState';
+import { SessionCache } from './platform/sessions/sessionCache';
 import { installLiveRoutes } from './features/live/liveRoutes';
 import { calendarHandlers, registerCalendarFeed } from './features/calendar/calendarRoutes';
 import { calendarRoutes } from '../shared/api/routes/calendar';
@@ -105,9 +107,10 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   if (!options.database) app.addHook('onClose', () => database.close());
   await migrate(database);
   const clock = options.clock ?? systemClock;
+  const state = new AppState();
   const deps: AppDeps = {
     config,
-    db: database.db,
+    db: withAppState(database.db, state),
     dialect: database.dialect,
     clock,
     // Every mail sent or failed is listed in the admin console (mail_log, without bodies).
@@ -119,6 +122,8 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     log: app.log,
     metrics: createMetrics({ poolStats: database.poolStats }),
     live: createLiveBus(database, clock, app.log),
+    sessions: new SessionCache(),
+    state,
   };
   app.addHook('onClose', () => deps.live.close());
   const lifecycle = installLifecycle(app);

@@ -6,8 +6,10 @@ import type { Dialect } from './db/migrations/index';
 import type { Mailer } from './mail/mailer';
 import type { LiveBus } from './live/liveBus';
 import type { AppMetrics } from './observability/metrics';
+import type { AppState } from './appState';
+import type { SessionCache } from './sessions/sessionCache';
 
-/** What the modules need from the outside world; built once by app.ts, replaced piecewise by tests. */
+/** What the features need from the outside world; built once by app.ts, replaced piecewise by tests. */
 export interface AppDeps {
   config: Config;
   db: Db;
@@ -17,6 +19,10 @@ export interface AppDeps {
   jwtSecret: Uint8Array;
   log: FastifyBaseLogger;
   metrics: AppMetrics;
-  /** Live events to every process's streams (modules/live). */
+  /** Live events to every process's streams. */
   live: LiveBus;
+  /** Signed-in callers remembered by this app; every writer of sessions and users rows forgets here. */
+  sessions: SessionCache;
+  /** This app's other caches, by slot. */
+  state: AppState;
 }

@@ -8,44 +8,39 @@
 
 const MAX_ENTRIES = 100_000;
 
-interface Store { entries: Map<number, { url: string; at: number }>; forgets: number }
-
-const stores = new WeakMap<object, Store>();
-
-function storeOf(db: object): Store {
-  let store = stores.get(db);
-  if (!store) stores.set(db, (store = { entries: new Map(), forgets: 0 }));
-  return store;
-}
-
 // Monotonic: the app's clock is moved by days in tests.
 const tick = () => performance.now();
 
-/** The user's calendar address if this process remembers it (synchronous: users/index asks on every call). */
-export function calendarUrlFromCache(db: object, userId: number, ttlMs: number): string | undefined {
-  const hit = storeOf(db).entries.get(userId);
-  return hit && tick() - hit.at < ttlMs ? hit.url : undefined;
-}
+/** One app's remembered calendar addresses (its dependencies' state). */
+export class CalendarUrlCache {
+  readonly #entries = new Map<number, { url: string; at: number }>();
+  /** Bumped by every forget: a read that overlapped one is not kept. */
+  #forgets = 0;
 
-export async function cachedCalendarUrl(db: object, userId: number, ttlMs: number, read: () => Promise<string>): Promise<string> {
-  const store = storeOf(db);
-  const hit = calendarUrlFromCache(db, userId, ttlMs);
-  if (hit !== undefined) return hit;
-  const forgets = store.forgets;
-  const startedAt = tick();
-  const url = await read();
-  if (ttlMs > 0 && store.forgets === forgets) {
-    store.entries.delete(userId);
-    // Oldest first out.
-    if (store.entries.size >= MAX_ENTRIES) store.entries.delete(store.entries.keys().next().value!);
-    store.entries.set(userId, { url, at: startedAt });
+  /** The user's calendar address if this app remembers it (synchronous: users/index asks on every call). */
+  peek(userId: number, ttlMs: number): string | undefined {
+    const hit = this.#entries.get(userId);
+    return hit && tick() - hit.at < ttlMs ? hit.url : undefined;
   }
-  return url;
-}
 
-/** Call after the user's new generation is written. */
-export function forgetCalendarUrl(db: object, userId: number): void {
-  const store = storeOf(db);
-  store.forgets += 1;
-  store.entries.delete(userId);
+  async get(userId: number, ttlMs: number, read: () => Promise<string>): Promise<string> {
+    const hit = this.peek(userId, ttlMs);
+    if (hit !== undefined) return hit;
+    const forgets = this.#forgets;
+    const startedAt = tick();
+    const url = await read();
+    if (ttlMs > 0 && this.#forgets === forgets) {
+      this.#entries.delete(userId);
+      // Oldest first out.
+      if (this.#entries.size >= MAX_ENTRIES) this.#entries.delete(this.#entries.keys().next().value!);
+      this.#entries.set(userId, { url, at: startedAt });
+    }
+    return url;
+  }
+
+  /** Call after the user's new generation is written. */
+  forget(userId: number): void {
+    this.#forgets += 1;
+    this.#entries.delete(userId);
+  }
 }

@@ -35,7 +35,7 @@ export async function handOverOwnedLeagues(
   if (leagueId !== undefined) owned = owned.where('id', '=', leagueId);
   const doomed = (await owned.execute()).map((l) => l.id);
   if (doomed.length === 0) return { handedOver: Number(updated.numUpdatedRows), deleted: 0 };
-  forgetLeagueTables(doomed);
+  forgetLeagueTables(db, doomed);
   // Matchday rows have no foreign key on PostgreSQL (standings/standingsRefresh.ts): they go by hand.
   await db.deleteFrom('member_matchday_points').where('league_id', 'in', doomed).execute();
   const deleted = await db.deleteFrom('leagues').where('id', 'in', doomed).executeTakeFirst();

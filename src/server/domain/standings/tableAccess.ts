@@ -1,4 +1,6 @@
+import { appStateOf, appStateSlot } from '../../platform/appState';
 import { TaggedTtlCache } from '../../platform/caching/taggedTtlCache';
+import type { Executor } from '../../platform/db/database';
 import type { AppDeps } from '../../platform/deps';
 import type { AuthUser } from '../../platform/http/context';
 import type { LeagueAccessRow } from '../leagues/leagueRows';
@@ -10,34 +12,24 @@ import type { LeagueAccessRow } from '../leagues/leagueRows';
  * competition's leagues, or a member's) here at once; another process sees it within the cache's lifetime, as it
  * sees a revoked session. Only granted access is kept: refusals always read.
  */
-const access = new TaggedTtlCache<LeagueAccessRow>(100_000);
-/** Tests open many databases in one process: entries are per database handle. */
-const databases = new WeakMap<object, number>();
-let databaseCount = 0;
+const TABLE_ACCESS = appStateSlot(() => new TaggedTtlCache<LeagueAccessRow>(100_000));
 
 export const leagueTag = (leagueId: number) => `l${leagueId}`;
 export const competitionTag = (competitionId: number) => `c${competitionId}`;
 export const memberTag = (userId: number) => `u${userId}`;
 
-/** What touches a table forgets here (tableVersions.ts). */
-export function forgetTableAccess(tag: string): void {
-  access.forget(tag);
+/** What touches a table forgets here (tableVersions.ts), in the app whose executor writes. */
+export function forgetTableAccess(db: Executor, tag: string): void {
+  appStateOf(db)?.get(TABLE_ACCESS).forget(tag);
 }
 
 /** `check` (the access check of every league route), remembered for reading the league's table. */
 export async function cachedTableAccess(
   deps: AppDeps, leagueId: number, user: AuthUser, check: () => Promise<LeagueAccessRow>,
 ): Promise<LeagueAccessRow> {
-  let database = databases.get(deps.db);
-  if (database === undefined) databases.set(deps.db, (database = ++databaseCount));
   // An admin reads any league: the flag is in the key, so a demoted admin is asked again (their session entry is renewed).
-  const league = await access.get(`${database}:${leagueId}:${user.id}:${user.is_admin ? 1 : 0}`, deps.config.sessionCacheSeconds * 1000,
+  const league = await deps.state.get(TABLE_ACCESS).get(`${leagueId}:${user.id}:${user.is_admin ? 1 : 0}`, deps.config.sessionCacheSeconds * 1000,
     check,
     (row) => [leagueTag(row.id), competitionTag(row.competition_id), memberTag(user.id)]);
   return league!;
-}
-
-/** Empties the cache, as in a fresh process. */
-export function clearTableAccess(): void {
-  access.clear();
 }

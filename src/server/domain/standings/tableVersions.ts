@@ -10,25 +10,25 @@ import { competitionTag, forgetTableAccess, leagueTag, memberTag } from './table
 
 /** The league tables of the competition changed (results, a recompute). */
 export async function touchCompetitionTables(db: Executor, competitionId: number): Promise<void> {
-  forgetTableAccess(competitionTag(competitionId));
+  forgetTableAccess(db, competitionTag(competitionId));
   await db.updateTable('leagues').set((eb) => ({ table_version: eb('table_version', '+', 1) }))
     .where('competition_id', '=', competitionId).execute();
 }
 
 /** One league's table changed (members, departments, a re-sum of its standings). */
 export async function touchLeagueTable(db: Executor, leagueId: number): Promise<void> {
-  forgetTableAccess(leagueTag(leagueId));
+  forgetTableAccess(db, leagueTag(leagueId));
   await db.updateTable('leagues').set((eb) => ({ table_version: eb('table_version', '+', 1) })).where('id', '=', leagueId).execute();
 }
 
 /** A member's name changed: every table they appear in. */
 export async function touchMemberTables(db: Executor, userId: number): Promise<void> {
-  forgetTableAccess(memberTag(userId));
+  forgetTableAccess(db, memberTag(userId));
   await db.updateTable('leagues').set((eb) => ({ table_version: eb('table_version', '+', 1) }))
     .where('id', 'in', (eb) => eb.selectFrom('league_members').select('league_id').where('user_id', '=', userId)).execute();
 }
 
 /** These leagues are going away: no process-cached access to their tables survives them (tableAccess.ts). */
-export function forgetLeagueTables(leagueIds: number[]): void {
-  for (const id of leagueIds) forgetTableAccess(leagueTag(id));
+export function forgetLeagueTables(db: Executor, leagueIds: number[]): void {
+  for (const id of leagueIds) forgetTableAccess(db, leagueTag(id));
 }

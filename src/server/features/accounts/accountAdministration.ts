@@ -1,4 +1,5 @@
 import type { Executor } from '../../platform/db/database';
+import type { SessionCache } from '../../platform/sessions/sessionCache';
 import { deleteUserSessions } from '../../platform/sessions/sessionsRepository';
 import { updateUser } from './accountsRepository';
 
@@ -8,15 +9,15 @@ import { updateUser } from './accountsRepository';
  */
 
 /** The account can no longer sign in, and every session ends now (the session cache forgets the user at once). */
-export async function disableAccount(trx: Executor, userId: number, now: number): Promise<void> {
-  await updateUser(trx, userId, { disabled_at: now }, now);
-  await deleteUserSessions(trx, userId);
+export async function disableAccount(trx: Executor, sessions: SessionCache, userId: number, now: number): Promise<void> {
+  await updateUser(trx, sessions, userId, { disabled_at: now }, now);
+  await deleteUserSessions(trx, sessions, userId);
 }
 
-export async function enableAccount(trx: Executor, userId: number, now: number): Promise<void> {
-  await updateUser(trx, userId, { disabled_at: null }, now);
+export async function enableAccount(trx: Executor, sessions: SessionCache, userId: number, now: number): Promise<void> {
+  await updateUser(trx, sessions, userId, { disabled_at: null }, now);
 }
 
-export async function setGlobalAdmin(trx: Executor, userId: number, admin: boolean, now: number): Promise<void> {
-  await updateUser(trx, userId, { is_admin: admin ? 1 : 0 }, now);
+export async function setGlobalAdmin(trx: Executor, sessions: SessionCache, userId: number, admin: boolean, now: number): Promise<void> {
+  await updateUser(trx, sessions, userId, { is_admin: admin ? 1 : 0 }, now);
 }

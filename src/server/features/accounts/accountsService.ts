@@ -120,7 +120,7 @@ export async function updateAccount(deps: AppDeps, caller: AuthUser, input: {
   const emailChanged = email !== undefined && email !== user.email;
   const mail = await deps.db.transaction().execute(async (trx) => {
     const now = deps.clock.now();
-    await updateUser(trx, user.id, {
+    await updateUser(trx, deps.sessions, user.id, {
       ...(name !== undefined && { name }),
       ...(emailChanged && { email, email_verified: 0 as const }),
       ...(passwordHash !== undefined && { password_hash: passwordHash }),
@@ -130,7 +130,7 @@ export async function updateAccount(deps: AppDeps, caller: AuthUser, input: {
     // Tables show member names (their cached answers are rebuilt).
     if (name !== undefined && name !== user.name) await touchMemberTables(trx, user.id);
     // A new password signs out every other device; this one stays signed in.
-    if (passwordHash !== undefined) await deleteOtherSessions(trx, user.id, caller.sessionId);
+    if (passwordHash !== undefined) await deleteOtherSessions(trx, deps.sessions, user.id, caller.sessionId);
     if (passwordHash !== undefined || emailChanged) await revokeEmailedLinks(trx, user.id, now);
     // A new address is unverified until its owner opens the link sent to it.
     return emailChanged
@@ -146,10 +146,10 @@ export async function deleteAccount(deps: AppDeps, caller: AuthUser, currentPass
   const user = await checkCurrentPassword(deps, caller.id, currentPassword, ip);
   await deps.db.transaction().execute(async (trx) => {
     await leaveEveryLeague(trx, user.id, deps.clock.now());
-    await deleteUser(trx, user.id);
+    await deleteUser(trx, deps.sessions, user.id);
   });
 }
 
 export async function signOut(deps: AppDeps, caller: AuthUser): Promise<void> {
-  await deleteSession(deps.db, caller.sessionId);
+  await deleteSession(deps.db, deps.sessions, caller.sessionId);
 }

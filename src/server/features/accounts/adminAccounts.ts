@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { systemClock, type Clock } from '../../platform/clock';
+import { SessionCache } from '../../platform/sessions/sessionCache';
 import type { Db } from '../../platform/db/database';
 import { deleteUserSessions } from '../../platform/sessions/sessionsRepository';
 import { clearAllSignInFailures } from '../../platform/sessions/signInFailures';
@@ -7,6 +8,12 @@ import { findUserByEmail, insertUser, updateUser } from './accountsRepository';
 import { checkEmail, checkName, checkNewPassword, normaliseEmail } from './accountRules';
 import { revokeEmailedLinks } from './emailedLinks';
 import { hashPassword } from '../../platform/sessions/passwords';
+
+/**
+ * These commands run in their own process: the servers' caches of signed-in callers are elsewhere and notice the
+ * change within SESSION_CACHE_SECONDS, so the rows are written with a cache of their own that nothing reads.
+ */
+const otherProcessSessions = () => new SessionCache();
 import { AppError } from '../../platform/http/errors';
 import { translate } from '../../platform/i18n/messages';
 import { touchMemberTables } from '../../domain/standings/tableVersions';
@@ -36,7 +43,7 @@ export async function createOrPromoteAdmin(
     const now = clock.now();
     const existing = await findUserByEmail(trx, email);
     if (existing) {
-      await updateUser(trx, existing.id, {
+      await updateUser(trx, otherProcessSessions(), existing.id, {
         is_admin: 1, password_hash: passwordHash, email_verified: 1, ...(input.name !== undefined && { name }),
       }, now);
       if (input.name !== undefined && name !== existing.name) await touchMemberTables(trx, existing.id);
@@ -72,8 +79,8 @@ export async function resetPasswordByEmail(
     const user = await findUserByEmail(trx, email);
     if (!user) throw new AdminAccountError(`no account has the email ${email}`);
     const now = clock.now();
-    await updateUser(trx, user.id, { password_hash: passwordHash }, now);
-    await deleteUserSessions(trx, user.id);
+    await updateUser(trx, otherProcessSessions(), user.id, { password_hash: passwordHash }, now);
+    await deleteUserSessions(trx, otherProcessSessions(), user.id);
     await revokeEmailedLinks(trx, user.id, now);
     await clearAllSignInFailures(trx, email);
     return user.id;

@@ -67,7 +67,7 @@ export function disableUser(deps: AppDeps, adminId: number, userId: number) {
     if (user.id === adminId) throw conflict('errors.cannot_disable_self');
     if (user.disabled_at !== null) return false;
     await requireAnotherAdmin(trx, user);
-    await disableAccount(trx, user.id, now);
+    await disableAccount(trx, deps.sessions, user.id, now);
     return true;
   });
 }
@@ -75,7 +75,7 @@ export function disableUser(deps: AppDeps, adminId: number, userId: number) {
 export function enableUser(deps: AppDeps, adminId: number, userId: number) {
   return changeAccount(deps, adminId, userId, 'enable_user', async (trx, user, now) => {
     if (user.disabled_at === null) return false;
-    await enableAccount(trx, user.id, now);
+    await enableAccount(trx, deps.sessions, user.id, now);
     return true;
   });
 }
@@ -84,7 +84,7 @@ export function setAdmin(deps: AppDeps, adminId: number, userId: number, admin: 
   return changeAccount(deps, adminId, userId, admin ? 'grant_admin' : 'revoke_admin', async (trx, user, now) => {
     if ((user.is_admin === 1) === admin) return false;
     if (!admin) await requireAnotherAdmin(trx, user);
-    await setGlobalAdmin(trx, user.id, admin, now);
+    await setGlobalAdmin(trx, deps.sessions, user.id, admin, now);
     return true;
   });
 }

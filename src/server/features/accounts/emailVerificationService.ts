@@ -55,7 +55,7 @@ export async function verifyEmail(deps: AppDeps, token: string): Promise<void> {
     const now = deps.clock.now();
     const verification = await findUsableVerification(trx, tokenHash, now);
     if (!verification || !(await claimVerification(trx, verification.id, now))) throw invalid();
-    if (!(await markEmailVerified(trx, verification.user_id, verification.email, now))) throw invalid();
+    if (!(await markEmailVerified(trx, deps.sessions, verification.user_id, verification.email, now))) throw invalid();
     await useOpenVerifications(trx, verification.user_id, now);
   });
 }

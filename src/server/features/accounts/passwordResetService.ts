@@ -71,8 +71,8 @@ export async function resetPassword(deps: AppDeps, input: {
     // A disabled account stays out: the reset (and the password) is rolled back with this transaction.
     if ((await findUserById(trx, reset.user_id))?.disabled_at != null) throw new AppError(400, 'errors.account_disabled');
     // The reset link reached the account's address (links die when the address changes): that verifies it too.
-    await updateUser(trx, reset.user_id, { password_hash: passwordHash, email_verified: 1 }, now);
-    await deleteUserSessions(trx, reset.user_id);
+    await updateUser(trx, deps.sessions, reset.user_id, { password_hash: passwordHash, email_verified: 1 }, now);
+    await deleteUserSessions(trx, deps.sessions, reset.user_id);
     await revokeEmailedLinks(trx, reset.user_id, now);
     const user = (await findUserById(trx, reset.user_id))!;
     // Whoever locked the account by guessing is beside the point now: the owner proved it by email.

@@ -146,7 +146,7 @@ export async function removeLeague(deps: AppDeps, user: AuthUser, leagueId: numb
     const access = await loadLeagueAccess(trx, leagueId, user);
     requireOwner(access);
     requireWritable(access);
-    forgetLeagueTables([leagueId]);
+    forgetLeagueTables(trx, [leagueId]);
     await deleteLeague(trx, leagueId);
   });
 }

@@ -4,7 +4,6 @@ import { call, describeEachDb, type TestApp } from '../../testing/harness';
 import { PASSWORD, signUpViaApi } from '../accounts/testing/accountsTestKit';
 import { createLeague, finishMatch } from '../resultBets/testing/betsTestFixture';
 import { recomputeAfterResults } from '../../domain/scoring/recompute';
-import { clearTableAccess } from '../../domain/standings/tableAccess';
 
 const HOUR = 3_600_000;
 
@@ -62,8 +61,6 @@ describeEachDb('cached league tables', (ctx) => {
   it('remember who may read a table for SESSION_CACHE_SECONDS: a removal by another process counts within that time, by this one at once', async () => {
     const t = ctx();
     const { db } = t.deps;
-    // Forgets are per process and keyed by league id: the previous database's leagues must not hold this one's.
-    clearTableAccess();
     // A league set up straight in the database: nothing in this process has touched its table yet (a change would
     // keep its access from being remembered for a few seconds).
     const cup = await createCup(db, { start: t.clock.now() + HOUR });

@@ -2,7 +2,6 @@ import { gunzipSync } from 'node:zlib';
 import { createCup } from '../../testing/competitionFixture';
 import { call, describeEachDb } from '../../testing/harness';
 import { acceptsGzip } from './httpNegotiation';
-import { invalidateReferenceCache } from './referenceCache';
 import { setResult } from '../../features/reference/testing/referenceTestData';
 
 const DAY = 86_400_000;
@@ -51,7 +50,6 @@ describeEachDb('cached reference reads', (ctx) => {
     const missing = await get('/teams/index/999');
     expect(missing.statusCode).toBe(404);
     const cup = await createCup(ctx().deps.db, { start: ctx().clock.now() + DAY });
-    invalidateReferenceCache();
     const teams = await get(`/teams/index/${cup.competitionId}`);
     expect(teams.statusCode).toBe(200);
     expect(teams.data).toHaveLength(8);

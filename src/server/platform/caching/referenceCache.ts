@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyReply } from 'fastify';
+import { appStateSlot } from '../appState';
 import type { AppDeps } from '../deps';
 import { ByteBoundedCache } from './byteBoundedCache';
 import { noneMatchHits, preferredCoding } from './httpNegotiation';
@@ -12,8 +13,7 @@ import { postgresWriteMark, sqliteOtherConnectionsMark, sqliteOwnWritesMark } fr
  * An entry stays valid while the database's write mark is unchanged, so writers invalidate it without
  * knowing about the cache: exactly for every write of this process (and, on PostgreSQL, of any process);
  * on SQLite, commits of another process (the CLI) are noticed within OTHER_CONNECTIONS_CHECK_MS.
- * `invalidateReferenceCache()` drops everything on demand. One cache per database handle: tests open many
- * apps in one process.
+ * One cache per app (its dependencies' state).
  */
 /**
  * Bounded by bytes (the encoded answers, gzipped copies included), least recently used out first: a busy process
@@ -29,25 +29,24 @@ const GZIP_FROM_BYTES = 1024;
  */
 const BROTLI_QUALITY = 5;
 interface Entry { mark: string; json: Buffer; gzip: Buffer | null; br: Buffer | null; etag: string | null }
-const caches = new WeakMap<object, ByteBoundedCache<Entry>>();
 const sizeOf = (entry: Entry) => entry.json.length + (entry.gzip?.length ?? 0) + (entry.br?.length ?? 0);
-const otherConnections = new WeakMap<object, { mark: string; checkedAt: number }>();
-let version = 0;
-
-export function invalidateReferenceCache(): void {
-  version += 1;
-}
+/** The answers, and on SQLite the last look at other connections' commits. */
+const ANSWERS = appStateSlot(() => ({
+  entries: new ByteBoundedCache<Entry>(MAX_BYTES, sizeOf),
+  otherConnections: null as { mark: string; checkedAt: number } | null,
+}));
 
 async function currentMark(deps: AppDeps): Promise<string> {
-  if (deps.dialect === 'postgres') return `${version}:${await postgresWriteMark(deps.db)}`;
+  if (deps.dialect === 'postgres') return postgresWriteMark(deps.db);
   // A monotonic clock, not deps.clock: this is cache upkeep, not a game decision.
   const now = performance.now();
-  let other = otherConnections.get(deps.db);
+  const answers = deps.state.get(ANSWERS);
+  let other = answers.otherConnections;
   if (!other || now - other.checkedAt > OTHER_CONNECTIONS_CHECK_MS) {
     other = { mark: await sqliteOtherConnectionsMark(deps.db), checkedAt: now };
-    otherConnections.set(deps.db, other);
+    answers.otherConnections = other;
   }
-  return `${version}:${other.mark}:${await sqliteOwnWritesMark(deps.db)}`;
+  return `${other.mark}:${await sqliteOwnWritesMark(deps.db)}`;
 }
 
 const brotli = (json: Buffer) => brotliCompressSync(json, {
@@ -79,8 +78,7 @@ export async function cachedJson<T>(deps: AppDeps, reply: FastifyReply, key: str
   // The mark is taken before reading, so a write racing with the read can only make the entry refresh early.
   const versioned = version !== undefined;
   const mark = versioned ? `v${version}` : await currentMark(deps);
-  let cache = caches.get(deps.db);
-  if (!cache) caches.set(deps.db, (cache = new ByteBoundedCache(MAX_BYTES, sizeOf)));
+  const cache = deps.state.get(ANSWERS).entries;
   let entry = cache.get(key);
   if (entry?.mark !== mark) {
     const value = await read();

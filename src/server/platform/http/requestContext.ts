@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { translate, type Translate } from '../i18n/messages';
 import type { AppDeps } from '../deps';
-import { cachedSessionUser, sessionUserFromCache } from '../sessions/sessionCache';
 import { findSessionUser } from '../sessions/sessionsRepository';
 import { verifyToken } from '../sessions/tokens';
 import { unauthorized } from './errors';
@@ -63,9 +62,9 @@ export function installRequestContext(app: FastifyInstance, deps: AppDeps): void
     const claims = verifyToken(deps.jwtSecret, token, now);
     if (!claims) return done(signIn(req, undefined, ''));
     const ttl = deps.config.sessionCacheSeconds;
-    const cached = sessionUserFromCache<SessionRow>(deps.db, ttl, claims.sessionId, claims.userId, now);
+    const cached = deps.sessions.peek<SessionRow>(ttl, claims.sessionId, claims.userId, now);
     if (cached) return done(signIn(req, cached, claims.sessionId));
-    cachedSessionUser(deps.db, ttl, claims.sessionId, claims.userId, now, () => findSessionUser(deps.db, claims.sessionId, claims.userId, now))
+    deps.sessions.get(ttl, claims.sessionId, claims.userId, now, () => findSessionUser(deps.db, claims.sessionId, claims.userId, now))
       .then((row) => done(signIn(req, row, claims.sessionId)), done);
   });
 }

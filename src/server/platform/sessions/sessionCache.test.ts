@@ -1,22 +1,31 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import type { Executor } from '../db/database';
 import { createUserWithToken } from '../../testing/fixtures';
 import { call, describeEachDb } from '../../testing/harness';
 import { PASSWORD, signInViaApi, signUpViaApi } from '../../features/accounts/testing/accountsTestKit';
 import { updateUser } from '../../features/accounts/accountsRepository';
-import { cachedSessionUser, clearSessionCache, forgetSession, forgetUser } from './sessionCache';
+import { SessionCache } from './sessionCache';
 
 const me = (app: Parameters<typeof call>[0], token: string) => call(app, { method: 'GET', url: '/api/v1/en/users/index', token });
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('session cache', () => {
-  const db = {} as Executor;
+  let cache: SessionCache;
+  beforeEach(() => { cache = new SessionCache(); });
   let n = 0;
-  // User ids far from the databases' own: forgets hold module-wide for a few seconds.
-  const session = () => ({ id: `s-${++n}`, userId: 1_000_000_000 + n, reads: 0 });
+  const session = () => ({ id: `s-${++n}`, userId: n, reads: 0 });
   const lookup = (s: { id: string; userId: number; reads: number }, now = 0, ttl = 60, expiresAt = 1_000) =>
-    cachedSessionUser(db, ttl, s.id, s.userId, now, async () => { s.reads += 1; return { id: s.userId, expires_at: expiresAt }; });
+    cache.get(ttl, s.id, s.userId, now, async () => { s.reads += 1; return { id: s.userId, expires_at: expiresAt }; });
+
+  it('belongs to one app: another cache neither serves nor forgets its entries', async () => {
+    const s = session();
+    await lookup(s);
+    const other = new SessionCache();
+    other.forgetUser(s.userId);
+    await lookup(s);
+    expect(s.reads).toBe(1);
+    expect(other.peek(60, s.id, s.userId, 0)).toBeUndefined();
+  });
 
   it('reads a session once within its lifetime, and again when turned off', async () => {
     const s = session();
@@ -35,7 +44,7 @@ describe('session cache', () => {
   });
 
   it('forgetting a session or its user reads it again and caches nothing for a while', async () => {
-    for (const forget of [(s: { id: string }) => forgetSession(s.id), (s: { userId: number }) => forgetUser(s.userId)]) {
+    for (const forget of [(s: { id: string }) => cache.forgetSession(s.id), (s: { userId: number }) => cache.forgetUser(s.userId)]) {
       const s = session();
       await lookup(s);
       forget(s);
@@ -48,9 +57,9 @@ describe('session cache', () => {
   it('does not keep a read that overlapped a forget (the writer may commit after its read)', async () => {
     const s = session();
     const other = session();
-    await cachedSessionUser(db, 60, s.id, s.userId, 0, async () => {
+    await cache.get(60, s.id, s.userId, 0, async () => {
       s.reads += 1;
-      forgetUser(other.userId); // any forget while this read is in flight
+      cache.forgetUser(other.userId); // any forget while this read is in flight
       return { id: s.userId, expires_at: 1_000 };
     });
     await lookup(s);
@@ -59,9 +68,6 @@ describe('session cache', () => {
 });
 
 describeEachDb('signed-in callers with the session cache', (ctx) => {
-  // Holds are per process and keyed by user id: the previous database's users must not hold this one's.
-  beforeEach(clearSessionCache);
-
   it('reuses a session check for SESSION_CACHE_SECONDS: another process\'s revocation is seen within it', async () => {
     const { app, deps } = ctx();
     const ana = await createUserWithToken(deps, { name: 'Ana' });
@@ -103,7 +109,7 @@ describeEachDb('signed-in callers with the session cache', (ctx) => {
       payload: { api_v1_user: { name: 'Ana B.', email_reminders: true, current_password: PASSWORD } } });
     expect(res.statusCode).toBe(200);
     expect((await me(app, ana.token)).data).toMatchObject({ name: 'Ana B.', email_reminders: true });
-    await updateUser(deps.db, ana.id, { is_admin: 1 }, deps.clock.now());
+    await updateUser(deps.db, deps.sessions, ana.id, { is_admin: 1 }, deps.clock.now());
     expect((await me(app, ana.token)).data).toMatchObject({ is_admin: true });
   });
 

@@ -1,6 +1,6 @@
 import type { Executor } from '../db/database';
 import { precompiled } from '../db/precompiled';
-import { forgetSession, forgetUser } from './sessionCache';
+import type { SessionCache } from './sessionCache';
 
 export async function insertSession(db: Executor, session: { id: string; user_id: number; created_at: number; expires_at: number }) {
   await db.insertInto('sessions').values(session).execute();
@@ -30,19 +30,19 @@ export async function findSessionUser(db: Executor, sessionId: string, userId: n
 
 // Every delete also drops the sessions from this process's cache of signed-in callers (sessionCache.ts).
 
-export async function deleteSession(db: Executor, sessionId: string) {
-  forgetSession(sessionId);
+export async function deleteSession(db: Executor, sessions: SessionCache, sessionId: string) {
+  sessions.forgetSession(sessionId);
   await db.deleteFrom('sessions').where('id', '=', sessionId).execute();
 }
 
-export async function deleteUserSessions(db: Executor, userId: number) {
-  forgetUser(userId);
+export async function deleteUserSessions(db: Executor, sessions: SessionCache, userId: number) {
+  sessions.forgetUser(userId);
   await db.deleteFrom('sessions').where('user_id', '=', userId).execute();
 }
 
 /** Revokes every session of the user but the one making the request (password change). */
-export async function deleteOtherSessions(db: Executor, userId: number, keepSessionId: string) {
-  forgetUser(userId);
+export async function deleteOtherSessions(db: Executor, sessions: SessionCache, userId: number, keepSessionId: string) {
+  sessions.forgetUser(userId);
   await db.deleteFrom('sessions').where('user_id', '=', userId).where('id', '<>', keepSessionId).execute();
 }
 

@@ -1,7 +1,6 @@
 import { createCup } from '../../../testing/competitionFixture';
 import { createUserWithToken } from '../../../testing/fixtures';
 import { call, type TestApp } from '../../../testing/harness';
-import { forgetUser } from '../../../platform/sessions/sessionCache';
 
 /** Test helpers for league and invitation routes (used by tests only). */
 
@@ -24,7 +23,7 @@ export async function leagueWorld(t: TestApp) {
 
 /** Marks a person's address verified (or not), as following the verification link would. */
 export async function setEmailVerified(t: TestApp, who: Person, verified = true) {
-  forgetUser(who.id); // like every writer of users rows: signed-in callers carry email_verified (sessionCache.ts)
+  t.deps.sessions.forgetUser(who.id); // like every writer of users rows: signed-in callers carry email_verified (sessionCache.ts)
   await t.deps.db.updateTable('users').set({ email_verified: verified ? 1 : 0 }).where('id', '=', who.id).execute();
 }
 
