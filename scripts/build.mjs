@@ -31,7 +31,9 @@ function filesUnder(dir) {
     .sort();
 }
 
-const isTest = (file) => /\.test\.tsx?$/.test(file);
+// Tests and their support (kits, fakes, fixtures, test servers) never reach dist/: the same rule as
+// .dependency-cruiser.cjs's TEST_CODE, which keeps production code from importing them.
+const isTest = (file) => /\.test\.tsx?$|\/testing\/|\/__tests__\/|^src\/server\/acceptance\//.test(file);
 
 function hashOf(files) {
   const hash = createHash('sha256');

@@ -25,7 +25,7 @@ describe('production build', () => {
     expect(packageJson.devDependencies.tsx).toBeDefined();
   });
 
-  it('compiles the server and the shared code to CommonJS, without tests, then skips when nothing changed', () => {
+  it('compiles the server and the shared code to CommonJS, without tests nor their support, then skips when nothing changed', () => {
     const first = build('server', '--out-dir', outDir);
     expect(first).toMatchObject({ status: 0, output: expect.stringMatching(/server: built in/) });
     expect(existsSync(join(outDir, 'server/main.js'))).toBe(true);
@@ -33,6 +33,8 @@ describe('production build', () => {
     expect(existsSync(join(outDir, 'shared/api/route.js'))).toBe(true);
     const files = readdirSync(outDir, { recursive: true }).map(String);
     expect(files.filter((file) => file.endsWith('.ts') || /\.test\.js$/.test(file))).toEqual([]);
+    // No test support either: kits, fakes, fixtures and test servers live in testing/ folders beside their tests.
+    expect(files.filter((file) => /(^|\/)(testing|__tests__|acceptance)(\/|$)/.test(file))).toEqual([]);
     expect(readFileSync(join(outDir, 'server/main.js'), 'utf8')).toMatch(/require\("\.\/app"\)/);
 
     expect(build('server', '--out-dir', outDir).output).toMatch(/server: up to date, build skipped/);
