@@ -14,8 +14,11 @@ export interface World {
   /** The run's SQLite file (read-only checks of what the screens cannot show). */
   databaseFile: string;
   pushPort: number;
-  /** A number unique to this test: in its people's addresses and its leagues' names, so tests never meet. */
-  stamp: number;
+  /**
+   * A short word unique to this test: in its people's addresses and its leagues' names, so tests never meet (short:
+   * the addresses are shown on screen, also at phone width).
+   */
+  stamp: string;
   /** People signed in during the test, by name; their pages are photographed when the test fails. */
   people: Record<string, Person>;
   /** Steps that failed on screen and were done through the API so the later steps still run: the test fails. */
