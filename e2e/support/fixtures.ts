@@ -17,7 +17,7 @@ export const test = base.extend<{ world: World }, { screenshotsTaken: Set<string
     const endSteps: Array<() => Promise<unknown>> = [];
     const w: World = {
       origin: run.origin, api: apiClient(run.origin), browser, inbox: inboxAt(run.inbox), adminPassword: run.adminPassword,
-      databaseFile: run.databaseFile, pushPort: run.pushPort, stamp: `${Date.now().toString(36)}${randomInt(36 ** 2).toString(36).padStart(2, '0')}`,
+      databaseFile: run.databaseFile, pushPort: run.pushPort, stamp: randomInt(36 ** 4).toString(36).padStart(4, '0'),
       people: {}, problems: [], notes: [], atEnd: (step) => endSteps.push(step), screenshotsTaken,
     };
     await use(w);

@@ -15,8 +15,8 @@ export interface World {
   databaseFile: string;
   pushPort: number;
   /**
-   * A short word unique to this test: in its people's addresses and its leagues' names, so tests never meet (short:
-   * the addresses are shown on screen, also at phone width).
+   * A short random word of this test, in its people's addresses and its leagues' names, so tests never meet (each run
+   * has a fresh database). Short: the addresses are shown on screen, also at phone width.
    */
   stamp: string;
   /** People signed in during the test, by name; their pages are photographed when the test fails. */
