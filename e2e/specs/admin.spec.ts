@@ -10,7 +10,7 @@ import { eventually } from '../support/world';
 /** A small openfootball file of this suite's own (4 teams, 6 matches, 2 of them played), not the shared data. */
 const CUP_FILE = join(__dirname, '../fixtures/admin-cup-2031.json');
 const CONSOLE_PAGES = ['competitions', 'processes', 'users', 'mail', 'settings'] as const;
-/** What the console says in each language, where this scenario looks for it. */
+/** What the console says in each language, where this test looks for it. */
 const TEXTS = {
   en: {
     headings: { competitions: 'Competitions', processes: 'Process history', users: 'Users', mail: 'Outbox', settings: 'Configuration' },
