@@ -25,8 +25,8 @@ export const test = base.extend<{ world: World }, { screenshotsTaken: Set<string
     if (testInfo.status !== testInfo.expectedStatus) {
       for (const [name, { page }] of Object.entries(w.people)) {
         if (!page || page.isClosed()) continue;
-        const shot = await page.screenshot().catch(() => undefined);
-        if (shot) await testInfo.attach(`${name} on ${page.url()}`, { body: shot, contentType: 'image/png' });
+        const path = testInfo.outputPath(`${name}.png`);
+        if (await page.screenshot({ path }).then(() => true, () => false)) await testInfo.attach(`${name} on ${page.url()}`, { path, contentType: 'image/png' });
       }
     }
     for (const note of w.notes) {
