@@ -5,9 +5,9 @@ import { ROOT } from '../harness';
 import { SERVER_LOG } from './globalSetup';
 
 /**
- * Ends the run with the plain line CI reads, "N passed, M failed" (a run that could not start, or was stopped,
- * counts the tests it did not run as failed), after where to find the traces and, on failure, the server's last
- * output.
+ * Ends the run with the plain line CI reads, "N passed, M failed" (a run that failed without a failed test, as
+ * when global setup fails or the run is stopped, counts the tests it did not run, at least one, as failed), after
+ * where to find the traces and, on failure, the server's last output.
  */
 export default class SummaryReporter implements Reporter {
   private suite?: Suite;
