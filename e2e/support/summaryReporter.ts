@@ -23,6 +23,8 @@ export default class SummaryReporter implements Reporter {
 
   onEnd(result: FullResult): void {
     const tests = this.suite?.allTests() ?? [];
+    // Listing the tests (--list) runs none: nothing to sum up.
+    if (result.status === 'passed' && tests.every((test) => test.results.length === 0)) return;
     const passed = tests.filter((test) => test.outcome() === 'expected' || test.outcome() === 'flaky').length;
     let failed = tests.filter((test) => test.outcome() === 'unexpected').length;
     if (result.status !== 'passed' && failed === 0) failed = Math.max(1, tests.length - passed);
