@@ -1,5 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -75,9 +75,9 @@ export interface RunningServer { origin: string; port: number; databaseUrl: stri
 
 /**
  * The real server, compiled and run with plain node as `npm start` runs it, on a free port with a fresh SQLite file
- * and the demo seeded.
+ * and the demo seeded. Its output is kept in `logs`, and also written to `logFile` when given.
  */
-export async function startServer(smtpPort: number, extraEnv: Record<string, string> = {}): Promise<RunningServer> {
+export async function startServer(smtpPort: number, extraEnv: Record<string, string> = {}, logFile?: string): Promise<RunningServer> {
   const port = await freePort();
   const dir = mkdtempSync(join(tmpdir(), 'porra-e2e-'));
   const databaseUrl = `sqlite:${join(dir, 'porra.sqlite')}`;
@@ -93,9 +93,17 @@ export async function startServer(smtpPort: number, extraEnv: Record<string, str
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  child.stdout?.on('data', (chunk: Buffer) => logs.push(chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => logs.push(chunk.toString()));
-  const exited = new Promise<void>((done) => child.once('exit', () => done()));
+  const file = logFile ? createWriteStream(logFile) : undefined;
+  const keep = (chunk: Buffer) => {
+    logs.push(chunk.toString());
+    file?.write(chunk);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  const exited = new Promise<void>((done) => child.once('exit', () => {
+    file?.end();
+    done();
+  }));
   const stop = async () => {
     if (child.exitCode === null) child.kill('SIGTERM');
     await Promise.race([exited, new Promise((done) => setTimeout(done, 5000))]);

@@ -1,5 +1,5 @@
 /**
- * Screenshots of the league screens (issue 6) at desktop and phone width, against a running server with the demo:
+ * Screenshots of the league screens at desktop and phone width, against a running server with the demo:
  *   PORT=3100 DATABASE_URL=sqlite:/tmp/h10/porra.sqlite npx tsx src/server/main.ts
  *   npx tsx e2e/screenshots/leagues.ts [origin] [output folder]
  * The images are for looking at, not for the repository.

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:https';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort } from './harness';
+import { freePort } from '../harness';
 
 export interface PushRequest { path: string; headers: Record<string, string | string[] | undefined>; body: Buffer }
 

@@ -1,0 +1,33 @@
+import { defineConfig } from '@playwright/test';
+import { CHROMIUM, CHROMIUM_ARGS } from './e2e/browser';
+
+/**
+ * End-to-end tests: e2e/specs/*.spec.ts against the real server that e2e/support/globalSetup.ts starts once per
+ * run (with a local SMTP server and a stand-in push service), in Debian's Chromium. Each test builds its own world,
+ * so any one runs alone: `npm run test:e2e -- --grep joker`.
+ */
+export default defineConfig({
+  testDir: 'e2e/specs',
+  testMatch: '**/*.spec.ts',
+  globalSetup: './e2e/support/globalSetup.ts',
+  outputDir: 'e2e/artifacts/results',
+  // One at a time: the server, its build and the browser share the machine's two cores.
+  workers: 1,
+  fullyParallel: false,
+  retries: 0,
+  forbidOnly: !!process.env.CI,
+  // A test walks through several screens with several people, on a machine shared with other work.
+  timeout: 360_000,
+  reporter: [['list'], ['./e2e/support/summaryReporter.ts']],
+  use: {
+    browserName: 'chromium',
+    headless: true,
+    launchOptions: { executablePath: CHROMIUM, args: CHROMIUM_ARGS },
+    actionTimeout: 15_000,
+    navigationTimeout: 30_000,
+    // Every test is traced and the trace kept when it fails: DOM snapshots of each step, without the screencast
+    // (which costs the most while recording).
+    trace: { mode: 'retain-on-failure', snapshots: true, screenshots: false, sources: true },
+    screenshot: 'only-on-failure',
+  },
+});
