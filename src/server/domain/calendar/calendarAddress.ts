@@ -5,30 +5,27 @@ import { bumpCalendarGeneration, calendarGeneration } from './calendarGeneration
 import { calendarToken } from './calendarToken';
 import { CalendarUrlCache } from './calendarUrlCache';
 
+/** A user's private calendar address: read on every signed-in page load, replaced on request. */
+
 const CALENDAR_URLS = appStateSlot(() => new CalendarUrlCache());
 
-/** A user's private calendar address: read on every signed-in page load, replaced on request. */
-export function calendarAddress(deps: AppDeps) {
-  const urlFor = (userId: number, generation: number) =>
-    `${deps.config.appOrigin}${calendarFeedPath(calendarToken(deps.jwtSecret, userId, generation))}`;
-  const urls = deps.state.get(CALENDAR_URLS);
-  const ttlMs = deps.config.sessionCacheSeconds * 1000;
+const urlFor = (deps: AppDeps, userId: number, generation: number) =>
+  `${deps.config.appOrigin}${calendarFeedPath(calendarToken(deps.jwtSecret, userId, generation))}`;
 
-  return {
-    /** The calendar address when this process remembers it, else undefined (then ask calendarUrl). */
-    knownCalendarUrl(userId: number): string | undefined {
-      return urls.peek(userId, ttlMs);
-    },
+const ttlMs = (deps: AppDeps) => deps.config.sessionCacheSeconds * 1000;
 
-    async calendarUrl(userId: number): Promise<string> {
-      return urls.get(userId, ttlMs, async () => urlFor(userId, await calendarGeneration(deps.db, userId)));
-    },
+/** The calendar address when this app remembers it, else undefined (then ask calendarUrl). */
+export function knownCalendarUrl(deps: AppDeps, userId: number): string | undefined {
+  return deps.state.get(CALENDAR_URLS).peek(userId, ttlMs(deps));
+}
 
-    /** A new address: the old one stops working at once. */
-    async regenerate(userId: number): Promise<string> {
-      const generation = await bumpCalendarGeneration(deps.db, userId, deps.clock.now());
-      urls.forget(userId);
-      return urlFor(userId, generation);
-    },
-  };
+export async function calendarUrl(deps: AppDeps, userId: number): Promise<string> {
+  return deps.state.get(CALENDAR_URLS).get(userId, ttlMs(deps), async () => urlFor(deps, userId, await calendarGeneration(deps.db, userId)));
+}
+
+/** A new address: the old one stops working at once. */
+export async function regenerateCalendarUrl(deps: AppDeps, userId: number): Promise<string> {
+  const generation = await bumpCalendarGeneration(deps.db, userId, deps.clock.now());
+  deps.state.get(CALENDAR_URLS).forget(userId);
+  return urlFor(deps, userId, generation);
 }

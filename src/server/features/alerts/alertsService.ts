@@ -23,11 +23,8 @@ function toAlert(item: PendingItem, t: Translate): Static<typeof Alert> {
     : { ...base, alert_type: 2, message: t('alerts.round_picks', { round, missing: item.missing }) };
 }
 
-export function alertsService(deps: AppDeps) {
-  async function index(user: AuthUser | null, t: Translate): Promise<Static<typeof Alert>[]> {
-    if (!user) return [];
-    const items = await pendingItems(deps.db, deps.clock.now(), ALERT_WINDOW_MS, user.id);
-    return items.map((item) => toAlert(item, t));
-  }
-  return { index };
+export async function index(deps: AppDeps, user: AuthUser | null, t: Translate): Promise<Static<typeof Alert>[]> {
+  if (!user) return [];
+  const items = await pendingItems(deps.db, deps.clock.now(), ALERT_WINDOW_MS, user.id);
+  return items.map((item) => toAlert(item, t));
 }

@@ -3,12 +3,12 @@ import Type from 'typebox';
 import type { calendarRoutes } from '../../../shared/api/routes/calendar';
 import type { AppDeps } from '../../platform/deps';
 import type { RouteHandlers } from '../../platform/http/registerRoutes';
-import { calendarService } from './calendarService';
+import { regenerateCalendarUrl } from '../../domain/calendar/calendarAddress';
+import { calendarFeed } from './calendarService';
 
 export function calendarHandlers(deps: AppDeps): RouteHandlers<typeof calendarRoutes> {
-  const calendars = calendarService(deps);
   return {
-    regenerateCalendarToken: async ({ user }) => ({ calendar_url: await calendars.regenerate(user.id) }),
+    regenerateCalendarToken: async ({ user }) => ({ calendar_url: await regenerateCalendarUrl(deps, user.id) }),
   };
 }
 
@@ -17,7 +17,6 @@ export function calendarHandlers(deps: AppDeps): RouteHandlers<typeof calendarRo
  * the private token in the path is the credential (regenerated from the account screen). Not cacheable by proxies.
  */
 export function registerCalendarFeed(app: FastifyInstance, deps: AppDeps): void {
-  const calendars = calendarService(deps);
   app.get('/calendar/:file', {
     schema: {
       summary: "A user's private iCalendar feed: their leagues' matches, their bets, bet deadlines as alarms",
@@ -28,7 +27,7 @@ export function registerCalendarFeed(app: FastifyInstance, deps: AppDeps): void 
     config: { access: 'public', errorStatuses: [400, 404, 429, 500, 503], rateLimit: { max: 120, timeWindow: 60_000 } },
     handler: async (req, reply) => {
       const { file } = req.params as { file: string };
-      const text = await calendars.feed(file.slice(0, -'.ics'.length));
+      const text = await calendarFeed(deps, file.slice(0, -'.ics'.length));
       return reply.header('content-type', 'text/calendar; charset=utf-8')
         .header('cache-control', 'private, max-age=300')
         .header('content-disposition', 'inline; filename="porra.ics"')

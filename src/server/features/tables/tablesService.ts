@@ -12,29 +12,27 @@ import { cachedTableAccess } from '../../domain/standings/tableAccess';
 import { simulatedStandings } from './simulation';
 
 /** users_league_table: stored standings for real tables, an on-the-fly computation for the caller's simulation. */
-export function tablesService(deps: AppDeps) {
+
+async function buildTable(deps: AppDeps, 
+  user: Pick<AuthUser, 'id' | 'locale'>, league: LeagueAccessRow, query: { matchday?: number; mode?: number },
+): Promise<Static<typeof LeagueTable>> {
   const { db } = deps;
-
-  async function buildTable(
-    user: Pick<AuthUser, 'id' | 'locale'>, league: LeagueAccessRow, query: { matchday?: number; mode?: number },
-  ): Promise<Static<typeof LeagueTable>> {
-    const source = query.mode === 1
-      ? await simulatedStandings(db, {
-        leagueId: league.id, competitionId: league.competition_id, viewerId: user.id, now: deps.clock.now(),
-        ...await loadLeagueScoring(db, league.id),
-      })
-      : await storedStandings(deps, league);
-    return rankLeagueTable(deps, user, league, query.matchday, source);
-  }
-
-  async function leagueTable(user: AuthUser, leagueId: number, query: { matchday?: number; mode?: number }, reply: FastifyReply): Promise<Static<typeof LeagueTable>> {
-    if (query.mode === 1) return buildTable(user, await requireLeagueAccess(db, leagueId, user), query);
-    const league = await cachedTableAccess(deps, leagueId, user, () => requireLeagueAccess(db, leagueId, user));
-    // A real table depends only on the league, matchday and language (ties by name): the serialised answer is
-    // reused until the league's table version moves (any change to its standings, members, departments or names).
-    return cachedJson(deps, reply, `table:${leagueId}:${query.matchday ?? ''}:${user.locale}`, () => buildTable(user, league, query),
-      league.table_version);
-  }
-
-  return { leagueTable };
+  const source = query.mode === 1
+    ? await simulatedStandings(db, {
+      leagueId: league.id, competitionId: league.competition_id, viewerId: user.id, now: deps.clock.now(),
+      ...await loadLeagueScoring(db, league.id),
+    })
+    : await storedStandings(deps, league);
+  return rankLeagueTable(deps, user, league, query.matchday, source);
 }
+
+export async function leagueTable(deps: AppDeps, user: AuthUser, leagueId: number, query: { matchday?: number; mode?: number }, reply: FastifyReply): Promise<Static<typeof LeagueTable>> {
+  const { db } = deps;
+  if (query.mode === 1) return buildTable(deps, user, await requireLeagueAccess(db, leagueId, user), query);
+  const league = await cachedTableAccess(deps, leagueId, user, () => requireLeagueAccess(db, leagueId, user));
+  // A real table depends only on the league, matchday and language (ties by name): the serialised answer is
+  // reused until the league's table version moves (any change to its standings, members, departments or names).
+  return cachedJson(deps, reply, `table:${leagueId}:${query.matchday ?? ''}:${user.locale}`, () => buildTable(deps, user, league, query),
+    league.table_version);
+}
+

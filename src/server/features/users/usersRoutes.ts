@@ -4,7 +4,7 @@ import type { AuthUser } from '../../platform/http/context';
 import { notFound } from '../../platform/http/errors';
 import type { RouteHandlers } from '../../platform/http/registerRoutes';
 import { findPublicUser } from './usersRepository';
-import { calendarAddress } from '../../domain/calendar/calendarAddress';
+import { calendarUrl, knownCalendarUrl } from '../../domain/calendar/calendarAddress';
 
 export const VISITOR = { id: -1, name: null, is_admin: false } as const;
 
@@ -16,13 +16,12 @@ function signedInUser(user: AuthUser, calendarUrl: string) {
 }
 
 export function userHandlers(deps: AppDeps): RouteHandlers<typeof userRoutes> {
-  const calendars = calendarAddress(deps);
   return {
     currentUser: ({ user }) => {
       if (!user) return VISITOR;
       // Every signed-in page load asks: answered at once when the address is remembered.
-      const known = calendars.knownCalendarUrl(user.id);
-      return known !== undefined ? signedInUser(user, known) : calendars.calendarUrl(user.id).then((url) => signedInUser(user, url));
+      const known = knownCalendarUrl(deps, user.id);
+      return known !== undefined ? signedInUser(user, known) : calendarUrl(deps, user.id).then((url) => signedInUser(user, url));
     },
     showUser: async ({ params }) => {
       const row = await findPublicUser(deps.db, params.id);
