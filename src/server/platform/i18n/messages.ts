@@ -3,7 +3,7 @@ import type { Locale } from '../../../shared/domain/locales';
 
 /**
  * Server-side message catalogue (errors, validation, success texts, emails). Keys follow the client's
- * naming where the spec names them (errors.messages.process_already_running). `{name}` placeholders.
+ * names where the client already has one (errors.messages.process_already_running). `{name}` placeholders.
  */
 const en = {
   ...adminMessagesEn,
@@ -95,7 +95,7 @@ const en = {
   'reminders.email_outro': 'Place them here: {url}',
   'reminders.push_picks_body': '{count} picks of {league} close within 24 hours: make them now',
   'reminders.email_picks_line': '- {league}: {count} picks still to make, closing at {deadline} (UTC)',
-  // Field validation (Rails-style texts, as the spec lists them).
+  // Field validation (Rails-style texts, the same wording in every form).
   'validation.accepted': 'must be accepted',
   'validation.blank': "can't be blank",
   'validation.exists': 'must exist',
