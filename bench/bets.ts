@@ -1,5 +1,5 @@
 /**
- * Bets and tables under load (issue 3 section 7, issue 12 section 5), each route next to its ceilings measured in
+ * Bets and tables under load, each route next to its ceilings measured in
  * the same run: an empty Fastify route served the same way (before and after every route) and, on PostgreSQL,
  * `pgbench -N` with 50 clients against the same server (before and after the bet saves).
  * - POST result_bets/update_result_bet, 50 connections, 200 members of the big league editing their next bet;

@@ -1,5 +1,5 @@
 /**
- * Bundle size report (issue 14 §5). Run after `npm run build` (or let it build: `npm run bench:bundle`).
+ * Bundle size report. Run after `npm run build` (or let it build: `npm run bench:bundle`).
  *
  * 1. From a real browser (Debian's Chromium through playwright-core) against the production server with the demo:
  *    the JavaScript a visitor's first page downloads (limit 200 KB compressed) and a signed-in player's home

@@ -1,9 +1,9 @@
 /**
- * First page of a signed-in player (issue 7 section 3), on the production build: the real server with the demo
+ * First page of a signed-in player, on the production build: the real server with the demo
  * (fresh SQLite), headless Debian Chromium on localhost, signed in as the demo player ana@porra.demo. Measures the
  * time from navigation start until the league table and both carousels (upcoming matches, league summaries) are
  * rendered, median of 5 loads with the browser cache disabled; then the JavaScript a real browser downloads for a
- * visitor's first page and for the player's home (issue 14 §5: bytes as sent, compressed, and requests).
+ * visitor's first page and for the player's home (bytes as sent, compressed, and requests).
  * Run: npx tsx bench/firstPage.ts (builds the client first when there is no build).
  */
 import { launchProfile } from '../e2e/browser';

@@ -1,5 +1,5 @@
 /**
- * Reference reads under load (issue 2 section 8): requests per second and p99 latency of
+ * Reference reads under load: requests per second and p99 latency of
  * GET teams/index/{id} and GET matches/index/{id} on SQLite with 50 connections, next to an empty Fastify
  * route measured in the same run (before and after each route). Target: each reference read at least a
  * quarter of the empty route.

@@ -1,5 +1,5 @@
 /**
- * The matchday spike (issue 12 §6): the last minutes before a World Cup matchday deadline, against two server
+ * The matchday spike: the last minutes before a World Cup matchday deadline, against two server
  * processes over one PostgreSQL. Players arrive at a steady rate; each comes back signed in (or signs in again:
  * SPIKE_SIGN_IN_SHARE, real scrypt at SCRYPT_COST), opens the home screen (users/index, leagues/index), reads their
  * bets and their league's table, then saves one to three bets with a second or so between them. Meanwhile an admin

@@ -1,5 +1,5 @@
 /**
- * The JavaScript a real browser downloads for a page (issue 14 §5): every script response Chromium receives from
+ * The JavaScript a real browser downloads for a page: every script response Chromium receives from
  * navigation until the network has been idle, with its bytes as sent (compressed when the server compressed it)
  * and the number of requests. Browser cache disabled, so each load counts everything again.
  */

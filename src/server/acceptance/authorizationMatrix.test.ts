@@ -19,8 +19,8 @@ import { DB_KINDS, call, createTestApp, type TestApp } from '../testing/harness'
 import { DAY, api, createPlayer, ok, type Player } from './acceptanceKit';
 
 /**
- * Issue 3, section 6: for every league and bet route, what a visitor, a signed-in non-member, a member, the
- * owner and a global admin get (DESIGN 4.3, 4.6, 5, 7). For writes each role acts on a fresh league, so a write
+ * For every league and bet route, what a visitor, a signed-in non-member, a member, the owner and a global admin
+ * get (401 signed out, 403 not allowed). For writes each role acts on a fresh league, so a write
  * that succeeds for one role cannot change what the next one sees.
  */
 
@@ -40,13 +40,13 @@ interface World {
   personRuleId: number; personBetId: number; personId: number;
   /** Owner's invitation to a stranger; owner's invitation to the outsider (rows with inviteOutsider, else 0). */
   invitationId: number; outsiderInvitationId: number;
-  /** Bonus questions of the league (issue 13 §5): one still open, one past its deadline. */
+  /** Bonus questions of the league: one still open, one past its deadline. */
   openQuestionId: number; closedQuestionId: number;
 }
 
 let worldCounter = 0;
 
-/** Whether the owner invites the outsider, and whether the outsider has confirmed that address (issue 11: only a verified address claims). */
+/** Whether the owner invites the outsider, and whether the outsider has confirmed that address (only a verified address claims an invitation). */
 type OutsiderInvitation = 'verified' | 'unverified' | undefined;
 
 async function buildWorld(t: TestApp, cup: CupFixture, admin: Player, inviteOutsider: OutsiderInvitation): Promise<World> {
@@ -127,7 +127,7 @@ const subscription = { endpoint: 'https://fcm.googleapis.com/fcm/send/abc', keys
 const matrixCupFile = JSON.stringify({ name: 'Matrix Cup', matches: [{ round: 'Matchday 1', date: '2030-06-10', team1: 'Spain', team2: 'Japan' }] });
 
 const ROWS: Row[] = [
-  // Leagues (spec 7.2, 7.3; DESIGN 4.6)
+  // Leagues: members read; only the owner updates, deletes and removes members.
   { route: 'leagueIndex', method: 'GET', path: () => '/leagues/index', expected: ANY_USER },
   { route: 'scoringPresets', method: 'GET', path: () => '/scoring_presets', expected: PUBLIC },
   { route: 'leagueShow', method: 'GET', path: (w) => `/leagues/${w.leagueId}`, expected: MEMBERS_READ },
@@ -172,7 +172,7 @@ const ROWS: Row[] = [
 
   { route: 'leagueLog', method: 'GET', path: (w) => `/leagues/log/${w.leagueId}`, expected: MEMBERS_READ },
 
-  // Bonus questions (issue 13 §5): the owner asks, changes, deletes and resolves; members (the owner is one) answer.
+  // Bonus questions: the owner asks, changes, deletes and resolves; members (the owner is one) answer.
   { route: 'bonusQuestionsIndex', method: 'GET', path: (w) => `/bonus_questions/index/${w.leagueId}`, expected: MEMBERS_READ },
   {
     route: 'bonusQuestionCreate', method: 'POST', path: () => '/bonus_questions', expected: OWNER_ONLY,
@@ -192,7 +192,7 @@ const ROWS: Row[] = [
     body: (w) => ({ question_id: w.closedQuestionId, correct: [{ number: 2 }] }), expected: OWNER_ONLY,
   },
 
-  // Invitations and messages (DESIGN 4.6): only the owner invites unless allow_invite.
+  // Invitations and messages: only the owner invites unless allow_invite.
   {
     route: 'invitationCreate', method: 'POST', path: () => '/invitations',
     body: (w) => ({ league_id: w.leagueId, email: 'newcomer@example.com' }), expected: OWNER_ONLY,
@@ -210,7 +210,7 @@ const ROWS: Row[] = [
   },
   { route: 'messagesIndex', method: 'GET', path: () => '/messages/index', expected: ANY_USER },
 
-  // Result bets (DESIGN 4.3): members read; a bet is written by its owner, or corrected by an admin.
+  // Result bets: members read; a bet is written by its owner, or corrected by an admin.
   { route: 'resultBetsIndex', method: 'GET', path: (w) => `/result_bets/index/${w.leagueId}`, expected: MEMBERS_READ },
   {
     route: 'resultBetsIndex (match_id)', method: 'GET', path: (w) => `/result_bets/index/${w.leagueId}?match_id=${w.matchId}`,
@@ -271,7 +271,7 @@ const ROWS: Row[] = [
   // Alerts: visitors get an empty list.
   { route: 'alertsIndex', method: 'GET', path: () => '/alerts/index', expected: PUBLIC },
 
-  // Updates (DESIGN 4.8): global admins only.
+  // Updates: global admins only.
   { route: 'updatePartial', method: 'POST', path: () => '/update/update', expected: ADMIN_ONLY },
   { route: 'updateAll', method: 'POST', path: () => '/update/update_all', expected: ADMIN_ONLY },
   { route: 'updateCompetition', method: 'POST', path: (w) => `/update/update_competition/${w.cup.competitionId}`, expected: ADMIN_ONLY },
@@ -290,7 +290,7 @@ const ROWS: Row[] = [
   { route: 'subscribe', method: 'POST', path: () => '/subscribe', body: () => ({ subscription }), expected: ANY_USER },
   { route: 'unsubscribe', method: 'POST', path: () => '/unsubscribe', body: () => ({ subscription }), expected: ANY_USER },
 
-  // Admin console (issue 15): global admins only.
+  // Admin console: global admins only.
   {
     route: 'adminImportCompetition', method: 'POST', path: () => '/admin/competitions/import', sharedWorld: true, expected: ADMIN_ONLY,
     body: () => ({ provider: 'openfootball', file: { name: 'matrix-cup.json', content: matrixCupFile } }),

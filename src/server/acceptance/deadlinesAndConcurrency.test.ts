@@ -6,8 +6,8 @@ import { call, describeEachDb, type TestApp } from '../testing/harness';
 import { DAY, HOUR, MINUTE, api, createPlayer, ok, type Player } from './acceptanceKit';
 
 /**
- * Issue 3, section 6, on the real World Cup schedule (the units of each area test the same rules on small
- * fixtures): deadlines of DESIGN 4.3 one second either side, computed here from the file's kickoffs; concurrent
+ * On the real World Cup schedule (the units of each area test the same rules on small fixtures): every bet and
+ * pick deadline one second either side, computed here from the file's kickoffs; concurrent
  * writes leave one consistent value; concurrent joins one membership; bets written while results arrive leave
  * the stored standings equal to a full recomputation.
  */

@@ -6,9 +6,9 @@ import { describeEachDb, type TestApp } from '../testing/harness';
 import { DAY, HOUR, MINUTE, createPlayer, inChunks, ok, prng, verifyEmailByLink, type Player } from './acceptanceKit';
 
 /**
- * Issue 3, section 6: the real World Cup 2026 replayed through the API in three leagues, and after each round
+ * The real World Cup 2026 replayed through the API in three leagues, and after each round
  * every table row compared with a deliberately plain computation written here from the raw facts (the bets
- * placed and the file's results), never with the production scoring code. Rules: DESIGN 4.4 and 4.5.
+ * placed and the file's results), never with the production scoring code.
  */
 
 const FILE = resolve(__dirname, '../../../../shared/data/openfootball/worldcup-2026.json');
@@ -49,7 +49,7 @@ function readWorldCup(): FileMatch[] {
     }
     return {
       num: i + 1, round: /^Matchday \d+$/.test(m.round) ? 1 : ROUND_OF_LABEL[m.round], date: m.date, kickoff,
-      // DESIGN 4.1: a cup numbers its match days 1..n in date order.
+      // A cup numbers its match days 1..n in date order.
       matchday: dates.indexOf(m.date) + 1,
       team1, team2, ft: m.score.ft, et: m.score.et ?? null, p: m.score.p ?? null, goals,
     };
@@ -120,7 +120,7 @@ interface LeagueState {
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// The plain computation of DESIGN 4.4 and 4.5.
+// The plain computation of result points and table rows.
 
 const played = (league: LeagueState, m: FileMatch) => m.round === 1 || league.spec.settings.playoff_results_points === true;
 
@@ -128,7 +128,10 @@ const played = (league: LeagueState, m: FileMatch) => m.round === 1 || league.sp
 const scoredResult = (league: LeagueState, m: FileMatch): [number, number] =>
   (m.round !== 1 && league.spec.settings.knockout_basis === 'extra_time' && m.et ? m.et : m.ft);
 
-/** DESIGN 4.4: result points against the scored result. */
+/**
+ * Result points against the scored result: the right sign 2; the exact system with winner_and_goals adds 1 for
+ * each side's goals right and 1 for the exact result.
+ */
 function resultPoints(league: LeagueState, m: FileMatch, bet: [number, number]): number {
   const [rl, rv] = scoredResult(league, m);
   let points = sign(bet[0], bet[1]) === sign(rl, rv) ? 2 : 0;
@@ -140,7 +143,7 @@ function resultPoints(league: LeagueState, m: FileMatch, bet: [number, number]):
   return points;
 }
 
-/** Issue 13 §1 and §6: the table's hit counters (the sign system counts only tendencies). */
+/** The table's hit counters, which its tie-breaks compare (the sign system counts only tendencies). */
 function hits(league: LeagueState, m: FileMatch, bet: [number, number]) {
   const [rl, rv] = scoredResult(league, m);
   const exactSystem = league.spec.settings.bets_system === 'exact';
@@ -240,7 +243,7 @@ function expectedTable(league: LeagueState, world: World, now: number, requested
     winnersOf.set(day, winners.map((r) => r.user_id).sort((a, b) => a - b));
   }
   const lastPlayed = revealed.length === 0 ? null : Math.max(...revealed.map((m) => m.matchday));
-  // DESIGN 4.5: points_matchday is of the requested matchday, else the last played one.
+  // points_matchday is of the requested matchday, else the last played one.
   const matchday = requested ?? lastPlayed;
   for (const row of rows) row.points_matchday = matchday === null ? 0 : row.points_by_matchday[matchday] ?? 0;
   rankRows(rows, (r) => r.user_name);
@@ -319,7 +322,7 @@ describeEachDb('acceptance: the World Cup 2026 replayed in three leagues', (ctx)
           await ok(t, 'POST', '/leagues/join', player.token, { league_id: league.id, invitation_token: league.share_token });
         } else {
           await ok(t, 'POST', '/invitations', owner.token, { league_id: league.id, email: player.email });
-          // Only a verified address claims an invitation (issue 11): the player opens the mailed link first.
+          // Only a verified address claims an invitation: the player opens the mailed link first.
           await verifyEmailByLink(t, player, `192.0.2.${index + 1}`);
           const mine: any[] = await ok(t, 'GET', '/invitations/mine', player.token);
           const invitation = mine.find((i) => i.league.id === league.id);

@@ -1,7 +1,7 @@
 import { LogChainError, verifyLeagueLogs } from '../domain/leagueLog/leagueLogService';
 import type { CliCommand } from './command';
 
-/** Recomputes every league's log hash chain (issue 13 §7): exit 1 naming each league whose chain breaks. */
+/** Recomputes every league's log hash chain: exit 1 naming each league whose chain breaks. */
 export const verifyLogCommand: CliCommand = {
   name: 'verify-log',
   summary: "Recompute every league's tamper-evident log chain; exit 1 when an entry was changed, removed or inserted",

@@ -63,7 +63,7 @@ export interface Config {
   metricsToken: string | null;
   /** After SIGTERM, in-flight requests get this long to finish before their connections are cut. */
   shutdownTimeoutMs: number;
-  /** Live streams (issue 14 §1): see modules/live/liveHub.ts. */
+  /** Live streams: streams per user and in all, heartbeat, a stream's lifetime, how often closing deadlines are checked. */
   live: LiveSettings;
   /** Load shedding: past any of these limits new requests get 503 with Retry-After instead of queueing. */
   overload: OverloadLimits;

@@ -4,7 +4,7 @@ import { BET_DEADLINE_MINUTES_MAX } from '../domain/deadlines';
 import { JOKER_MULTIPLIER_RANGE, JOKERS_MAX, ROUND_FACTOR_MAX, SCORING_POINTS_MAX } from '../domain/scoring';
 import { Id, Nullable, Timestamp } from './schemas';
 
-/** Entity shapes shared by several areas of the route table (spec section 3). */
+/** Entity shapes shared by several areas of the route table. */
 
 export const Competition = Type.Object({
   id: Id,
@@ -85,12 +85,12 @@ export const BetsSystem = Type.Union([Type.Literal('disabled'), Type.Literal('si
 export const PointsSystem = Type.Union([Type.Literal('winner'), Type.Literal('winner_and_goals')]);
 export const KnockoutBasis = Type.Union([Type.Literal('regular'), Type.Literal('extra_time'), Type.Literal('penalties')]);
 const HitPoints = Type.Integer({ minimum: 0, maximum: SCORING_POINTS_MAX });
-/** Points per hit and how they combine (shared/domain/scoring.ts, issue 13 §1). */
+/** Points per hit and how they combine (shared/domain/scoring.ts). */
 export const Scoring = Type.Object({
   mode: Type.Union([Type.Literal('additive'), Type.Literal('highest')]),
   tendency: HitPoints, goal_difference: HitPoints, exact: HitPoints, local_goals: HitPoints, visiting_goals: HitPoints,
 }, { additionalProperties: false });
-/** The result-bet points of a round's matches are multiplied by factor (issue 13 §3). */
+/** The result-bet points of a round's matches are multiplied by factor. */
 export const RoundMultiplier = Type.Object({
   round_id: Type.Integer({ minimum: 1, maximum: 100 }), factor: Type.Integer({ minimum: 1, maximum: ROUND_FACTOR_MAX }),
 }, { additionalProperties: false });
@@ -108,7 +108,7 @@ export const TieBreakKey = Type.Union([
 const tieBreakKeysMatch: [Static<typeof TieBreakKey>, TieBreak] extends [TieBreak, Static<typeof TieBreakKey>] ? true : never = true;
 void tieBreakKeysMatch;
 
-/** League settings (DESIGN 4.2), as sent by the client on create/update. */
+/** League settings, as sent by the client on create/update. */
 export const LeagueSettings = Type.Object({
   name: Type.String({ minLength: 1, maxLength: 100 }),
   competition_id: Id,

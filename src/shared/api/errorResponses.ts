@@ -2,7 +2,7 @@ import Type, { type Static } from 'typebox';
 import type { ErrorStatus, RouteDef } from './route';
 
 /**
- * The one error body of the API (DESIGN 5): a message in the caller's language, plus per-field messages when
+ * The one error body of the API: a message in the caller's language, plus per-field messages when
  * the input was invalid. Nothing else is ever sent with an error status.
  */
 export const ApiError = Type.Object({

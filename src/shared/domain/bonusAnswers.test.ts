@@ -1,6 +1,6 @@
 import { answerKey, answerKind, bonusPoints } from './bonusAnswers';
 
-describe('bonus answers (issue 13 §5)', () => {
+describe('bonus answers', () => {
   it('names the kind of each answer shape', () => {
     expect([{ team_id: 3 }, { person_name: 'Pelé' }, { number: 0 }, { choice: 'Yes' }].map(answerKind)).toEqual(['team', 'person', 'number', 'choice']);
   });

@@ -1,6 +1,6 @@
 import { normaliseSearchText } from './text';
 
-/** Bonus question answers (issue 13 §5) as pure functions: which shape fits a kind, and when two answers agree. */
+/** Bonus question answers as pure functions: which shape fits a kind, and when two answers agree. */
 
 export type BonusKind = 'team' | 'person' | 'number' | 'choice';
 export type BonusAnswerValue = { team_id: number } | { person_name: string } | { number: number } | { choice: string };

@@ -1,5 +1,5 @@
 /**
- * Classic football table (spec 3): played, wins, draws, losses, goals, last-five streak and 3/1/0 points,
+ * Classic football table: played, wins, draws, losses, goals, last-five streak and 3/1/0 points,
  * ordered by points, goal difference, goals for, then team name. Cups rank each group on its own;
  * leagues have one table (group null).
  */

@@ -1,7 +1,7 @@
 import { KNOCKOUT_ORDER, ROUND } from './rounds';
 
 /**
- * Deadline rules of DESIGN 4.3 as pure functions of kickoff times (epoch ms). A write is allowed while
+ * Deadline rules as pure functions of kickoff times (epoch ms). A write is allowed while
  * `now < deadline`; at the deadline and after it is refused.
  */
 
@@ -54,7 +54,7 @@ function cupRoundOrder(kickoffs: CompetitionKickoffs): number[] {
 }
 
 /**
- * Deadline of the picks of a league rule's round (DESIGN 4.3):
+ * Deadline of the picks of a league rule's round:
  * - knockout round R: 5 minutes before the first match of the round before R (the first knockout round: before
  *   the group stage);
  * - Champion: 5 minutes before the final;

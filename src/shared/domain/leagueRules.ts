@@ -3,11 +3,11 @@ import { CUP_DEFAULT_POINTS, KNOCKOUT_ORDER, ROUND } from './rounds';
 /** A competition's pick rule before it is stored: how many teams/persons to pick and the points per hit. */
 export interface PickRule { round_id: number; picks: number; points_per_hit: number }
 
-/** Person picks: a small choice, scored per goal (DESIGN 4.4). */
+/** Person picks: a small choice, scored per goal. */
 export const TOP_SCORER_PICKS = 2;
 
 /**
- * Default pick rules (DESIGN 4.4). A cup gets one rule per knockout round it plays, with as many picks as teams
+ * Default pick rules. A cup gets one rule per knockout round it plays, with as many picks as teams
  * reach that round, plus Champion and Top scorer; a league season gets its final-table prizes and Top scorer.
  * `teamsPerRound` maps a knockout round id to how many teams play it (twice its matches).
  */

@@ -3,7 +3,7 @@ import { findNationalTeam } from './teams';
 import type { Locale } from './locales';
 
 /**
- * Names shown in both languages (issue 14 §4), one source for the server's localised answers and the client:
+ * Names shown in both languages, one source for the server's localised answers and the client:
  * national teams, group names ("Group A" / "Grupo A") and the catalogue's rounds. Data sources name teams and
  * groups in English; club names are proper names and stay as they are.
  */

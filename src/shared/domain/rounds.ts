@@ -1,4 +1,4 @@
-/** The global round catalogue (DESIGN 4.1). Ids are fixed: the client picks icons by id. */
+/** The global round catalogue. Ids are fixed: the client picks icons by id. */
 export type RoundKind = 'matches' | 'knockout' | 'picks' | 'person';
 
 export interface RoundDefinition { id: number; name: string; kind: RoundKind; league: boolean }
@@ -40,5 +40,5 @@ export const KNOCKOUT_ORDER: readonly number[] = [3, 4, 5, 6, 7];
 
 export const isKnockoutRound = (roundId: number): boolean => KNOCKOUT_ORDER.includes(roundId) || roundId === ROUND.THIRD_PLACE;
 
-/** Default pick rules for a cup (DESIGN 4.4): picks = teams in the round, points per hit. */
+/** Default pick rules for a cup: picks = teams in the round, points per hit. */
 export const CUP_DEFAULT_POINTS: Readonly<Record<number, number>> = { 3: 1, 4: 2, 5: 3, 6: 4, 7: 5, 8: 8, 10: 1 };

@@ -104,7 +104,7 @@ describe('result bet scoring', () => {
     expect(resultBetPoints(penalties, bet(1, 1), { ...shootOut, round_id: 1 })).toBe(5);
   });
 
-  it('presets are the values issue 13 §1 gives; the old points systems map to classic and winner', () => {
+  it('presets have their fixed points per hit and mode; the old points systems map to classic and winner', () => {
     const as = (mode: string, ...points: number[]) => ({
       mode, tendency: points[0], goal_difference: points[1], exact: points[2], local_goals: points[3], visiting_goals: points[4],
     });

@@ -1,7 +1,7 @@
 import { isKnockoutRound } from './rounds';
 
 /**
- * Scoring rules of DESIGN 4.4 as pure functions. The server's set-based SQL mirrors these (and its tests
+ * Scoring rules as pure functions. The server's set-based SQL mirrors these (and its tests
  * compare both); the client's help page and the points-info tooltip read the same legend.
  */
 
@@ -13,7 +13,7 @@ export type KnockoutBasis = 'regular' | 'extra_time' | 'penalties';
 export type ScoringMode = 'additive' | 'highest';
 
 /**
- * A league's scoring model (issue 13 §1): points per hit. `additive` sums the points of every hit; `highest` takes
+ * A league's scoring model: points per hit. `additive` sums the points of every hit; `highest` takes
  * the largest of tendency, goal_difference and exact among the hits, plus the local_goals/visiting_goals hits.
  */
 export interface Scoring {
@@ -44,7 +44,7 @@ export const pointsSystemOf = (scoring: Scoring): PointsSystem =>
 
 export interface ScoringRules { bets_system: BetsSystem; scoring: Scoring; knockout_basis: KnockoutBasis }
 
-/** A round's weight: its matches' result-bet points are multiplied by factor (issue 13 §3). */
+/** A round's weight: its matches' result-bet points are multiplied by factor. */
 export interface RoundMultiplier { round_id: number; factor: number }
 export const ROUND_FACTOR_MAX = 5;
 /** count jokers per member over the whole competition (0: off); a joker bet's points are multiplied by multiplier. */
@@ -89,7 +89,7 @@ const RANKED: readonly LegendKey[] = ['tendency', 'goal_difference', 'exact'];
 /** Person picks (Top scorer): points per goal scored, plus a bonus for the (joint) top scorer. */
 export const PERSON_POINTS = { per_goal: 1, top_scorer_bonus: 5 } as const;
 
-/** Goal options of a result bet (spec 5). */
+/** Goal options of a result bet. */
 export const MIN_GOALS = 0;
 export const MAX_GOALS = 9;
 
@@ -142,7 +142,7 @@ export function scoringResult(match: ScoredMatch, basis: KnockoutBasis): { local
   return { local: match.local_goals, visiting: match.visiting_goals };
 }
 
-/** What a bet got right against a result (issue 13 §1). */
+/** What a bet got right against a result: tendency, goal difference, exact result, each side's goals. */
 export function betHitsOf(bet: { local: number; visiting: number }, result: { local: number; visiting: number }): Record<LegendKey, boolean> {
   const resultSignValue = resultSign(result.local, result.visiting);
   return {
@@ -209,7 +209,7 @@ export interface LeaguePlaySettings {
 export interface PlayableMatch { round_id: number; matchday: number; local_team_id: number | null; visiting_team_id: number | null }
 
 /**
- * Whether a match takes result bets in a league (DESIGN 4.2): bets enabled, a selected team plays (or no
+ * Whether a match takes result bets in a league: bets enabled, a selected team plays (or no
  * selection), knockout matches only with playoff_results_points, and in league competitions from start_matchday.
  */
 export function isMatchPlayedInLeague(league: LeaguePlaySettings, match: PlayableMatch, isLeagueCompetition: boolean): boolean {

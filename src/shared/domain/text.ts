@@ -1,5 +1,5 @@
 /**
- * Text as league search compares it (spec 5): lowercase, diacritics stripped, trimmed, inner runs of
+ * Text as league search compares it: lowercase, diacritics stripped, trimmed, inner runs of
  * whitespace collapsed to one space. Stored beside league names so a search is a plain LIKE.
  */
 export function normaliseSearchText(text: string): string {

@@ -1,8 +1,8 @@
 import { betHitsOf } from './scoring';
 
 /**
- * Tie-breaks of a league table (issue 13 §6) as pure functions: the server ranks stored standings with them and
- * property tests pin the ordering. Hits follow the scoring definitions of issue 13 §1.
+ * Tie-breaks of a league table as pure functions: the server ranks stored standings with them and
+ * property tests pin the ordering. Hits are those of betHitsOf (scoring.ts).
  */
 
 export const TIE_BREAKS = ['exact_hits', 'matchday_wins', 'goal_difference_hits', 'tendency_hits', 'bonus_points'] as const;

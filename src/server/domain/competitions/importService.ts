@@ -140,7 +140,7 @@ async function storeCompetition(
       updated_at: now,
     };
   });
-  // A re-import may move kickoffs: bets already shown stay closed (issue 11 §6).
+  // A re-import may move kickoffs: bets already shown stay closed.
   if (existing) await keepShownBetsClosed(trx, competitionId, now);
   const matchIds = await upsertMatches(trx, rows);
   const goalRows: GoalRow[] = [...goalsByKey].flatMap(([key, goals]) => goals.map((g) => ({ ...g, match_id: matchIds.get(key)! })));

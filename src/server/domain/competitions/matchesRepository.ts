@@ -35,7 +35,7 @@ export function listNextMatches(db: Executor, options: { from: number; limit: nu
 
 /**
  * Per matchday: how many matches have started and how many have not. A match counts as started once its
- * flag is set or its kickoff has passed (the server's clock decides, DESIGN 4.3).
+ * flag is set or its kickoff has passed (the server's clock decides, never the client's).
  */
 export async function matchdaySummary(db: Executor, competitionId: number, now: number) {
   const rows = await db.selectFrom('matches')

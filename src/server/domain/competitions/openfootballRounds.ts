@@ -1,6 +1,6 @@
 import { ROUND } from '../../../shared/domain/rounds';
 
-/** openfootball round names -> the DESIGN 4.1 catalogue. */
+/** openfootball round names -> the global round catalogue (fixed ids, rounds.ts). */
 const KNOCKOUT: [RegExp, number][] = [
   [/^round of 32$/i, ROUND.ROUND_OF_32],
   [/^round of 16$|^eighth-?finals?$/i, ROUND.ROUND_OF_16],

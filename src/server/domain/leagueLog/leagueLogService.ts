@@ -3,7 +3,7 @@ import { canonicalJson, entryHash, GENESIS_HASH } from './canonical';
 import * as repo from './leagueLogRepository';
 
 /**
- * The tamper-evident league log (issue 13 §7): every change that can move points or membership, appended in the
+ * The tamper-evident league log: every change that can move points or membership, appended in the
  * transaction that makes the change, each entry chained to the previous one of its league by
  * hash = sha256(previous hash + canonical entry).
  */

@@ -6,7 +6,7 @@ import {
 } from './invitationsRepository';
 
 /**
- * Who may claim an invitation (issue 11 §2). An invitation is addressed to an email, so only an account whose
+ * Who may claim an invitation. An invitation is addressed to an email, so only an account whose
  * address is verified may claim it: by address (joining without a token, listing it in invitations/mine, its
  * token in messages) or by token. An account id on an invitation was matched on an address the account may
  * not own, so it never claims anything by itself.

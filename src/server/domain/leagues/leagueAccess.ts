@@ -22,7 +22,7 @@ export async function loadLeagueAccess(db: Executor, leagueId: number, user: Aut
   return { league, isMember: member !== undefined, isOwner: league.owner_id === user.id, department: member?.department ?? null };
 }
 
-/** A league whose competition is finished takes no more writes (DESIGN 4.6). */
+/** A league whose competition is finished takes no more writes. */
 export const leagueFinished = () => new AppError(403, 'errors.league_finished');
 
 export function requireWritable(access: LeagueAccess): void {

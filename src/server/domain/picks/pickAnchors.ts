@@ -5,9 +5,9 @@ import { findPickLeague, roundKickoffs, setPicksShownKickoff, type PickLeagueRow
 type AnchorLeague = Pick<PickLeagueRow, 'competition_id' | 'competition_type' | 'start_matchday' | 'picks_shown_kickoff'>;
 
 /**
- * The kickoffs a league's pick deadlines anchor on (DESIGN 4.3): each round's first kickoff, and the first
+ * The kickoffs a league's pick deadlines anchor on: each round's first kickoff, and the first
  * counted kickoff (a cup's first match; a league competition's first match from start_matchday on). Picks once
- * shown stay closed (issue 11 §6): shown matches keep their kickoff (roundKickoffs), and a league's pinned first
+ * shown stay closed: shown matches keep their kickoff (roundKickoffs), and a league's pinned first
  * counted kickoff (`picks_shown_kickoff`) caps the one its current start_matchday gives.
  */
 export async function leaguePickKickoffs(db: Executor, league: AnchorLeague): Promise<CompetitionKickoffs> {

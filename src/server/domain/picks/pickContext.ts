@@ -56,7 +56,7 @@ export const ruleDeadline = (ctx: PickContext, rule: Pick<PickRuleRow, 'round_id
 export interface PickState { deadline: number | null; allow_show_bets: boolean; allow_edit_bets: boolean }
 
 /**
- * DESIGN 4.3 for one member's picks of a rule: others see them once the deadline has passed; the owner edits
+ * Who sees and who edits one member's picks of a rule: others see them once the deadline has passed; the owner edits
  * real picks before the deadline, simulated ones (mode 1) at any time, and nothing once the league is finished.
  */
 export function pickState(ctx: PickContext, rule: Pick<PickRuleRow, 'round_id'>, ownerId: number, mode: number): PickState {

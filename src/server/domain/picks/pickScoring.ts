@@ -4,7 +4,8 @@ import { KNOCKOUT_ORDER, ROUND } from '../../../shared/domain/rounds';
 import type { Executor } from '../../platform/db/database';
 
 /**
- * Pick points of DESIGN 4.4, set-based: one UPDATE per kind of rule, for every league of the competition
+ * Pick points (a round pick: its rule's points per hit; a person pick: PERSON_POINTS per goal, plus the top scorer's
+ * bonus), set-based: one UPDATE per kind of rule, for every league of the competition
  * and both modes (simulations are scored against the real results too). Points depend only on (rule, team)
  * or (rule, person), so each statement scores the distinct picked pairs once and joins them back to the
  * picks, writing only rows whose points change. A pick in a league that does not play that kind of rule

@@ -2,7 +2,7 @@ import type { AppDeps } from '../../platform/deps';
 import type { ProviderCompetition } from './competitionsRepository';
 
 /**
- * Where a competition's results come from (DESIGN 4.8), by competitions.provider. Each answers how many
+ * Where a competition's results come from (manual, openfootball, football-data or demo), by competitions.provider. Each answers how many
  * matches it changed; points are recomputed inside, in the same transaction as the results.
  */
 export interface ResultsProvider {

@@ -29,7 +29,7 @@ export async function missingResultBets(db: Executor, args: { from: number; to: 
 /** Unfinished competitions that have pick rules, with the first kickoff of each round and matchday. */
 export async function pickKickoffs(db: Executor, competitionIds?: number[]) {
   let query = db.selectFrom('matches as m').innerJoin('competitions as c', 'c.id', 'm.competition_id')
-    // A match whose bets were shown keeps the kickoff it had then (picks it closed never reopen, issue 11 §6).
+    // A match whose bets were shown keeps the kickoff it had then (picks it closed never reopen).
     .select(['m.competition_id', 'c.competition_type', 'm.round_id', 'm.matchday', (eb) => eb.fn.min(effectiveKickoffSql('m')).as('date')])
     .where('c.finished', '=', 0)
     .where((eb) => eb.exists(eb.selectFrom('league_rules as r').select('r.id').whereRef('r.competition_id', '=', 'm.competition_id')));

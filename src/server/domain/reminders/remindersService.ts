@@ -6,7 +6,7 @@ import { deleteSubscriptionsByEndpoint, subscriptionsOf } from '../../platform/p
 import { alreadyReminded, recipients, recordReminders } from './remindersRepository';
 import type { Locale } from '../../../shared/domain/locales';
 
-/** notify reminds about bets closing within this window (DESIGN 4.8). */
+/** notify reminds about bets closing within this window. */
 export const REMINDER_WINDOW_MS = 24 * 3_600_000;
 
 /** Push services and the SMTP server are slow one by one and unhappy with thousands at once. */

@@ -3,11 +3,11 @@ import type { Executor } from '../../platform/db/database';
 import { deadlineWithSql, scheduledDeadlineSql } from './scoringSql';
 
 /**
- * Bets once shown stay shown (issue 11 §6). Deadlines follow kickoffs, so moving a kickoff later could reopen
+ * Bets once shown stay shown. Deadlines follow kickoffs, so moving a kickoff later could reopen
  * bets everyone has already seen. Every write that moves kickoffs (an admin's match edit, an import or provider
  * re-sync) first calls this in its transaction, before the kickoffs change. Two statements per competition:
  *
- * - Result bets (per-league deadlines, issue 13 §4): every match whose bets are shown in at least one league of the
+ * - Result bets (each league sets its own deadlines): every match whose bets are shown in at least one league of the
  *   competition keeps in `shown_kickoff` / `shown_matchday_kickoff` the earliest kickoff and matchday first kickoff it
  *   has had while shown. A league's deadline is then counted from the earlier of those and the current kickoffs
  *   (resultBetDeadlineSql), so a move never makes any league's deadline later: shown bets stay shown everywhere.

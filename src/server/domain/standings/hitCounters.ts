@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Executor } from '../../platform/db/database';
 import { betFactsSql } from '../scoring/scoringSql';
 
-/** A member's hits over the league's scored result bets (issue 13 §6 tie-breaks). */
+/** A member's hits over the league's scored result bets, which the league's tie-breaks compare. */
 export interface HitCounters { exact_hits: number; goal_difference_hits: number; tendency_hits: number }
 
 export const NO_HITS: HitCounters = { exact_hits: 0, goal_difference_hits: 0, tendency_hits: 0 };

@@ -3,7 +3,7 @@ import type { DepartmentRow, TableRow } from '../../../shared/api/routes/tables'
 import { rankStandings, type TieBreak } from '../../../shared/domain/tieBreaks';
 import type { HitCounters } from './hitCounters';
 
-/** Pure table arithmetic (DESIGN 4.5): competition ranking with the league's tie-breaks, name ties, department averages. */
+/** Pure table arithmetic: competition ranking with the league's tie-breaks, name ties, department averages. */
 
 export interface MemberStanding {
   user_id: number; user_name: string; department: string | null;

@@ -4,7 +4,7 @@ import { deleteUserSessions } from '../../platform/sessions/sessionsRepository';
 import { updateUser } from './accountsRepository';
 
 /**
- * Account changes made by a global admin from the console (issue 15 §3), inside the admin's transaction. The
+ * Account changes made by a global admin from the console, inside the admin's transaction. The
  * checks (never your own account, never the last admin) and the audit entry are the admin module's.
  */
 

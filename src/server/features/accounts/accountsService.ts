@@ -44,7 +44,7 @@ export async function signIn(deps: AppDeps, input: { email: string; password: st
     throw err;
   }
   if (!user || !valid) throw new AppError(401, 'errors.invalid_credentials');
-  // Told only to whoever knows the password: an admin disabled the account (issue 15 §3).
+  // Told only to whoever knows the password: an admin disabled the account.
   if (user.disabled_at !== null) throw new AppError(401, 'errors.account_disabled');
   const signedInUser = user;
   const token = await deps.db.transaction().execute(async (trx) => {

@@ -32,7 +32,7 @@ function answerArb(kind: BonusKind, teamIds: number[]): fc.Arbitrary<BonusAnswer
 }
 
 /**
- * Issue 13 §5 and "Done means": the points the server stores for bonus answers (one SQL statement comparing
+ * The points the server stores for bonus answers (one SQL statement comparing
  * normalised keys) equal the shared pure function bonusPoints on generated questions, answers and right answers,
  * resolving again included; and the table's points_bonus is their sum.
  */

@@ -22,7 +22,7 @@ export const DEMO_COMPETITION_KEY = 'demo:world-cup';
 export const DEMO_PASSWORD = 'porra-demo';
 
 /**
- * Seeds the playable demo (DESIGN 4.9) on an empty database: no competitions and no users. Running it again,
+ * Seeds the playable demo (a cup placed around now, demo users, a league with bets, results that keep arriving) on an empty database: no competitions and no users. Running it again,
  * or on a database someone already uses, does nothing. Returns whether it seeded.
  */
 export async function seedDemoIfEmpty(deps: AppDeps): Promise<boolean> {

@@ -2,7 +2,7 @@ import { call, describeEachDb, type TestApp } from '../../testing/harness';
 import { api, createLeague, leagueWorld, type Person } from '../leagues/testing/leagueTestKit';
 import { INVITATIONS_PER_HOUR } from './invitationsService';
 
-/** Issue 11 §7: an hourly cap per inviter, and the inviter's words limited in length and escaped in the email. */
+/** An hourly cap per inviter, and the inviter's words limited in length and escaped in the email. */
 
 const invite = (t: TestApp, who: Person, leagueId: number, email: string, extra: object = {}, locale: 'en' | 'es' = 'en') =>
   call(t.app, { method: 'POST', url: api('/invitations', locale), token: who.token, payload: { league_id: leagueId, email, ...extra } });

@@ -18,7 +18,7 @@ const iso = (ms: number) => new Date(ms).toISOString();
 const MESSAGES_LIMIT = 100;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const HOUR_MS = 3_600_000;
-/** Invitations one person may send per hour, across all their leagues (issue 11 §7: no mail cannon). */
+/** Invitations one person may send per hour, across all their leagues, so nobody can use Porra to mail strangers in bulk. */
 export const INVITATIONS_PER_HOUR = 20;
 
 export interface InvitationView {

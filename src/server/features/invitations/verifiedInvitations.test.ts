@@ -2,7 +2,7 @@ import { createUserWithToken } from '../../testing/fixtures';
 import { call, describeEachDb, type TestApp } from '../../testing/harness';
 import { api, createLeague, join, leagueWorld, setEmailVerified, type Person } from '../leagues/testing/leagueTestKit';
 
-/** Issue 11 §2: an invitation addressed to an email is claimable only by an account whose address is verified. */
+/** An invitation addressed to an email is claimable only by an account whose address is verified. */
 
 const get = (t: TestApp, who: Person, path: string) => call(t.app, { method: 'GET', url: api(path), token: who.token });
 

@@ -25,7 +25,7 @@ async function saveBet(t: TestApp, who: Person, betId: number, body: Record<stri
   });
 }
 
-describeEachDb('league scoring model, jokers and deadlines (issue 13 §1-4)', (ctx) => {
+describeEachDb('league scoring model, round weights, jokers and deadlines', (ctx) => {
   it('lists the scoring presets with translated names', async () => {
     const t = ctx();
     const en = await call(t.app, { method: 'GET', url: api('/scoring_presets') });

@@ -11,7 +11,7 @@ import { deadlineWithSql, resultBetDeadlineSql } from '../../domain/scoring/scor
 import { scoringToColumns } from '../../domain/scoring/leagueScoring';
 import { matchdayKickoffs, mostJokersUsed, teamIdsInCompetition } from './leaguesRepository';
 
-/** Settings a client may leave out when creating a league (DESIGN 4.2); start_matchday and lock_by depend on the competition. */
+/** Settings a client may leave out when creating a league; start_matchday and lock_by depend on the competition. */
 export const DEFAULT_SETTINGS: Omit<LeagueSettings, 'name' | 'competition_id' | 'start_matchday' | 'lock_by'> = {
   selected_team_ids: [],
   bets_system: 'exact',
@@ -102,7 +102,7 @@ const canonical = (value: unknown) => JSON.stringify(value, (_key, v: unknown) =
 const sameTeams = (a: number[], b: number[]) => a.length === b.length && a.every((id, i) => id === b[i]);
 
 /**
- * The scoring a request asks for: `scoring` as sent, or the preset of an old `points_system` (issue 13 §1). The
+ * The scoring a request asks for: `scoring` as sent, or the preset of an old `points_system` (winner -> winner, winner_and_goals -> classic). The
  * stored points_system then follows the scoring, for readers of the old field.
  */
 export function withScoring<T extends Partial<LeagueSettings>>(settings: T): T {

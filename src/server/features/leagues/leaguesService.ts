@@ -29,7 +29,7 @@ export async function createLeague(deps: AppDeps, user: AuthUser, input: NewLeag
   const now = deps.clock.now();
   return deps.db.transaction().execute(async (trx) => {
     const competition = await findCompetition(trx, input.competition_id);
-    // An archived competition keeps its leagues but takes no new ones (admin console, issue 15 §1).
+    // An archived competition keeps its leagues but takes no new ones.
     if (!competition || competition.archived_at !== null) {
       throw new AppError(400, 'errors.competition_not_found', {}, { 'league.competition_id': [{ key: 'validation.exists' }] });
     }
@@ -92,7 +92,7 @@ export async function changeLeague(deps: AppDeps, user: AuthUser, leagueId: numb
     if (changed.length === 0) return current;
 
     const changes = Object.fromEntries(changed.map((key) => [key, wanted[key]])) as Partial<LeagueSettings>;
-    // Picks already shown stay closed whatever matchday the league now starts from (issue 11 §6): pinned from the
+    // Picks already shown stay closed whatever matchday the league now starts from: pinned from the
     // kickoffs the current start_matchday gives, so before the change is written.
     if (changes.start_matchday !== undefined) await keepShownPicksClosed(trx, leagueId, now);
     await applySettingsChange(trx, { leagueId, actorId: user.id, before: current, changes, now });

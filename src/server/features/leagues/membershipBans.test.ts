@@ -1,7 +1,7 @@
 import { call, describeEachDb, type TestApp } from '../../testing/harness';
 import { api, createLeague, join, leagueWithMember, leagueWorld, setEmailVerified, type Person } from './testing/leagueTestKit';
 
-/** Issue 11 §3: a removed member stays out until the owner invites them again; the share link can be replaced. */
+/** A removed member stays out until the owner invites them again; the share link can be replaced. */
 
 const remove = (t: TestApp, owner: Person, leagueId: number, userId: number) =>
   call(t.app, { method: 'DELETE', url: api(`/leagues/remove_user/${leagueId}/${userId}`), token: owner.token });

@@ -21,8 +21,8 @@ import { handOverOwnedLeagues } from '../../domain/leagues/ownership';
 /**
  * Joining: with an invitation token (accepts it), with the league's share token, or without a token when the
  * league allows joining or the caller's verified address has a pending invitation to it. Invitations are only
- * for verified addresses (issue 11 §2). A member the owner removed is banned: only a personal invitation
- * from the owner, sent after the removal, lets them back (issue 11 §3).
+ * for verified addresses. A member the owner removed is banned: only a personal invitation
+ * from the owner, sent after the removal, lets them back.
  */
 export async function joinLeague(deps: AppDeps, user: AuthUser, leagueId: number, token: string | null | undefined): Promise<League> {
   const now = deps.clock.now();

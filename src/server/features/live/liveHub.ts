@@ -27,7 +27,7 @@ const RETRY_AFTER_SECONDS = 30;
 const TABLE_REUSE_MS = 5000;
 
 /**
- * This process's open live streams and how events reach them (issue 14 §1). Every event of the bus is turned
+ * This process's open live streams and how events reach them. Every event of the bus is turned
  * into messages per league that has streams here: `matches` with the league's matches, then the league's
  * `standings` (built once per league and language, see streamStandings.ts), or `bets_visible` for the leagues whose
  * bet window closed. A timer (all streams at once) sends heartbeats, ends streams past their lifetime and those

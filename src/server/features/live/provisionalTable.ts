@@ -10,7 +10,7 @@ import type { Locale } from '../../../shared/domain/locales';
 
 /**
  * The league's table for the live stream: the stored one, or while matches of the league are in play with a
- * score, a provisional one that adds what each bet would score if those matches ended now (issue 14 §1). Built
+ * score, a provisional one that adds what each bet would score if those matches ended now. Built
  * by the tables module's own builder (same ranking, tie-breaks, departments), the in-play points added first.
  * Null when the league is gone.
  */

@@ -33,7 +33,7 @@ const tieLoser = (m: KnockoutMatch): number | null => {
 };
 
 /**
- * Teams that can still reach a round (DESIGN 4.4 picks): start from the latest round up to it whose
+ * Teams a round pick may still name: start from the latest round up to it whose
  * participants are all known (else every team of the competition) and drop the losers of the ties played
  * since. The Champion is the round after the final; the third-place match follows the semi-finals' losers
  * only once it is drawn, so before that it accepts every team still alive before the semi-finals.

@@ -2,7 +2,7 @@ import { localRoundName, localTeamName } from '../../../shared/domain/localNames
 import type { Locale } from '../../../shared/domain/locales';
 
 /**
- * Pick answers in the caller's language (issue 14 §4): the rule's round name and team names come from the
+ * Pick answers in the caller's language: the rule's round name and team names come from the
  * database in English; the routes map them on the way out, so the services stay language-free.
  */
 export async function withLocalRoundNames<T extends { league_rule: { round_id: number; round_name: string } }>(

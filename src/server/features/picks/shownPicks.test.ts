@@ -3,7 +3,7 @@ import { createUserWithToken } from '../../testing/fixtures';
 import { call, describeEachDb, type TestApp } from '../../testing/harness';
 import { DAY, HOUR, MINUTE, addMember, api, fillPerson, fillRound, insertLeague, pickWorld, ruleOf, setClock } from './testing/pickTestFixtures';
 
-/** Issue 11 §6: picks once shown never reopen, whether an admin moves a kickoff or the owner raises start_matchday. */
+/** Picks once shown never reopen, whether an admin moves a kickoff or the owner raises start_matchday. */
 
 const pickState = async (t: TestApp, token: string, leagueId: number, userId: number, roundId: number) => {
   const res = await call(t.app, { method: 'GET', url: api(`/round_bets/index/${leagueId}?user_id=${userId}`), token });

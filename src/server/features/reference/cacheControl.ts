@@ -1,7 +1,7 @@
 import type { FastifyReply } from 'fastify';
 
 /**
- * Client cache durations of spec 9: reference data changes rarely (30 minutes); matches, tables and
+ * How long clients may cache a read: reference data changes rarely (30 minutes); matches, tables and
  * scorers move with results (60 seconds).
  */
 export const LONG_CACHE = 'public, max-age=1800';

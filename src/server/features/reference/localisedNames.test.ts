@@ -6,7 +6,7 @@ import { call, describeEachDb } from '../../testing/harness';
 
 const DAY = 24 * 3_600_000;
 
-describeEachDb('reference names in the caller\'s language (issue 14 §4)', (ctx) => {
+describeEachDb('reference names in the caller\'s language', (ctx) => {
   const get = (locale: 'en' | 'es', url: string) => call(ctx().app, { method: 'GET', url: `/api/v1/${locale}${url}` });
 
   async function cupWithNationalTeams() {

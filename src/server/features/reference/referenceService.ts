@@ -13,7 +13,7 @@ export async function leagueRules(deps: AppDeps, onlyTopScorer: boolean): Promis
   return listLeagueRules(deps.db, onlyTopScorer ? { roundId: ROUND.TOP_SCORER } : {});
 }
 
-/** Names in the caller's language (issue 14 §4): catalogue rounds, national teams and "Group X" groups. */
+/** Names in the caller's language: catalogue rounds, national teams and "Group X" groups. */
 const localRound = (round: Round, locale: Locale): Round => ({ ...round, name: localRoundName(round.id, locale, round.name) });
 const localTeam = (team: Team, locale: Locale): Team => ({ ...team, team_name: localTeamName(team.team_name, locale) });
 const localGroup = (group: Group, locale: Locale): Group => ({ ...group, name: localGroupName(group.name, locale) });

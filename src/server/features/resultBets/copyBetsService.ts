@@ -34,7 +34,7 @@ export async function copy(deps: AppDeps, user: AuthUser, targetId: number, sour
       copyRepo.leagueFlags(trx, targetId), copyRepo.competitionRules(trx, target.competition_id),
       leaguePickKickoffsOf(trx, targetId),
     ]);
-    // The same deadlines as every pick write (shown picks stay closed, issue 11 §6).
+    // The same deadlines as every pick write (picks once shown stay closed).
     const open = rules.filter((rule) => kickoffs !== null && isBeforeDeadline(now, pickDeadline(rule.round_id, kickoffs)));
     const personRules = open.filter((r) => r.round_id === ROUND.TOP_SCORER).map((r) => r.id);
     const roundRules = open.filter((r) => r.round_id !== ROUND.TOP_SCORER).map((r) => r.id);

@@ -11,7 +11,7 @@ import { toResultBet } from './resultBetMapping';
 import * as repo from './resultBetsRepository';
 
 /**
- * Late entry (issue 13 §7): the league's owner enters or corrects a member's real bet after its deadline. The bet
+ * Late entry: the league's owner enters or corrects a member's real bet after its deadline. The bet
  * is scored at once, marked (late_entry) for everyone, and the change goes into the league's log with its reason.
  */
 export async function enterLateBet(

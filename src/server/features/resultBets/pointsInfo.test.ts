@@ -5,7 +5,7 @@ import { finishMatch } from './testing/betsTestFixture';
 
 const HOUR = 3_600_000;
 
-describeEachDb('points info of a weighted bet (issue 13 §3)', (ctx) => {
+describeEachDb('points info of a weighted bet', (ctx) => {
   it("gives the legend and what it is multiplied by: the round's factor times the joker", async () => {
     const t = ctx();
     const w = await leagueWorld(t);

@@ -3,7 +3,7 @@ import type { Match } from '../../../shared/api/entities';
 import type { ResultBet } from '../../../shared/api/routes/resultBets';
 import type { BetRow } from './resultBetsRepository';
 
-/** Rows to API shapes, applying the visibility rules of DESIGN 4.3. */
+/** Rows to API shapes, applying who may see and edit a bet: others see it once its deadline has passed, its owner always. */
 
 export function toMatch(row: BetRow): Match {
   return {

@@ -73,7 +73,7 @@ export function resultBetsService(deps: AppDeps) {
     };
     const scored = row.played === 1 ? resultBetLegend(rules, row, match) : null;
     const legend = scored ?? legendKeys(rules).map((key) => ({ key, points: 0, max_points: effectivePoints(rules)[key] }));
-    // The bet's points are the legend's sum times the round's weight and its joker (issue 13 §3): say so.
+    // The bet's points are the legend's sum times the round's weight and its joker: say so.
     const { weights } = await loadLeagueScoring(db, row.league_id);
     const joker = row.joker === 1 && weights.jokers.count > 0 ? weights.jokers.multiplier : 1;
     return {
@@ -125,7 +125,7 @@ export function resultBetsService(deps: AppDeps) {
   }
 
   /**
-   * Flags or unflags the bet's joker (issue 13 §3), before its deadline like its goals. A member plays at most the
+   * Flags or unflags the bet's joker (which multiplies its points), before its deadline like its goals. A member plays at most the
    * league's joker count over the whole competition: counted under the member's row lock (PostgreSQL; SQLite runs
    * one transaction at a time), so concurrent flags cannot pass it.
    */

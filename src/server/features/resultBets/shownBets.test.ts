@@ -7,7 +7,7 @@ import { importOpenfootball } from '../../domain/competitions/importService';
 import { createLeagueSeason } from '../reference/testing/referenceTestData';
 import { createLeague } from './testing/betsTestFixture';
 
-/** Issue 11 §6: once a match's bets have been shown to the league, they never become editable again. */
+/** Once a match's bets have been shown to the league, they never become editable again. */
 
 const HOUR = 3_600_000;
 const url = (path: string, locale = 'en') => `/api/v1/${locale}${path}`;

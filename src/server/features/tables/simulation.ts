@@ -7,7 +7,7 @@ import { standingsFromMatchdays } from '../../domain/standings/matchdayStandings
 import * as repo from '../../domain/standings/standingsRepository';
 
 /**
- * The caller's private simulation (mode 1, DESIGN 4.5): unfinished matches take the caller's hypothetical
+ * The caller's private simulation (mode 1): unfinished matches take the caller's hypothetical
  * results, and only bets the caller may see are scored, so a simulation never reveals a hidden bet.
  * Pick points stay the stored real ones: they only exist once their (already visible) picks are decided.
  * One league at a time, computed on the fly.

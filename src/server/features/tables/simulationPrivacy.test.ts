@@ -6,7 +6,7 @@ import { call, describeEachDb, type TestApp } from '../../testing/harness';
 import { createLeague, finishMatch } from '../resultBets/testing/betsTestFixture';
 
 /**
- * Issue 11 §7: a member's simulation (mode 1) is theirs alone. Every read that takes `mode` (bet lists of each
+ * A member's simulation (mode 1) is theirs alone. Every read that takes `mode` (bet lists of each
  * kind, tables) answers only the caller's own simulation, and points_info never explains someone else's.
  */
 

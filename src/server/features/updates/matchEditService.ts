@@ -46,7 +46,7 @@ export async function editMatch(deps: AppDeps, adminId: number, matchId: number,
 
   const now = deps.clock.now();
   await deps.db.transaction().execute(async (trx) => {
-    // Bets already shown stay closed even when the kickoff moves later (issue 11 §6).
+    // Bets already shown stay closed even when the kickoff moves later.
     if (changes.date !== undefined) await keepShownBetsClosed(trx, current.competition_id, now);
     await updateMatchFields(trx, matchId, changes, now);
     await auditMatchEdit(trx, adminId, matchId, changes, now);

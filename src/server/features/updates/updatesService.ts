@@ -8,7 +8,7 @@ import { recomputeCompetition } from '../../domain/scoring/recompute';
 import { competitionLockName, syncCompetition, syncCompetitions, type SyncCounts } from './competitionSync';
 
 /**
- * The admin processes of DESIGN 4.8. Each holds its named lock in the database for the whole run, so a second
+ * The admin processes (update, update_all, update_competition, update_competition_points, notify). Each holds its named lock in the database for the whole run, so a second
  * call anywhere (another request, another server process, the scheduler) is refused while it runs.
  */
 export interface ProcessOutcome { updated_matches?: number; notified?: number }

@@ -1,7 +1,7 @@
 import type { Executor } from '../db/database';
 
 /**
- * Admin actions of the console (issue 15 §3): who did what to which user or competition, in the `audit_log` table
+ * Admin actions of the console: who did what to which user or competition, in the `audit_log` table
  * the match and bet corrections already write. Call it inside the action's transaction, so an action that rolls
  * back leaves no entry and every committed one has its entry.
  */

@@ -1,6 +1,6 @@
 /**
  * Values read from the database, remembered for a few seconds per process, and forgotten by tag when a writer of
- * this process changes what they depend on. The pattern of the session cache (modules/auth/sessionCache.ts):
+ * this process changes what they depend on. The pattern of the session cache (platform/sessions/sessionCache.ts):
  * - in the writing process, at once: `forget(tag)` hides the tagged entries and, for a while (the quarantine), has
  *   reads of that tag go to the database and not be kept, so a read racing with the writer's still uncommitted
  *   transaction cannot bring the old value back;

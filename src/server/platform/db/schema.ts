@@ -14,7 +14,7 @@ export interface UsersTable {
   id: Id; name: string; email: string; password_hash: string;
   is_admin: Generated<Flag>; locale: Generated<string>; email_reminders: Generated<Flag>;
   email_verified: Generated<Flag>; created_at: number; updated_at: number;
-  /** Set while an admin has disabled the account: it cannot sign in (issue 15 §3). */
+  /** Set while an admin has disabled the account: it cannot sign in. */
   disabled_at: number | null; last_sign_in_at: number | null;
 }
 
@@ -38,7 +38,7 @@ export interface CompetitionsTable {
   time_shift_ms: Generated<number>; replay: Generated<Flag>; created_at: number; updated_at: number;
   /** IANA zone of an openfootball import's local kickoff times; re-imports and re-syncs read them in it. */
   time_zone: string | null;
-  /** Archived: not offered to new leagues, data kept (issue 15 §1). */
+  /** Archived: not offered to new leagues, data kept. */
   archived_at: number | null;
 }
 
@@ -169,7 +169,7 @@ export interface ClientLogsTable {
   details: string | null; created_at: number;
 }
 
-/** What the live streams tell (issue 14 §1): its id is the SSE event id in every process. */
+/** What the live streams tell: its id is the SSE event id in every process. */
 export interface LiveEventsTable {
   id: Id; competition_id: number; kind: 'matches' | 'bets_visible'; payload: string; dedupe_key: string | null; created_at: number;
 }
@@ -177,19 +177,19 @@ export interface LiveEventsTable {
 /** Generation of a user's private calendar token (regenerating bumps it). */
 export interface CalendarFeedsTable { user_id: number; generation: Generated<number>; updated_at: number }
 
-/** One run of an admin process, scheduled or manual (issue 15 §2): written at its start and at its end. */
+/** One run of an admin process, scheduled or manual: written at its start and at its end. */
 export interface ProcessRunsTable {
   id: Id; kind: string; trigger: 'manual' | 'scheduled'; competition_id: number | null; started_by: number | null;
   started_at: number; finished_at: number | null; outcome: 'running' | 'done' | 'failed';
   updated_matches: number | null; recomputed_bets: number | null; notified: number | null; created: Flag | null; error: string | null;
 }
 
-/** A competition's latest sync from its provider (issue 15 §1). */
+/** A competition's latest sync from its provider. */
 export interface CompetitionSyncsTable {
   competition_id: number; last_at: number; outcome: 'done' | 'failed'; error: string | null; last_success_at: number | null;
 }
 
-/** Every email sent or failed, without its body (issue 15 §4). */
+/** Every email sent or failed, without its body (reset and verification links carry tokens). */
 export interface MailLogTable {
   id: Id; to_address: string; kind: string; subject: string; status: 'sent' | 'failed'; error: string | null; created_at: number;
 }

@@ -5,7 +5,7 @@ import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { buildApp } from '../../app';
 import { openTestDatabase, testConfig } from '../../testing/harness';
 
-/** Issue 14 §5: the build's .br/.gz copies go to browsers that accept them, so a phone downloads compressed scripts. */
+/** The build's .br/.gz copies go to browsers that accept them, so a phone downloads compressed scripts. */
 describe('precompressed client files', () => {
   const script = `console.log(${JSON.stringify('porra '.repeat(400))});`;
   let clientDir: string;

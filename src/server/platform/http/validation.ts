@@ -23,7 +23,7 @@ export const validatorCompiler: FastifySchemaCompiler<object> = ({ schema, httpP
 
 export interface FieldError { key: MessageKey; vars?: Record<string, string | number> }
 
-/** Ajv errors -> `{ field: [message keys] }` with the spec's Rails-style texts. */
+/** Ajv errors -> `{ field: [message keys] }` with Rails-style texts ("can't be blank", "is too long (maximum is N characters)"). */
 export function fieldErrors(errors: ErrorObject[]): Record<string, FieldError[]> {
   // No prototype: a field named `__proto__` or `constructor` must not reach Object.prototype's members.
   const out: Record<string, FieldError[]> = Object.create(null);

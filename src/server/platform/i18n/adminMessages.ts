@@ -1,5 +1,5 @@
 /**
- * Server messages of the admin console (issue 15), spread into the catalogue of messages.ts: kept apart so the
+ * Server messages of the admin console, spread into the catalogue of messages.ts: kept apart so the
  * console's texts live together.
  */
 export const adminMessagesEn = {

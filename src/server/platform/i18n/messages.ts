@@ -3,7 +3,7 @@ import type { Locale } from '../../../shared/domain/locales';
 
 /**
  * Server-side message catalogue (errors, validation, success texts, emails). Keys follow the client's
- * naming where the spec names them (errors.messages.process_already_running). `{name}` placeholders.
+ * names where the client already has one (errors.messages.process_already_running). `{name}` placeholders.
  */
 const en = {
   ...adminMessagesEn,
@@ -95,7 +95,7 @@ const en = {
   'reminders.email_outro': 'Place them here: {url}',
   'reminders.push_picks_body': '{count} picks of {league} close within 24 hours: make them now',
   'reminders.email_picks_line': '- {league}: {count} picks still to make, closing at {deadline} (UTC)',
-  // Field validation (Rails-style texts, as the spec lists them).
+  // Field validation (Rails-style texts, the same wording in every form).
   'validation.accepted': 'must be accepted',
   'validation.blank': "can't be blank",
   'validation.exists': 'must exist',
@@ -181,7 +181,7 @@ const en = {
   'mail.invitation_subject': '{inviter} invites you to the league {league} on Porra',
   'mail.invitation_text': 'Hello,\n\n{inviter} invites you to join the league "{league}" ({competition}) on Porra, the football score-prediction game.\n\nTo join, open this link:\n\n{link}\n\nIf you do not have an account yet, sign up first with this email address ({email}).',
   'mail.invitation_note': '{inviter} adds:\n\n{note}',
-  // Bonus questions, late entries (issue 13 §5, §7)
+  // Bonus questions, late entries
   'errors.bonus_question_not_found': 'The bonus question does not exist',
   'errors.bonus_deadline_passed': 'The deadline of this question has passed: answers can no longer change',
   'errors.bonus_question_open': 'The question is still open: it can be resolved after its deadline',
@@ -371,7 +371,7 @@ const es: Record<MessageKey, string> = {
   'mail.invitation_subject': '{inviter} te invita a la liga {league} en Porra',
   'mail.invitation_text': 'Hola:\n\n{inviter} te invita a unirte a la liga "{league}" ({competition}) en Porra, el juego de pronósticos de fútbol.\n\nPara unirte, abre este enlace:\n\n{link}\n\nSi todavía no tienes cuenta, regístrate antes con esta dirección de email ({email}).',
   'mail.invitation_note': '{inviter} añade:\n\n{note}',
-  // Preguntas extra, apuestas tardías (issue 13 §5, §7)
+  // Preguntas extra, apuestas tardías
   'errors.bonus_question_not_found': 'La pregunta extra no existe',
   'errors.bonus_deadline_passed': 'El plazo de esta pregunta ha terminado: las respuestas ya no pueden cambiar',
   'errors.bonus_question_open': 'La pregunta sigue abierta: se puede resolver después de su plazo',

@@ -6,7 +6,7 @@ import { PostgresListener } from './postgresListener';
 import { type LiveEventRow, insertLiveEvent, latestLiveEventId, liveEventsAfter, liveEventsByIds, pruneLiveEvents } from './liveEventStore';
 
 /**
- * Carries live events from the process that writes them to the streams of every process (issue 14 §1).
+ * Carries live events from the process that writes them to the streams of every process.
  * An event is a row of live_events written in the writer's transaction, so it exists only if the write commits.
  * PostgreSQL: the same transaction runs pg_notify with the row's id (sent on commit; ids only, far below the
  * 8000-byte payload limit), and each process LISTENs on one dedicated connection, then reads the rows.

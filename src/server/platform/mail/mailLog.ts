@@ -6,7 +6,7 @@ const ERROR_MAX_LENGTH = 2000;
 const SUBJECT_MAX_LENGTH = 300;
 
 /**
- * Wraps the app's mailer so every email sent or failed leaves a row in `mail_log` (issue 15 §4): recipient, kind,
+ * Wraps the app's mailer so every email sent or failed leaves a row in `mail_log`: recipient, kind,
  * subject, time and the failure. Never the body: reset and verification links carry tokens. The row is written
  * after the attempt; a failure to write it is left to the caller's logging and never turns a sent mail into an error.
  */

@@ -12,7 +12,7 @@ export interface AppMetrics {
   observeRequest(labels: RequestLabels, seconds: number): void;
   /** A result bet stored by its owner (or corrected by an admin). */
   betSaved(): void;
-  /** A live stream opened (+1) or closed (-1) in this process (issue 14 §1). */
+  /** A live stream opened (+1) or closed (-1) in this process. */
   liveStreams(delta: 1 | -1): void;
   /**
    * Runs one scheduled job and records it: a run and its duration when it finishes, a failure too when it throws,

@@ -5,7 +5,7 @@ import type { PROCESS_KINDS } from '../../../shared/api/routes/adminOperations';
 export type ProcessKind = (typeof PROCESS_KINDS)[number];
 
 /**
- * The history of process runs (issue 15 §2): a row written when a run starts (outcome `running`) and completed when
+ * The history of process runs: a row written when a run starts (outcome `running`) and completed when
  * it ends, whether an admin started it or the scheduler did. Only runs that got their lock are recorded: a refused
  * duplicate (409, or the scheduler finding it busy) changed nothing.
  */

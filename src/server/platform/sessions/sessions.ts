@@ -22,7 +22,7 @@ export async function openSession(deps: AppDeps, db: Executor, userId: number, r
   return signToken(deps.jwtSecret, { userId, sessionId }, now, expiresAt);
 }
 
-/** The token travels in the body and, as DESIGN 5 asks, in the Authorization header too. */
+/** The token travels in the body and in the `Authorization: Bearer` header too. */
 export function sendToken(reply: FastifyReply, token: string): void {
   reply.header('authorization', `Bearer ${token}`);
 }

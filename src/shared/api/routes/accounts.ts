@@ -70,7 +70,7 @@ export const accountRoutes = {
       locale: Type.Optional(UserLocale),
     }),
     response: AccountUser,
-    // Per account and per address, counted by the service in the database (auth/actionLimits.ts).
+    // Per account and per address, counted by the service in the database (server platform/sessions/actionLimits.ts).
     errors: [429, 503],
   }),
   deleteAccount: route({

@@ -5,7 +5,7 @@ import { Id, IdParams, Nullable, Strict, Timestamp } from '../schemas';
 /** The largest openfootball file the console uploads (a 380-match league season is about 150 kB). */
 export const IMPORT_FILE_MAX_BYTES = 2_000_000;
 
-/** How a process run ended; `running` while it still works (admin console, issue 15 §2). */
+/** How a process run ended; `running` while it still works (admin console). */
 export const ProcessOutcome = Type.Union([Type.Literal('running'), Type.Literal('done'), Type.Literal('failed')]);
 
 export const AdminCompetition = Type.Object({
@@ -80,7 +80,7 @@ export const CompetitionImportResult = Type.Object({
 
 const CompetitionAnswer = Type.Object({ message: Type.String(), competition: AdminCompetition });
 
-/** Admin console, competitions (issue 15 §1). */
+/** Admin console, competitions. */
 export const adminCompetitionRoutes = {
   adminImportCompetition: route({
     method: 'POST', path: '/admin/competitions/import', prefixed: true, access: 'admin', process: 'import_competition',

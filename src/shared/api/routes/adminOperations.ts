@@ -13,7 +13,7 @@ export const Paging = {
 };
 const PageInfo = { total: Type.Integer({ minimum: 0 }), page: Type.Integer({ minimum: 1 }), per_page: Type.Integer({ minimum: 1 }) };
 
-/** One run of a process, scheduled or started by an admin (issue 15 §2). */
+/** One run of a process, scheduled or started by an admin. */
 export const ProcessRun = Type.Object({
   id: Id,
   kind: ProcessKind,
@@ -52,7 +52,7 @@ export const SiteSetting = Type.Object({
   secret: Type.Boolean(),
 });
 
-/** Admin console: process history, outbox and notifications, site settings (issue 15 §2, §4, §5). */
+/** Admin console: process history, outbox and notifications, site settings. */
 export const adminOperationRoutes = {
   adminProcesses: route({
     method: 'GET', path: '/admin/processes', prefixed: true, access: 'admin',

@@ -19,7 +19,7 @@ export const AdminUser = Type.Object({
 
 const UserAnswer = Type.Object({ message: Type.String(), user: AdminUser });
 
-/** Admin console, users (issue 15 §3). Every write is recorded in the audit log with the admin who did it. */
+/** Admin console, users. Every write is recorded in the audit log with the admin who did it. */
 export const adminUserRoutes = {
   adminUsers: route({
     method: 'GET', path: '/admin/users', prefixed: true, access: 'admin',

@@ -2,7 +2,7 @@ import Type from 'typebox';
 import { route } from '../route';
 import { Id, Nullable } from '../schemas';
 
-/** Something the user should do before a deadline in the next 72 hours (DESIGN 4.7). */
+/** Something the user should do before a deadline in the next 72 hours. */
 export const Alert = Type.Object({
   /** 1 result bets missing, 2 round picks incomplete, 3 person picks incomplete. */
   alert_type: Type.Union([Type.Literal(1), Type.Literal(2), Type.Literal(3)]),

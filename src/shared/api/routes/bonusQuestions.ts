@@ -2,7 +2,7 @@ import Type from 'typebox';
 import { route } from '../route';
 import { Id, Message, Nullable, Strict, Timestamp } from '../schemas';
 
-/** Bonus questions of a league (issue 13 §5): owners ask, members answer before the deadline, owners resolve. */
+/** Bonus questions of a league: owners ask, members answer before the deadline, owners resolve. */
 
 export const BonusKind = Type.Union([Type.Literal('team'), Type.Literal('person'), Type.Literal('number'), Type.Literal('choice')]);
 

@@ -2,7 +2,7 @@ import Type from 'typebox';
 import { route } from '../route';
 import { IdParams, Nullable, Timestamp } from '../schemas';
 
-/** One entry of a league's tamper-evident log (issue 13 §7). */
+/** One entry of a league's tamper-evident log. */
 export const LeagueLogEntry = Type.Object({
   seq: Type.Integer({ minimum: 1 }),
   actor_id: Nullable(Type.Integer()),

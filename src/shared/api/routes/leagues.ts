@@ -5,7 +5,7 @@ import { Id, IdParams, Message, Nullable, Strict, Timestamp } from '../schemas';
 
 const settings = LeagueSettings.properties;
 
-/** Create: name and competition are required; every other setting has a default (DESIGN 4.2). */
+/** Create: name and competition are required; every other setting has a default. */
 export const NewLeague = Type.Object(
   { ...Type.Partial(LeagueSettings).properties, name: settings.name, competition_id: settings.competition_id },
   { additionalProperties: false },
@@ -36,7 +36,7 @@ export const LeagueMember = Type.Object({
   is_owner: Type.Boolean(),
 });
 
-/** A named scoring model a league may start from (issue 13 §1). */
+/** A named scoring model a league may start from. */
 export const ScoringPreset = Type.Object({
   key: Type.Union([Type.Literal('classic'), Type.Literal('winner'), Type.Literal('kicktipp'), Type.Literal('tendency_exact')]),
   name: Type.String(),

@@ -5,7 +5,7 @@ import { Id, Strict } from '../schemas';
 import { LeagueTable } from './tables';
 
 /**
- * The live stream of a league (issue 14 §1): Server-Sent Events, each naming the ids it concerns. `id:` is the
+ * The live stream of a league: Server-Sent Events, each naming the ids it concerns. `id:` is the
  * event id to send back as `Last-Event-ID` when reconnecting; a comment line (`: heartbeat`) keeps proxies from
  * closing an idle stream.
  */

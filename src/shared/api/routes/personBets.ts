@@ -3,7 +3,7 @@ import { route } from '../route';
 import { Id, IdParams, Mode, Nullable, Strict } from '../schemas';
 import { PickPointsInfo, pickBet, pickWrite, rulePicks } from './picksCommon';
 
-/** Person picks (Top scorer; spec 7.2, 7.3; DESIGN 4.3, 4.4). */
+/** Person picks (Top scorer). */
 
 /**
  * One pick: a person (shown from the competition's first kickoff). Points: goals so far once the competition

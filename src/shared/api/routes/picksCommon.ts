@@ -3,7 +3,7 @@ import { LeagueRule } from '../entities';
 import { Id, Mode, Nullable, Strict, Timestamp } from '../schemas';
 
 /**
- * What round picks and person picks (spec 7.2, 7.3; DESIGN 4.3, 4.4) have in common: they differ only in
+ * What round picks and person picks have in common: they differ only in
  * what is picked (a team for a round, a person for the top scorer).
  */
 

@@ -11,7 +11,7 @@ export const PushSubscription = Strict({
   keys: Strict({ p256dh: Key(200), auth: Key(100) }),
 });
 
-/** Web Push opt-in (spec 7.3; DESIGN 4.7): several devices per user. */
+/** Web Push opt-in: several devices per user. */
 export const pushRoutes = {
   pushPublicKey: route({
     method: 'GET', path: '/push/public_key', prefixed: true, access: 'public',

@@ -5,7 +5,7 @@ import { Id, IdParams, Message, Mode, Nullable, Strict, Timestamp } from '../sch
 
 const Goals = Nullable(Type.Integer({ minimum: 0, maximum: 9 }));
 
-/** A result bet as the client shows it (spec 3). Other users' goals are null until allow_show_bets. */
+/** A result bet as the client shows it. Other users' goals are null until allow_show_bets. */
 export const ResultBet = Type.Object({
   id: Id,
   match: Match,

@@ -4,7 +4,7 @@ import { Id, IdParams, Mode, Nullable, Strict } from '../schemas';
 import { PickPointsInfo, pickBet, pickWrite, rulePicks } from './picksCommon';
 
 /**
- * Round picks (spec 7.2, 7.3; DESIGN 4.3, 4.4): which teams reach each round, who is champion, and for
+ * Round picks: which teams reach each round, who is champion, and for
  * league competitions champion, European places and relegation.
  */
 

@@ -3,7 +3,7 @@ import { route } from '../route';
 import { TieBreakKey } from '../entities';
 import { Id, IdParams, Mode, Nullable, Strict } from '../schemas';
 
-/** A member's row of a league table (spec 3, DESIGN 4.5). */
+/** A member's row of a league table. */
 export const TableRow = Type.Object({
   user_id: Id,
   user_avatar: Nullable(Type.String()),

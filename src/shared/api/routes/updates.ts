@@ -27,7 +27,7 @@ export const MatchEdit = Strict({
   visiting_team_id: Type.Optional(Nullable(Id)),
 });
 
-/** Global admin: pull results from providers, recompute points, send reminders (spec 7.1, DESIGN 4.8). */
+/** Global admin: pull results from providers, recompute points, send reminders. */
 export const updateRoutes = {
   updatePartial: route({
     method: 'POST', path: '/update/update', prefixed: true, access: 'admin', process: 'update',

@@ -12,7 +12,7 @@ export const CurrentUser = Type.Object({
   email_verified: Type.Optional(Type.Boolean()),
   email_reminders: Type.Optional(Type.Boolean()),
   locale: Type.Optional(Type.String()),
-  /** Signed-in users only: the private iCalendar feed of their leagues' matches (issue 14 §2). */
+  /** Signed-in users only: the private iCalendar feed of their leagues' matches. */
   calendar_url: Type.Optional(Type.String()),
 });
 

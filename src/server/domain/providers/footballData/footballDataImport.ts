@@ -40,7 +40,7 @@ export async function importFootballData(deps: Pick<AppDeps, 'db' | 'clock' | 'c
   });
 }
 
-/** Default pick rules (DESIGN 4.4) for a new competition; rules an admin already has are kept. */
+/** Default pick rules (leagueRules.ts) for a new competition; rules an admin already has are kept. */
 async function ensureDefaultRules(trx: Executor, competitionId: number, type: 'cup' | 'league', roundIds: (number | null)[]): Promise<void> {
   const teamsPerRound: Record<number, number> = {};
   for (const roundId of roundIds) if (roundId !== null && KNOCKOUT_ORDER.includes(roundId)) teamsPerRound[roundId] = (teamsPerRound[roundId] ?? 0) + 2;

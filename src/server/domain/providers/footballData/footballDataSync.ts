@@ -100,7 +100,7 @@ export async function applySnapshot(
 
   const statsChanged = await applyPeople(trx, competition.id, snapshot, teamIds);
 
-  // A sync may move kickoffs: bets already shown stay closed (issue 11 §6).
+  // A sync may move kickoffs: bets already shown stay closed.
   await keepShownBetsClosed(trx, competition.id, now);
   const stored = await matchesByKey(trx, competition.id, snapshot.full ? undefined : matches.map((m) => matchKey(m.id)));
   const matchdays = matchdaysOf(matches, competition.competition_type === 'league');

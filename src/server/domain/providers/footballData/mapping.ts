@@ -1,7 +1,7 @@
 import { ROUND } from '../../../../shared/domain/rounds';
 import type { ApiMatch, ApiScore } from './apiTypes';
 
-/** football-data stages -> the round catalogue (DESIGN 4.1). Qualifying stages are not part of a Porra competition. */
+/** football-data stages -> the global round catalogue (fixed ids, rounds.ts). Qualifying stages are not part of a Porra competition. */
 const ROUND_BY_STAGE: Readonly<Record<string, number>> = {
   GROUP_STAGE: ROUND.GROUP_STAGE,
   LEAGUE_STAGE: ROUND.GROUP_STAGE,
@@ -44,7 +44,7 @@ export interface MatchResult {
 }
 
 /**
- * The score as Porra stores it (DESIGN 4.1): 90-minute goals, extra-time goals only, penalties.
+ * The score as Porra stores it: 90-minute goals, extra-time goals only, penalties.
  * v4 puts the 90-minute score in `regularTime` when the match went beyond it; `fullTime` otherwise.
  */
 export function resultOf(status: string, score: ApiScore): MatchResult {
@@ -71,8 +71,8 @@ export function resultOf(status: string, score: ApiScore): MatchResult {
 const DAY = 86_400_000;
 
 /**
- * Matchdays: a league keeps the official matchday; a cup numbers its match days 1..n in date order
- * (DESIGN 4.1), counting calendar days (UTC) that have at least one match.
+ * Matchdays: a league keeps the official matchday; a cup numbers its match days 1..n in date order,
+ * counting calendar days (UTC) that have at least one match.
  */
 export function matchdaysOf(matches: ApiMatch[], isLeague: boolean): Map<number, number> {
   const result = new Map<number, number>();

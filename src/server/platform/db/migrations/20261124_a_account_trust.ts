@@ -1,7 +1,7 @@
 import { Kysely } from 'kysely';
 
 /**
- * Account trust (issue 11): verified email addresses, sign-in failures per (account, IP) and per IP,
+ * Account trust: verified email addresses, sign-in failures per (account, IP) and per IP,
  * and a generic table of rate-limited actions so per-account limits hold across every server process.
  * Frozen in time: never import application code here. Existing users stay unverified (they can resend).
  */

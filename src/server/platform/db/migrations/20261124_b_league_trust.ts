@@ -1,7 +1,7 @@
 import { Kysely } from 'kysely';
 
 /**
- * League trust (issue 11): bans of removed members, the sticky markers that keep shown bets and picks closed,
+ * League trust: bans of removed members, the sticky markers that keep shown bets and picks closed,
  * and the index behind the per-inviter hourly invitation cap.
  * Frozen in time: never import application code here.
  */

@@ -1,7 +1,7 @@
 import { Kysely } from 'kysely';
 
 /**
- * Imports keep their time zone (issue 11 §5): the IANA zone an openfootball import read its local kickoff times
+ * Imports keep their time zone: the IANA zone an openfootball import read its local kickoff times
  * in (`--timezone`, or the guess from the file name), so every re-import and re-sync reads them the same way.
  * Null for competitions from other providers, and for imports made before this column (they keep the guess).
  * Frozen in time: never import application code here.

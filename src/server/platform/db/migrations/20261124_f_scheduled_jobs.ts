@@ -1,7 +1,7 @@
 import { Kysely } from 'kysely';
 
 /**
- * The scheduler's due times (issue 12 §3): one row per scheduled job, shared by every server process. A process
+ * The scheduler's due times: one row per scheduled job, shared by every server process. A process
  * runs a job only after claiming the period with one conditional UPDATE of `next_due_at`, so with any number of
  * processes each job runs once per period. The last_* columns say what the latest run did, for operators.
  * Frozen in time: never import application code here.

@@ -1,7 +1,7 @@
 import { Kysely, sql } from 'kysely';
 
 /**
- * Speed of results and tables (issue 12 §5). Frozen in time: never import application code here.
+ * Speed of results and tables. Frozen in time: never import application code here.
  *
  * - leagues.table_version: moved by every write that changes what the league's table shows (standings, members,
  *   departments, member names), so a cached table is reused until its own league changes, not until any write.

@@ -1,7 +1,7 @@
 import { Kysely, sql } from 'kysely';
 
 /**
- * Scoring model (issue 13 §1-4): per-league points per hit and mode, round multipliers, jokers, the deadline
+ * Scoring model: per-league points per hit and mode, round multipliers, jokers, the deadline
  * minutes and what a deadline is counted from (match or matchday), and per match the kickoffs its shown bets
  * keep. Existing leagues keep their points (points_system -> its preset) and their deadlines (5 minutes; cups by
  * match, league competitions by matchday). Frozen in time: never import application code here.

@@ -1,7 +1,7 @@
 import { Kysely } from 'kysely';
 
 /**
- * Game depth (issue 13 §5-7): bonus questions and their answers, a league's tie-breaks, the bonus points column of
+ * Game depth: bonus questions and their answers, a league's tie-breaks, the bonus points column of
  * the standings, the late-entry mark of a result bet, and the per-league hash-chained log.
  * Frozen in time: never import application code here.
  */

@@ -1,7 +1,7 @@
 import { Kysely } from 'kysely';
 
 /**
- * Matchday live (issue 14 §1-2).
+ * Matchday live: the events of the live streams and private calendar feeds.
  * live_events: what the live streams tell, written in the writer's transaction. Its id is the SSE event id, the
  * same in every server process, so a stream resumed with Last-Event-ID on any process replays what was missed;
  * rows older than an hour are pruned. `dedupe_key` makes an event that several processes derive from the clock

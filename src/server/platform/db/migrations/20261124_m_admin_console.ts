@@ -1,7 +1,7 @@
 import { Kysely } from 'kysely';
 
 /**
- * Admin console (issue 15): disabled accounts and last sign-in, archived competitions, the history of process runs
+ * Admin console: disabled accounts and last sign-in, archived competitions, the history of process runs
  * and the log of emails sent or failed (no bodies: reset and verification links carry tokens).
  * Frozen in time: never import application code here.
  */

@@ -1,7 +1,7 @@
 import { Kysely, sql } from 'kysely';
 
 /**
- * Points are no longer stored per bet (issue 12 §5): a result re-wrote every bet on the match in every league
+ * Points are no longer stored per bet: a result re-wrote every bet on the match in every league
  * (51,000 rows for one World Cup match) and again each member's matchday row and totals. Now a result rewrites only
  * the members' matchday rows (member_matchday_points, summed from the bets set-based); a bet's points are computed
  * when it is read, and a table's totals, matchday winners and wins when it is built (it reads every matchday row of

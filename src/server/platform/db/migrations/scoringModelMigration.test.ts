@@ -7,7 +7,7 @@ import { migrationProvider } from './index';
 // Migrations from scratch on a real database, on a shared machine.
 jest.setTimeout(120_000);
 
-/** Migration j (issue 13 §1-4): existing leagues keep their points and deadlines. */
+/** The scoring-model migration: existing leagues keep their points and deadlines. */
 describe.each(DB_KINDS)('scoring model migration [%s]', (kind) => {
   it("maps points_system to its preset, lock_by to the competition's rule, and pinned deadlines to pinned kickoffs", async () => {
     const handle = await openTestDatabase(kind);
