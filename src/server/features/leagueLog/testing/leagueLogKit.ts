@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { canonicalJson, entryHash, GENESIS_HASH } from '../../../domain/leagueLog/canonical';
 import type { Executor } from '../../../platform/db/database';
 import { createCup } from '../../../testing/competitionFixture';
 import { createUserWithToken } from '../../../testing/fixtures';
@@ -38,4 +39,25 @@ export async function dropLogGuards(db: Executor, dialect: 'sqlite' | 'postgres'
     return;
   }
   for (const trigger of ['league_log_no_update', 'league_log_no_delete']) await sql.raw(`DROP TRIGGER ${trigger}`).execute(db);
+}
+
+/**
+ * Entries as the log wrote them before it was keyed (sha256 chain, scheme 1), appended after the league's current
+ * tail: the rows an existing installation carries into the keyed log.
+ */
+export async function insertUnkeyedEntries(
+  db: Executor, leagueId: number, entries: { actorId: number | null; action: string; details: Record<string, unknown>; createdAt: number }[],
+): Promise<void> {
+  const tail = await db.selectFrom('league_log').select(['seq', 'hash']).where('league_id', '=', leagueId).orderBy('seq', 'desc')
+    .executeTakeFirst();
+  let seq = tail ? Number(tail.seq) : 0;
+  let prev = tail?.hash ?? GENESIS_HASH;
+  for (const entry of entries) {
+    seq += 1;
+    const details = JSON.parse(canonicalJson(entry.details)) as unknown;
+    const content = { league_id: leagueId, seq, actor_id: entry.actorId, action: entry.action, details, created_at: entry.createdAt };
+    const hash = entryHash(prev, content, 1, new Uint8Array());
+    await db.insertInto('league_log').values({ ...content, details: canonicalJson(details), prev_hash: prev, hash, scheme: 1 }).execute();
+    prev = hash;
+  }
 }
