@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { Config } from '../../platform/config';
 
@@ -28,10 +28,15 @@ export function loadLogKey(config: Pick<Config, 'logHmacKey' | 'logKeyFile'>, op
     }
   }
   mkdirSync(dirname(config.logKeyFile), { recursive: true });
+  // Written whole under a temporary name, then linked into place: a racing process sees no file or the whole key.
+  const draft = `${config.logKeyFile}.${process.pid}.${randomBytes(6).toString('hex')}`;
+  writeFileSync(draft, `${randomBytes(32).toString('hex')}\n`, { mode: 0o600, flag: 'wx' });
   try {
-    writeFileSync(config.logKeyFile, `${randomBytes(32).toString('hex')}\n`, { mode: 0o600, flag: 'wx' });
+    linkSync(draft, config.logKeyFile);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  } finally {
+    unlinkSync(draft);
   }
   return read();
 }
