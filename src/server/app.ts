@@ -58,6 +58,8 @@ import { adminOperationHandlers } from './features/admin/adminOperationsRoutes';
 import { adminUserHandlers } from './features/accounts/adminUsersRoutes';
 import { recordingMailer } from './platform/mail/mailLog';
 import { bonusQuestionHandlers } from './features/bonusQuestions/bonusQuestionsRoutes';
+import { keyLegacyLogs } from './domain/leagueLog/leagueLogService';
+import { loadLogKey } from './domain/leagueLog/logKey';
 import { leagueLogHandlers } from './features/leagueLog/leagueLogRoutes';
 import { lateEntryHandlers } from './features/resultBets/lateEntryRoutes';
 import { createLiveBus } from './platform/live/liveBus';
@@ -119,6 +121,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
       database.db, clock, (err) => app.log.error({ err }, 'could not record an email in mail_log'),
     ),
     jwtSecret: await loadJwtSecret(database.db),
+    logKey: loadLogKey(config, { create: true }),
     log: app.log,
     metrics: createMetrics({ poolStats: database.poolStats }),
     live: createLiveBus(database, clock, app.log),
@@ -127,6 +130,8 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   };
   app.addHook('onClose', () => deps.live.close());
   const lifecycle = installLifecycle(app);
+  // Logs written before the log was keyed get a keyed entry on top, so every chain ends keyed.
+  await keyLegacyLogs(deps.db, { now: clock.now(), key: deps.logKey });
   if (config.seedDemo) await seedDemoIfEmpty(deps);
 
   // External plugins. Load shedding first: a refused request should cost nothing else.

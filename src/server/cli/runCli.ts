@@ -5,7 +5,8 @@ import { migrate, openDatabase } from '../platform/db/database';
 import { AdminAccountError } from '../features/accounts/adminAccounts';
 import { BackupError } from '../platform/backups/sqliteFiles';
 import { ImportError } from '../domain/competitions/importedCompetition';
-import { LogChainError } from '../domain/leagueLog/leagueLogService';
+import { LogKeyError } from '../domain/leagueLog/logKey';
+import { LogChainError } from '../domain/leagueLog/verifyLog';
 import { UsageError, type CliCommand } from './command';
 
 export interface CliIo { out(line: string): void; err(line: string): void }
@@ -52,7 +53,7 @@ export async function runCli(
       return 2;
     }
     const known = error instanceof ImportError || error instanceof AdminAccountError || error instanceof ConfigError || error instanceof BackupError
-      || error instanceof LogChainError;
+      || error instanceof LogChainError || error instanceof LogKeyError;
     io.err(`${command.name} failed: ${known ? error.message : (error as Error).stack ?? String(error)}`);
     return 1;
   } finally {

@@ -1,17 +1,43 @@
-import { LogChainError, verifyLeagueLogs } from '../domain/leagueLog/leagueLogService';
-import type { CliCommand } from './command';
+import { loadLogKey } from '../domain/leagueLog/logKey';
+import { LogChainError, verifyLeagueLogs, type ChainBreak, type LogAnchor } from '../domain/leagueLog/verifyLog';
+import { UsageError, type CliCommand } from './command';
 
-/** Recomputes every league's log hash chain: exit 1 naming each league whose chain breaks. */
+const ANCHOR = /^(\d+):(\d+):([0-9a-f]{64})$/i;
+
+/** "league:seq:hash" heads published earlier (a member's log page shows the one they last saw). */
+function parseAnchors(raw: unknown): LogAnchor[] {
+  const values = Array.isArray(raw) ? raw as string[] : typeof raw === 'string' ? [raw] : [];
+  return values.map((value) => {
+    const match = ANCHOR.exec(value.trim());
+    if (!match) throw new UsageError(`--expect takes league:seq:hash, a 64-character hex hash (got "${value}")`);
+    return { leagueId: Number(match[1]), seq: Number(match[2]), hash: match[3].toLowerCase() };
+  });
+}
+
+const REASONS: Record<ChainBreak['reason'], string> = {
+  hash: 'an entry was changed', link: 'an entry was removed or inserted', sequence: 'an entry was removed or inserted',
+  unreadable: 'an entry cannot be read', unkeyed: 'an entry is not keyed with the log key (start the server once to key older logs)',
+  truncated: 'the published head is gone: the log was cut short', anchor: 'another entry stands where the published head was',
+};
+
+/**
+ * Recomputes every league's log chain with the log key (LOG_HMAC_KEY or the key file, never created here): exit 1
+ * naming each league whose chain breaks or no longer holds a head given with --expect.
+ */
 export const verifyLogCommand: CliCommand = {
   name: 'verify-log',
-  summary: "Recompute every league's tamper-evident log chain; exit 1 when an entry was changed, removed or inserted",
-  usage: 'verify-log',
-  options: {},
+  summary: "Recompute every league's tamper-evident log chain; exit 1 when an entry was changed, removed or inserted, or a published head is gone",
+  usage: 'verify-log [--expect league:seq:hash]...',
+  options: { expect: { type: 'string', multiple: true } },
   needsDatabase: true,
-  async run({ db, out }) {
-    const { entries, leagues, breaks } = await verifyLeagueLogs(db);
-    for (const b of breaks) out(`League ${b.league_id}: the chain breaks at entry ${b.seq} (${b.reason})`);
-    if (breaks.length > 0) throw new LogChainError(`${breaks.length} of ${leagues} league logs are broken`);
-    out(`${entries} entries in ${leagues} league logs: every chain is intact.`);
+  async run({ db, out, config, values }) {
+    const anchors = parseAnchors(values.expect);
+    const { entries, leagues, archivedLeagues, breaks } = await verifyLeagueLogs(db, loadLogKey(config, { create: false }), anchors);
+    for (const b of breaks) {
+      out(`League ${b.league_id}${b.archived ? ' (deleted, archived log)' : ''}: the chain breaks at entry ${b.seq} (${b.reason}: ${REASONS[b.reason]})`);
+    }
+    if (breaks.length > 0) throw new LogChainError(`${new Set(breaks.map((b) => b.league_id)).size} of ${leagues + archivedLeagues} league logs are broken`);
+    const held = anchors.length > 0 ? ` ${anchors.length} published head${anchors.length === 1 ? ' is' : 's are'} still in place.` : '';
+    out(`${entries} entries in ${leagues} league logs and ${archivedLeagues} archived: every chain is intact.${held}`);
   },
 };

@@ -75,6 +75,10 @@ export interface Config {
   backupKeep: number;
   /** Where backups go: BACKUP_DIR, or a `backups` folder beside the SQLite file. */
   backupDir: string;
+  /** LOG_HMAC_KEY: the secret the league log's hashes are keyed with (null: the key file holds it). */
+  logHmacKey: string | null;
+  /** Where the log key is kept when LOG_HMAC_KEY is unset (created 0600 on first start): LOG_HMAC_KEY_FILE, or beside the SQLite file. */
+  logKeyFile: string;
 }
 
 /** @fastify/under-pressure's limits; 0 turns a limit off. */
@@ -167,6 +171,12 @@ function defaultBackupDir(databaseUrl: string): string {
   return join(sqlitePath ? dirname(sqlitePath) : 'data', 'backups');
 }
 
+function logHmacKey(raw: string | undefined): string | null {
+  if (!raw) return null;
+  if (raw.length < 32 || /\s/.test(raw)) throw new ConfigError('LOG_HMAC_KEY must be at least 32 characters without spaces');
+  return raw;
+}
+
 /** Scheduled backups copy the SQLite file; PostgreSQL is backed up with pg_dump, so asking for them there is a mistake. */
 function backupEveryHours(env: NodeJS.ProcessEnv, databaseUrl: string): number {
   const hours = int(env, 'BACKUP_EVERY_HOURS', 0, 0, 24 * 365);
@@ -246,5 +256,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     backupEveryHours: backupEveryHours(env, databaseUrl),
     backupKeep: int(env, 'BACKUP_KEEP', 7, 1, 1000),
     backupDir: resolve(env.BACKUP_DIR || defaultBackupDir(databaseUrl)),
+    logHmacKey: logHmacKey(env.LOG_HMAC_KEY),
+    logKeyFile: resolve(env.LOG_HMAC_KEY_FILE || join(dirname(defaultBackupDir(databaseUrl)), 'log-hmac.key')),
   };
 }

@@ -17,6 +17,8 @@ export interface AppDeps {
   clock: Clock;
   mailer: Mailer;
   jwtSecret: Uint8Array;
+  /** The league log's HMAC key, kept outside the database (domain/leagueLog/logKey.ts). */
+  logKey: Uint8Array;
   log: FastifyBaseLogger;
   metrics: AppMetrics;
   /** Live events to every process's streams. */

@@ -109,9 +109,9 @@ describe('bonus questions of a finished league', () => {
 describe('league log and matchday winners', () => {
   it('lists the log newest first with translated actions, reasons and changes', async () => {
     server.use(handleSignedIn('leagueLog', () => ok({ entries: [
-      { seq: 2, actor_id: 1, actor_name: 'Ana', action: 'result_bet.late_entry', created_at: '2026-06-01T12:00:00.000Z', prev_hash: 'a'.repeat(64), hash: 'b'.repeat(64),
+      { seq: 2, actor_id: 1, actor_name: 'Ana', action: 'result_bet.late_entry', created_at: '2026-06-01T12:00:00.000Z', prev_hash: 'a'.repeat(64), hash: 'b'.repeat(64), keyed: true,
         details: { result_bet_id: 3, match_id: 4, user_id: BEA, reason: 'Paper bet', before: { local_goals: null, visiting_goals: null }, after: { local_goals: 2, visiting_goals: 1 } } },
-      { seq: 1, actor_id: 1, actor_name: 'Ana', action: 'league.settings', created_at: '2026-06-01T11:00:00.000Z', prev_hash: '0'.repeat(64), hash: 'a'.repeat(64),
+      { seq: 1, actor_id: 1, actor_name: 'Ana', action: 'league.settings', created_at: '2026-06-01T11:00:00.000Z', prev_hash: '0'.repeat(64), hash: 'a'.repeat(64), keyed: true,
         details: { before: { tie_breaks: [] }, after: { tie_breaks: ['exact_hits'] } } },
     ] })));
     await signInAs(PLAYER);

@@ -1,4 +1,6 @@
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import List from '@mui/material/List';
@@ -7,11 +9,13 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import type { Static } from 'typebox';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
 import type { LeagueLogEntry } from '../../../shared/api/routes/leagueLog';
 import { endpointAt } from '../../api/api';
 import { formatDateTime } from '../../app/dates';
+import { currentHead, headStatus, readLastSeenHead, rememberHead, type LogHead } from './lastSeenHead';
 
 const leagueShow = endpointAt('GET', '/leagues/:id');
 const leagueLog = endpointAt('GET', '/leagues/log/:id');
@@ -42,7 +46,27 @@ function changes(entry: Entry): string[] {
   return [];
 }
 
-/** The league's tamper-evident log (issue 13 §7): every change that moved points or membership, newest first. */
+/**
+ * The head this browser saw last time, and whether the log still holds it. The newest head is remembered unless the
+ * old one is lost: the warning stays until the member chooses to remember the current head instead.
+ */
+function useLastSeenHead(leagueId: number, entries: Entry[] | undefined) {
+  const [seen, setSeen] = useState<LogHead | null>(() => (leagueId > 0 ? readLastSeenHead(leagueId) : null));
+  const head = entries ? currentHead(entries) : null;
+  const status = entries && seen ? headStatus(seen, entries) : 'unknown';
+  const [headSeq, headHash] = [head?.seq, head?.hash];
+  useEffect(() => {
+    if (headSeq !== undefined && headHash !== undefined && status !== 'lost') rememberHead(leagueId, { seq: headSeq, hash: headHash });
+  }, [leagueId, headSeq, headHash, status]);
+  const accept = () => {
+    if (!head) return;
+    rememberHead(leagueId, head);
+    setSeen(head);
+  };
+  return { seen, head, lost: status === 'lost', accept };
+}
+
+/** The league's tamper-evident log: every change that moved points or membership, newest first. */
 export default function LeagueLogScreen() {
   const { t } = useTranslation();
   const leagueId = Number(useParams().leagueId);
@@ -50,6 +74,7 @@ export default function LeagueLogScreen() {
   const { data: league, isError } = leagueShow.useQuery(valid ? { params: { id: leagueId } } : skipToken);
   const { data: log } = leagueLog.useQuery(valid && league?.is_member ? { params: { id: leagueId } } : skipToken);
   const { data: members } = leagueMembers.useQuery(valid && league?.is_member ? { params: { id: leagueId } } : skipToken);
+  const { seen, head, lost, accept } = useLastSeenHead(valid ? leagueId : 0, log?.entries);
 
   if (!valid || isError) return <Typography variant="h1" component="h1">{t('errors.messages.league_not_found')}</Typography>;
   if (!league) return <Skeleton variant="rounded" height={300} />;
@@ -63,6 +88,22 @@ export default function LeagueLogScreen() {
           <Box component={RouterLink} to={`/leagues/${league.id}`} sx={{ color: 'primary.main' }}>{league.name}</Box> · {t('league_log.intro')}
         </Typography>
       </Box>
+      {lost && seen && (
+        <Alert severity="error" action={<Button color="inherit" size="small" onClick={accept}>{t('league_log.head_accept')}</Button>}>
+          {t('league_log.head_lost', { seq: seen.seq })}
+        </Alert>
+      )}
+      {head && (
+        <Box>
+          <Typography variant="body2" sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere' }} data-testid="log-head">
+            {t('league_log.head', { head: `${league.id}:${head.seq}:${head.hash}` })}
+          </Typography>
+          <Typography variant="caption" color="text.secondary">{t('league_log.head_hint', { head: `${league.id}:${head.seq}:${head.hash}` })}</Typography>
+          {seen && !lost && (
+            <Typography variant="caption" color="text.secondary" component="p">{t('league_log.last_seen', { seq: seen.seq, hash: seen.hash.slice(0, 16) })}</Typography>
+          )}
+        </Box>
+      )}
       <Card>
         <CardContent>
           {log === undefined && <Skeleton height={120} />}
@@ -83,8 +124,8 @@ export default function LeagueLogScreen() {
                 {typeof entry.details.reason === 'string' && <Typography variant="body2">{t('league_log.reason', { reason: entry.details.reason })}</Typography>}
                 {changes(entry).map((line) => <Typography key={line} variant="body2" sx={{ overflowWrap: 'anywhere' }}>{line}</Typography>)}
                 {entry.details.hidden === true && <Typography variant="body2" color="text.secondary">{t('league_log.hidden')}</Typography>}
-                <Typography variant="caption" color="text.secondary" sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere' }} title={entry.hash}>
-                  {t('league_log.hash', { hash: entry.hash.slice(0, 16) })}
+                <Typography variant="caption" color="text.secondary" sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere' }} title={entry.hash ?? undefined}>
+                  {entry.hash === null ? t('league_log.hash_withheld') : t('league_log.hash', { hash: entry.hash.slice(0, 16) })}
                 </Typography>
               </ListItem>
             ))}

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 
 /**
  * Canonical JSON of a log entry: object keys sorted at every level, no whitespace, so the same entry always hashes
@@ -20,7 +20,16 @@ export interface LogEntryContent {
 /** The chain's first previous hash. */
 export const GENESIS_HASH = '0'.repeat(64);
 
-/** sha256(previous hash + canonical entry), hex. */
-export function entryHash(prevHash: string, entry: LogEntryContent): string {
-  return createHash('sha256').update(prevHash + canonicalJson(entry)).digest('hex');
+/**
+ * How an entry's hash is made, stored with the entry. 1: sha256(previous hash + canonical entry), entries written
+ * before the log was keyed (anyone who can read a hidden entry's fields could try every score against it, and anyone
+ * who can write the database could recompute them). 2: HMAC-SHA256 with the log key, which the database does not hold.
+ */
+export type HashScheme = 1 | 2;
+export const KEYED_SCHEME: HashScheme = 2;
+
+/** The entry's hash under its scheme, hex (the key is only used by scheme 2). */
+export function entryHash(prevHash: string, entry: LogEntryContent, scheme: HashScheme, key: Uint8Array): string {
+  const hash = scheme === 1 ? createHash('sha256') : createHmac('sha256', key);
+  return hash.update(prevHash + canonicalJson(entry)).digest('hex');
 }

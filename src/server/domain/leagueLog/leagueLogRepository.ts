@@ -20,17 +20,26 @@ export async function lockLeagueLogs(db: Executor, leagueIds: number[]): Promise
 }
 
 /** The last entry (seq, hash) of each league that has one. */
-export async function logTails(db: Executor, leagueIds: number[]): Promise<Map<number, { seq: number; hash: string }>> {
+export async function logTails(db: Executor, leagueIds: number[]): Promise<Map<number, { seq: number; hash: string; scheme: number }>> {
   if (leagueIds.length === 0) return new Map();
-  const rows = await db.selectFrom('league_log as g').select(['g.league_id', 'g.seq', 'g.hash'])
+  const rows = await db.selectFrom('league_log as g').select(['g.league_id', 'g.seq', 'g.hash', 'g.scheme'])
     .where('g.league_id', 'in', leagueIds)
     .where('g.seq', '=', (eb) => eb.selectFrom('league_log as t').select((e) => e.fn.max('t.seq').as('m')).whereRef('t.league_id', '=', 'g.league_id'))
     .execute();
-  return new Map(rows.map((r) => [Number(r.league_id), { seq: Number(r.seq), hash: r.hash }]));
+  return new Map(rows.map((r) => [Number(r.league_id), { seq: Number(r.seq), hash: r.hash, scheme: Number(r.scheme) }]));
+}
+
+/** Leagues whose newest entry is unkeyed (written before the log was keyed). */
+export async function leaguesWithUnkeyedTail(db: Executor): Promise<number[]> {
+  const rows = await db.selectFrom('league_log as g').select('g.league_id').where('g.scheme', '=', 1)
+    .where('g.seq', '=', (eb) => eb.selectFrom('league_log as t').select((e) => e.fn.max('t.seq').as('m')).whereRef('t.league_id', '=', 'g.league_id'))
+    .orderBy('g.league_id').execute();
+  return rows.map((r) => Number(r.league_id));
 }
 
 export interface LogRow {
   league_id: number; seq: number; actor_id: number | null; action: string; details: string; created_at: number; prev_hash: string; hash: string;
+  scheme: number;
 }
 
 export async function insertLogRows(db: Executor, rows: LogRow[]): Promise<void> {
@@ -40,14 +49,16 @@ export async function insertLogRows(db: Executor, rows: LogRow[]): Promise<void>
 /** A league's entries, oldest first, with the actor's current name. */
 export async function listLeagueLog(db: Executor, leagueId: number, limit: number) {
   return db.selectFrom('league_log as g').leftJoin('users as u', 'u.id', 'g.actor_id')
-    .select(['g.seq', 'g.actor_id', 'u.name as actor_name', 'g.action', 'g.details', 'g.created_at', 'g.prev_hash', 'g.hash'])
+    .select(['g.seq', 'g.actor_id', 'u.name as actor_name', 'g.action', 'g.details', 'g.created_at', 'g.prev_hash', 'g.hash', 'g.scheme'])
     .where('g.league_id', '=', leagueId).orderBy('g.seq', 'desc').limit(limit).execute();
 }
 
-/** Every entry of every league in chain order, a page at a time (verify-log). */
-export async function logPage(db: Executor, after: { leagueId: number; seq: number }, size: number): Promise<LogRow[]> {
-  return db.selectFrom('league_log')
-    .select(['league_id', 'seq', 'actor_id', 'action', 'details', 'created_at', 'prev_hash', 'hash'])
+/** Every entry of every league in chain order, a page at a time (verify-log): the live log or deleted leagues' archive. */
+export async function logPage(
+  db: Executor, table: 'league_log' | 'league_log_archive', after: { leagueId: number; seq: number }, size: number,
+): Promise<LogRow[]> {
+  return db.selectFrom(table)
+    .select(['league_id', 'seq', 'actor_id', 'action', 'details', 'created_at', 'prev_hash', 'hash', 'scheme'])
     .where((eb) => eb.or([eb('league_id', '>', after.leagueId), eb.and([eb('league_id', '=', after.leagueId), eb('seq', '>', after.seq)])]))
     .orderBy('league_id').orderBy('seq').limit(size).execute();
 }

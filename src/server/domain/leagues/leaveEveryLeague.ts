@@ -1,18 +1,29 @@
 import type { Executor } from '../../platform/db/database';
+import { appendLeagueLog, type LogStamp } from '../leagueLog/leagueLogService';
 import { refreshLeagueStandings } from '../scoring/recompute';
 import { leagueIdsOfMember, removeMemberBets, removeMembership } from './membersRepository';
-import { handOverOwnedLeagues } from './ownership';
+import { handOverOwnedLeagues, ownerChanges } from './ownership';
 
 /**
  * Account deletion: the user leaves every league as removeMember does, bets of every league first and then league
- * by league (lowest id first, the same order for everyone), and hands on the leagues they owned.
+ * by league (lowest id first, the same order for everyone), and hands on the leagues they owned. Each league that
+ * remains logs the departure with the bets it removed, and any hand-over (last, like every log append).
  */
-export async function leaveEveryLeague(trx: Executor, userId: number, now: number): Promise<void> {
+export async function leaveEveryLeague(trx: Executor, userId: number, stamp: LogStamp): Promise<void> {
   const leagueIds = await leagueIdsOfMember(trx, userId);
-  for (const id of leagueIds) await removeMemberBets(trx, id, userId);
+  const removed = new Map<number, number>();
+  for (const id of leagueIds) removed.set(id, await removeMemberBets(trx, id, userId));
   for (const id of leagueIds) {
     await refreshLeagueStandings(trx, id);
     await removeMembership(trx, id, userId);
   }
-  await handOverOwnedLeagues(trx, userId, now);
+  const { successors } = await handOverOwnedLeagues(trx, userId, stamp.now);
+  const remaining = leagueIds.length === 0 ? new Set<number>()
+    : new Set((await trx.selectFrom('leagues').select('id').where('id', 'in', leagueIds).execute()).map((l) => Number(l.id)));
+  await appendLeagueLog(trx, stamp, [
+    ...leagueIds.filter((id) => remaining.has(id)).map((leagueId) => ({
+      leagueId, actorId: userId, action: 'member.account_deleted' as const, details: { user_id: userId, bets_removed: removed.get(leagueId) },
+    })),
+    ...ownerChanges(userId, successors),
+  ]);
 }

@@ -38,11 +38,14 @@ export async function setDepartment(db: Executor, leagueId: number, userId: numb
     .where('league_id', '=', leagueId).where('user_id', '=', userId).execute();
 }
 
-/** A member leaves or is removed: their bets of every kind and mode go (see membershipService's removeMember). */
-export async function removeMemberBets(db: Executor, leagueId: number, userId: number): Promise<void> {
-  await db.deleteFrom('result_bets').where('league_id', '=', leagueId).where('user_id', '=', userId).execute();
-  await db.deleteFrom('round_bets').where('league_id', '=', leagueId).where('user_id', '=', userId).execute();
-  await db.deleteFrom('person_bets').where('league_id', '=', leagueId).where('user_id', '=', userId).execute();
+/** A member leaves or is removed: their bets of every kind and mode go (see membershipService's removeMember); how many. */
+export async function removeMemberBets(db: Executor, leagueId: number, userId: number): Promise<number> {
+  let removed = 0;
+  for (const table of ['result_bets', 'round_bets', 'person_bets'] as const) {
+    const result = await db.deleteFrom(table).where('league_id', '=', leagueId).where('user_id', '=', userId).executeTakeFirst();
+    removed += Number(result.numDeletedRows);
+  }
+  return removed;
 }
 
 /** Then the membership and its stored matchday points. */

@@ -145,7 +145,7 @@ export async function updateAccount(deps: AppDeps, caller: AuthUser, input: {
 export async function deleteAccount(deps: AppDeps, caller: AuthUser, currentPassword: string, ip: string): Promise<void> {
   const user = await checkCurrentPassword(deps, caller.id, currentPassword, ip);
   await deps.db.transaction().execute(async (trx) => {
-    await leaveEveryLeague(trx, user.id, deps.clock.now());
+    await leaveEveryLeague(trx, user.id, { now: deps.clock.now(), key: deps.logKey });
     await deleteUser(trx, deps.sessions, user.id);
   });
 }

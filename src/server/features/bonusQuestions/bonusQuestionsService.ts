@@ -151,7 +151,7 @@ export async function remove(deps: AppDeps, user: AuthUser, id: number): Promise
     if (question.resolved_at === null) return;
     // Its points go with it: re-sum the league and record it, as resolving was.
     await refreshLeagueStandings(trx, question.league_id);
-    await appendLeagueLog(trx, now, [{
+    await appendLeagueLog(trx, { now, key: deps.logKey }, [{
       leagueId: question.league_id, actorId: user.id, action: 'bonus.deleted',
       details: { question_id: id, text: question.text, before: parse(question.correct), after: null },
     }]);
@@ -192,7 +192,7 @@ export async function resolve(deps: AppDeps, user: AuthUser, questionId: number,
     await repo.updateQuestion(trx, questionId, { correct: JSON.stringify(unique), resolved_at: now, updated_at: now });
     const changes = await repo.scoreAnswers(trx, questionId, unique.map(answerKey), question.points);
     await refreshLeagueStandings(trx, question.league_id);
-    await appendLeagueLog(trx, now, [{
+    await appendLeagueLog(trx, { now, key: deps.logKey }, [{
       leagueId: question.league_id, actorId: user.id, action: 'bonus.resolved',
       details: { question_id: questionId, text: question.text, before: parse(question.correct), after: unique, points: changes },
     }]);

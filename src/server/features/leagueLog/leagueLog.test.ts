@@ -7,32 +7,15 @@ import { verifyLogCommand } from '../../cli/verifyLogCommand';
 import { ManualClock } from '../../platform/clock';
 import { migrate, openDatabase } from '../../platform/db/database';
 import { createCup } from '../../testing/competitionFixture';
-import { createUserWithToken } from '../../testing/fixtures';
-import { call, describeEachDb, type TestApp } from '../../testing/harness';
+import { describeEachDb, testConfig, type TestApp } from '../../testing/harness';
 import { createLeague, finishMatch } from '../resultBets/testing/betsTestFixture';
 import { recomputeAfterResults } from '../../domain/scoring/recompute';
 import { canonicalJson, entryHash, GENESIS_HASH } from '../../domain/leagueLog/canonical';
-import { appendLeagueLog, verifyLeagueLogs } from '../../domain/leagueLog/leagueLogService';
+import { appendLeagueLog } from '../../domain/leagueLog/leagueLogService';
+import { verifyLeagueLogs } from '../../domain/leagueLog/verifyLog';
+import { api, dropLogGuards, HOUR, setupLeagueLog } from './testing/leagueLogKit';
 
-const HOUR = 3_600_000;
-
-async function setup(t: TestApp) {
-  const start = t.clock.now() + 3 * HOUR;
-  const cup = await createCup(t.deps.db, { start });
-  const [owner, ana, bob, outsider] = await Promise.all(['Olga', 'Ana', 'Bob', 'Out'].map((name) => createUserWithToken(t.deps, { name })));
-  const admin = await createUserWithToken(t.deps, { name: 'Admin', is_admin: true });
-  const leagueId = await createLeague(t.deps.db, {
-    competitionId: cup.competitionId, ownerId: owner.id, members: [{ id: owner.id }, { id: ana.id }, { id: bob.id }],
-  });
-  const matchId = cup.groupMatchIds[0];
-  const { id: betId } = await t.deps.db.insertInto('result_bets')
-    .values({ league_id: leagueId, user_id: ana.id, match_id: matchId, local_goals: null, visiting_goals: null, updated_at: 0 })
-    .returning('id').executeTakeFirstOrThrow();
-  return { start, cup, owner, ana, bob, outsider, admin, leagueId, matchId, betId: Number(betId) };
-}
-
-const api = (t: TestApp, method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, token: string, payload?: object, locale = 'en') =>
-  call(t.app, { method, url: `/api/v1/${locale}${path}`, token, ...(payload && { payload }) });
+const setup = setupLeagueLog;
 
 const lateEntry = (t: TestApp, token: string, betId: number, goals: [number, number], locale = 'en') =>
   api(t, 'POST', '/result_bets/late_entry', token, { result_bet_id: betId, local_goals: goals[0], visiting_goals: goals[1], reason: 'Paper bet' }, locale);
@@ -121,25 +104,29 @@ describeEachDb('late entry and the league log', (ctx) => {
     expect(log[3].details).toEqual({ before: { tie_breaks: [] }, after: { tie_breaks: ['exact_hits', 'matchday_wins'] } });
     expect(log[1].details).toMatchObject({ after: [{ number: 4 }], points: [{ user_id: s.ana.id, before: null, after: 2 }] });
     expect(log[0].details).toMatchObject({ match_id: s.matchId, before: { local_goals: null, finished: 0 }, after: { local_goals: 1, visiting_goals: 0, finished: 1 } });
-    // Each entry's hash is sha256(previous hash + canonical entry).
+    // Each entry's hash is HMAC-SHA256(log key, previous hash + canonical entry): not the plain sha256.
     for (const entry of log) {
-      expect(entry.hash).toBe(entryHash(entry.prev_hash, {
+      const content = {
         league_id: s.leagueId, seq: entry.seq, actor_id: entry.actor_id, action: entry.action, details: entry.details,
         created_at: Date.parse(entry.created_at),
-      }));
+      };
+      expect(entry).toMatchObject({ keyed: true, hash: entryHash(entry.prev_hash, content, 2, t.deps.logKey) });
+      expect(entry.hash).not.toBe(entryHash(entry.prev_hash, content, 1, t.deps.logKey));
     }
     expect(log.slice(0, 3).map((e: any) => e.prev_hash)).toEqual(log.slice(1).map((e: any) => e.hash));
-    expect(await verifyLeagueLogs(t.deps.db)).toMatchObject({ entries: 4, breaks: [] });
+    expect(await verifyLeagueLogs(t.deps.db, t.deps.logKey)).toMatchObject({ entries: 4, breaks: [] });
 
-    // An edited entry breaks its own hash; a removed one breaks the sequence.
+    // An edited entry breaks its own hash; a removed one breaks the sequence (once the append-only triggers are gone).
+    await dropLogGuards(t.deps.db, t.deps.dialect);
     await t.deps.db.updateTable('league_log').set({ details: canonicalJson({ user_id: s.ana.id }) }).where('league_id', '=', s.leagueId)
       .where('seq', '=', 2).execute();
-    expect((await verifyLeagueLogs(t.deps.db)).breaks).toEqual([{ league_id: s.leagueId, seq: 2, reason: 'hash' }]);
+    expect((await verifyLeagueLogs(t.deps.db, t.deps.logKey)).breaks).toEqual([{ league_id: s.leagueId, seq: 2, reason: 'hash' }]);
     const lines: string[] = [];
-    await expect(verifyLogCommand.run({ db: t.deps.db, out: (l: string) => lines.push(l) } as never)).rejects.toThrow('1 of 1 league logs are broken');
-    expect(lines).toEqual([`League ${s.leagueId}: the chain breaks at entry 2 (hash)`]);
+    const run = verifyLogCommand.run({ db: t.deps.db, config: t.deps.config, values: {}, out: (l: string) => lines.push(l) } as never);
+    await expect(run).rejects.toThrow('1 of 1 league logs are broken');
+    expect(lines).toEqual([`League ${s.leagueId}: the chain breaks at entry 2 (hash: an entry was changed)`]);
     await t.deps.db.deleteFrom('league_log').where('league_id', '=', s.leagueId).where('seq', '=', 2).execute();
-    expect((await verifyLeagueLogs(t.deps.db)).breaks).toEqual([{ league_id: s.leagueId, seq: 3, reason: 'sequence' }]);
+    expect((await verifyLeagueLogs(t.deps.db, t.deps.logKey)).breaks).toEqual([{ league_id: s.leagueId, seq: 3, reason: 'sequence' }]);
   });
 
   it('concurrent appends to one league never fork the chain', async () => {
@@ -149,18 +136,19 @@ describeEachDb('late entry and the league log', (ctx) => {
     await Promise.all(Array.from({ length: 12 }, (_, i) => t.deps.db.transaction().execute(async (trx) => {
       // Some work in the transaction first, so the appends really overlap on PostgreSQL.
       await sql`SELECT 1`.execute(trx);
-      await appendLeagueLog(trx, now, [{ leagueId: s.leagueId, actorId: s.owner.id, action: 'league.settings', details: { i } }]);
+      await appendLeagueLog(trx, { now, key: t.deps.logKey }, [{ leagueId: s.leagueId, actorId: s.owner.id, action: 'league.settings', details: { i } }]);
     })));
     const rows = await t.deps.db.selectFrom('league_log').select(['seq']).where('league_id', '=', s.leagueId).orderBy('seq').execute();
     expect(rows.map((r) => Number(r.seq))).toEqual(Array.from({ length: 12 }, (_, i) => i + 1));
-    expect(await verifyLeagueLogs(t.deps.db)).toMatchObject({ entries: 12, leagues: 1, breaks: [] });
+    expect(await verifyLeagueLogs(t.deps.db, t.deps.logKey)).toMatchObject({ entries: 12, leagues: 1, breaks: [] });
   });
 });
 
 describe('npm run porra -- verify-log', () => {
-  it('exits 0 on intact chains and 1 naming the league on a break', async () => {
+  it('exits 0 on intact chains holding every --expect head, 1 naming the league on a break or a lost head', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'porra-log-'));
-    const env = { DATABASE_URL: `sqlite:${join(dir, 'porra.sqlite')}` };
+    const env = { DATABASE_URL: `sqlite:${join(dir, 'porra.sqlite')}`, LOG_HMAC_KEY: testConfig().logHmacKey! };
+    const key = Buffer.from(env.LOG_HMAC_KEY);
     try {
       const handle = openDatabase(env.DATABASE_URL);
       await migrate(handle);
@@ -169,21 +157,31 @@ describe('npm run porra -- verify-log', () => {
         .returning('id').executeTakeFirstOrThrow();
       const cup = await createCup(handle.db, { start: clock.now() + HOUR });
       const leagueId = await createLeague(handle.db, { competitionId: cup.competitionId, ownerId: userId });
-      await handle.db.transaction().execute((trx) => appendLeagueLog(trx, clock.now(), [
+      await handle.db.transaction().execute((trx) => appendLeagueLog(trx, { now: clock.now(), key }, [
         { leagueId, actorId: userId, action: 'league.settings', details: { a: 1 } },
         { leagueId, actorId: userId, action: 'member.left', details: { user_id: userId } },
       ]));
-      const run = async () => {
+      const head = await handle.db.selectFrom('league_log').select('hash').where('seq', '=', 2).executeTakeFirstOrThrow();
+      const run = async (args: string[] = [], runEnv: Record<string, string> = env) => {
         const out: string[] = [];
-        const code = await runCli(['verify-log'], [verifyLogCommand], { out: (l) => out.push(l), err: (l) => out.push(l) }, env, clock);
+        const code = await runCli(['verify-log', ...args], [verifyLogCommand], { out: (l) => out.push(l), err: (l) => out.push(l) }, runEnv, clock);
         return { code, out: out.join('\n') };
       };
-      expect(await run()).toEqual({ code: 0, out: '2 entries in 1 league logs: every chain is intact.' });
+      expect(await run()).toEqual({ code: 0, out: '2 entries in 1 league logs and 0 archived: every chain is intact.' });
+      expect(await run(['--expect', `${leagueId}:2:${head.hash}`])).toEqual({
+        code: 0, out: '2 entries in 1 league logs and 0 archived: every chain is intact. 1 published head is still in place.',
+      });
+      expect((await run(['--expect', `${leagueId}:2`])).code).toBe(2);
+      // Without the key nothing can be checked, and verify-log never makes one up.
+      const keyless = await run([], { DATABASE_URL: env.DATABASE_URL, LOG_HMAC_KEY_FILE: join(dir, 'missing.key') });
+      expect(keyless).toMatchObject({ code: 1, out: expect.stringContaining('No log key: set LOG_HMAC_KEY') });
+
+      await dropLogGuards(handle.db, 'sqlite');
       await handle.db.updateTable('league_log').set({ actor_id: null }).where('seq', '=', 1).execute();
       await handle.close();
       const broken = await run();
       expect(broken.code).toBe(1);
-      expect(broken.out).toMatch(new RegExp(`League ${leagueId}: the chain breaks at entry 1 \\(hash\\)`));
+      expect(broken.out).toMatch(new RegExp(`League ${leagueId}: the chain breaks at entry 1 \\(hash: an entry was changed\\)`));
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -104,7 +104,7 @@ export async function changeLeague(deps: AppDeps, user: AuthUser, leagueId: numb
       }
       await recomputeLeague(trx, leagueId);
     }
-    await logSettingsChange(trx, { leagueId, actorId: user.id, before: current, changes, now });
+    await logSettingsChange(trx, { leagueId, actorId: user.id, before: current, changes, now, key: deps.logKey });
     return leagueView(trx, user.id, leagueId, now);
   });
 }
@@ -127,12 +127,13 @@ async function applySettingsChange(
  * not). Last in the transaction, like every log append: the log's lock is always the last one taken (leagueLogRepository).
  */
 async function logSettingsChange(
-  trx: Executor, change: { leagueId: number; actorId: number; before: League; changes: Partial<LeagueSettings>; now: number },
+  trx: Executor,
+  change: { leagueId: number; actorId: number; before: League; changes: Partial<LeagueSettings>; now: number; key: Uint8Array },
 ): Promise<void> {
   const { changes } = change;
   const logged = (Object.keys(changes) as (keyof LeagueSettings)[]).filter((key) => !ALWAYS_EDITABLE.includes(key));
   if (logged.length === 0) return;
-  await appendLeagueLog(trx, change.now, [{
+  await appendLeagueLog(trx, { now: change.now, key: change.key }, [{
     leagueId: change.leagueId, actorId: change.actorId, action: 'league.settings',
     details: {
       before: Object.fromEntries(logged.map((key) => [key, change.before[key]])),

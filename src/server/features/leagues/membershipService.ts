@@ -16,7 +16,7 @@ import { leagueView } from './leagueViews';
 import {
   addMember, findMember, listMembers, removeMemberBets, removeMembership, setDepartment,
 } from '../../domain/leagues/membersRepository';
-import { handOverOwnedLeagues } from '../../domain/leagues/ownership';
+import { handOverOwnedLeagues, ownerChanges } from '../../domain/leagues/ownership';
 
 /**
  * Joining: with an invitation token (accepts it), with the league's share token, or without a token when the
@@ -50,6 +50,8 @@ export async function joinLeague(deps: AppDeps, user: AuthUser, leagueId: number
     await settleInvitationsOnJoin(trx, leagueId, user, invitation, now);
     await markLeagueInvitationsRead(trx, user.id, leagueId, now);
     await refreshLeagueStandings(trx, leagueId);
+    const via = invitation ? 'invitation' : token ? 'share_link' : 'open';
+    await appendLeagueLog(trx, { now, key: deps.logKey }, [{ leagueId, actorId: user.id, action: 'member.joined', details: { user_id: user.id, via } }]);
     return leagueView(trx, user.id, leagueId, now);
   });
 }
@@ -62,9 +64,13 @@ export async function leaveLeague(deps: AppDeps, user: AuthUser, leagueId: numbe
     requireMember(access);
     requireWritable(access);
     await removeMember(trx, leagueId, user.id);
-    const { deleted } = access.isOwner ? await handOverOwnedLeagues(trx, user.id, now, leagueId) : { deleted: 0 };
-    // A league its last member left is gone, and its log with it.
-    if (deleted === 0) await appendLeagueLog(trx, now, [{ leagueId, actorId: user.id, action: 'member.left', details: { user_id: user.id } }]);
+    const { deleted, successors } = access.isOwner ? await handOverOwnedLeagues(trx, user.id, now, leagueId) : { deleted: 0, successors: [] };
+    // A league its last member left is gone (its log archived by the database).
+    if (deleted > 0) return;
+    await appendLeagueLog(trx, { now, key: deps.logKey }, [
+      { leagueId, actorId: user.id, action: 'member.left', details: { user_id: user.id } },
+      ...ownerChanges(user.id, successors),
+    ]);
   });
 }
 
@@ -80,7 +86,7 @@ export async function removeFromLeague(deps: AppDeps, user: AuthUser, leagueId: 
     if (!(await findMember(trx, leagueId, userId))) throw notFound('errors.user_not_found');
     await removeMember(trx, leagueId, userId);
     await banFromLeague(trx, leagueId, userId, now);
-    await appendLeagueLog(trx, now, [{ leagueId, actorId: user.id, action: 'member.removed', details: { user_id: userId } }]);
+    await appendLeagueLog(trx, { now, key: deps.logKey }, [{ leagueId, actorId: user.id, action: 'member.removed', details: { user_id: userId } }]);
   });
 }
 

@@ -21,7 +21,7 @@ describeEachDb('handOverOwnedLeagues', (ctx) => {
 
     const result = await deps.db.transaction().execute((trx) => handOverOwnedLeagues(trx, owner.id, deps.clock.now()));
 
-    expect(result).toEqual({ handedOver: 3, deleted: 1 });
+    expect(result).toMatchObject({ handedOver: 3, deleted: 1 });
     expect(await ownerOf(deps, first)).toBe(low.id);
     expect(await ownerOf(deps, second)).toBe(c.id);
     expect(await ownerOf(deps, lonely)).toBeUndefined();
@@ -39,8 +39,8 @@ describeEachDb('handOverOwnedLeagues', (ctx) => {
     const lonely = await createLeague(deps, owner.id, [{ userId: owner.id, joinedAt: 100 }]);
     const keptLonely = await createLeague(deps, owner.id, [{ userId: owner.id, joinedAt: 100 }]);
 
-    expect(await handOverOwnedLeagues(deps.db, owner.id, deps.clock.now(), left)).toEqual({ handedOver: 1, deleted: 0 });
-    expect(await handOverOwnedLeagues(deps.db, owner.id, deps.clock.now(), lonely)).toEqual({ handedOver: 0, deleted: 1 });
+    expect(await handOverOwnedLeagues(deps.db, owner.id, deps.clock.now(), left)).toMatchObject({ handedOver: 1, deleted: 0 });
+    expect(await handOverOwnedLeagues(deps.db, owner.id, deps.clock.now(), lonely)).toMatchObject({ handedOver: 0, deleted: 1 });
     expect(await ownerOf(deps, left)).toBe(a.id);
     expect(await ownerOf(deps, lonely)).toBeUndefined();
     expect(await ownerOf(deps, kept)).toBe(owner.id);
@@ -50,6 +50,6 @@ describeEachDb('handOverOwnedLeagues', (ctx) => {
   it('does nothing for a user who owns no league', async () => {
     const deps = ctx().deps;
     const user = await createUserWithToken(deps);
-    expect(await handOverOwnedLeagues(deps.db, user.id)).toEqual({ handedOver: 0, deleted: 0 });
+    expect(await handOverOwnedLeagues(deps.db, user.id)).toMatchObject({ handedOver: 0, deleted: 0 });
   });
 });

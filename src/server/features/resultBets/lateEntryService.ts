@@ -37,7 +37,7 @@ export async function enterLateBet(
     await repo.updateBetGoals(trx, { betId: before.id, local, visiting, now, lateEntry: true });
     await scoreResultBet(trx, before.id);
     await refreshLeagueStandings(trx, before.league_id);
-    await appendLeagueLog(trx, now, [{
+    await appendLeagueLog(trx, { now, key: deps.logKey }, [{
       leagueId: before.league_id, actorId: user.id, action: 'result_bet.late_entry',
       details: {
         result_bet_id: before.id, match_id: before.match_id, user_id: before.user_id, reason,

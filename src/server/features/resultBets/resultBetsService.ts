@@ -151,7 +151,7 @@ export function resultBetsService(deps: AppDeps) {
       });
       await refreshLeagueStandings(trx, row.league_id);
       // Last (its lock is always the last taken): the league's tamper-evident log records the correction.
-      await appendLeagueLog(trx, now, [{
+      await appendLeagueLog(trx, { now, key: deps.logKey }, [{
         leagueId: row.league_id, actorId: user.id, action: 'result_bet.admin_correction',
         details: {
           result_bet_id: row.id, match_id: row.match_id, user_id: row.user_id,

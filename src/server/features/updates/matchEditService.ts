@@ -52,7 +52,7 @@ export async function editMatch(deps: AppDeps, adminId: number, matchId: number,
     await auditMatchEdit(trx, adminId, matchId, changes, now);
     await recomputeAfterResults(trx, current.competition_id, [matchId]);
     // Last: the leagues' logs record the result correction (their lock is always the last taken).
-    await logMatchCorrection(trx, { matchId, actorId: adminId, before: current, after: changes, now });
+    await logMatchCorrection(trx, { now, key: deps.logKey }, { matchId, actorId: adminId, before: current, after: changes });
     // Live streams hear of it when (and only if) this commits.
     await publishMatchChanges(deps, trx, current.competition_id, [matchId]);
   });

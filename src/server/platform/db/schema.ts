@@ -213,10 +213,16 @@ export interface BonusAnswersTable {
   question_id: number; league_id: number; user_id: number; answer: string; answer_key: string; points: number | null; updated_at: number;
 }
 
-/** Per-league hash chain (leagueLog module): hash = sha256(prev_hash + canonical entry). Never updated. */
+/** Per-league hash chain (leagueLog module; scheme: how the hash is made). Triggers refuse UPDATE and DELETE. */
 export interface LeagueLogTable {
   id: Id; league_id: number; seq: number; actor_id: number | null; action: string; details: string; created_at: number;
-  prev_hash: string; hash: string;
+  prev_hash: string; hash: string; scheme: Generated<number>;
+}
+
+/** The logs of deleted leagues, copied by a trigger when the league goes. Append-only like league_log. */
+export interface LeagueLogArchiveTable {
+  league_id: number; seq: number; actor_id: number | null; action: string; details: string; created_at: number;
+  prev_hash: string; hash: string; scheme: number; archived_at: number;
 }
 
 export interface Database {
@@ -264,4 +270,5 @@ export interface Database {
   bonus_questions: BonusQuestionsTable;
   bonus_answers: BonusAnswersTable;
   league_log: LeagueLogTable;
+  league_log_archive: LeagueLogArchiveTable;
 }

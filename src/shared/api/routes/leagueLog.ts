@@ -8,15 +8,22 @@ export const LeagueLogEntry = Type.Object({
   actor_id: Nullable(Type.Integer()),
   /** The actor's current name (null: a system change, or the account is gone). */
   actor_name: Nullable(Type.String()),
-  /** result_bet.late_entry, result_bet.admin_correction, league.settings, member.removed, member.left, bonus.resolved,
-   * bonus.deleted or match.result_corrected. */
+  /** result_bet.late_entry, result_bet.admin_correction, league.settings, member.joined, member.removed, member.left,
+   * member.account_deleted, league.owner_changed, bonus.resolved, bonus.deleted, match.result_corrected or log.keyed
+   * (older, unkeyed entries sealed by a keyed one). */
   action: Type.String(),
   /** What changed (before/after and its subject). Bet goals are null (hidden: true) until the bet is shown. */
   details: Type.Record(Type.String(), Type.Unknown()),
   created_at: Timestamp,
-  prev_hash: Type.String(),
-  /** sha256(prev_hash + canonical entry), hex. */
-  hash: Type.String(),
+  /** The previous entry's hash (null while that entry's is withheld). */
+  prev_hash: Nullable(Type.String()),
+  /**
+   * Keyed entries: HMAC-SHA256 of prev_hash + canonical entry with the server's log key, hex. Older unkeyed entries:
+   * sha256 of the same; null while such an entry's bet is hidden (the hash would give the bet away).
+   */
+  hash: Nullable(Type.String()),
+  /** Whether the hash is keyed (HMAC) or an older unkeyed sha256. */
+  keyed: Type.Boolean(),
 });
 
 export const leagueLogRoutes = {

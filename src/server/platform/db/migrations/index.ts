@@ -11,6 +11,7 @@ import * as liveCalendar from './20261124_l_live_calendar';
 import * as bonusTiesLog from './20261124_k_bonus_ties_log';
 import * as adminConsole from './20261124_m_admin_console';
 import * as pointsOnRead from './20261126_n_points_on_read';
+import * as logIntegrity from './20261126_o_log_integrity';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -30,6 +31,7 @@ const migrations: Record<string, DialectMigration> = {
   '20261124_l_live_calendar': liveCalendar,
   '20261124_m_admin_console': adminConsole,
   '20261126_n_points_on_read': pointsOnRead,
+  '20261126_o_log_integrity': logIntegrity,
 };
 
 export function migrationProvider(dialect: Dialect): MigrationProvider {
