@@ -1,10 +1,10 @@
 import { fetchBaseQuery, type BaseQueryFn, type FetchBaseQueryError, type FetchBaseQueryMeta } from '@reduxjs/toolkit/query/react';
 import { API_BASE, fillPath } from '../../shared/api/route';
-import i18n, { currentLocale } from '../app/i18n';
-import { deleteToken, readToken, saveToken } from '../db/token';
-import { selectIsProcessRunning } from '../features/notifications/notificationsSlice';
-import { showToast, startProcess } from '../features/notifications/notify';
-import { redirectRequested } from '../features/shell/navigationSlice';
+import i18n, { currentLocale } from '../lib/i18n/i18n';
+import { deleteToken, readToken, saveToken } from '../lib/session/token';
+import { selectIsProcessRunning } from '../lib/notifications/notificationsSlice';
+import { showToast, startProcess } from '../lib/notifications/notify';
+import { redirectRequested } from '../lib/navigation/navigationSlice';
 import type { RouteRequest } from './routeRequest';
 
 /**

@@ -10,10 +10,10 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { endpointAt } from '../../api/api';
-import { useAppDispatch } from '../../app/hooks';
-import { ConfirmDialog } from '../leagues/ConfirmDialog';
-import { showToast } from '../notifications/notify';
-import { currentUserEndpoint } from './session';
+import { useAppDispatch } from '../../api/store/hooks';
+import { ConfirmDialog } from '../../lib/ui/ConfirmDialog';
+import { showToast } from '../../lib/notifications/notify';
+import { currentUserEndpoint } from '../../api/session';
 
 const regenerateCalendarToken = endpointAt('POST', '/users/calendar_token');
 

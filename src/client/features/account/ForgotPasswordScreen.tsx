@@ -5,9 +5,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { endpointAt } from '../../api/api';
-import { AccountCard } from './AccountCard';
-import { fieldErrors } from './formErrors';
-import { checkAccount, type Errors } from './validation';
+import { AccountCard } from '../../lib/forms/AccountCard';
+import { fieldErrors } from '../../lib/forms/formErrors';
+import { checkAccount, type Errors } from '../../lib/forms/validation';
 
 const requestResetEndpoint = endpointAt('POST', '/users/password');
 

@@ -1,6 +1,6 @@
 import { useRef, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { useSession } from './session';
+import { useSession } from '../../api/session';
 
 /**
  * Signed-in-only screens: visitors go to sign-in and come back after it. A session that ends while the screen is

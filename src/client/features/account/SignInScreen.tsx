@@ -5,13 +5,13 @@ import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
-import { useAppDispatch } from '../../app/hooks';
+import { useAppDispatch } from '../../api/store/hooks';
 import { endpointAt } from '../../api/api';
-import { AccountCard } from './AccountCard';
-import { fieldErrors } from './formErrors';
+import { AccountCard } from '../../lib/forms/AccountCard';
+import { fieldErrors } from '../../lib/forms/formErrors';
 import { rememberSession } from './rememberMe';
-import { currentUserEndpoint } from './session';
-import { checkAccount, type Errors } from './validation';
+import { currentUserEndpoint } from '../../api/session';
+import { checkAccount, type Errors } from '../../lib/forms/validation';
 
 const signInEndpoint = endpointAt('POST', '/users/sign_in');
 

@@ -11,9 +11,9 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import type { Match } from '../../../shared/api/entities';
 import { endpointAt } from '../../api/api';
-import { useAppDispatch } from '../../app/hooks';
-import { useSession } from '../account/session';
-import { showToast } from '../notifications/notify';
+import { useAppDispatch } from '../../api/store/hooks';
+import { useSession } from '../../api/session';
+import { showToast } from '../../lib/notifications/notify';
 
 const matchShow = endpointAt('GET', '/matches/:id');
 const competitionTeams = endpointAt('GET', '/teams/index/:id');

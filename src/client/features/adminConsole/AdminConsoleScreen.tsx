@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, Navigate, Outlet, useLocation } from 'react-router';
-import { useSession } from '../account/session';
+import { useSession } from '../../api/session';
 
 /** The console's pages, in tab order; each is a child route of /admin. */
 export const CONSOLE_PAGES = ['competitions', 'processes', 'users', 'mail', 'settings'] as const;

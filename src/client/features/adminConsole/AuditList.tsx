@@ -7,7 +7,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { endpointAt } from '../../api/api';
-import { Pagination } from '../../components/Pagination';
+import { Pagination } from '../../lib/ui/Pagination';
 import { dateOrDash, pageCount } from './consoleFormat';
 
 const auditEndpoint = endpointAt('GET', '/admin/audit');

@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { endpointAt } from '../../api/api';
 import { PROCESS_RUNNING } from '../../api/baseQuery';
-import { adminWorld } from '../../test/handlers/adminConsole';
-import { fakeApi } from '../../test/handlers/fakeApi';
-import { openConsole, useAdminConsoleApi } from './consoleTestKit';
+import { adminWorld } from '../../testing/handlers/adminConsole';
+import { fakeApi } from '../../testing/handlers/fakeApi';
+import { openConsole, useAdminConsoleApi } from './testing/consoleTestKit';
 
 useAdminConsoleApi();
 

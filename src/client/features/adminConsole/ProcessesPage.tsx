@@ -10,7 +10,7 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { PROCESS_KINDS, type ProcessRun } from '../../../shared/api/routes/adminOperations';
 import { endpointAt } from '../../api/api';
-import { Pagination } from '../../components/Pagination';
+import { Pagination } from '../../lib/ui/Pagination';
 import { ANY_SHOWN, dateOrDash, formatDuration, pageCount, type Outcome } from './consoleFormat';
 import { Facts } from './Facts';
 import { OutcomeChip } from './OutcomeChip';

@@ -1,10 +1,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { fakeApi, PLAYER } from '../../test/handlers/fakeApi';
-import { leagueWorld } from '../../test/handlers/leagueWorld';
-import { betStore, resultBet } from '../../test/handlers/resultBets';
-import { handle, ok } from '../../test/handlers/route';
-import { server } from '../../test/server';
-import { renderWithProviders, signInAs } from '../../test/renderWithProviders';
+import { fakeApi, PLAYER } from '../../testing/handlers/fakeApi';
+import { leagueWorld } from '../../testing/handlers/leagueWorld';
+import { betStore, resultBet } from '../../testing/handlers/resultBets';
+import { handle, ok } from '../../testing/handlers/route';
+import { server } from '../../testing/server';
+import { renderWithProviders, signInAs } from '../../testing/renderWithProviders';
 import BetsScreen from './BetsScreen';
 
 const saves = () => fakeApi.betSaves.map(({ result_bet_id, local_goals, visiting_goals, mode }) => [result_bet_id, local_goals, visiting_goals, mode ?? 0]);

@@ -10,8 +10,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { League } from '../../../shared/api/entities';
 import { endpointAt } from '../../api/api';
-import { useAppDispatch } from '../../app/hooks';
-import { betHistoryCleared } from './betEditsSlice';
+import { useAppDispatch } from '../../api/store/hooks';
+import { betHistoryCleared } from '../../api/bets/betEditsSlice';
 
 const leagueIndex = endpointAt('GET', '/leagues/index');
 const copyBets = endpointAt('POST', '/result_bets/copy_bets');

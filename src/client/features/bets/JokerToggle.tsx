@@ -4,10 +4,10 @@ import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import { useTranslation } from 'react-i18next';
 import { endpointAt } from '../../api/api';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { showToast } from '../notifications/notify';
-import { selectEditedGoals } from './betEditsSlice';
-import type { ResultBetRow } from './ResultBetCell';
+import { useAppDispatch, useAppSelector } from '../../api/store/hooks';
+import { showToast } from '../../lib/notifications/notify';
+import { selectEditedGoals } from '../../api/bets/betEditsSlice';
+import type { ResultBetRow } from '../../api/entities/betsSlice';
 
 const updateResultBet = endpointAt('POST', '/result_bets/update_result_bet');
 

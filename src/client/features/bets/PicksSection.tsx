@@ -15,9 +15,9 @@ import type { League, Person, Team } from '../../../shared/api/entities';
 import type { PersonRulePicks } from '../../../shared/api/routes/personBets';
 import type { RoundRulePicks } from '../../../shared/api/routes/roundBets';
 import { endpointAt } from '../../api/api';
-import { formatDateTime } from '../../app/dates';
-import { PointsBadge } from '../../components/PointsBadge';
-import { TeamLogo } from '../../components/TeamLogo';
+import { formatDateTime } from '../../lib/i18n/dates';
+import { PointsBadge } from '../../api/widgets/PointsBadge';
+import { TeamLogo } from '../../lib/ui/TeamLogo';
 
 const roundPicks = endpointAt('GET', '/round_bets/index/:id');
 const personPicks = endpointAt('GET', '/person_bets/index/:id');

@@ -4,15 +4,11 @@ import Box from '@mui/material/Box';
 import NativeSelect from '@mui/material/NativeSelect';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import type { Static } from 'typebox';
 import { useTranslation } from 'react-i18next';
-import type { ResultBet } from '../../../shared/api/routes/resultBets';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { betEdited, selectEditedGoals, type BetGoals } from './betEditsSlice';
-import { betText, GOAL_OPTIONS, isFilled, SIGN_GOALS, signOf, withGoal, type Sign } from './betValues';
-
-export type ResultBetRow = Static<typeof ResultBet>;
-export type BetsSystem = 'sign' | 'exact' | 'disabled';
+import { useAppDispatch, useAppSelector } from '../../api/store/hooks';
+import { betEdited, selectEditedGoals } from '../../api/bets/betEditsSlice';
+import type { ResultBetRow } from '../../api/entities/betsSlice';
+import { betText, GOAL_OPTIONS, isFilled, SIGN_GOALS, signOf, withGoal, type BetGoals, type BetsSystem, type Sign } from '../../lib/bets/betValues';
 
 const selectSx = { minWidth: 44, '& select': { textAlign: 'center', py: 0.5 } } as const;
 

@@ -1,11 +1,11 @@
 import { waitFor } from '@testing-library/react';
 import { setupStore } from '../../app/store';
 import { api } from '../../api/api';
-import { fakeApi, PLAYER } from '../../test/handlers/fakeApi';
-import { betStore } from '../../test/handlers/resultBets';
-import { signInAs } from '../../test/renderWithProviders';
-import { BET_HISTORY_LIMIT, betEditRedone, betEditUndone, betEdited, selectCanRedoBetEdit, selectCanUndoBetEdit, selectEditedGoals } from './betEditsSlice';
-import { selectBetById } from './betsSlice';
+import { fakeApi, PLAYER } from '../../testing/handlers/fakeApi';
+import { betStore } from '../../testing/handlers/resultBets';
+import { signInAs } from '../../testing/renderWithProviders';
+import { BET_HISTORY_LIMIT, betEditRedone, betEditUndone, betEdited, selectCanRedoBetEdit, selectCanUndoBetEdit, selectEditedGoals } from '../../api/bets/betEditsSlice';
+import { selectBetById } from '../../api/entities/betsSlice';
 
 const saves = () => fakeApi.betSaves.map(({ result_bet_id, local_goals, visiting_goals }) => [result_bet_id, local_goals, visiting_goals]);
 

@@ -20,11 +20,11 @@ import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
 import type { League, Match } from '../../../shared/api/entities';
 import type { MatchdayInfo } from '../../../shared/api/routes/reference';
 import { endpointAt } from '../../api/api';
-import { useAppSelector } from '../../app/hooks';
-import { PointsBadge } from '../../components/PointsBadge';
-import { selectTeamById } from '../reference/teamsSlice';
-import { betText } from '../bets/betValues';
-import type { ResultBetRow } from '../bets/ResultBetCell';
+import { useAppSelector } from '../../api/store/hooks';
+import { PointsBadge } from '../../api/widgets/PointsBadge';
+import { selectTeamById } from '../../api/entities/teamsSlice';
+import { betText } from '../../lib/bets/betValues';
+import type { ResultBetRow } from '../../api/entities/betsSlice';
 import { gridOf, outcomesOf } from './summary';
 
 const leagueShow = endpointAt('GET', '/leagues/:id');

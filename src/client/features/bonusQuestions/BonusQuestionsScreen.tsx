@@ -5,7 +5,7 @@ import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
 import { endpointAt } from '../../api/api';
-import { useSession } from '../account/session';
+import { useSession } from '../../api/session';
 import { NewQuestionCard } from './NewQuestionCard';
 import { QuestionCard } from './QuestionCard';
 

@@ -9,8 +9,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BonusKind } from '../../../shared/domain/bonusAnswers';
 import { endpointAt } from '../../api/api';
-import { useAppDispatch } from '../../app/hooks';
-import { showToast } from '../notifications/notify';
+import { useAppDispatch } from '../../api/store/hooks';
+import { showToast } from '../../lib/notifications/notify';
 
 const createQuestion = endpointAt('POST', '/bonus_questions');
 const KINDS: BonusKind[] = ['team', 'person', 'number', 'choice'];

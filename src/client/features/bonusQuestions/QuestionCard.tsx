@@ -12,10 +12,10 @@ import { useTranslation } from 'react-i18next';
 import type { BonusQuestion } from '../../../shared/api/routes/bonusQuestions';
 import type { BonusAnswerValue } from '../../../shared/domain/bonusAnswers';
 import { endpointAt } from '../../api/api';
-import { formatDateTime } from '../../app/dates';
-import { useAppDispatch } from '../../app/hooks';
-import { ConfirmDialog } from '../leagues/ConfirmDialog';
-import { showToast } from '../notifications/notify';
+import { formatDateTime } from '../../lib/i18n/dates';
+import { useAppDispatch } from '../../api/store/hooks';
+import { ConfirmDialog } from '../../lib/ui/ConfirmDialog';
+import { showToast } from '../../lib/notifications/notify';
 import { AnswerInput, answerToDraft, draftToAnswer, useAnswerText } from './AnswerInput';
 
 const answerQuestion = endpointAt('POST', '/bonus_questions/answer');

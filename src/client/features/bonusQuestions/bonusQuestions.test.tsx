@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { PLAYER } from '../../test/handlers/fakeApi';
-import { BEA, handleSignedIn, leagueWorld } from '../../test/handlers/leagueWorld';
-import { ok } from '../../test/handlers/route';
-import { renderApp, signInAs } from '../../test/renderWithProviders';
-import { server } from '../../test/server';
+import { PLAYER } from '../../testing/handlers/fakeApi';
+import { BEA, handleSignedIn, leagueWorld } from '../../testing/handlers/leagueWorld';
+import { ok } from '../../testing/handlers/route';
+import { renderApp, signInAs } from '../../testing/renderWithProviders';
+import { server } from '../../testing/server';
 
 /** Issue 13 §5-7 in the client: bonus questions, the league log, matchday winners. */
 

@@ -3,10 +3,10 @@ import TextField from '@mui/material/TextField';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { endpointAt } from '../../api/api';
-import { AccountCard } from '../account/AccountCard';
-import { fieldErrors } from '../account/formErrors';
-import { useSession } from '../account/session';
-import { checkAccount, type Errors } from '../account/validation';
+import { AccountCard } from '../../lib/forms/AccountCard';
+import { fieldErrors } from '../../lib/forms/formErrors';
+import { useSession } from '../../api/session';
+import { checkAccount, type Errors } from '../../lib/forms/validation';
 
 const contactEndpoint = endpointAt('POST', '/contact');
 

@@ -9,8 +9,8 @@ import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { endpointAt } from '../../api/api';
-import { useSession } from '../account/session';
-import { MatchCarousel } from '../matches/MatchCarousel';
+import { useSession } from '../../api/session';
+import { MatchCarousel } from './MatchCarousel';
 
 /** Spec 9: the match strip refreshes every 300 seconds. */
 export const MATCHES_REFRESH_MS = 300_000;

@@ -4,8 +4,8 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { League } from '../../../shared/api/entities';
 import { endpointAt } from '../../api/api';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { selectShowOldLeagues, showOldLeaguesToggled } from '../settings/settingsSlice';
+import { useAppDispatch, useAppSelector } from '../../api/store/hooks';
+import { selectShowOldLeagues, showOldLeaguesToggled } from '../../lib/settings/settingsSlice';
 import { LeagueCarousel } from './LeagueCarousel';
 import { LEAGUES_PER_PAGE, MyLeaguesCard } from './MyLeaguesCard';
 

@@ -18,7 +18,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import type { League } from '../../../shared/api/entities';
-import { Pagination } from '../../components/Pagination';
+import { Pagination } from '../../lib/ui/Pagination';
 
 export const LEAGUES_PER_PAGE = 5;
 

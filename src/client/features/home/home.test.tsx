@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { PLAYER } from '../../test/handlers/fakeApi';
-import { leagueRow, leagueWorld } from '../../test/handlers/leagueWorld';
-import { renderWithProviders, signInAs } from '../../test/renderWithProviders';
+import { PLAYER } from '../../testing/handlers/fakeApi';
+import { leagueRow, leagueWorld } from '../../testing/handlers/leagueWorld';
+import { renderWithProviders, signInAs } from '../../testing/renderWithProviders';
 import { chartsVisible, nextRoundShares } from './chartRules';
 import HomeScreen, { MATCHES_REFRESH_MS } from './HomeScreen';
 

@@ -1,7 +1,7 @@
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import type { League } from '../../../shared/api/entities';
 import { endpointAt } from '../../api/api';
-import { currentLocale } from '../../app/i18n';
+import { currentLocale } from '../../lib/i18n/i18n';
 import { chartsVisible, nextRoundShares, pieCounts } from './chartRules';
 
 const matchInfo = endpointAt('GET', '/matches/info_matchday/:id');

@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
 import type { LeagueLogEntry } from '../../../shared/api/routes/leagueLog';
 import { endpointAt } from '../../api/api';
-import { formatDateTime } from '../../app/dates';
+import { formatDateTime } from '../../lib/i18n/dates';
 
 const leagueShow = endpointAt('GET', '/leagues/:id');
 const leagueLog = endpointAt('GET', '/leagues/log/:id');

@@ -10,9 +10,9 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import type { ClassificationRow } from '../../../shared/api/routes/competitions';
 import { endpointAt } from '../../api/api';
-import { useAppSelector } from '../../app/hooks';
-import { TeamLogo } from '../../components/TeamLogo';
-import { selectTeamEntities } from '../reference/teamsSlice';
+import { useAppSelector } from '../../api/store/hooks';
+import { TeamLogo } from '../../lib/ui/TeamLogo';
+import { selectTeamEntities } from '../../api/entities/teamsSlice';
 import { FormStreak } from './FormStreak';
 
 const classification = endpointAt('GET', '/competition/classification/:id');

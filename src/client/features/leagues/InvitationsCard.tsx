@@ -14,10 +14,10 @@ import { useTranslation } from 'react-i18next';
 import type { League } from '../../../shared/api/entities';
 import { INVITATION_NOTE_MAX_LENGTH } from '../../../shared/api/routes/invitations';
 import { endpointAt } from '../../api/api';
-import { formatDateTime } from '../../app/dates';
-import { useAppDispatch } from '../../app/hooks';
-import { fieldErrors } from '../account/formErrors';
-import { showToast } from '../notifications/notify';
+import { formatDateTime } from '../../lib/i18n/dates';
+import { useAppDispatch } from '../../api/store/hooks';
+import { fieldErrors } from '../../lib/forms/formErrors';
+import { showToast } from '../../lib/notifications/notify';
 import { ShareLinkField } from './ShareLinkField';
 
 const invitations = endpointAt('GET', '/invitations/league/:id');

@@ -10,8 +10,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { endpointAt } from '../../api/api';
 import { errorMessage } from '../../api/baseQuery';
-import { useAppDispatch } from '../../app/hooks';
-import { showToast } from '../notifications/notify';
+import { useAppDispatch } from '../../api/store/hooks';
+import { showToast } from '../../lib/notifications/notify';
 
 const leagueShow = endpointAt('GET', '/leagues/:id');
 const myInvitations = endpointAt('GET', '/invitations/mine');

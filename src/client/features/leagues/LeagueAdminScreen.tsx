@@ -9,10 +9,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { endpointAt } from '../../api/api';
-import { useAppDispatch } from '../../app/hooks';
-import { useSession } from '../account/session';
-import { showToast } from '../notifications/notify';
-import { ConfirmDialog } from './ConfirmDialog';
+import { useAppDispatch } from '../../api/store/hooks';
+import { useSession } from '../../api/session';
+import { showToast } from '../../lib/notifications/notify';
+import { ConfirmDialog } from '../../lib/ui/ConfirmDialog';
 import { InvitationsCard } from './InvitationsCard';
 import { MembersCard } from './MembersCard';
 

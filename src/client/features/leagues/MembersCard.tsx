@@ -13,9 +13,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { League } from '../../../shared/api/entities';
 import { endpointAt } from '../../api/api';
-import { useAppDispatch } from '../../app/hooks';
-import { showToast } from '../notifications/notify';
-import { ConfirmDialog } from './ConfirmDialog';
+import { useAppDispatch } from '../../api/store/hooks';
+import { showToast } from '../../lib/notifications/notify';
+import { ConfirmDialog } from '../../lib/ui/ConfirmDialog';
 
 const members = endpointAt('GET', '/leagues/leagues_users/:id');
 const updateDepartment = endpointAt('POST', '/leagues/update_department');

@@ -11,7 +11,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { endpointAt } from '../../api/api';
-import { formatDateTime } from '../../app/dates';
+import { formatDateTime } from '../../lib/i18n/dates';
 
 const messagesIndex = endpointAt('GET', '/messages/index');
 

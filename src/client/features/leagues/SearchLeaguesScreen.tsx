@@ -13,8 +13,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { endpointAt } from '../../api/api';
-import { useAppDispatch } from '../../app/hooks';
-import { showToast } from '../notifications/notify';
+import { useAppDispatch } from '../../api/store/hooks';
+import { showToast } from '../../lib/notifications/notify';
 
 const searchLeagues = endpointAt('POST', '/leagues/search');
 const joinLeague = endpointAt('POST', '/leagues/join');

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { ADMIN, fakeApi, PLAYER } from '../../test/handlers/fakeApi';
-import { BEA, CARLOS, leagueWorld, memberIds } from '../../test/handlers/leagueWorld';
-import { renderApp, signInAs } from '../../test/renderWithProviders';
+import { ADMIN, fakeApi, PLAYER } from '../../testing/handlers/fakeApi';
+import { BEA, CARLOS, leagueWorld, memberIds } from '../../testing/handlers/leagueWorld';
+import { renderApp, signInAs } from '../../testing/renderWithProviders';
 
 const main = () => within(screen.getByRole('main'));
 /** The shell hides the page while a first read is pending: wait until it shows again. */

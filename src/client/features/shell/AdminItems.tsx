@@ -9,9 +9,9 @@ import ListItemText from '@mui/material/ListItemText';
 import ListSubheader from '@mui/material/ListSubheader';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../api/store/hooks';
 import { endpointAt } from '../../api/api';
-import { selectUnfinishedCompetitions } from '../reference/competitionsSlice';
+import { selectUnfinishedCompetitions } from '../../api/entities/competitionsSlice';
 
 const updatePartial = endpointAt('POST', '/update/update');
 const updateAll = endpointAt('POST', '/update/update_all');

@@ -6,8 +6,8 @@ import esFlag from 'flag-icons/flags/4x3/es.svg';
 import { useTranslation } from 'react-i18next';
 import type { Locale } from '../../../shared/api/route';
 import { api } from '../../api/api';
-import { useAppDispatch } from '../../app/hooks';
-import { changeLocale, currentLocale } from '../../app/i18n';
+import { useAppDispatch } from '../../api/store/hooks';
+import { changeLocale, currentLocale } from '../../lib/i18n/i18n';
 
 const FLAGS: Record<Locale, string> = { es: esFlag, en: gbFlag };
 

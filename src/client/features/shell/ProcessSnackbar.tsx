@@ -6,8 +6,8 @@ import Paper from '@mui/material/Paper';
 import Snackbar from '@mui/material/Snackbar';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useAppSelector } from '../../app/hooks';
-import { selectNotifications, type NotificationItem } from '../notifications/notificationsSlice';
+import { useAppSelector } from '../../api/store/hooks';
+import { selectNotifications, type NotificationItem } from '../../lib/notifications/notificationsSlice';
 
 function StatusIcon({ status }: { status: NotificationItem['status'] }) {
   if (status === null) return <CircularProgress size={20} aria-label="pending" />;

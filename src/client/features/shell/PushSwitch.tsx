@@ -2,7 +2,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Switch from '@mui/material/Switch';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAppDispatch } from '../../app/hooks';
+import { useAppDispatch } from '../../api/store/hooks';
 import { endpointAt } from '../../api/api';
 import { base64UrlToBytes, keyOf, pushKeyEndpoint, pushSupported } from './push';
 

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
-import { THEME_MODE_STORAGE_KEY, tokens } from '../../app/theme';
-import { renderApp } from '../../test/renderWithProviders';
+import { THEME_MODE_STORAGE_KEY, tokens } from '../../lib/theme/theme';
+import { renderApp } from '../../testing/renderWithProviders';
 
 const openPanel = async (user: ReturnType<typeof renderApp>['user']) => {
   await user.click(await screen.findByRole('button', { name: 'Open the user panel' }));

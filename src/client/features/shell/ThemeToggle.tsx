@@ -5,7 +5,7 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import { useColorScheme } from '@mui/material/styles';
 import { useTranslation } from 'react-i18next';
-import type { ThemeMode } from '../../app/theme';
+import type { ThemeMode } from '../../lib/theme/theme';
 
 const MODES: Array<{ mode: ThemeMode; Icon: typeof LightModeIcon }> = [
   { mode: 'light', Icon: LightModeIcon },

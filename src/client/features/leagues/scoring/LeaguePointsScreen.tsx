@@ -14,7 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
 import { LEGEND_DESCRIPTION, effectivePoints, legendKeys, maxResultBetPoints } from '../../../../shared/domain/scoring';
 import { endpointAt } from '../../../api/api';
-import { useLocalNames } from '../../../app/localNames';
+import { useLocalNames } from '../../../lib/i18n/localNames';
 import { EXAMPLE, examplePoints } from './scoringExample';
 
 const leagueShow = endpointAt('GET', '/leagues/:id');

@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import type { LeagueSettings } from '../../../../shared/api/entities';
 import { BET_DEADLINE_MINUTES_MAX } from '../../../../shared/domain/deadlines';
 import { JOKERS_MAX, JOKER_MULTIPLIER_RANGE, ROUND_FACTOR_MAX, roundFactor } from '../../../../shared/domain/scoring';
-import { useLocalNames } from '../../../app/localNames';
+import { useLocalNames } from '../../../lib/i18n/localNames';
 import { NumberField } from './NumberField';
 import { weighableRounds } from './scoringExample';
 

@@ -1,10 +1,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { SCORING_PRESETS } from '../../../../shared/domain/scoring';
-import { fakeApi, PLAYER } from '../../../test/handlers/fakeApi';
-import { leagueWorld } from '../../../test/handlers/leagueWorld';
-import { handle, ok } from '../../../test/handlers/route';
-import { server } from '../../../test/server';
-import { renderApp, renderWithProviders, signInAs } from '../../../test/renderWithProviders';
+import { fakeApi, PLAYER } from '../../../testing/handlers/fakeApi';
+import { leagueWorld } from '../../../testing/handlers/leagueWorld';
+import { handle, ok } from '../../../testing/handlers/route';
+import { server } from '../../../testing/server';
+import { renderApp, renderWithProviders, signInAs } from '../../../testing/renderWithProviders';
 import BetsScreen from '../../bets/BetsScreen';
 
 const settled = () => waitFor(() => expect(screen.getByRole('main')).toBeVisible());

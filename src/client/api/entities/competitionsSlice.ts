@@ -1,0 +1,31 @@
+import { createEntityAdapter, createSelector, createSlice } from '@reduxjs/toolkit';
+import type { Competition } from '../../../shared/api/entities';
+import { endpointAt } from '../api';
+import { rowsOf, type FulfilledAction } from '../rows';
+
+const competitionsAdapter = createEntityAdapter<Competition>();
+
+/** Competitions, normalised from the reference read made at start-up. */
+const competitionsSlice = createSlice({
+  name: 'competitions',
+  initialState: competitionsAdapter.getInitialState(),
+  reducers: {},
+  extraReducers: (builder) => {
+    builder.addMatcher(endpointAt('GET', '/competition/index').matchFulfilled, (state, action: FulfilledAction) => {
+      competitionsAdapter.setAll(state, rowsOf<Competition>(action.payload));
+    });
+    builder.addMatcher(endpointAt('GET', '/competition/:id').matchFulfilled, (state, action: FulfilledAction) => {
+      competitionsAdapter.upsertOne(state, action.payload as Competition);
+    });
+  },
+});
+
+type State = { competitions: ReturnType<typeof competitionsSlice.reducer> };
+const selectors = competitionsAdapter.getSelectors((state: State) => state.competitions);
+export const selectAllCompetitions = selectors.selectAll;
+export const selectCompetitionById = selectors.selectById;
+/** Competitions not finished yet, in id order (the admin menu lists them). */
+export const selectUnfinishedCompetitions = createSelector([selectors.selectAll], (all) =>
+  all.filter((competition) => !competition.finished).sort((a, b) => a.id - b.id));
+
+export default competitionsSlice;

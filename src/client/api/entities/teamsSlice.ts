@@ -1,0 +1,32 @@
+import { createEntityAdapter, createSelector, createSlice } from '@reduxjs/toolkit';
+import type { Team } from '../../../shared/api/entities';
+import { endpointAt } from '../api';
+import { rowsOf, type FulfilledAction } from '../rows';
+
+const teamsAdapter = createEntityAdapter<Team>();
+
+/** Teams, normalised from the team reads (all teams at start-up, or one competition's). */
+const teamsSlice = createSlice({
+  name: 'teams',
+  initialState: teamsAdapter.getInitialState(),
+  reducers: {},
+  extraReducers: (builder) => {
+    builder.addMatcher(endpointAt('GET', '/teams/index').matchFulfilled, (state, action: FulfilledAction) => {
+      teamsAdapter.setAll(state, rowsOf<Team>(action.payload));
+    });
+    builder.addMatcher(endpointAt('GET', '/teams/index/:id').matchFulfilled, (state, action: FulfilledAction) => {
+      teamsAdapter.upsertMany(state, rowsOf<Team>(action.payload));
+    });
+  },
+});
+
+type State = { teams: ReturnType<typeof teamsSlice.reducer> };
+const selectors = teamsAdapter.getSelectors((state: State) => state.teams);
+export const selectAllTeams = selectors.selectAll;
+export const selectTeamById = selectors.selectById;
+export const selectTeamEntities = selectors.selectEntities;
+/** Teams sorted by name for pickers (locale-aware). */
+export const selectTeamsByName = createSelector([selectors.selectAll], (teams) =>
+  [...teams].sort((a, b) => a.team_name.localeCompare(b.team_name)));
+
+export default teamsSlice;
