@@ -1,4 +1,4 @@
-import { endpointAt } from './api';
+import { api } from './api';
 
 export interface SessionUser {
   id: number | null; name: string | null; is_admin: boolean; email?: string; email_verified?: boolean; email_reminders?: boolean;
@@ -9,12 +9,12 @@ export const VISITOR: SessionUser = { id: -1, name: null, is_admin: false };
 /** Spec 3: signed in when the id is set and is not the visitor's -1. */
 export const isSignedIn = (user: SessionUser | undefined): boolean => !!user && user.id !== null && user.id !== -1;
 
-export const currentUserEndpoint = endpointAt('GET', '/users/index');
+export const currentUserEndpoint = api.endpoints.currentUser;
 
 /** The current user, read once at start-up and after every sign-in / sign-out. */
 export function useSession() {
   const { data, isLoading, isFetching, isUninitialized } = currentUserEndpoint.useQuery();
-  const user = (data as SessionUser | undefined) ?? VISITOR;
+  const user = (data) ?? VISITOR;
   return {
     user,
     signedIn: isSignedIn(user),

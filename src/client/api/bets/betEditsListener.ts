@@ -1,6 +1,6 @@
 import type { ListenerMiddlewareInstance } from '@reduxjs/toolkit';
 import { ActionTypes } from 'redux-undo';
-import { endpointAt } from '../api';
+import { api } from '../api';
 import { betEdited, changedBets, type BetEditsState } from './betEditsSlice';
 import { saveResultBet } from './saveResultBet';
 
@@ -12,7 +12,7 @@ import { saveResultBet } from './saveResultBet';
 export function listenForBetEdits(listener: ListenerMiddlewareInstance, preloadOfflineSaving: () => void): void {
   let preloaded = false;
   listener.startListening({
-    matcher: endpointAt('GET', '/result_bets/index/:id').matchFulfilled,
+    matcher: api.endpoints.resultBetsIndex.matchFulfilled,
     effect: () => {
       if (preloaded) return;
       preloaded = true;

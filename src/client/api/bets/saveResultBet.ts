@@ -1,23 +1,11 @@
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
-import { api, endpointAt, routeNameAt } from '../api';
+import { api } from '../api';
 import { isOffline, rememberedPendingCount } from '../../lib/offline/offlineState';
 import { loadOfflineQueue } from '../offline/loadOfflineQueue';
 import type { BetGoals } from '../../lib/bets/betValues';
+import { betGoalsSet, selectBetById } from '../entities/betsSlice';
 
 type Dispatch = ThunkDispatch<any, unknown, UnknownAction>;
-type ApiState = { api: ReturnType<typeof api.reducer> };
-
-/** Sets a bet's goals wherever a cached bet list holds it: rows at the top level or in any array field. */
-function setGoals(draft: unknown, betId: number, goals: BetGoals): void {
-  const lists = Array.isArray(draft) ? [draft]
-    : draft && typeof draft === 'object' ? Object.values(draft as Record<string, unknown>).filter(Array.isArray) : [];
-  for (const list of lists) {
-    for (const row of list as Array<Record<string, unknown>>) {
-      if (row && row.id === betId) Object.assign(row, goals);
-    }
-  }
-}
-
 /**
  * Puts a save in the offline queue (`onlyBehindOthers`: only when saves are already waiting); false when it was
  * not queued, also when the queue's code could not be loaded (its chunk never arrived before the connection went).
@@ -38,28 +26,21 @@ async function queued(
 }
 
 /**
- * Saves one bet optimistically (STYLE: the cached bet lists are patched at once and the patch is undone if the
- * save fails); the alerts, which count unfilled bets, reload after it. Without a connection the save is queued
- * and the patch stays (features/offline).
+ * Saves one bet optimistically: the bet entity takes the new values at once and gets its previous ones back if the
+ * save fails; the alerts, which count unfilled bets, reload after it. Without a connection the save is queued and
+ * the new values stay.
  */
 export async function saveResultBet(
   dispatch: Dispatch, getState: () => unknown, bet: BetGoals & { betId: number; mode: number },
 ): Promise<boolean> {
   const goals = { local_goals: bet.local_goals, visiting_goals: bet.visiting_goals };
-  const indexName = routeNameAt('GET', '/result_bets/index/:id');
-  const patches: Array<{ undo: () => void }> = [];
-  if (indexName) {
-    const queries = (getState() as ApiState).api.queries;
-    for (const entry of Object.values(queries)) {
-      if (entry?.endpointName !== indexName || entry.data === undefined) continue;
-      patches.push(dispatch(api.util.updateQueryData(indexName as never, entry.originalArgs as never, (draft: unknown) => setGoals(draft, bet.betId, goals))));
-    }
-  }
-  // Offline, or earlier saves still waiting (they go first): the save waits in IndexedDB (issue 14 §3).
+  const before = selectBetById(getState() as Parameters<typeof selectBetById>[0], bet.betId);
+  dispatch(betGoalsSet({ betId: bet.betId, ...goals }));
+  // Offline, or earlier saves still waiting (they go first): the save waits in IndexedDB.
   if ((isOffline() || rememberedPendingCount() > 0) && await queued(dispatch, getState, bet, { onlyBehindOthers: !isOffline(), sendNow: true })) {
     return true;
   }
-  const result = await dispatch(endpointAt('POST', '/result_bets/update_result_bet').initiate({
+  const result = await dispatch(api.endpoints.updateResultBet.initiate({
     body: { result_bet_id: bet.betId, ...goals, mode: bet.mode },
   })) as { error?: { status?: unknown; error?: unknown } };
   // The connection dropped without the browser noticing: keep the save for when it is back.
@@ -68,7 +49,7 @@ export async function saveResultBet(
     return true;
   }
   if (result.error) {
-    patches.forEach((patch) => patch.undo());
+    if (before) dispatch(betGoalsSet({ betId: bet.betId, local_goals: before.local_goals, visiting_goals: before.visiting_goals }));
     return false;
   }
   // The alerts reload through the save's tags (a result bet write invalidates 'Alert').

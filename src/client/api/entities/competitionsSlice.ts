@@ -1,6 +1,6 @@
 import { createEntityAdapter, createSelector, createSlice } from '@reduxjs/toolkit';
 import type { Competition } from '../../../shared/api/entities';
-import { endpointAt } from '../api';
+import { api } from '../api';
 import { rowsOf, type FulfilledAction } from '../rows';
 
 const competitionsAdapter = createEntityAdapter<Competition>();
@@ -11,10 +11,10 @@ const competitionsSlice = createSlice({
   initialState: competitionsAdapter.getInitialState(),
   reducers: {},
   extraReducers: (builder) => {
-    builder.addMatcher(endpointAt('GET', '/competition/index').matchFulfilled, (state, action: FulfilledAction) => {
+    builder.addMatcher(api.endpoints.competitionIndex.matchFulfilled, (state, action: FulfilledAction) => {
       competitionsAdapter.setAll(state, rowsOf<Competition>(action.payload));
     });
-    builder.addMatcher(endpointAt('GET', '/competition/:id').matchFulfilled, (state, action: FulfilledAction) => {
+    builder.addMatcher(api.endpoints.competitionShow.matchFulfilled, (state, action: FulfilledAction) => {
       competitionsAdapter.upsertOne(state, action.payload as Competition);
     });
   },

@@ -1,37 +1,38 @@
-import { createEntityAdapter, createSelector, createSlice } from '@reduxjs/toolkit';
+import { createEntityAdapter, createSlice } from '@reduxjs/toolkit';
 import type { League } from '../../../shared/api/entities';
-import { endpointAt } from '../api';
-import { rowsOf, type FulfilledAction } from '../rows';
+import { api } from '../api';
 
 const leaguesAdapter = createEntityAdapter<League>();
 
-/** The leagues the client has read (the user's list and any league shown). */
+/**
+ * Every league the client has read, by id: the one copy the league screens show. Any answer carrying a league
+ * (the lists, a league's read, a create or an update) replaces it here; a delete removes it.
+ */
 const leaguesSlice = createSlice({
   name: 'leagues',
   initialState: leaguesAdapter.getInitialState(),
   reducers: {},
   extraReducers: (builder) => {
-    builder.addMatcher(endpointAt('GET', '/leagues/index').matchFulfilled, (state, action: FulfilledAction) => {
-      leaguesAdapter.upsertMany(state, rowsOf<League>(action.payload));
+    builder.addMatcher(api.endpoints.leagueIndex.matchFulfilled, (state, action) => {
+      leaguesAdapter.upsertMany(state, action.payload);
     });
-    builder.addMatcher(endpointAt('GET', '/leagues/:id').matchFulfilled, (state, action: FulfilledAction) => {
-      leaguesAdapter.upsertOne(state, action.payload as League);
+    builder.addMatcher(api.endpoints.leagueShow.matchFulfilled, (state, action) => {
+      leaguesAdapter.upsertOne(state, action.payload);
     });
-    builder.addMatcher(endpointAt('DELETE', '/leagues/:id').matchFulfilled, (state, action: FulfilledAction) => {
-      const id = (action.meta.arg.originalArgs as { params?: { id?: number } })?.params?.id;
-      if (id) leaguesAdapter.removeOne(state, id);
+    builder.addMatcher(api.endpoints.leagueCreate.matchFulfilled, (state, action) => {
+      leaguesAdapter.upsertOne(state, action.payload.league);
+    });
+    builder.addMatcher(api.endpoints.leagueUpdate.matchFulfilled, (state, action) => {
+      leaguesAdapter.upsertOne(state, action.payload.league);
+    });
+    builder.addMatcher(api.endpoints.leagueDelete.matchFulfilled, (state, action) => {
+      leaguesAdapter.removeOne(state, action.meta.arg.originalArgs.params.id);
     });
   },
 });
 
 type State = { leagues: ReturnType<typeof leaguesSlice.reducer> };
 const selectors = leaguesAdapter.getSelectors((state: State) => state.leagues);
-export const selectAllLeagues = selectors.selectAll;
 export const selectLeagueById = selectors.selectById;
-/** The home list: old leagues (finished competition) only when asked for; newest first. */
-export const selectVisibleLeagues = createSelector(
-  [selectors.selectAll, (_state: State, showOld: boolean) => showOld],
-  (leagues, showOld) => leagues.filter((league) => showOld || !league.competition.finished).sort((a, b) => b.id - a.id),
-);
 
 export default leaguesSlice;

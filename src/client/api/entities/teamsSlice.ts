@@ -1,6 +1,6 @@
 import { createEntityAdapter, createSelector, createSlice } from '@reduxjs/toolkit';
 import type { Team } from '../../../shared/api/entities';
-import { endpointAt } from '../api';
+import { api } from '../api';
 import { rowsOf, type FulfilledAction } from '../rows';
 
 const teamsAdapter = createEntityAdapter<Team>();
@@ -11,10 +11,10 @@ const teamsSlice = createSlice({
   initialState: teamsAdapter.getInitialState(),
   reducers: {},
   extraReducers: (builder) => {
-    builder.addMatcher(endpointAt('GET', '/teams/index').matchFulfilled, (state, action: FulfilledAction) => {
+    builder.addMatcher(api.endpoints.teamsIndex.matchFulfilled, (state, action: FulfilledAction) => {
       teamsAdapter.setAll(state, rowsOf<Team>(action.payload));
     });
-    builder.addMatcher(endpointAt('GET', '/teams/index/:id').matchFulfilled, (state, action: FulfilledAction) => {
+    builder.addMatcher(api.endpoints.teamsOfCompetition.matchFulfilled, (state, action: FulfilledAction) => {
       teamsAdapter.upsertMany(state, rowsOf<Team>(action.payload));
     });
   },

@@ -55,7 +55,7 @@ export function applyStandings({ dispatch, getState }: Thunk, event: LiveStandin
   if (event.provisional) { dispatch(provisionalTable(event)); return; }
   const cached = cachedTables(getState(), event.league_id);
   const before = cached.length > 0
-    ? api.endpoints.usersLeagueTable.select(cached[0].originalArgs as never)(getState()).data as LeagueTableData | undefined
+    ? api.endpoints.usersLeagueTable.select(cached[0].originalArgs as never)(getState()).data
     : undefined;
   for (const { originalArgs } of cached) {
     dispatch(api.util.updateQueryData('usersLeagueTable', originalArgs as never, () => event.table as never));

@@ -1,12 +1,15 @@
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
-import { api, endpointAt } from '../api';
+import { api } from '../api';
 import { errorMessage } from '../baseQuery';
 import i18n from '../../lib/i18n/i18n';
 import { readToken, tokenSubject } from '../../lib/session/token';
 import { currentUserEndpoint } from '../session';
 import type { BetGoals } from '../../lib/bets/betValues';
 import { betHistoryCleared } from '../bets/betEditsSlice';
+import { selectBetById } from '../entities/betsSlice';
+import { selectTeamById } from '../entities/teamsSlice';
+import type { RootState } from '../store/rootReducer';
 import { notificationAdded, notificationRemoved, notificationStatusSet } from '../../lib/notifications/notificationsSlice';
 import { countPendingSaves, countPendingSavesOf, firstPendingSave, putPendingSave, removePendingSave, type PendingBetSave } from './pendingSavesDb';
 import { PENDING_NOTIFICATION_ID, isOffline, rememberPendingCount } from '../../lib/offline/offlineState';
@@ -28,19 +31,13 @@ function showPending(dispatch: Dispatch, count: number): void {
   }
 }
 
-/** "Spain - Germany" from the cached bet lists and teams, or the match number when nothing is cached. */
+/** "Spain - Germany" from the bet and the teams the client has read, or the bet number when it has not read them. */
 function betLabel(getState: GetState, betId: number): string {
-  const state = getState() as { api: ReturnType<typeof api.reducer>; teams?: { entities: Record<number, { team_name: string } | undefined> } };
-  for (const entry of Object.values(state.api.queries)) {
-    const lists = Array.isArray(entry?.data) ? [entry.data] : entry?.data && typeof entry.data === 'object' ? Object.values(entry.data).filter(Array.isArray) : [];
-    for (const list of lists as Array<Array<Record<string, any>>>) {
-      const bet = list.find((row) => row && row.id === betId && row.match);
-      if (!bet) continue;
-      const name = (teamId: number | null, placeholder: string | null) => (teamId ? state.teams?.entities[teamId]?.team_name : null) ?? placeholder ?? '?';
-      return `${name(bet.match.local_team_id, bet.match.local_placeholder)} - ${name(bet.match.visiting_team_id, bet.match.visiting_placeholder)}`;
-    }
-  }
-  return i18n.t('offline.bet_n', { id: betId });
+  const state = getState() as RootState;
+  const bet = selectBetById(state, betId);
+  if (!bet) return i18n.t('offline.bet_n', { id: betId });
+  const name = (teamId: number | null, placeholder: string | null) => (teamId ? selectTeamById(state, teamId)?.team_name : null) ?? placeholder ?? '?';
+  return `${name(bet.match.local_team_id, bet.match.local_placeholder)} - ${name(bet.match.visiting_team_id, bet.match.visiting_placeholder)}`;
 }
 
 /**
@@ -89,7 +86,7 @@ async function runQueue(dispatch: Dispatch, userId: number | null): Promise<void
   while (left > 0 && !isOffline()) {
     const save = await firstPendingSave(userId);
     if (!save) break;
-    const result = await dispatch(endpointAt('POST', '/result_bets/update_result_bet').initiate({
+    const result = await dispatch(api.endpoints.updateResultBet.initiate({
       body: { result_bet_id: save.betId, local_goals: save.local_goals, visiting_goals: save.visiting_goals, mode: save.mode },
     })) as { error?: FetchBaseQueryError };
     if (isNetworkFailure(result.error)) break;

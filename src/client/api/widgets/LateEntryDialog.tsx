@@ -8,11 +8,11 @@ import TextField from '@mui/material/TextField';
 import Box from '@mui/material/Box';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { endpointAt } from '../api';
+import { api } from '../api';
 import { useAppDispatch } from '../store/hooks';
 import { showToast } from '../../lib/notifications/notify';
 
-const lateEntry = endpointAt('POST', '/result_bets/late_entry');
+const lateEntry = api.endpoints.resultBetLateEntry;
 
 /** The owner enters a member's bet after its deadline (a paper bet, a broken phone): logged and marked for everyone. */
 export function LateEntryButton({ betId, userName, local, visiting }: { betId: number; userName: string; local: number | null; visiting: number | null }) {

@@ -3,7 +3,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Tooltip from '@mui/material/Tooltip';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { endpointAt } from '../api';
+import { api } from '../api';
 import { tokens } from '../../lib/theme/theme';
 
 /** Spec 4: 5 or more success, 3-4 info, 1-2 primary, 0 or less zero. */
@@ -15,26 +15,25 @@ export function badgeColour(points: number): 'success' | 'info' | 'primary' | 'z
 }
 
 const infoEndpoints = {
-  result: endpointAt('GET', '/result_bets/points_info/:id'),
-  round: endpointAt('GET', '/round_bets/points_info/:id'),
-  person: endpointAt('GET', '/person_bets/points_info/:id'),
+  result: api.endpoints.resultBetPointsInfo,
+  round: api.endpoints.roundPointsInfo,
+  person: api.endpoints.personPointsInfo,
 };
 export type BetKind = keyof typeof infoEndpoints;
 
-/** Result bets also say what their legend is multiplied by (round weight and joker); picks do not. */
-interface PointsInfo { max_points: number; legend: Array<{ description: string; points: number; max_points: number }>; multiplier?: number }
-
 function InfoTooltipBody({ kind, betId }: { kind: BetKind; betId: number }) {
   const { t } = useTranslation();
-  const { data, isError } = infoEndpoints[kind].useQuery({ params: { id: betId } }) as { data?: PointsInfo; isError: boolean };
+  const { data, isError } = infoEndpoints[kind].useQuery({ params: { id: betId } });
   if (isError) return <span>{t('errors.generic')}</span>;
   if (!data) {
     return <Box component="span" sx={{ display: 'inline-flex', gap: 1, alignItems: 'center' }}><CircularProgress size={12} color="inherit" />{t('common.loading')}</Box>;
   }
+  // Result bets also say what their legend is multiplied by (round weight and joker); picks do not.
+  const multiplier = 'multiplier' in data && typeof data.multiplier === 'number' ? data.multiplier : 1;
   return (
     <Box component="span" sx={{ display: 'block' }}>
       {data.legend.map((row) => <Box component="span" key={row.description} sx={{ display: 'block' }}>{row.description}: {row.points}/{row.max_points}</Box>)}
-      {(data.multiplier ?? 1) > 1 && <Box component="span" sx={{ display: 'block' }}>{t('components.multiplied', { count: data.multiplier })}</Box>}
+      {multiplier > 1 && <Box component="span" sx={{ display: 'block' }}>{t('components.multiplied', { count: multiplier })}</Box>}
       <Box component="span" sx={{ display: 'block', fontWeight: 600 }}>{t('components.max_points', { count: data.max_points })}</Box>
     </Box>
   );

@@ -1,11 +1,11 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import { useTranslation } from 'react-i18next';
-import { endpointAt } from '../api';
+import { api } from '../api';
 import { useAppDispatch } from '../store/hooks';
 import { showToast } from '../../lib/notifications/notify';
 
-const resendEndpoint = endpointAt('POST', '/users/verify_email/resend');
+const resendEndpoint = api.endpoints.resendVerification;
 
 /**
  * Shown above every screen while the signed-in user's address is unverified (issue 11 §2): league invitations

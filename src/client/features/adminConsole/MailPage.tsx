@@ -10,7 +10,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { endpointAt } from '../../api/api';
+import { api } from '../../api/api';
 import { Pagination } from '../../lib/ui/Pagination';
 import { useAppDispatch } from '../../api/store/hooks';
 import { showToast } from '../../lib/notifications/notify';
@@ -18,8 +18,8 @@ import { ANY_SHOWN, dateOrDash, pageCount } from './consoleFormat';
 import { Facts } from './Facts';
 import { ProcessRunItem } from './ProcessesPage';
 
-const mailEndpoint = endpointAt('GET', '/admin/mail');
-const mailTestEndpoint = endpointAt('POST', '/admin/mail/test');
+const mailEndpoint = api.endpoints.adminMail;
+const mailTestEndpoint = api.endpoints.adminMailTest;
 
 type Status = 'sent' | 'failed';
 export const MAILS_PER_PAGE = 20;

@@ -9,13 +9,13 @@ import { useState } from 'react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { PROCESS_KINDS, type ProcessRun } from '../../../shared/api/routes/adminOperations';
-import { endpointAt } from '../../api/api';
+import { api } from '../../api/api';
 import { Pagination } from '../../lib/ui/Pagination';
 import { ANY_SHOWN, dateOrDash, formatDuration, pageCount, type Outcome } from './consoleFormat';
 import { Facts } from './Facts';
 import { OutcomeChip } from './OutcomeChip';
 
-const processesEndpoint = endpointAt('GET', '/admin/processes');
+const processesEndpoint = api.endpoints.adminProcesses;
 
 type Run = Static<typeof ProcessRun>;
 type Kind = (typeof PROCESS_KINDS)[number];

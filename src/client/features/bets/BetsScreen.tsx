@@ -17,9 +17,9 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
-import type { League } from '../../../shared/api/entities';
-import type { MatchdayInfo } from '../../../shared/api/routes/reference';
-import { endpointAt } from '../../api/api';
+
+
+import { api } from '../../api/api';
 import { useAppDispatch, useAppSelector } from '../../api/store/hooks';
 import { BetDateLink } from '../../lib/ui/BetDateLink';
 import { PointsBadge } from '../../api/widgets/PointsBadge';
@@ -34,13 +34,14 @@ import { PicksSection } from './PicksSection';
 import StarIcon from '@mui/icons-material/Star';
 import { JokerToggle } from './JokerToggle';
 import type { ResultBetRow } from '../../api/entities/betsSlice';
+import { useBetsOf, useLeagueOf } from '../../api/entities/hooks';
 import type { BetsSystem } from '../../lib/bets/betValues';
 import { ResultBetCell } from './ResultBetCell';
 import { useUndoKeys } from './useUndoKeys';
 
-const leagueShow = endpointAt('GET', '/leagues/:id');
-const matchdayInfo = endpointAt('GET', '/matches/info_matchday/:id');
-const resultBets = endpointAt('GET', '/result_bets/index/:id');
+const leagueShow = api.endpoints.leagueShow;
+const matchdayInfo = api.endpoints.matchInfo;
+const resultBets = api.endpoints.resultBetsIndex;
 
 const positiveInt = (raw: string | null): number | undefined => {
   const value = raw ? Number(raw) : NaN;
@@ -135,15 +136,15 @@ export default function BetsScreen() {
   const own = !userId || userId === user.id;
 
   const { data: leagueData, isError: leagueError, refetch: refetchLeague } = leagueShow.useQuery({ params: { id: leagueId ?? 0 } }, { skip: !leagueId });
-  const league = leagueData as League | undefined;
+  const league = useLeagueOf(leagueData);
   const { data: infoData } = matchdayInfo.useQuery({ params: { id: league?.competition_id ?? 0 } }, { skip: !league });
-  const info = infoData as MatchdayInfo | undefined;
+  const info = infoData;
   const matchday = positiveInt(search.get('matchday')) ?? info?.nextMatchday ?? info?.lastPlayedMatchday;
   const matchdays = (info?.matchdays ?? []).filter((value) => !league || value >= league.start_matchday);
 
   const query = { ...(userId ? { user_id: userId } : {}), ...(matchday ? { matchday } : {}), ...(mode ? { mode } : {}) };
   const { data, isLoading, isError, refetch: refetchBets } = resultBets.useQuery({ params: { id: leagueId ?? 0 }, query }, { skip: !leagueId || !info });
-  const bets = (data ?? []) as ResultBetRow[];
+  const bets = useBetsOf(data);
   useUndoKeys(own);
 
   const setParam = (changes: Record<string, string | null>) => {

@@ -12,15 +12,14 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { League } from '../../../shared/api/entities';
-import { endpointAt } from '../../api/api';
+import { api } from '../../api/api';
 import { useAppDispatch } from '../../api/store/hooks';
 import { LeagueTable } from '../../lib/ui/LeagueTable';
-import type { LeagueTableData } from '../../lib/ui/tableSort';
 import { useSession } from '../../api/session';
 import { betHistoryCleared } from '../../api/bets/betEditsSlice';
 
-const leagueTable = endpointAt('GET', '/leagues/users_league_table/:id');
-const resetBets = endpointAt('POST', '/result_bets/reset_bets');
+const leagueTable = api.endpoints.usersLeagueTable;
+const resetBets = api.endpoints.resetBets;
 
 /**
  * Simulation (mode 1, DESIGN 4.5): the table the caller's hypothetical results and picks would produce, and a
@@ -39,7 +38,7 @@ export function SimulationPanel({ league }: { league: League }) {
     if (!result.error) betHistoryCleared().forEach((action) => dispatch(action));
     setConfirming(false);
   };
-  const table = data as LeagueTableData | undefined;
+  const table = data;
   return (
     <Card component="section" aria-labelledby="simulation-title">
       <CardContent>

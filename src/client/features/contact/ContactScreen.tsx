@@ -2,13 +2,13 @@ import Alert from '@mui/material/Alert';
 import TextField from '@mui/material/TextField';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { endpointAt } from '../../api/api';
+import { api } from '../../api/api';
 import { AccountCard } from '../../lib/forms/AccountCard';
 import { fieldErrors } from '../../lib/forms/formErrors';
 import { useSession } from '../../api/session';
 import { checkAccount, type Errors } from '../../lib/forms/validation';
 
-const contactEndpoint = endpointAt('POST', '/contact');
+const contactEndpoint = api.endpoints.contact;
 
 /** A message to the administrators (DESIGN 5). Signed-in users have name and email filled in. */
 export default function ContactScreen() {

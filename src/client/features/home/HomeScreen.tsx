@@ -8,14 +8,14 @@ import Typography from '@mui/material/Typography';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { endpointAt } from '../../api/api';
+import { api } from '../../api/api';
 import { useSession } from '../../api/session';
 import { MatchCarousel } from './MatchCarousel';
 
 /** Spec 9: the match strip refreshes every 300 seconds. */
 export const MATCHES_REFRESH_MS = 300_000;
 
-const nextMatches = endpointAt('GET', '/matches/next_matches');
+const nextMatches = api.endpoints.nextMatches;
 const MemberHome = lazy(() => import(/* webpackChunkName: "member-home" */ './MemberHome'));
 
 function WelcomeCard() {

@@ -11,7 +11,7 @@ import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import type { League, Team } from '../../../shared/api/entities';
-import { endpointAt } from '../../api/api';
+import { api } from '../../api/api';
 import { useAppSelector } from '../../api/store/hooks';
 import { BetDateLink } from '../../lib/ui/BetDateLink';
 import { LeagueTable } from '../../lib/ui/LeagueTable';
@@ -22,8 +22,8 @@ import { WhenVisible } from '../../lib/ui/WhenVisible';
 import { useCurrentMatchday, useLeagueCharts } from './leagueSummaryData';
 
 const LeagueCharts = lazy(() => import(/* webpackChunkName: "league-charts" */ './LeagueCharts'));
-const lastBets = endpointAt('GET', '/result_bets/last_bets/:id');
-const leagueTable = endpointAt('GET', '/leagues/users_league_table/:id');
+const lastBets = api.endpoints.lastBets;
+const leagueTable = api.endpoints.usersLeagueTable;
 
 export const myBetsPath = (leagueId: number, matchday: number) => `/result_bets/new?league_id=${leagueId}&matchday=${matchday}`;
 

@@ -20,7 +20,7 @@ import { useNavigate, useParams } from 'react-router';
 import type { LeagueSettings } from '../../../shared/api/entities';
 import { DEFAULT_BET_DEADLINE_MINUTES, defaultLockBy } from '../../../shared/domain/deadlines';
 import { NO_JOKERS, SCORING_PRESETS } from '../../../shared/domain/scoring';
-import { endpointAt } from '../../api/api';
+import { api } from '../../api/api';
 import { useAppDispatch } from '../../api/store/hooks';
 import { fieldErrors } from '../../lib/forms/formErrors';
 import { showToast } from '../../lib/notifications/notify';
@@ -28,12 +28,12 @@ import { ScoringFields } from './scoring/ScoringFields';
 import { WeightFields } from './scoring/WeightFields';
 import { TieBreaksField } from './TieBreaksField';
 
-const activeCompetitions = endpointAt('GET', '/competition/active');
-const competitionTeams = endpointAt('GET', '/teams/index/:id');
-const matchInfo = endpointAt('GET', '/matches/info_matchday/:id');
-const leagueShow = endpointAt('GET', '/leagues/:id');
-const createLeague = endpointAt('POST', '/leagues');
-const updateLeague = endpointAt('PUT', '/leagues/:id');
+const activeCompetitions = api.endpoints.competitionActive;
+const competitionTeams = api.endpoints.teamsOfCompetition;
+const matchInfo = api.endpoints.matchInfo;
+const leagueShow = api.endpoints.leagueShow;
+const createLeague = api.endpoints.leagueCreate;
+const updateLeague = api.endpoints.leagueUpdate;
 
 type Form = LeagueSettings;
 type Toggle = 'playoff_results_points' | 'round_bets_enabled' | 'person_bets_enabled' | 'allow_invite' | 'allow_join' | 'editable_after_start';

@@ -12,12 +12,12 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import { endpointAt } from '../../api/api';
+import { api } from '../../api/api';
 import { useAppDispatch } from '../../api/store/hooks';
 import { showToast } from '../../lib/notifications/notify';
 
-const searchLeagues = endpointAt('POST', '/leagues/search');
-const joinLeague = endpointAt('POST', '/leagues/join');
+const searchLeagues = api.endpoints.leagueSearch;
+const joinLeague = api.endpoints.leagueJoin;
 
 /** Search leagues by name (DESIGN 4.6): joinable ones and those the user is invited to. */
 export default function SearchLeaguesScreen() {

@@ -6,12 +6,12 @@ import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { League } from '../../../shared/api/entities';
-import { endpointAt } from '../../api/api';
+import { api } from '../../api/api';
 import { useAppDispatch } from '../../api/store/hooks';
 import { showToast } from '../../lib/notifications/notify';
 import { ConfirmDialog } from '../../lib/ui/ConfirmDialog';
 
-const regenerateShareToken = endpointAt('POST', '/leagues/regenerate_share_token/:id');
+const regenerateShareToken = api.endpoints.leagueRegenerateShareToken;
 
 export const shareLink = (league: Pick<League, 'id' | 'share_token'>): string | null =>
   league.share_token ? `${window.location.origin}/leagues/join/${league.id}/${league.share_token}` : null;

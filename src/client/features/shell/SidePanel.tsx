@@ -17,7 +17,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { useAppDispatch } from '../../api/store/hooks';
 import { tokens } from '../../lib/theme/theme';
-import { endpointAt } from '../../api/api';
+import { api } from '../../api/api';
 import type { SessionUser } from '../../api/session';
 import { AdminItems } from './AdminItems';
 import { AlertItems, type AlertItem } from './AlertItems';
@@ -26,7 +26,7 @@ import { pushSupported } from './push';
 import { PushSwitch } from './PushSwitch';
 import { ThemeToggle } from './ThemeToggle';
 
-const signOutEndpoint = endpointAt('DELETE', '/users/sign_out');
+const signOutEndpoint = api.endpoints.signOut;
 
 interface Props {
   open: boolean;

@@ -1,5 +1,5 @@
 import { screen } from '@testing-library/react';
-import { endpointAt } from '../../api/api';
+import { api } from '../../api/api';
 import { LanguageToggle } from '../../features/shell/LanguageToggle';
 import { handle, ok } from '../../testing/handlers/route';
 import { TEAMS } from '../../testing/handlers/reference';
@@ -7,7 +7,7 @@ import { renderWithProviders } from '../../testing/renderWithProviders';
 import { server } from '../../testing/server';
 import { useLocalNames } from './localNames';
 
-const teamsIndex = endpointAt('GET', '/teams/index');
+const teamsIndex = api.endpoints.teamsIndex;
 
 function TeamNames() {
   const { data } = teamsIndex.useQuery();

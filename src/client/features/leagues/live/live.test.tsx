@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { LeagueTableData } from '../../../lib/ui/tableSort';
-import { api, routeNameAt } from '../../../api/api';
+import { api } from '../../../api/api';
 import { setupStore } from '../../../app/store';
 import { PLAYER } from '../../../testing/handlers/fakeApi';
 import { liveFeed } from '../../../testing/handlers/live';
@@ -96,7 +96,7 @@ describe('league page live (issue 14 §1)', () => {
 
   it('moves the match cards of every cached match list without a reload', async () => {
     const store = setupStore();
-    const name = routeNameAt('GET', '/matches/index/:id')!;
+    const name = 'matchesIndex';
     const args = { params: { id: 2 }, query: {} } as never;
     await store.dispatch(api.util.upsertQueryData(name, args, [match({ status: 'scheduled', started: false, local_goals: null, visiting_goals: null })] as never));
     applyMatches({ dispatch: store.dispatch, getState: store.getState }, { league_id: 5, competition_id: 2, match_ids: [11], matches: [match({ local_goals: 2 })] });
