@@ -68,7 +68,7 @@ describe('the base query', () => {
     });
   });
 
-  describe('the error catalogue (spec 8)', () => {
+  describe('the error catalogue', () => {
     it.each([
       [401, 'No se puede acceder a la API', 'es'],
       [400, 'La petición está mal construida', 'es'],

@@ -6,7 +6,7 @@ export interface SessionUser {
 
 export const VISITOR: SessionUser = { id: -1, name: null, is_admin: false };
 
-/** Spec 3: signed in when the id is set and is not the visitor's -1. */
+/** Signed in when the id is set and is not the visitor's -1. */
 export const isSignedIn = (user: SessionUser | undefined): boolean => !!user && user.id !== null && user.id !== -1;
 
 export const currentUserEndpoint = api.endpoints.currentUser;

@@ -52,7 +52,7 @@ const LeagueLogScreen = lazy(() => import(/* webpackChunkName: "league-log" */ '
 const LeaguePointsScreen = lazy(() => import(/* webpackChunkName: "league-points" */ '../features/leagues/scoring/LeaguePointsScreen'));
 const NotFoundScreen = lazy(() => import(/* webpackChunkName: "not-found" */ '../lib/errors/NotFoundScreen'));
 
-/** Every route of spec 2.2, plus the pages the interface texts imply. */
+/** Every route, plus the pages the interface texts imply. */
 export const routes: RouteObject[] = [
   {
     path: '/',

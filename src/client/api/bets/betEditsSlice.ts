@@ -2,7 +2,7 @@ import { combineReducers, createSlice, type PayloadAction } from '@reduxjs/toolk
 import undoable, { ActionCreators, includeAction } from 'redux-undo';
 import type { BetGoals } from '../../lib/bets/betValues';
 
-/** The two goal values of a result bet; an edit always sets both (spec 4). */
+/** The two goal values of a result bet; an edit always sets both. */
 export interface BetEdit extends BetGoals { betId: number; mode: number; previous: BetGoals }
 
 export const BET_HISTORY_LIMIT = 50;

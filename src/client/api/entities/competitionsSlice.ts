@@ -1,7 +1,6 @@
 import { createEntityAdapter, createSelector, createSlice } from '@reduxjs/toolkit';
 import type { Competition } from '../../../shared/api/entities';
 import { api } from '../api';
-import { rowsOf, type FulfilledAction } from '../rows';
 
 const competitionsAdapter = createEntityAdapter<Competition>();
 
@@ -11,11 +10,11 @@ const competitionsSlice = createSlice({
   initialState: competitionsAdapter.getInitialState(),
   reducers: {},
   extraReducers: (builder) => {
-    builder.addMatcher(api.endpoints.competitionIndex.matchFulfilled, (state, action: FulfilledAction) => {
-      competitionsAdapter.setAll(state, rowsOf<Competition>(action.payload));
+    builder.addMatcher(api.endpoints.competitionIndex.matchFulfilled, (state, action) => {
+      competitionsAdapter.setAll(state, action.payload);
     });
-    builder.addMatcher(api.endpoints.competitionShow.matchFulfilled, (state, action: FulfilledAction) => {
-      competitionsAdapter.upsertOne(state, action.payload as Competition);
+    builder.addMatcher(api.endpoints.competitionShow.matchFulfilled, (state, action) => {
+      competitionsAdapter.upsertOne(state, action.payload);
     });
   },
 });
@@ -23,7 +22,6 @@ const competitionsSlice = createSlice({
 type State = { competitions: ReturnType<typeof competitionsSlice.reducer> };
 const selectors = competitionsAdapter.getSelectors((state: State) => state.competitions);
 export const selectAllCompetitions = selectors.selectAll;
-export const selectCompetitionById = selectors.selectById;
 /** Competitions not finished yet, in id order (the admin menu lists them). */
 export const selectUnfinishedCompetitions = createSelector([selectors.selectAll], (all) =>
   all.filter((competition) => !competition.finished).sort((a, b) => a.id - b.id));

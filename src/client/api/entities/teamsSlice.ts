@@ -1,7 +1,6 @@
 import { createEntityAdapter, createSelector, createSlice } from '@reduxjs/toolkit';
 import type { Team } from '../../../shared/api/entities';
 import { api } from '../api';
-import { rowsOf, type FulfilledAction } from '../rows';
 
 const teamsAdapter = createEntityAdapter<Team>();
 
@@ -11,18 +10,17 @@ const teamsSlice = createSlice({
   initialState: teamsAdapter.getInitialState(),
   reducers: {},
   extraReducers: (builder) => {
-    builder.addMatcher(api.endpoints.teamsIndex.matchFulfilled, (state, action: FulfilledAction) => {
-      teamsAdapter.setAll(state, rowsOf<Team>(action.payload));
+    builder.addMatcher(api.endpoints.teamsIndex.matchFulfilled, (state, action) => {
+      teamsAdapter.setAll(state, action.payload);
     });
-    builder.addMatcher(api.endpoints.teamsOfCompetition.matchFulfilled, (state, action: FulfilledAction) => {
-      teamsAdapter.upsertMany(state, rowsOf<Team>(action.payload));
+    builder.addMatcher(api.endpoints.teamsOfCompetition.matchFulfilled, (state, action) => {
+      teamsAdapter.upsertMany(state, action.payload);
     });
   },
 });
 
 type State = { teams: ReturnType<typeof teamsSlice.reducer> };
 const selectors = teamsAdapter.getSelectors((state: State) => state.teams);
-export const selectAllTeams = selectors.selectAll;
 export const selectTeamById = selectors.selectById;
 export const selectTeamEntities = selectors.selectEntities;
 /** Teams sorted by name for pickers (locale-aware). */

@@ -1,7 +1,7 @@
 import Dexie, { type EntityTable } from 'dexie';
 
 /**
- * Bet saves made without a connection (issue 14 §3), kept in IndexedDB until they are sent. One row per bet: a
+ * Bet saves made without a connection, kept in IndexedDB until they are sent. One row per bet: a
  * second edit of a bet still waiting replaces its values and keeps its place, so the rows go out in the order the
  * bets were first edited and each bet ends with its last value (undo and redo included).
  */

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../api';
 import { tokens } from '../../lib/theme/theme';
 
-/** Spec 4: 5 or more success, 3-4 info, 1-2 primary, 0 or less zero. */
+/** The badge colour by points: 5 or more success, 3-4 info, 1-2 primary, 0 or less zero. */
 export function badgeColour(points: number): 'success' | 'info' | 'primary' | 'zero' {
   if (points >= 5) return 'success';
   if (points >= 3) return 'info';
@@ -39,7 +39,7 @@ function InfoTooltipBody({ kind, betId }: { kind: BetKind; betId: number }) {
   );
 }
 
-/** A bet's points, coloured by spec 4; hovering or focusing it loads how they were scored. */
+/** A bet's points, coloured by how many they are; hovering or focusing it loads how they were scored. */
 export function PointsBadge({ points, kind, betId }: { points: number | null; kind?: BetKind; betId?: number }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);

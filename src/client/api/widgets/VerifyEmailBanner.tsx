@@ -8,7 +8,7 @@ import { showToast } from '../../lib/notifications/notify';
 const resendEndpoint = api.endpoints.resendVerification;
 
 /**
- * Shown above every screen while the signed-in user's address is unverified (issue 11 §2): league invitations
+ * Shown above every screen while the signed-in user's address is unverified: league invitations
  * addressed to it can be accepted only once it is confirmed. Resending is a tracked process (snackbar).
  */
 export function VerifyEmailBanner({ email }: { email: string }) {

@@ -6,7 +6,7 @@ import { TeamLogo } from '../../lib/ui/TeamLogo';
 import { useAppSelector } from '../store/hooks';
 import { selectTeamById } from '../entities/teamsSlice';
 
-/** Spec 4: not started "-", started but not finished pending, finished final; extra-time goals as a subscript. */
+/** Not started "-", started but not finished pending, finished final; extra-time goals as a subscript. */
 export function MatchScore({ match }: { match: Match }) {
   const { t } = useTranslation();
   if (!match.started || match.local_goals === null || match.visiting_goals === null) {

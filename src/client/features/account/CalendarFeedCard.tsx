@@ -18,7 +18,7 @@ import { currentUserEndpoint } from '../../api/session';
 const regenerateCalendarToken = api.endpoints.regenerateCalendarToken;
 
 /**
- * The player's private calendar address (issue 14 §2), to copy into a calendar app; replacing it (after
+ * The player's private calendar address, to copy into a calendar app; replacing it (after
  * confirming) stops the old one everywhere. The new address comes back with users/index (the User tag refetches).
  */
 export function CalendarFeedCard() {

@@ -24,7 +24,7 @@ import { checkAccount, type Errors } from '../../lib/forms/validation';
 const updateAccountEndpoint = api.endpoints.updateAccount;
 const deleteAccountEndpoint = api.endpoints.deleteAccount;
 
-/** Profile and account (spec 5): the current password confirms every change; a blank new password keeps the old one. */
+/** Profile and account: the current password confirms every change; a blank new password keeps the old one. */
 export default function EditAccountScreen() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();

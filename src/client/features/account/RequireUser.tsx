@@ -4,7 +4,7 @@ import { useSession } from '../../api/session';
 
 /**
  * Signed-in-only screens: visitors go to sign-in and come back after it. A session that ends while the screen is
- * open (sign-out, account deleted) goes home instead, as spec 2.1 says for sign-out.
+ * open (sign-out, account deleted) goes home instead, as for a sign-out.
  */
 export function RequireUser({ children }: { children: ReactNode }) {
   const { signedIn, known } = useSession();

@@ -51,7 +51,7 @@ export function matchEditOf(form: Form) {
   };
 }
 
-/** A global admin corrects a match by hand (DESIGN 5: PUT matches/{id}); points are recomputed by the server. */
+/** A global admin corrects a match by hand (PUT matches/{id}); points are recomputed by the server. */
 export default function MatchEditScreen() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();

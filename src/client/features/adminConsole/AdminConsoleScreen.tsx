@@ -10,7 +10,7 @@ export const CONSOLE_PAGES = ['competitions', 'processes', 'users', 'mail', 'set
 export type ConsolePage = (typeof CONSOLE_PAGES)[number];
 
 /**
- * The admin console (issue 15): a global admin runs the site from here. Sections are links, so each page has its own
+ * The admin console: a global admin runs the site from here. Sections are links, so each page has its own
  * address (bookmarks, the back button) and its own lazily loaded chunk.
  */
 export default function AdminConsoleScreen() {

@@ -13,7 +13,7 @@ import { dateOrDash, pageCount } from './consoleFormat';
 const auditEndpoint = api.endpoints.adminAudit;
 export const AUDIT_PER_PAGE = 10;
 
-/** Admin actions on accounts and competitions, newest first, with who did them (issue 15 §3: every action is recorded). */
+/** Admin actions on accounts and competitions, newest first, with who did them (every action is recorded). */
 export function AuditList() {
   const { t } = useTranslation();
   const [page, setPage] = useState(1);

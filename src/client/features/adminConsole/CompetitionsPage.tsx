@@ -77,7 +77,7 @@ function CompetitionCard({ competition, confirm }: { competition: Competition; c
   );
 }
 
-/** Competitions (issue 15 §1): import one, see where each stands, sync or archive it. */
+/** Competitions: import one, see where each stands, sync or archive it. */
 export default function CompetitionsPage() {
   const { t } = useTranslation();
   const { data } = competitionsEndpoint.useQuery();

@@ -32,7 +32,7 @@ const readText = (file: File): Promise<string> => (typeof file.text === 'functio
 }));
 
 /**
- * Imports a competition (issue 15 §1): an openfootball file or URL, or a football-data.org code. It runs as a tracked
+ * Imports a competition: an openfootball file or URL, or a football-data.org code. It runs as a tracked
  * process, so the snackbar shows it and a second import while one runs is refused; what it did stays on screen.
  */
 export function ImportCompetitionForm() {

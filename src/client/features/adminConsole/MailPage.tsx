@@ -48,7 +48,7 @@ function TestMailForm() {
   );
 }
 
-/** Mail and notifications (issue 15 §4): the outbox without bodies, a test email, push subscriptions and the last reminder run. */
+/** Mail and notifications: the outbox without bodies, a test email, push subscriptions and the last reminder run. */
 export default function MailPage() {
   const { t } = useTranslation();
   const [status, setStatus] = useState<Status | ''>('');

@@ -57,7 +57,7 @@ export function ProcessRunItem({ run }: { run: Run }) {
   );
 }
 
-/** Process history (issue 15 §2): every run, scheduled or manual, filtered and paged; kept current by polling. */
+/** Process history: every run, scheduled or manual, filtered and paged; kept current by polling. */
 export default function ProcessesPage() {
   const { t } = useTranslation();
   const [kind, setKind] = useState<Kind | ''>('');

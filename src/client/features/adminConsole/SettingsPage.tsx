@@ -9,7 +9,7 @@ import { Facts } from './Facts';
 
 const settingsEndpoint = api.endpoints.adminSettings;
 
-/** Site settings (issue 15 §5): the effective configuration, read only, secrets masked by the server; versions. */
+/** Site settings: the effective configuration, read only, secrets masked by the server; versions. */
 export default function SettingsPage() {
   const { t } = useTranslation();
   const { data } = settingsEndpoint.useQuery();

@@ -103,7 +103,7 @@ function UserItem({ user, self, confirm }: { user: User; self: boolean; confirm:
   );
 }
 
-/** Users (issue 15 §3): find someone by name or email and help them: links, access, admin rights. */
+/** Users: find someone by name or email and help them: links, access, admin rights. */
 export default function UsersPage() {
   const { t } = useTranslation();
   const { user: me } = useSession();

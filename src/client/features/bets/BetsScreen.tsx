@@ -48,7 +48,7 @@ const positiveInt = (raw: string | null): number | undefined => {
   return Number.isInteger(value) && value > 0 ? value : undefined;
 };
 
-/** Builds the bets page URL (spec 2.2): league, user, matchday and mode. */
+/** Builds the bets page URL: league, user, matchday and mode. */
 export const betsPath = (leagueId: number, options: { userId?: number; matchday?: number; mode?: number } = {}): string => {
   const query = new URLSearchParams({ league_id: String(leagueId) });
   if (options.userId) query.set('user_id', String(options.userId));
@@ -125,7 +125,7 @@ function BetRow({ bet, system, mode, leagueId, jokers, lateEntry }: {
   );
 }
 
-/** Spec 2.2: fill in (own) or view (another member's) result bets and picks of a league, by matchday. */
+/** Fill in (own) or view (another member's) result bets and picks of a league, by matchday. */
 export default function BetsScreen() {
   const { t } = useTranslation();
   const [search, setSearch] = useSearchParams();

@@ -16,7 +16,7 @@ import { betHistoryCleared } from '../../api/bets/betEditsSlice';
 const leagueIndex = api.endpoints.leagueIndex;
 const copyBets = api.endpoints.copyBets;
 
-/** Spec 2.8: copy the caller's bets from another league of the same competition, after a confirmation (it overwrites). */
+/** Copy the caller's bets from another league of the same competition, after a confirmation (it overwrites). */
 export function CopyBetsButton({ league }: { league: League }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);

@@ -12,7 +12,7 @@ import type { ResultBetRow } from '../../api/entities/betsSlice';
 const updateResultBet = api.endpoints.updateResultBet;
 
 /**
- * The joker of one of the caller's bets (issue 13 §3): pressed while the bet carries it. It changes only before the
+ * The joker of one of the caller's bets: pressed while the bet carries it. It changes only before the
  * bet's deadline and while jokers are left; the server checks both (a 409 past the count is shown as a toast).
  */
 export function JokerToggle({ bet, jokersLeft, multiplier, matchLabel, onSaved }: {

@@ -43,7 +43,7 @@ function RuleHeading({ name, made, picks, deadline, points }: { name: string; ma
 const sumPoints = (bets: Array<{ points: number | null }>): number | null =>
   bets.some((bet) => bet.points !== null) ? bets.reduce((sum, bet) => sum + (bet.points ?? 0), 0) : null;
 
-/** Round picks as team toggles: a team picked is cleared, one not picked is filled while under the limit (spec 4). */
+/** Round picks as team toggles: a team picked is cleared, one not picked is filled while under the limit. */
 function RoundRule({ rule, teams, leagueId, userId, open }: { rule: RoundRulePicks; teams: Team[]; leagueId: number; userId: number; open: boolean }) {
   const [fill] = fillRound.useMutation();
   const [clear] = clearRound.useMutation();

@@ -13,7 +13,7 @@ import { betText, GOAL_OPTIONS, isFilled, SIGN_GOALS, signOf, withGoal, type Bet
 const selectSx = { minWidth: 44, '& select': { textAlign: 'center', py: 0.5 } } as const;
 
 /**
- * The bet cell of spec 4: selects while allow_edit_bets, else the values (filled or pending), the modified mark,
+ * The bet cell: selects while allow_edit_bets, else the values (filled or pending), the modified mark,
  * and a clock while the bet is hidden from others (green once the result is established, red before).
  */
 export function ResultBetCell({ bet, system, mode, matchLabel }: { bet: ResultBetRow; system: BetsSystem; mode: number; matchLabel: string }) {

@@ -22,7 +22,7 @@ const leagueTable = api.endpoints.usersLeagueTable;
 const resetBets = api.endpoints.resetBets;
 
 /**
- * Simulation (mode 1, DESIGN 4.5): the table the caller's hypothetical results and picks would produce, and a
+ * Simulation (mode 1): the table the caller's hypothetical results and picks would produce, and a
  * reset that clears them (after a confirmation).
  */
 export function SimulationPanel({ league }: { league: League }) {

@@ -13,7 +13,7 @@ import { QuestionCard } from './QuestionCard';
 const leagueShow = api.endpoints.leagueShow;
 const questionsIndex = api.endpoints.bonusQuestionsIndex;
 
-/** A league's bonus questions (issue 13 §5): members answer, the owner asks and resolves. */
+/** A league's bonus questions: members answer, the owner asks and resolves. */
 export default function BonusQuestionsScreen() {
   const { t } = useTranslation();
   const { user } = useSession();

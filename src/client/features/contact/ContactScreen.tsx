@@ -10,7 +10,7 @@ import { checkAccount, type Errors } from '../../lib/forms/validation';
 
 const contactEndpoint = api.endpoints.contact;
 
-/** A message to the administrators (DESIGN 5). Signed-in users have name and email filled in. */
+/** A message to the administrators. Signed-in users have name and email filled in. */
 export default function ContactScreen() {
   const { t } = useTranslation();
   const { user } = useSession();

@@ -12,7 +12,7 @@ import { api } from '../../api/api';
 import { useSession } from '../../api/session';
 import { MatchCarousel } from './MatchCarousel';
 
-/** Spec 9: the match strip refreshes every 300 seconds. */
+/** The match strip refreshes every 300 seconds. */
 export const MATCHES_REFRESH_MS = 300_000;
 
 const nextMatches = api.endpoints.nextMatches;
@@ -34,11 +34,11 @@ function WelcomeCard() {
   );
 }
 
-/** Home (spec 2.3): live and next matches, then the member's leagues, or a welcome card for visitors. */
+/** Home: live and next matches, then the member's leagues, or a welcome card for visitors. */
 export default function HomeScreen() {
   const { signedIn, user } = useSession();
   const matches = nextMatches.useQuery(undefined, { pollingInterval: MATCHES_REFRESH_MS });
-  // The matches open everyone's bets in the league shown in the carousel (spec 2.5).
+  // The matches open everyone's bets in the league shown in the carousel.
   const [activeLeagueId, setActiveLeagueId] = useState<number | null>(null);
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>

@@ -91,7 +91,7 @@ function Charts({ league }: { league: League }) {
   );
 }
 
-/** One league in the home carousel (spec 2.4). */
+/** One league in the home carousel. */
 export function LeagueSummaryCard({ league, userId }: { league: League; userId: number | null }) {
   const matchday = useCurrentMatchday(league.competition.id);
   return (

@@ -20,7 +20,7 @@ const visuallyHidden = { position: 'absolute', width: '1px', height: '1px', over
 
 interface Day { key: string; weekday: string; dayOfMonth: string; matches: Match[] }
 
-/** Matches grouped by local day, in date order (spec 2.5). */
+/** Matches grouped by local day, in date order. */
 export function groupByDay(matches: readonly Match[], locale: string): Day[] {
   const days: Day[] = [];
   const weekday = new Intl.DateTimeFormat(locale, { weekday: 'short' });
@@ -61,7 +61,7 @@ function Side({ team, placeholder }: { team: Team | undefined; placeholder: stri
   );
 }
 
-/** Upcoming and live matches in a horizontal strip (spec 2.5); each opens everyone's bets for it. */
+/** Upcoming and live matches in a horizontal strip; each opens everyone's bets for it. */
 export function MatchCarousel({ matches, loading, leagueId }: { matches: readonly Match[]; loading: boolean; leagueId?: number | null }) {
   const { t } = useTranslation();
   const teams = useAppSelector(selectTeamEntities);

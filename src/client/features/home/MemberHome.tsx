@@ -9,8 +9,8 @@ import { LeagueCarousel } from './LeagueCarousel';
 import { LEAGUES_PER_PAGE, MyLeaguesCard } from './MyLeaguesCard';
 
 /**
- * A signed-in player's part of the home (spec 2.3): their leagues and the league carousel. Its own chunk, so a
- * visitor's first page does not download the tables, tabs and tooltips it needs (issue 14 §5).
+ * A signed-in player's part of the home: their leagues and the league carousel. Its own chunk, so a
+ * visitor's first page does not download the tables, tabs and tooltips it needs.
  */
 
 const leagueIndex = api.endpoints.leagueIndex;
@@ -38,7 +38,7 @@ export default function MemberHome({ userId, name, onActiveLeague }: MemberHomeP
   const { data, isLoading, isError } = leagueIndex.useQuery();
   const [page, setPage] = useState(1);
   const [activeIndex, setActiveIndex] = useState(0);
-  // Spec 4: a failed read empties the list; old leagues (finished competition) only when asked for; newest first.
+  // A failed read empties the list; old leagues (finished competition) only when asked for; newest first.
   const leagues = useMemo(() => (isError ? [] : data ?? [])
     .filter((league) => showOld || !league.competition.finished)
     .sort((a, b) => b.id - a.id), [data, isError, showOld]);

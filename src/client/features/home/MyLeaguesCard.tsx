@@ -33,7 +33,7 @@ interface Props {
   onToggleOld: () => void;
 }
 
-/** Spec 2.3: the user's leagues, 5 per page, with search and create links and the old-leagues toggle. */
+/** The user's leagues, 5 per page, with search and create links and the old-leagues toggle. */
 export function MyLeaguesCard({ leagues, loading, page, onPage, activeId, onSelect, showOld, onToggleOld }: Props) {
   const { t } = useTranslation();
   const pages = Math.ceil(leagues.length / LEAGUES_PER_PAGE);

@@ -12,17 +12,17 @@ const teamsByUser = api.endpoints.teamsNextRoundByUser;
 const leagueRules = api.endpoints.leagueLeagueRules;
 const personBets = api.endpoints.personBetsOfRule;
 
-/** Round id of the Top scorer rule (DESIGN 4.1). */
+/** Round id of the Top scorer rule. */
 export const TOP_SCORER_ROUND = 10;
 
-/** Spec 4: a failed matchday read falls back to matchday 1. */
+/** A failed matchday read falls back to matchday 1. */
 export function useCurrentMatchday(competitionId: number): number {
   const { data, isError } = matchInfo.useQuery({ params: { id: competitionId } });
   if (isError || !data) return 1;
   return data.nextMatchday ?? data.lastPlayedMatchday ?? 1;
 }
 
-/** What the summary's charts need (spec 2.4): read only when the league plays picks. */
+/** What the summary's charts need: read only when the league plays picks. */
 export function useLeagueCharts(league: League) {
   const competitionId = league.competition.id;
   const rounds = league.round_bets_enabled;

@@ -43,7 +43,7 @@ function changes(entry: Entry): string[] {
   return [];
 }
 
-/** The league's tamper-evident log (issue 13 §7): every change that moved points or membership, newest first. */
+/** The league's tamper-evident log: every change that moved points or membership, newest first. */
 export default function LeagueLogScreen() {
   const { t } = useTranslation();
   const leagueId = Number(useParams().leagueId);

@@ -18,7 +18,7 @@ const myInvitations = api.endpoints.invitationsMine;
 const joinLeague = api.endpoints.leagueJoin;
 const dismissInvitation = api.endpoints.invitationDismiss;
 
-/** /leagues/join/{leagueId}/{token}: accept (join) or dismiss an invitation or share link (DESIGN 4.6). */
+/** /leagues/join/{leagueId}/{token}: accept (join) or dismiss an invitation or share link. */
 export default function JoinLeagueScreen() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();

@@ -21,7 +21,7 @@ const leagueShow = api.endpoints.leagueShow;
 const leaveLeague = api.endpoints.leagueCancel;
 const deleteLeague = api.endpoints.leagueDelete;
 
-/** League administration (spec 2.8, DESIGN 4.6): members, invitations, share link, leave, delete. */
+/** League administration: members, invitations, share link, leave, delete. */
 export default function LeagueAdminScreen() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();

@@ -39,7 +39,7 @@ type Form = LeagueSettings;
 type Toggle = 'playoff_results_points' | 'round_bets_enabled' | 'person_bets_enabled' | 'allow_invite' | 'allow_join' | 'editable_after_start';
 const TOGGLES: Toggle[] = ['playoff_results_points', 'round_bets_enabled', 'person_bets_enabled', 'allow_invite', 'allow_join', 'editable_after_start'];
 
-/** DESIGN 4.2 defaults for a new league (lock_by follows the competition chosen). */
+/** The defaults for a new league (lock_by follows the competition chosen). */
 export const NEW_LEAGUE: Form = {
   name: '', competition_id: 0, selected_team_ids: [], bets_system: 'exact', points_system: 'winner_and_goals',
   playoff_results_points: true, round_bets_enabled: true, person_bets_enabled: true, allow_invite: true, allow_join: false,
@@ -69,7 +69,7 @@ function Choice<T extends string>({ name, value, options, onChange, disabled }: 
   );
 }
 
-/** New league and edit league (spec 2.8, DESIGN 4.2): every setting with its help text. */
+/** New league and edit league: every setting with its help text. */
 export default function LeagueFormScreen() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();

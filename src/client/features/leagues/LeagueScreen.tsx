@@ -38,7 +38,7 @@ const leagueTable = api.endpoints.usersLeagueTable;
 const matchInfo = api.endpoints.matchInfo;
 const matchesIndex = api.endpoints.matchesIndex;
 
-/** Global admins correct matches by hand from the league page (issue 6). */
+/** Global admins correct matches by hand from the league page. */
 function MatchdayMatchesForAdmin({ competitionId, matchday }: { competitionId: number; matchday: number }) {
   const { t } = useTranslation();
   const teams = useAppSelector(selectTeamEntities);
@@ -62,7 +62,7 @@ function MatchdayMatchesForAdmin({ competitionId, matchday }: { competitionId: n
   );
 }
 
-/** A league: its table for a matchday, the matchday winners, and the competition's tables (spec 2.7). */
+/** A league: its table for a matchday, the matchday winners, and the competition's tables. */
 export default function LeagueScreen() {
   const { t } = useTranslation();
   const leagueId = Number(useParams().leagueId);

@@ -19,7 +19,7 @@ import { showToast } from '../../lib/notifications/notify';
 const searchLeagues = api.endpoints.leagueSearch;
 const joinLeague = api.endpoints.leagueJoin;
 
-/** Search leagues by name (DESIGN 4.6): joinable ones and those the user is invited to. */
+/** Search leagues by name: joinable ones and those the user is invited to. */
 export default function SearchLeaguesScreen() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();

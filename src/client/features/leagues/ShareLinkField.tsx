@@ -18,7 +18,7 @@ export const shareLink = (league: Pick<League, 'id' | 'share_token'>): string | 
 
 /**
  * The league's share link (members see it), to copy; the owner may replace it after confirming, which stops the
- * old link at once (issue 11 §3: a link that went too far can be taken back).
+ * old link at once (a link that went too far can be taken back).
  */
 export function ShareLinkField({ league, owner }: { league: League; owner: boolean }) {
   const { t } = useTranslation();

@@ -3,7 +3,7 @@ import { PLAYER } from '../../testing/handlers/fakeApi';
 import { leagueWorld, memberIds } from '../../testing/handlers/leagueWorld';
 import { renderApp, signInAs } from '../../testing/renderWithProviders';
 
-/** Issue 11 §3 and §7 in the client: replacing the share link, the invitation note, a removed member's refusal. */
+/** Replacing the share link, the invitation note, a removed member's refusal. */
 
 const settled = () => waitFor(() => expect(screen.getByRole('main')).toBeVisible());
 

@@ -27,7 +27,7 @@ const matchShow = api.endpoints.matchShow;
 const leagueIndex = api.endpoints.leagueIndex;
 const resultBets = api.endpoints.resultBetsIndex;
 
-/** Spec 2.2: everyone's bets on one match in one of the caller's leagues of its competition (switchable). */
+/** Everyone's bets on one match in one of the caller's leagues of its competition (switchable). */
 export default function MatchBetsScreen() {
   const { t } = useTranslation();
   const { user } = useSession();

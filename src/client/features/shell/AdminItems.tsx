@@ -18,7 +18,7 @@ const updateAll = api.endpoints.updateAll;
 const updateCompetition = api.endpoints.updateCompetition;
 const notify = api.endpoints.notify;
 
-/** Global admins' console (issue 15) and processes (spec 2.1); each process is tracked in the snackbar by the base query. */
+/** Global admins' console and processes; each process is tracked in the snackbar by the base query. */
 export function AdminItems({ onNavigate }: { onNavigate?: () => void }) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();

@@ -14,7 +14,7 @@ const FLAGS: Record<Locale, string> = { es: esFlag, en: gbFlag };
 /** Answers whose names the server gives in the caller's language (teams, groups, rounds, picks): reloaded on a switch. */
 const NAMED_IN_LOCALE = ['Team', 'Group', 'Round', 'Competition', 'RoundBet', 'PersonBet', 'Alert'] as const;
 
-/** One flag per interface language; the choice is remembered (spec 2.1). */
+/** One flag per interface language; the choice is remembered. */
 export function LanguageToggle() {
   const { t, i18n } = useTranslation();
   const dispatch = useAppDispatch();

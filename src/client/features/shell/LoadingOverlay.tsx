@@ -3,7 +3,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import { useTranslation } from 'react-i18next';
 import { tokens } from '../../lib/theme/theme';
 
-/** The blocking spinner shown while anything loads (spec 2.1). */
+/** The blocking spinner shown while anything loads. */
 export function LoadingOverlay({ open }: { open: boolean }) {
   const { t } = useTranslation();
   return (

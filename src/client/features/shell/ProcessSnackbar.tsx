@@ -30,7 +30,7 @@ export function groupNotifications(items: NotificationItem[]): { item: Notificat
   return groups;
 }
 
-/** Running and finished updates and toasts (spec 2.1); entries leave on their own timers. */
+/** Running and finished updates and toasts; entries leave on their own timers. */
 export function ProcessSnackbar() {
   const items = useAppSelector(selectNotifications);
   return (

@@ -12,7 +12,7 @@ const subscriptionJson = (subscription: PushSubscription) => subscription.toJSON
 const subscribeEndpoint = api.endpoints.subscribe;
 const unsubscribeEndpoint = api.endpoints.unsubscribe;
 
-/** Push reminders on or off for this device; on any failure the switch goes back (spec 4). */
+/** Push reminders on or off for this device; on any failure the switch goes back. */
 export function PushSwitch() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();

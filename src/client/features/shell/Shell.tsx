@@ -17,7 +17,7 @@ const ProcessSnackbar = lazy(() => import(/* webpackChunkName: "snackbar" */ './
 const VerifyEmailBanner = lazy(() => import(/* webpackChunkName: "verify-email-banner" */ '../../api/widgets/VerifyEmailBanner')
   .then((module) => ({ default: module.VerifyEmailBanner })));
 
-/** The frame of every screen (spec 2.1). */
+/** The frame of every screen. */
 export function Shell() {
   const session = useSession();
   const { alerts } = useStartupData(session.signedIn);

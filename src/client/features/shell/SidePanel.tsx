@@ -37,7 +37,7 @@ interface Props {
   alerts: AlertItem[];
 }
 
-/** The right-hand side panel of spec 2.1, for visitors, players and global admins. */
+/** The right-hand side panel, for visitors, players and global admins. */
 export function SidePanel({ open, onClose, user, signedIn, isAdmin, alerts }: Props) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();

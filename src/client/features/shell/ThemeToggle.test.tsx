@@ -22,7 +22,7 @@ function prefersDark(dark: boolean) {
 
 afterEach(() => { delete (window as { matchMedia?: unknown }).matchMedia; });
 
-describe('light, dark or system theme (issue 14 §4)', () => {
+describe('light, dark or system theme', () => {
   it('follows the system by default, switches to dark from the user panel and remembers it after a reload', async () => {
     prefersDark(false);
     const first = renderApp({ route: '/help/about' });

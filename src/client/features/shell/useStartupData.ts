@@ -1,8 +1,7 @@
 import { api } from '../../api/api';
-import { rowsOf } from '../../api/rows';
 import type { AlertItem } from './AlertItems';
 
-/** Spec 1: reference data, the current user and the alerts load once at start-up (then live in the cache). */
+/** Reference data, the current user and the alerts load once at start-up (then live in the cache). */
 const competitions = api.endpoints.competitionIndex;
 const rounds = api.endpoints.roundsIndex;
 const groups = api.endpoints.groupsIndex;
@@ -19,5 +18,5 @@ export function useStartupData(signedIn: boolean): { alerts: AlertItem[] } {
   teams.useQuery();
   leagueRules.useQuery();
   const { data } = alerts.useQuery(undefined, { skip: !signedIn });
-  return { alerts: signedIn ? rowsOf<AlertItem>(data) : [] };
+  return { alerts: signedIn ? data ?? [] : [] };
 }

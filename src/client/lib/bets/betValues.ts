@@ -2,11 +2,11 @@
 export interface BetGoals { local_goals: number | null; visiting_goals: number | null }
 export type BetsSystem = 'sign' | 'exact' | 'disabled';
 
-/** Goal options of spec 9. */
+/** Goal options */
 export const GOAL_OPTIONS = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9];
 export type Sign = '1' | 'X' | '2';
 
-/** Sign-system bets travel as 1-0, 0-0 or 0-1 (DESIGN 4.4) and show as 1, X, 2. */
+/** Sign-system bets travel as 1-0, 0-0 or 0-1 and show as 1, X, 2. */
 export const SIGN_GOALS: Record<Sign, BetGoals> = {
   1: { local_goals: 1, visiting_goals: 0 },
   X: { local_goals: 0, visiting_goals: 0 },
@@ -28,7 +28,7 @@ export function betText(goals: BetGoals, system: 'sign' | 'exact' | 'disabled'):
 }
 
 /**
- * One goal changed in an exact bet: both values are set (spec 4). Emptying either clears the bet; a first value
+ * One goal changed in an exact bet: both values are set. Emptying either clears the bet; a first value
  * fills the other side with 0 so the bet is complete.
  */
 export function withGoal(current: BetGoals, side: 'local_goals' | 'visiting_goals', raw: string): BetGoals {

@@ -4,7 +4,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 
-/** Any unknown path (spec 2.2): image, "not allowed" heading, "not found" text, link home. */
+/** Any unknown path: image, "not allowed" heading, "not found" text, link home. */
 export default function NotFoundScreen() {
   const { t } = useTranslation();
   return (

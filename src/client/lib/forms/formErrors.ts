@@ -2,7 +2,7 @@ import type { SerializedError } from '@reduxjs/toolkit';
 
 type AnyError = { status?: unknown; data?: unknown } | SerializedError | undefined;
 
-/** The server's messages for one field (DESIGN 5: `errors: { field: [messages] }`, keys may carry a prefix). */
+/** The server's messages for one field (`errors: { field: [messages] }`, keys may carry a prefix). */
 export function fieldErrors(error: AnyError, field: string): string | undefined {
   const errors = (error && 'data' in error ? (error.data as { errors?: Record<string, unknown> } | undefined)?.errors : undefined);
   if (!errors || typeof errors !== 'object') return undefined;

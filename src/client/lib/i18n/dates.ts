@@ -1,6 +1,6 @@
 import { currentLocale } from './i18n';
 
-/** Dates and times in 24-hour format, in the user's own time zone (spec 1 and 9). */
+/** Dates and times in 24-hour format, in the user's own time zone. */
 const format = (iso: string | number | Date, options: Intl.DateTimeFormatOptions): string =>
   new Intl.DateTimeFormat(currentLocale(), { hourCycle: 'h23', ...options }).format(new Date(iso));
 

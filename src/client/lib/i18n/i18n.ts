@@ -5,7 +5,7 @@ import type { Locale } from '../../../shared/api/route';
 /** Where the language chosen in the side panel is remembered. */
 export const LANGUAGE_STORAGE_KEY = 'i18nextLng';
 
-/** Spec 1: a browser language starting with "es" means Spanish; anything else English. */
+/** A browser language starting with "es" means Spanish; anything else English. */
 export const toLocale = (lng: string | undefined | null): Locale => (lng && lng.toLowerCase().startsWith('es') ? 'es' : 'en');
 
 /**
@@ -37,7 +37,7 @@ void i18n
   .use(languageDetector)
   .use(initReactI18next)
   .init({
-    // Texts are loaded per language (loadLocale): a first page downloads only its own language (issue 14 §5).
+    // Texts are loaded per language (loadLocale): a first page downloads only its own language.
     resources: {},
     partialBundledLanguages: true,
     supportedLngs: ['es', 'en'],

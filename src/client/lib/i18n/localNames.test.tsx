@@ -20,7 +20,7 @@ function NamesProbe() {
   return <p>{[names.round(4), names.group('Group A'), names.team('Germany'), names.team('Real Madrid CF')].join(' · ')}</p>;
 }
 
-describe('names in the interface language (issue 14 §4)', () => {
+describe('names in the interface language', () => {
   it('reloads the names the server gives in the caller\'s language when the player switches language', async () => {
     // The fake server names teams as the real one does: by the locale in the path.
     server.use(handle('teamsIndex', ({ request }) => ok(TEAMS.map((team) => ({

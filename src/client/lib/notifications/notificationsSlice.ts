@@ -1,6 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 
-/** A snackbar entry (spec 3): a running process (status null) or a finished one / a toast. */
+/** A snackbar entry: a running process (status null) or a finished one / a toast. */
 export interface NotificationItem {
   id: string;
   /** null while pending; 'ok' / 'error' for processes; 'success' / 'error' for toasts; anything else shows a question icon. */
@@ -8,7 +8,7 @@ export interface NotificationItem {
   message: string;
 }
 
-/** Spec 9: how long a finished entry stays on screen. */
+/** How long a finished entry stays on screen. */
 export const SUCCESS_DURATION_MS = 3000;
 export const ERROR_DURATION_MS = 5000;
 

@@ -1,6 +1,6 @@
 import Dexie, { type EntityTable } from 'dexie';
 
-/** The browser's local database (spec 3 and 9): version 1, one store `auth` holding the bearer token under one key. */
+/** The browser's local database: version 1, one store `auth` holding the bearer token under one key. */
 interface AuthRow { key: string; value: string }
 
 const TOKEN_KEY = 'token';

@@ -1,7 +1,7 @@
 import { authDb } from './authDb';
 import { deleteToken, readToken, saveToken, tokenSubject } from './token';
 
-/** Issue 14 §5: the token is read straight from IndexedDB, so a visitor's first page does not need Dexie. */
+/** The token is read straight from IndexedDB, so a visitor's first page does not need Dexie. */
 describe('the stored token', () => {
   it('reads what Dexie wrote, and nothing once deleted', async () => {
     await saveToken('abc.def');

@@ -1,6 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 
-/** Local settings, kept in the browser as one `options` object (spec 3). */
+/** Local settings, kept in the browser as one `options` object. */
 export const OPTIONS_STORAGE_KEY = 'options';
 
 export interface SettingsState {

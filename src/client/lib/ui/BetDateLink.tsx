@@ -2,7 +2,7 @@ import Link from '@mui/material/Link';
 import { Link as RouterLink } from 'react-router';
 import { formatDateTime } from '../i18n/dates';
 
-/** Spec 2.6: a bet card's date opens everyone's bets for that match in the league. */
+/** A bet card's date opens everyone's bets for that match in the league. */
 export const showBetsPath = (matchId: number, leagueId?: number | null): string =>
   `/matches/${matchId}/show_bets${leagueId ? `?league_id=${leagueId}` : ''}`;
 

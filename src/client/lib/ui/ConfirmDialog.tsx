@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 
 interface Props { open: boolean; title: string; text: string; confirmLabel: string; onConfirm: () => void; onClose: () => void }
 
-/** A yes/no question before a step that loses data (spec 2.8). */
+/** A yes/no question before a step that loses data. */
 export function ConfirmDialog({ open, title, text, confirmLabel, onConfirm, onClose }: Props) {
   const { t } = useTranslation();
   return (

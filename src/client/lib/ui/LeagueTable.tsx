@@ -32,7 +32,7 @@ interface Props {
   table: LeagueTableData;
   leagueId: number;
   currentUserId: number | null;
-  /** Spec 2.7: compact hides results, extra points and the last column (matchday wins). */
+  /** Compact hides results, extra points and the last column (matchday wins). */
   compact?: boolean;
   /** Positions gained (+) or lost (-) by user id: arrows beside the position (a live table moving). */
   moves?: Readonly<Record<string, number>>;
@@ -40,7 +40,7 @@ interface Props {
 
 interface Column { key: SortKey; label: string; numeric: boolean; full?: boolean }
 
-/** A member's bets for the table's matchday (spec 2.7). */
+/** A member's bets for the table's matchday. */
 export const userBetsPath = (leagueId: number, userId: number, matchday: number | null): string =>
   `/result_bets/new?league_id=${leagueId}&user_id=${userId}${matchday ? `&matchday=${matchday}` : ''}`;
 
@@ -81,7 +81,7 @@ function DepartmentDialog({ team, members, onClose }: { team: TeamRow | null; me
   );
 }
 
-/** The league table of spec 2.7: members (and departments), sortable, 10 rows plus the current user's by default. */
+/** The league table: members (and departments), sortable, 10 rows plus the current user's by default. */
 /** An arrow for a position change, read out as "up 2" / "down 1". */
 function Move({ by }: { by: number | undefined }) {
   const { t } = useTranslation();

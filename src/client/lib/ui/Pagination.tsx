@@ -2,14 +2,14 @@ import MuiPagination from '@mui/material/Pagination';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTranslation } from 'react-i18next';
 
-/** Spec 9: pages shown around the current one by screen width (2 pages are always shown at each end). */
+/** Pages shown around the current one by screen width (2 pages are always shown at each end). */
 export function siblingsForWidth(width: number): number {
   if (width > 768) return 3;
   if (width > 480) return 1;
   return 0;
 }
 
-/** Spec 4: the page clamped between the first and last page; no page (0) when either end is 0. */
+/** The page clamped between the first and last page; no page (0) when either end is 0. */
 export function clampPage(page: number, minPage: number, maxPage: number): number {
   if (!minPage || !maxPage) return 0;
   return Math.min(Math.max(page, minPage), maxPage);
@@ -17,7 +17,7 @@ export function clampPage(page: number, minPage: number, maxPage: number): numbe
 
 interface Props { page: number; count: number; onChange: (page: number) => void; label?: string }
 
-/** Page links with the window of spec 9; renders nothing for a single page. */
+/** Page links with the window; renders nothing for a single page. */
 export function Pagination({ page, count, onChange, label }: Props) {
   const { t } = useTranslation();
   const wide = useMediaQuery('(min-width: 769px)');

@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import { useEffect, useState } from 'react';
 import type { Team } from '../../../shared/api/entities';
 
-/** Spec 9: flags 30 px small / 100 px large; crests 35x30 small / 120 large. */
+/** Flags 30 px small / 100 px large; crests 35x30 small / 120 large. */
 export const LOGO_SIZES = {
   flag: { small: { width: 30, height: 22.5 }, large: { width: 100, height: 75 } },
   crest: { small: { width: 35, height: 30 }, large: { width: 120, height: 103 } },
@@ -10,7 +10,7 @@ export const LOGO_SIZES = {
 
 export type LogoSize = 'small' | 'large';
 type LogoTeam = Pick<Team, 'team_name' | 'flag' | 'is_flag' | 'colors_array'>;
-/** Spec 4: the states a logo goes through. */
+/** The states a logo goes through. */
 export type LogoState = 'pending' | 'loading' | 'loaded' | 'failed';
 
 /** The URL of a flag-icons SVG; the flags are one lazily loaded chunk of URLs (the images load on demand). */
@@ -35,7 +35,7 @@ function ColourPie({ colours, size, label }: { colours: readonly string[]; size:
   );
 }
 
-/** A team's flag (national teams) or colours; on failure the colour pie, or the "[X]" alt of a failed image (spec 4). */
+/** A team's flag (national teams) or colours; on failure the colour pie, or the "[X]" alt of a failed image. */
 export function TeamLogo({ team, size = 'small' }: { team: LogoTeam | undefined; size?: LogoSize }) {
   const code = team?.is_flag && team.flag ? team.flag.toLowerCase() : null;
   const [state, setState] = useState<LogoState>(code ? 'pending' : 'failed');

@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import { WhenVisible } from './WhenVisible';
 
-/** Issue 14 §5: charts below the first screen are loaded when they come near it. */
+/** Charts below the first screen are loaded when they come near it. */
 describe('WhenVisible', () => {
   afterEach(() => { delete (globalThis as { IntersectionObserver?: unknown }).IntersectionObserver; });
 

@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 
 /**
- * Renders `children` once its place comes near the viewport (issue 14 §5: charts loaded on demand, so a phone's
+ * Renders `children` once its place comes near the viewport (charts loaded on demand, so a phone's
  * first screen does not download recharts for the charts far below it). Until then a box of `minHeight` keeps
  * the layout. Without IntersectionObserver (old browsers, jsdom) the children render at once.
  */

@@ -25,7 +25,7 @@ function table(): LeagueTableData {
 const bodyRows = () => within(screen.getByRole('table', { name: 'League table' })).getAllByRole('row').slice(1);
 const names = () => bodyRows().map((item) => within(item).getAllByRole('cell')[1].textContent);
 
-describe('pagination (spec 4 and 9)', () => {
+describe('pagination', () => {
   it('shows 3 pages around the current one above 768 px, 1 up to 768 px and none at 480 px or less', () => {
     expect(siblingsForWidth(1280)).toBe(3);
     expect(siblingsForWidth(769)).toBe(3);
@@ -54,7 +54,7 @@ describe('pagination (spec 4 and 9)', () => {
   });
 });
 
-describe('points badge (spec 4)', () => {
+describe('points badge', () => {
   it('colours 5 or more success, 3-4 info, 1-2 primary, 0 or less zero', () => {
     expect([7, 5, 4, 3, 2, 1, 0, -1].map(badgeColour)).toEqual(['success', 'success', 'info', 'info', 'primary', 'primary', 'zero', 'zero']);
   });
@@ -75,7 +75,7 @@ describe('points badge (spec 4)', () => {
   });
 });
 
-describe('team logo (spec 4 and 9)', () => {
+describe('team logo', () => {
   const spain = { team_name: 'Spain', flag: 'es', is_flag: true, colors_array: ['#c60b1e', '#ffc400'] };
 
   it('shows the flag of a national team at the small size, and the colour pie with alt [X] when the image fails', async () => {
@@ -98,7 +98,7 @@ describe('team logo (spec 4 and 9)', () => {
   });
 });
 
-describe('league table rules (spec 2.7)', () => {
+describe('league table rules', () => {
   it('sorts by every column, names locale-aware, and toggles the direction on the same column', () => {
     const rows = [row(1, 'Óscar', 10), row(2, 'oliver', 12), row(3, 'Zoe', 8)];
     expect(sortRows(rows, { key: 'name', direction: 'asc' }, 'es').map((item) => item.user_name)).toEqual(['oliver', 'Óscar', 'Zoe']);

@@ -5,7 +5,7 @@ export type UserRow = Static<typeof TableRow>;
 export type TeamRow = Static<typeof DepartmentRow>;
 export type LeagueTableData = Static<typeof LeagueTable>;
 
-/** Spec 2.7: the sortable columns. "extra" is the points of picks (rounds and people). */
+/** The sortable columns. "extra" is the points of picks (rounds and people). */
 export type SortKey = 'position' | 'name' | 'matchday' | 'league' | 'extra' | 'total';
 export interface Sort { key: SortKey; direction: 'asc' | 'desc' }
 
@@ -47,7 +47,7 @@ export function nextSort(current: Sort, key: SortKey): Sort {
   return { key, direction: key === 'position' || key === 'name' ? 'asc' : 'desc' };
 }
 
-/** Spec 2.7 / 9: the first `limit` rows plus the current user's row when it is further down. */
+/** The first `limit` rows plus the current user's row when it is further down. */
 export function visibleRows(rows: readonly UserRow[], limit: number, currentUserId: number | null, expanded: boolean): UserRow[] {
   if (expanded || rows.length <= limit) return [...rows];
   const shown = rows.slice(0, limit);
@@ -56,8 +56,8 @@ export function visibleRows(rows: readonly UserRow[], limit: number, currentUser
   return shown;
 }
 
-/** Spec 2.7: the teams tab only when more than one member has a department. */
+/** The teams tab only when more than one member has a department. */
 export const hasTeams = (table: LeagueTableData): boolean => table.users.filter((row) => row.department).length > 1 && table.departments.length > 0;
 
-/** Points with one decimal at most (spec 9). */
+/** Points with one decimal at most. */
 export const formatPoints = (points: number): string => String(Math.round(points * 10) / 10);

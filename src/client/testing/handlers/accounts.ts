@@ -7,7 +7,7 @@ const signedIn = (userId: number) => {
   return { body: { ...accountOf(user), token }, headers: { authorization: `Bearer ${token}` } };
 };
 
-/** Account calls (spec 7.4) answering like the server: translated errors, per-field messages. */
+/** Account calls answering like the server: translated errors, per-field messages. */
 export const accountHandlers = [
   handle('signIn', ({ body, token }) => {
     if (token) return fail(400, 'sign-in must go without a token');

@@ -6,7 +6,7 @@ const shown = (invitation: (typeof leagueWorld.invitations)[number]) => ({
   inviter_name: invitation.inviter_name, created_at: '2026-05-20T10:00:00.000Z',
 });
 
-/** Invitations and messages (DESIGN 4.6). */
+/** Invitations and messages. */
 export const invitationHandlers = [
   handleSignedIn('invitationCreate', ({ body }, user) => {
     if (!memberIds(body.league_id).includes(user.id)) return fail(403, 'You do not have permission to do that');

@@ -58,7 +58,7 @@ function fresh() {
       { id: 1, league_id: 5, email: 'friend@example.com', token: 'tok-1', status: 'pending', inviter_name: 'Ana' },
       { id: 2, league_id: 8, email: 'ana@example.com', token: 'tok-2', status: 'pending', inviter_name: 'Bea' },
     ] as FakeInvitation[],
-    /** Picks visible to others (spec 2.4 charts): false keeps every pick editable and hidden. */
+    /** Picks visible to others (the home charts): false keeps every pick editable and hidden. */
     picksVisible: true,
     /** What GET matches/next_matches answers instead of the default rows (null: the default). */
     nextMatches: null as unknown[] | null,

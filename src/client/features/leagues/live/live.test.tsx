@@ -18,7 +18,7 @@ const match = (fields: Record<string, unknown>) => ({
   local_penalties: null, visiting_penalties: null, ...fields,
 });
 
-describe('league page live (issue 14 §1)', () => {
+describe('league page live', () => {
   it('follows the stream with the bearer header: live scores, a provisional table with arrows, then the final table', async () => {
     await signInAs(PLAYER);
     const { store } = renderApp({ route: '/leagues/5' });
@@ -112,7 +112,7 @@ describe('league page live (issue 14 §1)', () => {
   });
 });
 
-describe('calendar address on the account screen (issue 14 §2)', () => {
+describe('calendar address on the account screen', () => {
   it('shows the private address and replaces it after confirming', async () => {
     await signInAs(PLAYER);
     const { user } = renderApp({ route: '/users/edit' });

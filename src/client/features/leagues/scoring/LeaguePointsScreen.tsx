@@ -20,7 +20,7 @@ import { EXAMPLE, examplePoints } from './scoringExample';
 
 const leagueShow = api.endpoints.leagueShow;
 
-/** How this league scores (issue 13 §8), generated from its own rules: hits, mode, rounds, jokers, deadlines and ties. */
+/** How this league scores, generated from its own rules: hits, mode, rounds, jokers, deadlines and ties. */
 export default function LeaguePointsScreen() {
   const { t } = useTranslation();
   const names = useLocalNames();

@@ -26,7 +26,7 @@ type Props = {
   disabled: boolean;
 };
 
-/** Scoring presets and custom points per hit, with a live example (issue 13 §1, §8). */
+/** Scoring presets and custom points per hit, with a live example. */
 export function ScoringFields({ form, onChange, disabled }: Props) {
   const { t } = useTranslation();
   const { data: presets } = scoringPresets.useQuery();

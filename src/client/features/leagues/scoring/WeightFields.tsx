@@ -16,7 +16,7 @@ import { weighableRounds } from './scoringExample';
 
 type Weights = Pick<LeagueSettings, 'round_multipliers' | 'jokers' | 'bet_deadline_minutes' | 'lock_by'>;
 
-/** Round multipliers, jokers and the deadline of result bets (issue 13 §3-4, §8). */
+/** Round multipliers, jokers and the deadline of result bets. */
 export function WeightFields({ form, onChange, isLeague, disabled }: {
   form: Weights; onChange: (changes: Partial<Weights>) => void; isLeague: boolean; disabled: boolean;
 }) {

@@ -10,7 +10,7 @@ import BetsScreen from '../../bets/BetsScreen';
 const settled = () => waitFor(() => expect(screen.getByRole('main')).toBeVisible());
 const example = () => screen.getByTestId('scoring-example');
 
-describe('league form: scoring, weights and deadlines (issue 13 §8)', () => {
+describe('league form: scoring, weights and deadlines', () => {
   it('switches presets, edits custom points with a live example, and saves round weights, jokers and deadlines', async () => {
     await signInAs(PLAYER);
     const { user } = renderApp({ route: '/leagues/new' });
