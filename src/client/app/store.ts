@@ -5,8 +5,6 @@ import { rootReducer, type RootState } from '../api/store/rootReducer';
 import settingsSlice, { saveSettings } from '../lib/settings/settingsSlice';
 import { preloadOfflineSaving } from './preloadOfflineSaving';
 
-export type { RootState } from '../api/store/rootReducer';
-
 /** A fresh store (tests build one per test). */
 export function setupStore(preloadedState?: Partial<RootState>) {
   const listener = createListenerMiddleware();
@@ -25,4 +23,3 @@ export function setupStore(preloadedState?: Partial<RootState>) {
 }
 
 export type AppStore = ReturnType<typeof setupStore>;
-export type AppDispatch = AppStore['dispatch'];
