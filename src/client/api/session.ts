@@ -14,7 +14,7 @@ export const currentUserEndpoint = api.endpoints.currentUser;
 /** The current user, read once at start-up and after every sign-in / sign-out. */
 export function useSession() {
   const { data, isLoading, isFetching, isUninitialized } = currentUserEndpoint.useQuery();
-  const user = (data) ?? VISITOR;
+  const user = data ?? VISITOR;
   return {
     user,
     signedIn: isSignedIn(user),

@@ -46,7 +46,7 @@ function betLabel(getState: GetState, betId: number): string {
  * so on a shared device the next player's session never sends (nor is told about) them.
  */
 async function currentUserId(getState: GetState): Promise<number | null> {
-  const id = (currentUserEndpoint.select()(getState() as never).data as { id?: number } | undefined)?.id;
+  const id = currentUserEndpoint.select()(getState() as RootState).data?.id;
   return typeof id === 'number' && id > 0 ? id : tokenSubject(await readToken());
 }
 

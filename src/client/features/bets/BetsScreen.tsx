@@ -137,8 +137,7 @@ export default function BetsScreen() {
 
   const { data: leagueData, isError: leagueError, refetch: refetchLeague } = leagueShow.useQuery({ params: { id: leagueId ?? 0 } }, { skip: !leagueId });
   const league = useLeagueOf(leagueData);
-  const { data: infoData } = matchdayInfo.useQuery({ params: { id: league?.competition_id ?? 0 } }, { skip: !league });
-  const info = infoData;
+  const { data: info } = matchdayInfo.useQuery({ params: { id: league?.competition_id ?? 0 } }, { skip: !league });
   const matchday = positiveInt(search.get('matchday')) ?? info?.nextMatchday ?? info?.lastPlayedMatchday;
   const matchdays = (info?.matchdays ?? []).filter((value) => !league || value >= league.start_matchday);
 

@@ -56,11 +56,10 @@ export default function BetsSummaryScreen() {
   const [tab, setTab] = useState<'users' | 'results'>('users');
   const { data: leagueData, isError } = leagueShow.useQuery({ params: { id: leagueId } });
   const league = useLeagueOf(leagueData);
-  const { data: infoData } = matchdayInfo.useQuery({ params: { id: league?.competition_id ?? 0 } }, { skip: !league });
-  const info = infoData;
+  const { data: info } = matchdayInfo.useQuery({ params: { id: league?.competition_id ?? 0 } }, { skip: !league });
   const matchday = Number(search.get('matchday')) || info?.lastPlayedMatchday;
   const { data: matchesData } = competitionMatches.useQuery({ params: { id: league?.competition_id ?? 0 }, query: { matchday } }, { skip: !league || !matchday });
-  const matches = (matchesData ?? []);
+  const matches = matchesData ?? [];
   const betsByMatch = useAppSelector((state) => matches.map((match) =>
     selectBetsByIds(state, (resultBets.select(betsArgs(leagueId, match.id))(state).data ?? []).map((bet) => bet.id))
       .filter((bet) => bet.allow_show_bets)));

@@ -33,8 +33,7 @@ export default function MatchBetsScreen() {
   const { user } = useSession();
   const matchId = Number(useParams().matchId);
   const [search, setSearch] = useSearchParams();
-  const { data: matchData, isError: matchError } = matchShow.useQuery({ params: { id: matchId } }, { skip: !Number.isInteger(matchId) || matchId < 1 });
-  const match = matchData;
+  const { data: match, isError: matchError } = matchShow.useQuery({ params: { id: matchId } }, { skip: !Number.isInteger(matchId) || matchId < 1 });
   const { data: leaguesData } = leagueIndex.useQuery({ query: { competition_id: match?.competition_id ?? 0 } }, { skip: !match });
   const leagues = leaguesData ?? [];
   const wanted = Number(search.get('league_id'));
