@@ -33,7 +33,7 @@ const config: Config = {
       displayName: 'client',
       testEnvironment: 'jest-fixed-jsdom',
       roots: ['<rootDir>/src/client'],
-      setupFilesAfterEnv: ['<rootDir>/src/client/test/setup.ts'],
+      setupFilesAfterEnv: ['<rootDir>/src/client/testing/setup.ts'],
       moduleNameMapper: { '\\.(css|svg|png|jpg)$': '<rootDir>/__mocks__/fileMock.ts' },
       transform,
       transformIgnorePatterns,

@@ -74,9 +74,9 @@ module.exports = (_env, argv) => {
     devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
     resolve: {
       extensions: ['.tsx', '.ts', '.js', '.json'],
-      // The client needs the route table's schemas only as types: see src/client/build/typeboxStub.ts.
+      // The client needs the route table's schemas only as types: see src/client/app/typeboxStub.ts.
       alias: {
-        typebox$: path.resolve(__dirname, 'src/client/build/typeboxStub.ts'),
+        typebox$: path.resolve(__dirname, 'src/client/app/typeboxStub.ts'),
         // react-router's package exports point bundlers at its development build (warnings, checks); production
         // builds take the production one, about a third smaller.
         ...(production ? { 'react-router$': path.resolve(__dirname, 'node_modules/react-router/dist/production/index.mjs') } : {}),

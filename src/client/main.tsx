@@ -2,7 +2,7 @@ import 'flag-icons/css/flag-icons.min.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
-import { currentLocale, loadLocale } from './app/i18n';
+import { currentLocale, loadLocale } from './lib/i18n/i18n';
 import { setupStore } from './app/store';
 import { forgetEndedSession } from './features/account/rememberMe';
 import { registerServiceWorker } from './features/shell/push';

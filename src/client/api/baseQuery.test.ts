@@ -1,11 +1,11 @@
 import { waitFor } from '@testing-library/react';
 import { delay, http, HttpResponse } from 'msw';
-import i18n from '../app/i18n';
+import i18n from '../lib/i18n/i18n';
 import { setupStore } from '../app/store';
-import { readToken, saveToken } from '../db/authDb';
-import { fakeApi, issueToken, PLAYER } from '../test/handlers/fakeApi';
-import { fail, handle, ok, routePattern } from '../test/handlers/route';
-import { server } from '../test/server';
+import { readToken, saveToken } from '../lib/session/authDb';
+import { fakeApi, issueToken, PLAYER } from '../testing/handlers/fakeApi';
+import { fail, handle, ok, routePattern } from '../testing/handlers/route';
+import { server } from '../testing/server';
 import { api } from './api';
 
 const messages = (store: ReturnType<typeof setupStore>) => store.getState().notifications.map((item) => [item.status, item.message]);
@@ -68,7 +68,7 @@ describe('the base query', () => {
     });
   });
 
-  describe('the error catalogue (spec 8)', () => {
+  describe('the error catalogue', () => {
     it.each([
       [401, 'No se puede acceder a la API', 'es'],
       [400, 'La petición está mal construida', 'es'],

@@ -1,10 +1,10 @@
 import { fetchBaseQuery, type BaseQueryFn, type FetchBaseQueryError, type FetchBaseQueryMeta } from '@reduxjs/toolkit/query/react';
 import { API_BASE, fillPath } from '../../shared/api/route';
-import i18n, { currentLocale } from '../app/i18n';
-import { deleteToken, readToken, saveToken } from '../db/token';
-import { selectIsProcessRunning } from '../features/notifications/notificationsSlice';
-import { showToast, startProcess } from '../features/notifications/notify';
-import { redirectRequested } from '../features/shell/navigationSlice';
+import i18n, { currentLocale } from '../lib/i18n/i18n';
+import { deleteToken, readToken, saveToken } from '../lib/session/token';
+import { selectIsProcessRunning } from '../lib/notifications/notificationsSlice';
+import { showToast, startProcess } from '../lib/notifications/notify';
+import { redirectRequested } from '../lib/navigation/navigationSlice';
 import type { RouteRequest } from './routeRequest';
 
 /**
@@ -28,7 +28,7 @@ const origin = () => {
   }
 };
 
-/** Account calls that must go out without the stored token (spec 6). */
+/** Account calls that must go out without the stored token. */
 const isAnonymousCall = ({ method, path, prefixed }: RouteRequest['def']) =>
   !prefixed && ((method === 'POST' && ['/users/sign_in', '/users', '/users/password'].includes(path)) || (method === 'PUT' && path === '/users/password'));
 /** Account calls that answer a fresh token: sign in, sign up, password reset. */
@@ -40,7 +40,7 @@ const endsSession = ({ method, path, prefixed }: RouteRequest['def']) =>
 const isSignOut = ({ method, path, prefixed }: RouteRequest['def']) => !prefixed && method === 'DELETE' && path === '/users/sign_out';
 const isCurrentUser = ({ method, path, prefixed }: RouteRequest['def']) => prefixed && method === 'GET' && path === '/users/index';
 /**
- * Failures the user should not see (spec 8: points info; the home lists, which are emptied instead); they are
+ * Failures the user should not see (points info; the home lists, which are emptied instead); they are
  * still logged.
  */
 const SILENT_READS = ['/leagues/index', '/matches/next_matches', '/matches/info_matchday/:id', '/result_bets/last_bets/:id'];
@@ -60,7 +60,7 @@ export function requestUrl(request: RouteRequest): string {
 
 const rawFetch = fetchBaseQuery({ credentials: 'include', timeout: REQUEST_TIMEOUT_MS });
 
-/** The text of spec 8 for a failed call: the server's `error`/`errors`, else the fallback by status. */
+/** The text for a failed call: the server's `error`/`errors`, else the fallback by status. */
 export function errorMessage(error: FetchBaseQueryError): string {
   const data = error.data as { error?: unknown; errors?: unknown } | undefined;
   if (data && typeof data.error === 'string' && data.error) return data.error;

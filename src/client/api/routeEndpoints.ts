@@ -34,7 +34,7 @@ function rowTags(result: unknown, tag: TagType): Tag[] {
     .map((row) => ({ type: tag, id: row.id }));
 }
 
-/** Builds one endpoint per route entry; tags from the path, cache lifetime from the tag (spec 9). */
+/** Builds one endpoint per route entry; tags from the path, cache lifetime from the tag. */
 export function buildRouteEndpoints<T extends Record<string, RouteDef>>(
   build: EndpointBuilder<ApiBaseQuery, TagType, 'api'>, routes: T,
 ): RouteEndpointDefinitions<T> {

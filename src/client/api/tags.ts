@@ -54,7 +54,7 @@ export function tagForPath(path: string): TagType {
   return best ? best[1] : 'Update';
 }
 
-/** Reference data changes rarely: cached for 30 minutes (spec 9). Everything else: 60 seconds. */
+/** Reference data changes rarely: cached for 30 minutes. Everything else: 60 seconds. */
 const LONG_LIVED: ReadonlySet<TagType> = new Set(['Competition', 'Round', 'Group', 'GroupTeam', 'Team', 'Person', 'LeagueRule']);
 export const SHORT_CACHE_SECONDS = 60;
 export const LONG_CACHE_SECONDS = 1800;

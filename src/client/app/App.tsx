@@ -6,7 +6,7 @@ import { BrowserRouter } from 'react-router';
 import { OfflineSync } from '../features/offline/OfflineSync';
 import { AppRoutes } from './router';
 import type { AppStore } from './store';
-import { THEME_MODE_STORAGE_KEY, theme } from './theme';
+import { THEME_MODE_STORAGE_KEY, theme } from '../lib/theme/theme';
 
 /** The providers around the routes. Tests pass a MemoryRouter as `router`. */
 export function App({ store, router: Router = BrowserRouter }: { store: AppStore; router?: (props: { children: ReactNode }) => ReactNode }) {

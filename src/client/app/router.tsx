@@ -1,8 +1,8 @@
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 import { Navigate, useRoutes, type RouteObject } from 'react-router';
 import { RequireUser } from '../features/account/RequireUser';
-import { ErrorBoundary } from '../features/errors/ErrorBoundary';
-import { InternalErrorScreen } from '../features/errors/InternalErrorScreen';
+import { ErrorBoundary } from '../lib/errors/ErrorBoundary';
+import { InternalErrorScreen } from '../lib/errors/InternalErrorScreen';
 import { LoadingOverlay } from '../features/shell/LoadingOverlay';
 import { Shell } from '../features/shell/Shell';
 
@@ -29,7 +29,7 @@ const ResetPasswordScreen = lazy(() => import(/* webpackChunkName: "reset-passwo
 const VerifyEmailScreen = lazy(() => import(/* webpackChunkName: "verify-email" */ '../features/account/VerifyEmailScreen'));
 const HelpScreen = lazy(() => import(/* webpackChunkName: "help" */ '../features/help/HelpScreen'));
 const ContactScreen = lazy(() => import(/* webpackChunkName: "contact" */ '../features/contact/ContactScreen'));
-const NotAllowedScreen = lazy(() => import(/* webpackChunkName: "not-allowed" */ '../features/errors/NotAllowedScreen'));
+const NotAllowedScreen = lazy(() => import(/* webpackChunkName: "not-allowed" */ '../lib/errors/NotAllowedScreen'));
 const BetsScreen = lazy(() => import(/* webpackChunkName: "bets" */ '../features/bets/BetsScreen'));
 const MatchBetsScreen = lazy(() => import(/* webpackChunkName: "match-bets" */ '../features/matchBets/MatchBetsScreen'));
 const BetsSummaryScreen = lazy(() => import(/* webpackChunkName: "bets-summary" */ '../features/betsSummary/BetsSummaryScreen'));
@@ -50,9 +50,9 @@ const AdminSettingsPage = lazy(() => import(/* webpackChunkName: "admin-settings
 const BonusQuestionsScreen = lazy(() => import(/* webpackChunkName: "bonus-questions" */ '../features/bonusQuestions/BonusQuestionsScreen'));
 const LeagueLogScreen = lazy(() => import(/* webpackChunkName: "league-log" */ '../features/leagueLog/LeagueLogScreen'));
 const LeaguePointsScreen = lazy(() => import(/* webpackChunkName: "league-points" */ '../features/leagues/scoring/LeaguePointsScreen'));
-const NotFoundScreen = lazy(() => import(/* webpackChunkName: "not-found" */ '../features/errors/NotFoundScreen'));
+const NotFoundScreen = lazy(() => import(/* webpackChunkName: "not-found" */ '../lib/errors/NotFoundScreen'));
 
-/** Every route of spec 2.2, plus the pages the interface texts imply. */
+/** Every route, plus the pages the interface texts imply. */
 export const routes: RouteObject[] = [
   {
     path: '/',

@@ -1,34 +1,14 @@
-import { combineReducers, configureStore, createListenerMiddleware } from '@reduxjs/toolkit';
+import { configureStore, createListenerMiddleware } from '@reduxjs/toolkit';
 import { api } from '../api/api';
-import betsSlice from '../features/bets/betsSlice';
-import { betEditsReducer } from '../features/bets/betEditsSlice';
-import { listenForBetEdits } from '../features/bets/betEditsListener';
-import leaguesSlice from '../features/leagues/leaguesSlice';
-import notificationsSlice from '../features/notifications/notificationsSlice';
-import competitionsSlice from '../features/reference/competitionsSlice';
-import teamsSlice from '../features/reference/teamsSlice';
-import settingsSlice, { saveSettings } from '../features/settings/settingsSlice';
-import navigationSlice from '../features/shell/navigationSlice';
-import liveSlice from '../features/live/liveSlice';
-
-const rootReducer = combineReducers({
-  [api.reducerPath]: api.reducer,
-  notifications: notificationsSlice.reducer,
-  navigation: navigationSlice.reducer,
-  settings: settingsSlice.reducer,
-  competitions: competitionsSlice.reducer,
-  teams: teamsSlice.reducer,
-  leagues: leaguesSlice.reducer,
-  bets: betsSlice.reducer,
-  betEdits: betEditsReducer,
-  live: liveSlice.reducer,
-});
-export type RootState = ReturnType<typeof rootReducer>;
+import { listenForBetEdits } from '../api/bets/betEditsListener';
+import { rootReducer, type RootState } from '../api/store/rootReducer';
+import settingsSlice, { saveSettings } from '../lib/settings/settingsSlice';
+import { preloadOfflineSaving } from './preloadOfflineSaving';
 
 /** A fresh store (tests build one per test). */
 export function setupStore(preloadedState?: Partial<RootState>) {
   const listener = createListenerMiddleware();
-  listenForBetEdits(listener);
+  listenForBetEdits(listener, preloadOfflineSaving);
   listener.startListening({
     predicate: (action) => action.type.startsWith(`${settingsSlice.name}/`),
     effect: (_action, listenerApi) => saveSettings((listenerApi.getState() as RootState).settings),
@@ -43,4 +23,3 @@ export function setupStore(preloadedState?: Partial<RootState>) {
 }
 
 export type AppStore = ReturnType<typeof setupStore>;
-export type AppDispatch = AppStore['dispatch'];

@@ -47,8 +47,6 @@ export type RouteBody<R extends RouteDef> = StaticOr<R['body'], undefined>;
 export type RouteResponse<R extends RouteDef> = Static<R['response']>;
 
 export const API_BASE = '/api/v1';
-// The client still imports these from here while it is reorganised; the server and the contract use domain/locales.
-export { DEFAULT_LOCALE, LOCALES, type Locale } from '../domain/locales';
 
 /** Full URL path of a route, with `:locale` left as a parameter for prefixed routes. */
 export function routeUrl(def: Pick<RouteDef, 'path' | 'prefixed'>): string {

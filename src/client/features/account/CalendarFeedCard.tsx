@@ -9,16 +9,16 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { endpointAt } from '../../api/api';
-import { useAppDispatch } from '../../app/hooks';
-import { ConfirmDialog } from '../leagues/ConfirmDialog';
-import { showToast } from '../notifications/notify';
-import { currentUserEndpoint } from './session';
+import { api } from '../../api/api';
+import { useAppDispatch } from '../../api/store/hooks';
+import { ConfirmDialog } from '../../lib/ui/ConfirmDialog';
+import { showToast } from '../../lib/notifications/notify';
+import { currentUserEndpoint } from '../../api/session';
 
-const regenerateCalendarToken = endpointAt('POST', '/users/calendar_token');
+const regenerateCalendarToken = api.endpoints.regenerateCalendarToken;
 
 /**
- * The player's private calendar address (issue 14 §2), to copy into a calendar app; replacing it (after
+ * The player's private calendar address, to copy into a calendar app; replacing it (after
  * confirming) stops the old one everywhere. The new address comes back with users/index (the User tag refetches).
  */
 export function CalendarFeedCard() {

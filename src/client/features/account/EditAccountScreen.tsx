@@ -11,20 +11,20 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAppDispatch } from '../../app/hooks';
-import { endpointAt } from '../../api/api';
-import { showToast } from '../notifications/notify';
-import { redirectRequested } from '../shell/navigationSlice';
-import { AccountCard } from './AccountCard';
+import { useAppDispatch } from '../../api/store/hooks';
+import { api } from '../../api/api';
+import { showToast } from '../../lib/notifications/notify';
+import { redirectRequested } from '../../lib/navigation/navigationSlice';
+import { AccountCard } from '../../lib/forms/AccountCard';
 import { CalendarFeedCard } from './CalendarFeedCard';
-import { fieldErrors } from './formErrors';
-import { useSession } from './session';
-import { checkAccount, type Errors } from './validation';
+import { fieldErrors } from '../../lib/forms/formErrors';
+import { useSession } from '../../api/session';
+import { checkAccount, type Errors } from '../../lib/forms/validation';
 
-const updateAccountEndpoint = endpointAt('PUT', '/users');
-const deleteAccountEndpoint = endpointAt('DELETE', '/users');
+const updateAccountEndpoint = api.endpoints.updateAccount;
+const deleteAccountEndpoint = api.endpoints.deleteAccount;
 
-/** Profile and account (spec 5): the current password confirms every change; a blank new password keeps the old one. */
+/** Profile and account: the current password confirms every change; a blank new password keeps the old one. */
 export default function EditAccountScreen() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();

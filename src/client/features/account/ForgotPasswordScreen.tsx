@@ -4,12 +4,12 @@ import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { endpointAt } from '../../api/api';
-import { AccountCard } from './AccountCard';
-import { fieldErrors } from './formErrors';
-import { checkAccount, type Errors } from './validation';
+import { api } from '../../api/api';
+import { AccountCard } from '../../lib/forms/AccountCard';
+import { fieldErrors } from '../../lib/forms/formErrors';
+import { checkAccount, type Errors } from '../../lib/forms/validation';
 
-const requestResetEndpoint = endpointAt('POST', '/users/password');
+const requestResetEndpoint = api.endpoints.requestPasswordReset;
 
 /** Asks for the reset email; the answer is the same whether the address is known or not. */
 export default function ForgotPasswordScreen() {

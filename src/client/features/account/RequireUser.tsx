@@ -1,10 +1,10 @@
 import { useRef, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { useSession } from './session';
+import { useSession } from '../../api/session';
 
 /**
  * Signed-in-only screens: visitors go to sign-in and come back after it. A session that ends while the screen is
- * open (sign-out, account deleted) goes home instead, as spec 2.1 says for sign-out.
+ * open (sign-out, account deleted) goes home instead, as for a sign-out.
  */
 export function RequireUser({ children }: { children: ReactNode }) {
   const { signedIn, known } = useSession();

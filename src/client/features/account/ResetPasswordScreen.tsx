@@ -2,13 +2,13 @@ import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { endpointAt } from '../../api/api';
+import { api } from '../../api/api';
 import { PASSWORD_MIN_LENGTH } from '../../../shared/api/routes/accounts';
-import { AccountCard } from './AccountCard';
-import { fieldErrors } from './formErrors';
-import { checkAccount, type Errors } from './validation';
+import { AccountCard } from '../../lib/forms/AccountCard';
+import { fieldErrors } from '../../lib/forms/formErrors';
+import { checkAccount, type Errors } from '../../lib/forms/validation';
 
-const resetEndpoint = endpointAt('PUT', '/users/password');
+const resetEndpoint = api.endpoints.resetPassword;
 
 /** The emailed link lands here with ?reset_password_token=...; a successful reset signs the user in. */
 export default function ResetPasswordScreen() {

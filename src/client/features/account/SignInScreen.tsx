@@ -5,15 +5,15 @@ import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
-import { useAppDispatch } from '../../app/hooks';
-import { endpointAt } from '../../api/api';
-import { AccountCard } from './AccountCard';
-import { fieldErrors } from './formErrors';
+import { useAppDispatch } from '../../api/store/hooks';
+import { api } from '../../api/api';
+import { AccountCard } from '../../lib/forms/AccountCard';
+import { fieldErrors } from '../../lib/forms/formErrors';
 import { rememberSession } from './rememberMe';
-import { currentUserEndpoint } from './session';
-import { checkAccount, type Errors } from './validation';
+import { currentUserEndpoint } from '../../api/session';
+import { checkAccount, type Errors } from '../../lib/forms/validation';
 
-const signInEndpoint = endpointAt('POST', '/users/sign_in');
+const signInEndpoint = api.endpoints.signIn;
 
 /** Only paths of this app: a redirect never leaves the site. */
 export const safeRedirect = (value: string | null): string => (value && value.startsWith('/') && !value.startsWith('//') ? value : '/');

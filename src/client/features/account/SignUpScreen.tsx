@@ -3,14 +3,14 @@ import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import { currentLocale } from '../../app/i18n';
-import { endpointAt } from '../../api/api';
+import { currentLocale } from '../../lib/i18n/i18n';
+import { api } from '../../api/api';
 import { PASSWORD_MIN_LENGTH } from '../../../shared/api/routes/accounts';
-import { AccountCard } from './AccountCard';
-import { fieldErrors } from './formErrors';
-import { checkAccount, type Errors } from './validation';
+import { AccountCard } from '../../lib/forms/AccountCard';
+import { fieldErrors } from '../../lib/forms/formErrors';
+import { checkAccount, type Errors } from '../../lib/forms/validation';
 
-const signUpEndpoint = endpointAt('POST', '/users');
+const signUpEndpoint = api.endpoints.signUp;
 
 export default function SignUpScreen() {
   const { t } = useTranslation();

@@ -8,11 +8,11 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
-import { endpointAt } from '../../api/api';
-import { useSession } from './session';
-import { VerifyEmailBanner } from './VerifyEmailBanner';
+import { api } from '../../api/api';
+import { useSession } from '../../api/session';
+import { VerifyEmailBanner } from '../../api/widgets/VerifyEmailBanner';
 
-const verifyEndpoint = endpointAt('POST', '/users/verify_email');
+const verifyEndpoint = api.endpoints.verifyEmail;
 
 type State = 'verifying' | 'verified' | 'invalid';
 

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { readToken } from '../../db/authDb';
-import { fakeApi, PLAYER } from '../../test/handlers/fakeApi';
-import { renderApp, signInAs } from '../../test/renderWithProviders';
+import { readToken } from '../../lib/session/authDb';
+import { fakeApi, PLAYER } from '../../testing/handlers/fakeApi';
+import { renderApp, signInAs } from '../../testing/renderWithProviders';
 
 const field = (label: RegExp | string) => screen.getByLabelText(label, { selector: 'input' });
 

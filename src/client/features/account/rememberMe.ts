@@ -1,4 +1,4 @@
-import { deleteToken } from '../../db/token';
+import { deleteToken } from '../../lib/session/token';
 
 /**
  * "Remember me" off: the token is kept only for this browser session. The mark in localStorage says so; the one in

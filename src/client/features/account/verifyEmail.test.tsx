@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
-import { changeLocale } from '../../app/i18n';
-import { fakeApi, NEWCOMER, PLAYER } from '../../test/handlers/fakeApi';
-import { renderApp, signInAs } from '../../test/renderWithProviders';
+import { changeLocale } from '../../lib/i18n/i18n';
+import { fakeApi, NEWCOMER, PLAYER } from '../../testing/handlers/fakeApi';
+import { renderApp, signInAs } from '../../testing/renderWithProviders';
 
 /** Nico signed up and has not opened his link yet. */
 async function signInNewcomer() {

@@ -10,15 +10,15 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import type { Match } from '../../../shared/api/entities';
-import { endpointAt } from '../../api/api';
-import { useAppDispatch } from '../../app/hooks';
-import { useSession } from '../account/session';
-import { showToast } from '../notifications/notify';
+import { api } from '../../api/api';
+import { useAppDispatch } from '../../api/store/hooks';
+import { useSession } from '../../api/session';
+import { showToast } from '../../lib/notifications/notify';
 
-const matchShow = endpointAt('GET', '/matches/:id');
-const competitionTeams = endpointAt('GET', '/teams/index/:id');
-const matchUpdate = endpointAt('PUT', '/matches/:id');
-const recountPoints = endpointAt('POST', '/update/update_competition_points/:id');
+const matchShow = api.endpoints.matchShow;
+const competitionTeams = api.endpoints.teamsOfCompetition;
+const matchUpdate = api.endpoints.matchUpdate;
+const recountPoints = api.endpoints.updateCompetitionPoints;
 
 export const MATCH_STATUSES = ['scheduled', 'in_play', 'finished', 'postponed', 'cancelled'] as const;
 const GOAL_FIELDS = ['local_goals', 'visiting_goals', 'local_goals_extra_time', 'visiting_goals_extra_time', 'local_penalties', 'visiting_penalties'] as const;
@@ -51,7 +51,7 @@ export function matchEditOf(form: Form) {
   };
 }
 
-/** A global admin corrects a match by hand (DESIGN 5: PUT matches/{id}); points are recomputed by the server. */
+/** A global admin corrects a match by hand (PUT matches/{id}); points are recomputed by the server. */
 export default function MatchEditScreen() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
-import { ADMIN, PLAYER } from '../../test/handlers/fakeApi';
-import { leagueWorld } from '../../test/handlers/leagueWorld';
-import { renderApp, signInAs } from '../../test/renderWithProviders';
+import { ADMIN, PLAYER } from '../../testing/handlers/fakeApi';
+import { leagueWorld } from '../../testing/handlers/leagueWorld';
+import { renderApp, signInAs } from '../../testing/renderWithProviders';
 
 describe('admin: edit a match by hand', () => {
   it('saves scores, extra time, penalties, status and teams through PUT matches/:id, and recounts points', async () => {

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
-import i18n from '../../app/i18n';
-import { renderApp, signInAs } from '../../test/renderWithProviders';
-import { ADMIN, PLAYER, openConsole, useAdminConsoleApi } from './consoleTestKit';
+import i18n from '../../lib/i18n/i18n';
+import { renderApp, signInAs } from '../../testing/renderWithProviders';
+import { ADMIN, PLAYER, openConsole, useAdminConsoleApi } from './testing/consoleTestKit';
 
 useAdminConsoleApi();
 

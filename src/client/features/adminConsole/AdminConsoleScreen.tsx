@@ -3,14 +3,14 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, Navigate, Outlet, useLocation } from 'react-router';
-import { useSession } from '../account/session';
+import { useSession } from '../../api/session';
 
 /** The console's pages, in tab order; each is a child route of /admin. */
 export const CONSOLE_PAGES = ['competitions', 'processes', 'users', 'mail', 'settings'] as const;
 export type ConsolePage = (typeof CONSOLE_PAGES)[number];
 
 /**
- * The admin console (issue 15): a global admin runs the site from here. Sections are links, so each page has its own
+ * The admin console: a global admin runs the site from here. Sections are links, so each page has its own
  * address (bookmarks, the back button) and its own lazily loaded chunk.
  */
 export default function AdminConsoleScreen() {

@@ -6,14 +6,14 @@ import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { endpointAt } from '../../api/api';
-import { Pagination } from '../../components/Pagination';
+import { api } from '../../api/api';
+import { Pagination } from '../../lib/ui/Pagination';
 import { dateOrDash, pageCount } from './consoleFormat';
 
-const auditEndpoint = endpointAt('GET', '/admin/audit');
+const auditEndpoint = api.endpoints.adminAudit;
 export const AUDIT_PER_PAGE = 10;
 
-/** Admin actions on accounts and competitions, newest first, with who did them (issue 15 §3: every action is recorded). */
+/** Admin actions on accounts and competitions, newest first, with who did them (every action is recorded). */
 export function AuditList() {
   const { t } = useTranslation();
   const [page, setPage] = useState(1);

@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { endpointAt } from '../../api/api';
+import { api } from '../../api/api';
 import { PROCESS_RUNNING } from '../../api/baseQuery';
-import { adminWorld } from '../../test/handlers/adminConsole';
-import { fakeApi } from '../../test/handlers/fakeApi';
-import { openConsole, useAdminConsoleApi } from './consoleTestKit';
+import { adminWorld } from '../../testing/handlers/adminConsole';
+import { fakeApi } from '../../testing/handlers/fakeApi';
+import { openConsole, useAdminConsoleApi } from './testing/consoleTestKit';
 
 useAdminConsoleApi();
 
@@ -61,7 +61,7 @@ describe('admin console: competitions', () => {
     await user.click(screen.getByRole('button', { name: 'Import' }));
     await screen.findByText('Importing a competition');
     // Any other start of the import while this one runs (the form's button is disabled meanwhile) is refused here.
-    const second = await store.dispatch(endpointAt('POST', '/admin/competitions/import').initiate({ body: { provider: 'openfootball', url: 'https://example.com/x.json' } }));
+    const second = await store.dispatch(api.endpoints.adminImportCompetition.initiate({ body: { provider: 'openfootball', url: 'https://example.com/x.json' } }));
     expect(second.error).toMatchObject({ status: PROCESS_RUNNING });
     expect(await screen.findByText(/The process is already running/)).toBeInTheDocument();
     release();

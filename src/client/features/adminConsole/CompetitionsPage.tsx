@@ -10,17 +10,17 @@ import type { Static } from 'typebox';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AdminCompetition } from '../../../shared/api/routes/adminCompetitions';
-import { endpointAt } from '../../api/api';
+import { api } from '../../api/api';
 import { ConsoleConfirmDialog, type Confirmation } from './ConsoleConfirmDialog';
 import { dateOrDash } from './consoleFormat';
 import { Facts } from './Facts';
 import { ImportCompetitionForm } from './ImportCompetitionForm';
 import { OutcomeChip } from './OutcomeChip';
 
-const competitionsEndpoint = endpointAt('GET', '/admin/competitions');
-const archiveEndpoint = endpointAt('POST', '/admin/competitions/:id/archive');
-const unarchiveEndpoint = endpointAt('POST', '/admin/competitions/:id/unarchive');
-const updateCompetitionEndpoint = endpointAt('POST', '/update/update_competition/:id');
+const competitionsEndpoint = api.endpoints.adminCompetitions;
+const archiveEndpoint = api.endpoints.adminArchiveCompetition;
+const unarchiveEndpoint = api.endpoints.adminUnarchiveCompetition;
+const updateCompetitionEndpoint = api.endpoints.updateCompetition;
 
 type Competition = Static<typeof AdminCompetition>;
 
@@ -77,7 +77,7 @@ function CompetitionCard({ competition, confirm }: { competition: Competition; c
   );
 }
 
-/** Competitions (issue 15 §1): import one, see where each stands, sync or archive it. */
+/** Competitions: import one, see where each stands, sync or archive it. */
 export default function CompetitionsPage() {
   const { t } = useTranslation();
   const { data } = competitionsEndpoint.useQuery();

@@ -15,11 +15,11 @@ import type { FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IMPORT_FILE_MAX_BYTES } from '../../../shared/api/routes/adminCompetitions';
-import { endpointAt } from '../../api/api';
+import { api } from '../../api/api';
 import { errorMessage, PROCESS_RUNNING } from '../../api/baseQuery';
 import { importBodyOf, IMPORT_SOURCES, type ImportForm, type ImportSource } from './importForm';
 
-const importCompetition = endpointAt('POST', '/admin/competitions/import');
+const importCompetition = api.endpoints.adminImportCompetition;
 
 const EMPTY: ImportForm = { source: 'file', url: '', file: null, name: '', time_zone: '', replay: false, shift_to: '', code: '', season: '' };
 
@@ -32,7 +32,7 @@ const readText = (file: File): Promise<string> => (typeof file.text === 'functio
 }));
 
 /**
- * Imports a competition (issue 15 §1): an openfootball file or URL, or a football-data.org code. It runs as a tracked
+ * Imports a competition: an openfootball file or URL, or a football-data.org code. It runs as a tracked
  * process, so the snackbar shows it and a second import while one runs is refused; what it did stays on screen.
  */
 export function ImportCompetitionForm() {

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { adminWorld } from '../../test/handlers/adminConsole';
-import { openConsole, useAdminConsoleApi } from './consoleTestKit';
+import { adminWorld } from '../../testing/handlers/adminConsole';
+import { openConsole, useAdminConsoleApi } from './testing/consoleTestKit';
 
 useAdminConsoleApi();
 

@@ -10,16 +10,16 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { endpointAt } from '../../api/api';
-import { Pagination } from '../../components/Pagination';
-import { useAppDispatch } from '../../app/hooks';
-import { showToast } from '../notifications/notify';
+import { api } from '../../api/api';
+import { Pagination } from '../../lib/ui/Pagination';
+import { useAppDispatch } from '../../api/store/hooks';
+import { showToast } from '../../lib/notifications/notify';
 import { ANY_SHOWN, dateOrDash, pageCount } from './consoleFormat';
 import { Facts } from './Facts';
 import { ProcessRunItem } from './ProcessesPage';
 
-const mailEndpoint = endpointAt('GET', '/admin/mail');
-const mailTestEndpoint = endpointAt('POST', '/admin/mail/test');
+const mailEndpoint = api.endpoints.adminMail;
+const mailTestEndpoint = api.endpoints.adminMailTest;
 
 type Status = 'sent' | 'failed';
 export const MAILS_PER_PAGE = 20;
@@ -48,7 +48,7 @@ function TestMailForm() {
   );
 }
 
-/** Mail and notifications (issue 15 §4): the outbox without bodies, a test email, push subscriptions and the last reminder run. */
+/** Mail and notifications: the outbox without bodies, a test email, push subscriptions and the last reminder run. */
 export default function MailPage() {
   const { t } = useTranslation();
   const [status, setStatus] = useState<Status | ''>('');

@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { adminWorld } from '../../test/handlers/adminConsole';
-import { openConsole, useAdminConsoleApi } from './consoleTestKit';
+import { adminWorld } from '../../testing/handlers/adminConsole';
+import { openConsole, useAdminConsoleApi } from './testing/consoleTestKit';
 import { IDLE_POLL_MS, RUNNING_POLL_MS } from './ProcessesPage';
 
 useAdminConsoleApi();

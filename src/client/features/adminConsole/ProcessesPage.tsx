@@ -9,13 +9,13 @@ import { useState } from 'react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { PROCESS_KINDS, type ProcessRun } from '../../../shared/api/routes/adminOperations';
-import { endpointAt } from '../../api/api';
-import { Pagination } from '../../components/Pagination';
+import { api } from '../../api/api';
+import { Pagination } from '../../lib/ui/Pagination';
 import { ANY_SHOWN, dateOrDash, formatDuration, pageCount, type Outcome } from './consoleFormat';
 import { Facts } from './Facts';
 import { OutcomeChip } from './OutcomeChip';
 
-const processesEndpoint = endpointAt('GET', '/admin/processes');
+const processesEndpoint = api.endpoints.adminProcesses;
 
 type Run = Static<typeof ProcessRun>;
 type Kind = (typeof PROCESS_KINDS)[number];
@@ -57,7 +57,7 @@ export function ProcessRunItem({ run }: { run: Run }) {
   );
 }
 
-/** Process history (issue 15 §2): every run, scheduled or manual, filtered and paged; kept current by polling. */
+/** Process history: every run, scheduled or manual, filtered and paged; kept current by polling. */
 export default function ProcessesPage() {
   const { t } = useTranslation();
   const [kind, setKind] = useState<Kind | ''>('');

@@ -4,12 +4,12 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { endpointAt } from '../../api/api';
+import { api } from '../../api/api';
 import { Facts } from './Facts';
 
-const settingsEndpoint = endpointAt('GET', '/admin/settings');
+const settingsEndpoint = api.endpoints.adminSettings;
 
-/** Site settings (issue 15 §5): the effective configuration, read only, secrets masked by the server; versions. */
+/** Site settings: the effective configuration, read only, secrets masked by the server; versions. */
 export default function SettingsPage() {
   const { t } = useTranslation();
   const { data } = settingsEndpoint.useQuery();

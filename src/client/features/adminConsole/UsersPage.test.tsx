@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { adminWorld } from '../../test/handlers/adminConsole';
-import { fakeApi, NEWCOMER } from '../../test/handlers/fakeApi';
-import { openConsole, useAdminConsoleApi } from './consoleTestKit';
+import { adminWorld } from '../../testing/handlers/adminConsole';
+import { fakeApi, NEWCOMER } from '../../testing/handlers/fakeApi';
+import { openConsole, useAdminConsoleApi } from './testing/consoleTestKit';
 
 useAdminConsoleApi();
 

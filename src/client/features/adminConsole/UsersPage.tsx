@@ -9,22 +9,22 @@ import type { Static } from 'typebox';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AdminUser } from '../../../shared/api/routes/adminUsers';
-import { endpointAt } from '../../api/api';
-import { Pagination } from '../../components/Pagination';
-import { useAppDispatch } from '../../app/hooks';
-import { useSession } from '../account/session';
-import { showToast } from '../notifications/notify';
+import { api } from '../../api/api';
+import { Pagination } from '../../lib/ui/Pagination';
+import { useAppDispatch } from '../../api/store/hooks';
+import { useSession } from '../../api/session';
+import { showToast } from '../../lib/notifications/notify';
 import { AuditList } from './AuditList';
 import { ConsoleConfirmDialog, type Confirmation } from './ConsoleConfirmDialog';
 import { dateOrDash, pageCount } from './consoleFormat';
 import { Facts } from './Facts';
 
-const usersEndpoint = endpointAt('GET', '/admin/users');
-const resendEndpoint = endpointAt('POST', '/admin/users/:id/resend_verification');
-const resetEndpoint = endpointAt('POST', '/admin/users/:id/password_reset');
-const disableEndpoint = endpointAt('POST', '/admin/users/:id/disable');
-const enableEndpoint = endpointAt('POST', '/admin/users/:id/enable');
-const setAdminEndpoint = endpointAt('POST', '/admin/users/:id/admin');
+const usersEndpoint = api.endpoints.adminUsers;
+const resendEndpoint = api.endpoints.adminResendVerification;
+const resetEndpoint = api.endpoints.adminPasswordReset;
+const disableEndpoint = api.endpoints.adminDisableUser;
+const enableEndpoint = api.endpoints.adminEnableUser;
+const setAdminEndpoint = api.endpoints.adminSetAdmin;
 
 type User = Static<typeof AdminUser>;
 export const USERS_PER_PAGE = 20;
@@ -103,7 +103,7 @@ function UserItem({ user, self, confirm }: { user: User; self: boolean; confirm:
   );
 }
 
-/** Users (issue 15 §3): find someone by name or email and help them: links, access, admin rights. */
+/** Users: find someone by name or email and help them: links, access, admin rights. */
 export default function UsersPage() {
   const { t } = useTranslation();
   const { user: me } = useSession();

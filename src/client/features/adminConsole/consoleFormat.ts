@@ -1,6 +1,6 @@
 import type { Static } from 'typebox';
 import type { ProcessOutcome } from '../../../shared/api/routes/adminCompetitions';
-import { formatDateTime } from '../../app/dates';
+import { formatDateTime } from '../../lib/i18n/dates';
 
 export type Outcome = Static<typeof ProcessOutcome>;
 

@@ -1,10 +1,11 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { fakeApi, PLAYER } from '../../test/handlers/fakeApi';
-import { leagueWorld } from '../../test/handlers/leagueWorld';
-import { betStore, resultBet } from '../../test/handlers/resultBets';
-import { handle, ok } from '../../test/handlers/route';
-import { server } from '../../test/server';
-import { renderWithProviders, signInAs } from '../../test/renderWithProviders';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { matchesChanged } from '../../api/live/liveSlice';
+import { fakeApi, PLAYER } from '../../testing/handlers/fakeApi';
+import { leagueWorld } from '../../testing/handlers/leagueWorld';
+import { betStore, resultBet } from '../../testing/handlers/resultBets';
+import { handle, ok } from '../../testing/handlers/route';
+import { server } from '../../testing/server';
+import { renderWithProviders, signInAs } from '../../testing/renderWithProviders';
 import BetsScreen from './BetsScreen';
 
 const saves = () => fakeApi.betSaves.map(({ result_bet_id, local_goals, visiting_goals, mode }) => [result_bet_id, local_goals, visiting_goals, mode ?? 0]);
@@ -24,6 +25,17 @@ async function renderBets(query = 'league_id=5') {
 const row = (matchId: number) => screen.getByTestId(`bet-row-${matchId}`);
 
 describe('bets screen', () => {
+  it('shows a result from the live stream in the bet row without a reload', async () => {
+    const { store } = await renderBets();
+    expect(within(row(12)).getByLabelText('Not started')).toHaveTextContent('-');
+    const { match } = betStore.bets.get(2)!;
+    act(() => {
+      store.dispatch(matchesChanged({ leagueId: 5, matches: [{ ...match, status: 'finished', started: true, finished: true, local_goals: 3, visiting_goals: 1 }] }));
+    });
+    expect(within(row(12)).getByTitle('Final result')).toHaveTextContent('3-1');
+    expect(within(row(11)).queryByTitle('Final result')).toBeNull();
+  });
+
   it('saves both goals of an edit, and undoes and redoes it with the buttons and the keyboard', async () => {
     const { user } = await renderBets();
     // Bet 1 (match 11) is empty: choosing the home goals fills the away side with 0.

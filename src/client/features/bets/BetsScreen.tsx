@@ -17,35 +17,38 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
-import type { League } from '../../../shared/api/entities';
-import type { MatchdayInfo } from '../../../shared/api/routes/reference';
-import { endpointAt } from '../../api/api';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { BetDateLink } from '../../components/BetDateLink';
-import { PointsBadge } from '../../components/PointsBadge';
-import { useSession } from '../account/session';
-import { LateEntryButton } from '../leagueLog/LateEntryDialog';
-import { SimulationPanel } from '../simulation/SimulationPanel';
-import { betEditRedone, betEditUndone, selectCanRedoBetEdit, selectCanUndoBetEdit } from './betEditsSlice';
+
+
+import { api } from '../../api/api';
+import { useAppDispatch, useAppSelector } from '../../api/store/hooks';
+import { BetDateLink } from '../../lib/ui/BetDateLink';
+import { PointsBadge } from '../../api/widgets/PointsBadge';
+import { useSession } from '../../api/session';
+import { LateEntryButton } from '../../api/widgets/LateEntryDialog';
+import { SimulationPanel } from './SimulationPanel';
+import { betEditRedone, betEditUndone, selectCanRedoBetEdit, selectCanUndoBetEdit } from '../../api/bets/betEditsSlice';
 import { CopyBetsButton } from './CopyBetsButton';
 import { DeadlineCountdown } from './DeadlineCountdown';
-import { MatchScore, MatchTeam } from './matchDisplay';
+import { MatchScore, MatchTeam } from '../../api/widgets/matchDisplay';
 import { PicksSection } from './PicksSection';
 import StarIcon from '@mui/icons-material/Star';
 import { JokerToggle } from './JokerToggle';
-import { ResultBetCell, type BetsSystem, type ResultBetRow } from './ResultBetCell';
+import type { ResultBetRow } from '../../api/entities/betsSlice';
+import { useBetsOf, useLeagueOf } from '../../api/entities/hooks';
+import type { BetsSystem } from '../../lib/bets/betValues';
+import { ResultBetCell } from './ResultBetCell';
 import { useUndoKeys } from './useUndoKeys';
 
-const leagueShow = endpointAt('GET', '/leagues/:id');
-const matchdayInfo = endpointAt('GET', '/matches/info_matchday/:id');
-const resultBets = endpointAt('GET', '/result_bets/index/:id');
+const leagueShow = api.endpoints.leagueShow;
+const matchdayInfo = api.endpoints.matchInfo;
+const resultBets = api.endpoints.resultBetsIndex;
 
 const positiveInt = (raw: string | null): number | undefined => {
   const value = raw ? Number(raw) : NaN;
   return Number.isInteger(value) && value > 0 ? value : undefined;
 };
 
-/** Builds the bets page URL (spec 2.2): league, user, matchday and mode. */
+/** Builds the bets page URL: league, user, matchday and mode. */
 export const betsPath = (leagueId: number, options: { userId?: number; matchday?: number; mode?: number } = {}): string => {
   const query = new URLSearchParams({ league_id: String(leagueId) });
   if (options.userId) query.set('user_id', String(options.userId));
@@ -122,7 +125,7 @@ function BetRow({ bet, system, mode, leagueId, jokers, lateEntry }: {
   );
 }
 
-/** Spec 2.2: fill in (own) or view (another member's) result bets and picks of a league, by matchday. */
+/** Fill in (own) or view (another member's) result bets and picks of a league, by matchday. */
 export default function BetsScreen() {
   const { t } = useTranslation();
   const [search, setSearch] = useSearchParams();
@@ -133,15 +136,14 @@ export default function BetsScreen() {
   const own = !userId || userId === user.id;
 
   const { data: leagueData, isError: leagueError, refetch: refetchLeague } = leagueShow.useQuery({ params: { id: leagueId ?? 0 } }, { skip: !leagueId });
-  const league = leagueData as League | undefined;
-  const { data: infoData } = matchdayInfo.useQuery({ params: { id: league?.competition_id ?? 0 } }, { skip: !league });
-  const info = infoData as MatchdayInfo | undefined;
+  const league = useLeagueOf(leagueData);
+  const { data: info } = matchdayInfo.useQuery({ params: { id: league?.competition_id ?? 0 } }, { skip: !league });
   const matchday = positiveInt(search.get('matchday')) ?? info?.nextMatchday ?? info?.lastPlayedMatchday;
   const matchdays = (info?.matchdays ?? []).filter((value) => !league || value >= league.start_matchday);
 
   const query = { ...(userId ? { user_id: userId } : {}), ...(matchday ? { matchday } : {}), ...(mode ? { mode } : {}) };
   const { data, isLoading, isError, refetch: refetchBets } = resultBets.useQuery({ params: { id: leagueId ?? 0 }, query }, { skip: !leagueId || !info });
-  const bets = (data ?? []) as ResultBetRow[];
+  const bets = useBetsOf(data);
   useUndoKeys(own);
 
   const setParam = (changes: Record<string, string | null>) => {

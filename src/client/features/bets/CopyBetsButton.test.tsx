@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { PLAYER } from '../../test/handlers/fakeApi';
-import { leagueRow } from '../../test/handlers/leagueWorld';
-import { handle, ok } from '../../test/handlers/route';
-import { renderWithProviders, signInAs } from '../../test/renderWithProviders';
-import { server } from '../../test/server';
+import { PLAYER } from '../../testing/handlers/fakeApi';
+import { leagueRow } from '../../testing/handlers/leagueWorld';
+import { handle, ok } from '../../testing/handlers/route';
+import { renderWithProviders, signInAs } from '../../testing/renderWithProviders';
+import { server } from '../../testing/server';
 import BetsScreen from './BetsScreen';
 
 describe('copy bets from another league', () => {

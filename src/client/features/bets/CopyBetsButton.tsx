@@ -9,19 +9,19 @@ import NativeSelect from '@mui/material/NativeSelect';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { League } from '../../../shared/api/entities';
-import { endpointAt } from '../../api/api';
-import { useAppDispatch } from '../../app/hooks';
-import { betHistoryCleared } from './betEditsSlice';
+import { api } from '../../api/api';
+import { useAppDispatch } from '../../api/store/hooks';
+import { betHistoryCleared } from '../../api/bets/betEditsSlice';
 
-const leagueIndex = endpointAt('GET', '/leagues/index');
-const copyBets = endpointAt('POST', '/result_bets/copy_bets');
+const leagueIndex = api.endpoints.leagueIndex;
+const copyBets = api.endpoints.copyBets;
 
-/** Spec 2.8: copy the caller's bets from another league of the same competition, after a confirmation (it overwrites). */
+/** Copy the caller's bets from another league of the same competition, after a confirmation (it overwrites). */
 export function CopyBetsButton({ league }: { league: League }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const { data } = leagueIndex.useQuery({ query: { competition_id: league.competition_id } });
-  const others = ((data ?? []) as League[]).filter((other) => other.id !== league.id && other.competition_id === league.competition_id);
+  const others = (data ?? []).filter((other) => other.id !== league.id && other.competition_id === league.competition_id);
   const [source, setSource] = useState<number | ''>('');
   const [copy, { isLoading }] = copyBets.useMutation();
   const dispatch = useAppDispatch();

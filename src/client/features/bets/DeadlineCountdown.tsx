@@ -3,8 +3,8 @@ import Chip from '@mui/material/Chip';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { resultBetDeadline, type DeadlineRules } from '../../../shared/domain/deadlines';
-import { formatRemaining } from './betValues';
-import type { ResultBetRow } from './ResultBetCell';
+import { formatRemaining } from '../../lib/bets/betValues';
+import type { ResultBetRow } from '../../api/entities/betsSlice';
 
 /**
  * The next deadline among the bets still editable, by the league's own rules (bet_deadline_minutes before the

@@ -3,16 +3,16 @@ import StarBorderIcon from '@mui/icons-material/StarBorder';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import { useTranslation } from 'react-i18next';
-import { endpointAt } from '../../api/api';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { showToast } from '../notifications/notify';
-import { selectEditedGoals } from './betEditsSlice';
-import type { ResultBetRow } from './ResultBetCell';
+import { api } from '../../api/api';
+import { useAppDispatch, useAppSelector } from '../../api/store/hooks';
+import { showToast } from '../../lib/notifications/notify';
+import { selectEditedGoals } from '../../api/bets/betEditsSlice';
+import type { ResultBetRow } from '../../api/entities/betsSlice';
 
-const updateResultBet = endpointAt('POST', '/result_bets/update_result_bet');
+const updateResultBet = api.endpoints.updateResultBet;
 
 /**
- * The joker of one of the caller's bets (issue 13 §3): pressed while the bet carries it. It changes only before the
+ * The joker of one of the caller's bets: pressed while the bet carries it. It changes only before the
  * bet's deadline and while jokers are left; the server checks both (a 409 past the count is shown as a toast).
  */
 export function JokerToggle({ bet, jokersLeft, multiplier, matchLabel, onSaved }: {

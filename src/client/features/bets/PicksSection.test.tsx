@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { RoundRulePicks } from '../../../shared/api/routes/roundBets';
-import { PLAYER } from '../../test/handlers/fakeApi';
-import { handle, ok } from '../../test/handlers/route';
-import { renderWithProviders, signInAs } from '../../test/renderWithProviders';
-import { server } from '../../test/server';
+import { PLAYER } from '../../testing/handlers/fakeApi';
+import { handle, ok } from '../../testing/handlers/route';
+import { renderWithProviders, signInAs } from '../../testing/renderWithProviders';
+import { server } from '../../testing/server';
 import BetsScreen from './BetsScreen';
 
 /** The champion rule of league 5: one pick allowed; `teamIds` are Ana's picks. */

@@ -14,19 +14,19 @@ import { useTranslation } from 'react-i18next';
 import type { League, Person, Team } from '../../../shared/api/entities';
 import type { PersonRulePicks } from '../../../shared/api/routes/personBets';
 import type { RoundRulePicks } from '../../../shared/api/routes/roundBets';
-import { endpointAt } from '../../api/api';
-import { formatDateTime } from '../../app/dates';
-import { PointsBadge } from '../../components/PointsBadge';
-import { TeamLogo } from '../../components/TeamLogo';
+import { api } from '../../api/api';
+import { formatDateTime } from '../../lib/i18n/dates';
+import { PointsBadge } from '../../api/widgets/PointsBadge';
+import { TeamLogo } from '../../lib/ui/TeamLogo';
 
-const roundPicks = endpointAt('GET', '/round_bets/index/:id');
-const personPicks = endpointAt('GET', '/person_bets/index/:id');
-const competitionTeams = endpointAt('GET', '/teams/index/:id');
-const competitionPeople = endpointAt('GET', '/people/index/:id');
-const fillRound = endpointAt('POST', '/round_bets/fill_round_bet');
-const clearRound = endpointAt('POST', '/round_bets/clear_round_bet');
-const fillPerson = endpointAt('POST', '/person_bets/fill_person_bet');
-const clearPerson = endpointAt('POST', '/person_bets/clear_person_bet');
+const roundPicks = api.endpoints.roundBetsIndex;
+const personPicks = api.endpoints.personBetsIndex;
+const competitionTeams = api.endpoints.teamsOfCompetition;
+const competitionPeople = api.endpoints.peopleOfCompetition;
+const fillRound = api.endpoints.fillRoundBet;
+const clearRound = api.endpoints.clearRoundBet;
+const fillPerson = api.endpoints.fillPersonBet;
+const clearPerson = api.endpoints.clearPersonBet;
 
 function RuleHeading({ name, made, picks, deadline, points }: { name: string; made: number; picks: number; deadline: string | null; points: number | null }) {
   const { t } = useTranslation();
@@ -43,7 +43,7 @@ function RuleHeading({ name, made, picks, deadline, points }: { name: string; ma
 const sumPoints = (bets: Array<{ points: number | null }>): number | null =>
   bets.some((bet) => bet.points !== null) ? bets.reduce((sum, bet) => sum + (bet.points ?? 0), 0) : null;
 
-/** Round picks as team toggles: a team picked is cleared, one not picked is filled while under the limit (spec 4). */
+/** Round picks as team toggles: a team picked is cleared, one not picked is filled while under the limit. */
 function RoundRule({ rule, teams, leagueId, userId, open }: { rule: RoundRulePicks; teams: Team[]; leagueId: number; userId: number; open: boolean }) {
   const [fill] = fillRound.useMutation();
   const [clear] = clearRound.useMutation();
@@ -116,11 +116,11 @@ export function PicksSection({ league, userId, mode }: { league: League; userId:
   const { data: teamsData } = competitionTeams.useQuery({ params: { id: league.competition_id } });
   const { data: peopleData } = competitionPeople.useQuery({ params: { id: league.competition_id } }, { skip: !league.person_bets_enabled });
   const selected = new Set(league.selected_team_ids);
-  const teams = ((teamsData ?? []) as Team[]).filter((team) => selected.size === 0 || selected.has(team.id))
+  const teams = (teamsData ?? []).filter((team) => selected.size === 0 || selected.has(team.id))
     .slice().sort((a, b) => a.team_name.localeCompare(b.team_name));
-  const people = ((peopleData ?? []) as Person[]).slice().sort((a, b) => a.name.localeCompare(b.name));
-  const roundRules = (rounds.data ?? []) as RoundRulePicks[];
-  const personRules = (persons.data ?? []) as PersonRulePicks[];
+  const people = (peopleData ?? []).slice().sort((a, b) => a.name.localeCompare(b.name));
+  const roundRules = rounds.data ?? [];
+  const personRules = persons.data ?? [];
   if (!userId || (roundRules.length === 0 && personRules.length === 0)) return null;
   const firstToFill = roundRules.find((rule) => rule.allow_edit_bets && rule.picks_made < rule.league_rule.picks)?.league_rule.id;
   return (

@@ -4,20 +4,16 @@ import Box from '@mui/material/Box';
 import NativeSelect from '@mui/material/NativeSelect';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import type { Static } from 'typebox';
 import { useTranslation } from 'react-i18next';
-import type { ResultBet } from '../../../shared/api/routes/resultBets';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { betEdited, selectEditedGoals, type BetGoals } from './betEditsSlice';
-import { betText, GOAL_OPTIONS, isFilled, SIGN_GOALS, signOf, withGoal, type Sign } from './betValues';
-
-export type ResultBetRow = Static<typeof ResultBet>;
-export type BetsSystem = 'sign' | 'exact' | 'disabled';
+import { useAppDispatch, useAppSelector } from '../../api/store/hooks';
+import { betEdited, selectEditedGoals } from '../../api/bets/betEditsSlice';
+import type { ResultBetRow } from '../../api/entities/betsSlice';
+import { betText, GOAL_OPTIONS, isFilled, SIGN_GOALS, signOf, withGoal, type BetGoals, type BetsSystem, type Sign } from '../../lib/bets/betValues';
 
 const selectSx = { minWidth: 44, '& select': { textAlign: 'center', py: 0.5 } } as const;
 
 /**
- * The bet cell of spec 4: selects while allow_edit_bets, else the values (filled or pending), the modified mark,
+ * The bet cell: selects while allow_edit_bets, else the values (filled or pending), the modified mark,
  * and a clock while the bet is hidden from others (green once the result is established, red before).
  */
 export function ResultBetCell({ bet, system, mode, matchLabel }: { bet: ResultBetRow; system: BetsSystem; mode: number; matchLabel: string }) {

@@ -1,11 +1,11 @@
 import { waitFor } from '@testing-library/react';
 import { setupStore } from '../../app/store';
 import { api } from '../../api/api';
-import { fakeApi, PLAYER } from '../../test/handlers/fakeApi';
-import { betStore } from '../../test/handlers/resultBets';
-import { signInAs } from '../../test/renderWithProviders';
-import { BET_HISTORY_LIMIT, betEditRedone, betEditUndone, betEdited, selectCanRedoBetEdit, selectCanUndoBetEdit, selectEditedGoals } from './betEditsSlice';
-import { selectBetById } from './betsSlice';
+import { fakeApi, PLAYER } from '../../testing/handlers/fakeApi';
+import { betStore } from '../../testing/handlers/resultBets';
+import { signInAs } from '../../testing/renderWithProviders';
+import { BET_HISTORY_LIMIT, betEditRedone, betEditUndone, betEdited, selectCanRedoBetEdit, selectCanUndoBetEdit, selectEditedGoals } from '../../api/bets/betEditsSlice';
+import { selectBetById } from '../../api/entities/betsSlice';
 
 const saves = () => fakeApi.betSaves.map(({ result_bet_id, local_goals, visiting_goals }) => [result_bet_id, local_goals, visiting_goals]);
 
@@ -16,10 +16,10 @@ async function loadBets() {
   return store;
 }
 
-const cachedGoals = (store: ReturnType<typeof setupStore>, id: number) => {
-  const rows = api.endpoints.resultBetsIndex.select({ params: { id: 5 } })(store.getState()).data ?? [];
-  const row = rows.find((bet) => bet.id === id);
-  return row && [row.local_goals, row.visiting_goals];
+/** The bet's goals as every bet screen shows them (the bets entity). */
+const shownGoals = (store: ReturnType<typeof setupStore>, id: number) => {
+  const bet = selectBetById(store.getState(), id);
+  return bet && [bet.local_goals, bet.visiting_goals];
 };
 
 describe('bet edits with undo and redo', () => {
@@ -49,25 +49,25 @@ describe('bet edits with undo and redo', () => {
     await waitFor(() => expect(saves()).toHaveLength(5));
     expect(saves()[4]).toEqual([1, 2, 0]);
     expect(selectCanRedoBetEdit(store.getState())).toBe(true);
-    await waitFor(() => expect(cachedGoals(store, 1)).toEqual([2, 0]));
+    await waitFor(() => expect(shownGoals(store, 1)).toEqual([2, 0]));
   });
 
-  it('patches the cached bet list at once and reloads the alerts after a save', async () => {
+  it('shows the saved values at once and reloads the alerts after a save', async () => {
     const store = await loadBets();
     const alertsBefore = fakeApi.requests.filter((request) => request.includes('/alerts/index')).length;
     store.dispatch(api.endpoints.alertsIndex.initiate());
     await waitFor(() => expect(fakeApi.requests.filter((r) => r.includes('/alerts/index')).length).toBe(alertsBefore + 1));
     store.dispatch(betEdited({ betId: 2, mode: 0, local_goals: 4, visiting_goals: 4, previous: { local_goals: 1, visiting_goals: 1 } }));
-    expect(cachedGoals(store, 2)).toEqual([4, 4]);
+    expect(shownGoals(store, 2)).toEqual([4, 4]);
     await waitFor(() => expect(fakeApi.requests.filter((r) => r.includes('/alerts/index')).length).toBe(alertsBefore + 2));
   });
 
-  it('undoes the optimistic patch when the save fails', async () => {
+  it('sets the previous values back when the save fails', async () => {
     const store = await loadBets();
     betStore.failSaves = true;
     store.dispatch(betEdited({ betId: 2, mode: 0, local_goals: 5, visiting_goals: 0, previous: { local_goals: 1, visiting_goals: 1 } }));
-    expect(cachedGoals(store, 2)).toEqual([5, 0]);
-    await waitFor(() => expect(cachedGoals(store, 2)).toEqual([1, 1]));
+    expect(shownGoals(store, 2)).toEqual([5, 0]);
+    await waitFor(() => expect(shownGoals(store, 2)).toEqual([1, 1]));
     await waitFor(() => expect(store.getState().notifications.map((item) => item.message)).toContain('The deadline for this bet has passed'));
     expect(saves()).toEqual([]);
   });

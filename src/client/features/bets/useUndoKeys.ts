@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import { useAppDispatch } from '../../app/hooks';
-import { betEditRedone, betEditUndone } from './betEditsSlice';
+import { useAppDispatch } from '../../api/store/hooks';
+import { betEditRedone, betEditUndone } from '../../api/bets/betEditsSlice';
 
 /** Ctrl+Z undoes the last bet edit and Ctrl+Shift+Z (or Ctrl+Y) redoes it, while the bets screen is open. */
 export function useUndoKeys(enabled: boolean): void {

@@ -17,20 +17,20 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
-import type { League, Match } from '../../../shared/api/entities';
-import type { MatchdayInfo } from '../../../shared/api/routes/reference';
-import { endpointAt } from '../../api/api';
-import { useAppSelector } from '../../app/hooks';
-import { PointsBadge } from '../../components/PointsBadge';
-import { selectTeamById } from '../reference/teamsSlice';
-import { betText } from '../bets/betValues';
-import type { ResultBetRow } from '../bets/ResultBetCell';
+import type { Match } from '../../../shared/api/entities';
+import { api } from '../../api/api';
+import { useLeagueOf } from '../../api/entities/hooks';
+import { useAppSelector } from '../../api/store/hooks';
+import { PointsBadge } from '../../api/widgets/PointsBadge';
+import { selectTeamById } from '../../api/entities/teamsSlice';
+import { betText } from '../../lib/bets/betValues';
+import { selectBetsByIds } from '../../api/entities/betsSlice';
 import { gridOf, outcomesOf } from './summary';
 
-const leagueShow = endpointAt('GET', '/leagues/:id');
-const matchdayInfo = endpointAt('GET', '/matches/info_matchday/:id');
-const competitionMatches = endpointAt('GET', '/matches/index/:id');
-const resultBets = endpointAt('GET', '/result_bets/index/:id');
+const leagueShow = api.endpoints.leagueShow;
+const matchdayInfo = api.endpoints.matchInfo;
+const competitionMatches = api.endpoints.matchesIndex;
+const resultBets = api.endpoints.resultBetsIndex;
 
 const betsArgs = (leagueId: number, matchId: number) => ({ params: { id: leagueId }, query: { match_id: matchId } });
 
@@ -55,14 +55,14 @@ export default function BetsSummaryScreen() {
   const [search] = useSearchParams();
   const [tab, setTab] = useState<'users' | 'results'>('users');
   const { data: leagueData, isError } = leagueShow.useQuery({ params: { id: leagueId } });
-  const league = leagueData as League | undefined;
-  const { data: infoData } = matchdayInfo.useQuery({ params: { id: league?.competition_id ?? 0 } }, { skip: !league });
-  const info = infoData as MatchdayInfo | undefined;
+  const league = useLeagueOf(leagueData);
+  const { data: info } = matchdayInfo.useQuery({ params: { id: league?.competition_id ?? 0 } }, { skip: !league });
   const matchday = Number(search.get('matchday')) || info?.lastPlayedMatchday;
   const { data: matchesData } = competitionMatches.useQuery({ params: { id: league?.competition_id ?? 0 }, query: { matchday } }, { skip: !league || !matchday });
-  const matches = ((matchesData ?? []) as Match[]);
+  const matches = matchesData ?? [];
   const betsByMatch = useAppSelector((state) => matches.map((match) =>
-    ((resultBets.select(betsArgs(leagueId, match.id))(state).data ?? []) as ResultBetRow[]).filter((bet) => bet.allow_show_bets)));
+    selectBetsByIds(state, (resultBets.select(betsArgs(leagueId, match.id))(state).data ?? []).map((bet) => bet.id))
+      .filter((bet) => bet.allow_show_bets)));
   const loaded = useAppSelector((state) => matches.every((match) => resultBets.select(betsArgs(leagueId, match.id))(state).data !== undefined));
   const system = league?.bets_system ?? 'exact';
   const grid = gridOf(betsByMatch);

@@ -1,6 +1,6 @@
 import type { Match } from '../../../shared/api/entities';
-import { MATCH, resultBet } from '../../test/handlers/resultBets';
-import type { ResultBetRow } from '../bets/ResultBetCell';
+import { MATCH, resultBet } from '../../testing/handlers/resultBets';
+import type { ResultBetRow } from '../../api/entities/betsSlice';
 import { gridOf, outcomesOf } from './summary';
 
 const finished: Match = { ...MATCH, started: true, finished: true, status: 'finished', local_goals: 2, visiting_goals: 1 };

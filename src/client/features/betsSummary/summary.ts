@@ -1,6 +1,6 @@
 import type { Match } from '../../../shared/api/entities';
-import { betText } from '../bets/betValues';
-import type { ResultBetRow } from '../bets/ResultBetCell';
+import { betText } from '../../lib/bets/betValues';
+import type { ResultBetRow } from '../../api/entities/betsSlice';
 
 type System = 'sign' | 'exact' | 'disabled';
 

@@ -2,9 +2,9 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
 import type { BonusAnswerValue, BonusKind } from '../../../shared/domain/bonusAnswers';
-import { endpointAt } from '../../api/api';
+import { api } from '../../api/api';
 
-const teamsOfCompetition = endpointAt('GET', '/teams/index/:id');
+const teamsOfCompetition = api.endpoints.teamsOfCompetition;
 
 /** The raw text of an answer being typed or picked, by kind. */
 export type AnswerDraft = string;

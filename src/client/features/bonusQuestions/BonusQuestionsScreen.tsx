@@ -4,21 +4,23 @@ import Typography from '@mui/material/Typography';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
-import { endpointAt } from '../../api/api';
-import { useSession } from '../account/session';
+import { api } from '../../api/api';
+import { useLeagueOf } from '../../api/entities/hooks';
+import { useSession } from '../../api/session';
 import { NewQuestionCard } from './NewQuestionCard';
 import { QuestionCard } from './QuestionCard';
 
-const leagueShow = endpointAt('GET', '/leagues/:id');
-const questionsIndex = endpointAt('GET', '/bonus_questions/index/:league_id');
+const leagueShow = api.endpoints.leagueShow;
+const questionsIndex = api.endpoints.bonusQuestionsIndex;
 
-/** A league's bonus questions (issue 13 §5): members answer, the owner asks and resolves. */
+/** A league's bonus questions: members answer, the owner asks and resolves. */
 export default function BonusQuestionsScreen() {
   const { t } = useTranslation();
   const { user } = useSession();
   const leagueId = Number(useParams().leagueId);
   const valid = Number.isInteger(leagueId) && leagueId > 0;
-  const { data: league, isError } = leagueShow.useQuery(valid ? { params: { id: leagueId } } : skipToken);
+  const { data: leagueAnswer, isError } = leagueShow.useQuery(valid ? { params: { id: leagueId } } : skipToken);
+  const league = useLeagueOf(leagueAnswer);
   const { data: questions } = questionsIndex.useQuery(valid && league?.is_member ? { params: { league_id: leagueId } } : skipToken);
 
   if (!valid || isError) return <Typography variant="h1" component="h1">{t('errors.messages.league_not_found')}</Typography>;

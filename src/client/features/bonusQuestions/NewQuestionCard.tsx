@@ -8,11 +8,11 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BonusKind } from '../../../shared/domain/bonusAnswers';
-import { endpointAt } from '../../api/api';
-import { useAppDispatch } from '../../app/hooks';
-import { showToast } from '../notifications/notify';
+import { api } from '../../api/api';
+import { useAppDispatch } from '../../api/store/hooks';
+import { showToast } from '../../lib/notifications/notify';
 
-const createQuestion = endpointAt('POST', '/bonus_questions');
+const createQuestion = api.endpoints.bonusQuestionCreate;
 const KINDS: BonusKind[] = ['team', 'person', 'number', 'choice'];
 
 /** A local date-time for a datetime-local field, a day from now. */

@@ -11,16 +11,16 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BonusQuestion } from '../../../shared/api/routes/bonusQuestions';
 import type { BonusAnswerValue } from '../../../shared/domain/bonusAnswers';
-import { endpointAt } from '../../api/api';
-import { formatDateTime } from '../../app/dates';
-import { useAppDispatch } from '../../app/hooks';
-import { ConfirmDialog } from '../leagues/ConfirmDialog';
-import { showToast } from '../notifications/notify';
+import { api } from '../../api/api';
+import { formatDateTime } from '../../lib/i18n/dates';
+import { useAppDispatch } from '../../api/store/hooks';
+import { ConfirmDialog } from '../../lib/ui/ConfirmDialog';
+import { showToast } from '../../lib/notifications/notify';
 import { AnswerInput, answerToDraft, draftToAnswer, useAnswerText } from './AnswerInput';
 
-const answerQuestion = endpointAt('POST', '/bonus_questions/answer');
-const resolveQuestion = endpointAt('POST', '/bonus_questions/resolve');
-const deleteQuestion = endpointAt('DELETE', '/bonus_questions/:id');
+const answerQuestion = api.endpoints.bonusQuestionAnswer;
+const resolveQuestion = api.endpoints.bonusQuestionResolve;
+const deleteQuestion = api.endpoints.bonusQuestionDelete;
 
 type Question = Static<typeof BonusQuestion>;
 

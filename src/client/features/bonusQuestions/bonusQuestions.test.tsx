@@ -1,11 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { PLAYER } from '../../test/handlers/fakeApi';
-import { BEA, handleSignedIn, leagueWorld } from '../../test/handlers/leagueWorld';
-import { ok } from '../../test/handlers/route';
-import { renderApp, signInAs } from '../../test/renderWithProviders';
-import { server } from '../../test/server';
+import { PLAYER } from '../../testing/handlers/fakeApi';
+import { BEA, handleSignedIn, leagueWorld } from '../../testing/handlers/leagueWorld';
+import { ok } from '../../testing/handlers/route';
+import { renderApp, signInAs } from '../../testing/renderWithProviders';
+import { server } from '../../testing/server';
 
-/** Issue 13 §5-7 in the client: bonus questions, the league log, matchday winners. */
+/** Bonus questions, the league log, matchday winners. */
 
 const settled = () => waitFor(() => expect(screen.getByRole('main')).toBeVisible());
 const HOUR = 3_600_000;
@@ -132,7 +132,7 @@ describe('league log and matchday winners', () => {
     await signInAs(PLAYER);
     renderApp({ route: '/leagues/5' });
     const winners = await screen.findByRole('table', { name: 'Matchday winners' });
-    // A refetch may hide the main view again for a moment (spec 2.1): read the rows once it is shown and stays so.
+    // A refetch may hide the main view again for a moment: read the rows once it is shown and stays so.
     await waitFor(() => {
       expect(screen.getByRole('main')).toBeVisible();
       const rows = within(winners).getAllByRole('row').slice(1).map((row) => row.textContent);

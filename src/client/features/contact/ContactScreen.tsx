@@ -2,15 +2,15 @@ import Alert from '@mui/material/Alert';
 import TextField from '@mui/material/TextField';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { endpointAt } from '../../api/api';
-import { AccountCard } from '../account/AccountCard';
-import { fieldErrors } from '../account/formErrors';
-import { useSession } from '../account/session';
-import { checkAccount, type Errors } from '../account/validation';
+import { api } from '../../api/api';
+import { AccountCard } from '../../lib/forms/AccountCard';
+import { fieldErrors } from '../../lib/forms/formErrors';
+import { useSession } from '../../api/session';
+import { checkAccount, type Errors } from '../../lib/forms/validation';
 
-const contactEndpoint = endpointAt('POST', '/contact');
+const contactEndpoint = api.endpoints.contact;
 
-/** A message to the administrators (DESIGN 5). Signed-in users have name and email filled in. */
+/** A message to the administrators. Signed-in users have name and email filled in. */
 export default function ContactScreen() {
   const { t } = useTranslation();
   const { user } = useSession();

@@ -4,7 +4,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
-import NotFoundScreen from '../errors/NotFoundScreen';
+import NotFoundScreen from '../../lib/errors/NotFoundScreen';
 import { PointsSystemTable } from './PointsSystemTable';
 
 export const HELP_PAGES = [

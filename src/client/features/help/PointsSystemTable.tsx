@@ -6,7 +6,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { CUP_DEFAULT_POINTS } from '../../../shared/domain/rounds';
-import { useLocalNames } from '../../app/localNames';
+import { useLocalNames } from '../../lib/i18n/localNames';
 import { LEGEND_DESCRIPTION, PERSON_POINTS, SCORING_PRESETS, effectivePoints, legendKeys, maxResultBetPoints } from '../../../shared/domain/scoring';
 
 const SYSTEMS = [

@@ -1,10 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import { PERSON_POINTS, SCORING_PRESETS } from '../../../shared/domain/scoring';
 import { CUP_DEFAULT_POINTS } from '../../../shared/domain/rounds';
-import { fakeApi } from '../../test/handlers/fakeApi';
-import { fail, handle } from '../../test/handlers/route';
-import { server } from '../../test/server';
-import { renderApp } from '../../test/renderWithProviders';
+import { fakeApi } from '../../testing/handlers/fakeApi';
+import { fail, handle } from '../../testing/handlers/route';
+import { server } from '../../testing/server';
+import { renderApp } from '../../testing/renderWithProviders';
 import { HELP_PAGES } from './HelpScreen';
 
 describe('help, legal and error pages', () => {

@@ -8,14 +8,14 @@ import Typography from '@mui/material/Typography';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { endpointAt } from '../../api/api';
-import { useSession } from '../account/session';
-import { MatchCarousel } from '../matches/MatchCarousel';
+import { api } from '../../api/api';
+import { useSession } from '../../api/session';
+import { MatchCarousel } from './MatchCarousel';
 
-/** Spec 9: the match strip refreshes every 300 seconds. */
+/** The match strip refreshes every 300 seconds. */
 export const MATCHES_REFRESH_MS = 300_000;
 
-const nextMatches = endpointAt('GET', '/matches/next_matches');
+const nextMatches = api.endpoints.nextMatches;
 const MemberHome = lazy(() => import(/* webpackChunkName: "member-home" */ './MemberHome'));
 
 function WelcomeCard() {
@@ -34,11 +34,11 @@ function WelcomeCard() {
   );
 }
 
-/** Home (spec 2.3): live and next matches, then the member's leagues, or a welcome card for visitors. */
+/** Home: live and next matches, then the member's leagues, or a welcome card for visitors. */
 export default function HomeScreen() {
   const { signedIn, user } = useSession();
   const matches = nextMatches.useQuery(undefined, { pollingInterval: MATCHES_REFRESH_MS });
-  // The matches open everyone's bets in the league shown in the carousel (spec 2.5).
+  // The matches open everyone's bets in the league shown in the carousel.
   const [activeLeagueId, setActiveLeagueId] = useState<number | null>(null);
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>

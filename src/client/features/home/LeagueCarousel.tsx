@@ -8,7 +8,7 @@ import { LeagueSummaryCard } from './LeagueSummaryCard';
 
 interface Props { leagues: League[]; index: number; onIndex: (index: number) => void; userId: number | null }
 
-/** Spec 2.3: one summary per league, arrows that wrap around, and dots. */
+/** One summary per league, arrows that wrap around, and dots. */
 export function LeagueCarousel({ leagues, index, onIndex, userId }: Props) {
   const { t } = useTranslation();
   const count = leagues.length;

@@ -39,7 +39,7 @@ function PieCard({ title, data }: { title: string; data: Slice[] }) {
   );
 }
 
-/** The league's pick charts (spec 2.4); a chunk of its own because recharts is large. */
+/** The league's pick charts; a chunk of its own because recharts is large. */
 export default function LeagueCharts({ nextRoundName, shares, winner, scorers }: Props) {
   const { t } = useTranslation();
   const theme = useTheme();

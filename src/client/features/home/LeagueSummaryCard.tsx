@@ -11,19 +11,19 @@ import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import type { League, Team } from '../../../shared/api/entities';
-import { endpointAt } from '../../api/api';
-import { useAppSelector } from '../../app/hooks';
-import { BetDateLink } from '../../components/BetDateLink';
-import { LeagueTable } from '../../components/LeagueTable';
-import { PointsBadge } from '../../components/PointsBadge';
-import { selectTeamEntities } from '../reference/teamsSlice';
+import { api } from '../../api/api';
+import { useAppSelector } from '../../api/store/hooks';
+import { BetDateLink } from '../../lib/ui/BetDateLink';
+import { LeagueTable } from '../../lib/ui/LeagueTable';
+import { PointsBadge } from '../../api/widgets/PointsBadge';
+import { selectTeamEntities } from '../../api/entities/teamsSlice';
 import { pieCounts } from './chartRules';
-import { WhenVisible } from '../../components/WhenVisible';
+import { WhenVisible } from '../../lib/ui/WhenVisible';
 import { useCurrentMatchday, useLeagueCharts } from './leagueSummaryData';
 
 const LeagueCharts = lazy(() => import(/* webpackChunkName: "league-charts" */ './LeagueCharts'));
-const lastBets = endpointAt('GET', '/result_bets/last_bets/:id');
-const leagueTable = endpointAt('GET', '/leagues/users_league_table/:id');
+const lastBets = api.endpoints.lastBets;
+const leagueTable = api.endpoints.usersLeagueTable;
 
 export const myBetsPath = (leagueId: number, matchday: number) => `/result_bets/new?league_id=${leagueId}&matchday=${matchday}`;
 
@@ -91,7 +91,7 @@ function Charts({ league }: { league: League }) {
   );
 }
 
-/** One league in the home carousel (spec 2.4). */
+/** One league in the home carousel. */
 export function LeagueSummaryCard({ league, userId }: { league: League; userId: number | null }) {
   const matchday = useCurrentMatchday(league.competition.id);
   return (

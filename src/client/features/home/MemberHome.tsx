@@ -2,19 +2,18 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { League } from '../../../shared/api/entities';
-import { endpointAt } from '../../api/api';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { selectShowOldLeagues, showOldLeaguesToggled } from '../settings/settingsSlice';
+import { api } from '../../api/api';
+import { useAppDispatch, useAppSelector } from '../../api/store/hooks';
+import { selectShowOldLeagues, showOldLeaguesToggled } from '../../lib/settings/settingsSlice';
 import { LeagueCarousel } from './LeagueCarousel';
 import { LEAGUES_PER_PAGE, MyLeaguesCard } from './MyLeaguesCard';
 
 /**
- * A signed-in player's part of the home (spec 2.3): their leagues and the league carousel. Its own chunk, so a
- * visitor's first page does not download the tables, tabs and tooltips it needs (issue 14 §5).
+ * A signed-in player's part of the home: their leagues and the league carousel. Its own chunk, so a
+ * visitor's first page does not download the tables, tabs and tooltips it needs.
  */
 
-const leagueIndex = endpointAt('GET', '/leagues/index');
+const leagueIndex = api.endpoints.leagueIndex;
 
 function Slogan({ name }: { name: string | null }) {
   const { t } = useTranslation();
@@ -39,8 +38,8 @@ export default function MemberHome({ userId, name, onActiveLeague }: MemberHomeP
   const { data, isLoading, isError } = leagueIndex.useQuery();
   const [page, setPage] = useState(1);
   const [activeIndex, setActiveIndex] = useState(0);
-  // Spec 4: a failed read empties the list; old leagues (finished competition) only when asked for; newest first.
-  const leagues = useMemo(() => (isError ? [] : (data ?? []) as League[])
+  // A failed read empties the list; old leagues (finished competition) only when asked for; newest first.
+  const leagues = useMemo(() => (isError ? [] : data ?? [])
     .filter((league) => showOld || !league.competition.finished)
     .sort((a, b) => b.id - a.id), [data, isError, showOld]);
   const pages = Math.max(1, Math.ceil(leagues.length / LEAGUES_PER_PAGE));

@@ -18,7 +18,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import type { League } from '../../../shared/api/entities';
-import { Pagination } from '../../components/Pagination';
+import { Pagination } from '../../lib/ui/Pagination';
 
 export const LEAGUES_PER_PAGE = 5;
 
@@ -33,7 +33,7 @@ interface Props {
   onToggleOld: () => void;
 }
 
-/** Spec 2.3: the user's leagues, 5 per page, with search and create links and the old-leagues toggle. */
+/** The user's leagues, 5 per page, with search and create links and the old-leagues toggle. */
 export function MyLeaguesCard({ leagues, loading, page, onPage, activeId, onSelect, showOld, onToggleOld }: Props) {
   const { t } = useTranslation();
   const pages = Math.ceil(leagues.length / LEAGUES_PER_PAGE);

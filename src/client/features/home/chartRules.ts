@@ -1,4 +1,4 @@
-/** Spec 2.4: charts show once at least one pick is visible to others (locked, with a team or person chosen). */
+/** Charts show once at least one pick is visible to others (locked, with a team or person chosen). */
 interface Pick { allow_show_bets: boolean; allow_edit_bets: boolean; team_id?: number | null; person_id?: number | null }
 
 export const chartsVisible = (picks: readonly Pick[]): boolean =>
@@ -6,7 +6,7 @@ export const chartsVisible = (picks: readonly Pick[]): boolean =>
 
 export interface Share { name: string; users: number; share: number }
 
-/** Spec 2.4: share of distinct members picking each team, most picked first, then by name. */
+/** Share of distinct members picking each team, most picked first, then by name. */
 export function nextRoundShares(counts: ReadonlyArray<{ team_name: string; users: number }>, members: number, locale: string): Share[] {
   const total = Math.max(members, 1);
   return [...counts]

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { PLAYER } from '../../test/handlers/fakeApi';
-import { leagueRow, leagueWorld } from '../../test/handlers/leagueWorld';
-import { renderWithProviders, signInAs } from '../../test/renderWithProviders';
+import { PLAYER } from '../../testing/handlers/fakeApi';
+import { leagueRow, leagueWorld } from '../../testing/handlers/leagueWorld';
+import { renderWithProviders, signInAs } from '../../testing/renderWithProviders';
 import { chartsVisible, nextRoundShares } from './chartRules';
 import HomeScreen, { MATCHES_REFRESH_MS } from './HomeScreen';
 
@@ -21,7 +21,7 @@ function addLeagues(count: number) {
   }
 }
 
-describe('home (spec 2.3)', () => {
+describe('home', () => {
   it('shows visitors 10 skeletons, then the matches by day linking to their bets, and the welcome card without leagues', async () => {
     renderWithProviders(<HomeScreen />);
     expect(screen.getAllByTestId('match-skeleton')).toHaveLength(10);
@@ -48,7 +48,7 @@ describe('home (spec 2.3)', () => {
     expect(await screen.findByText('You are not in any league yet')).toBeInTheDocument();
     // No active league: the slogan.
     expect(screen.getByText('Your leagues, your bets, your glory.')).toBeInTheDocument();
-    // Spec 8: home list failures show no toast.
+    // Home list failures show no toast.
     expect(store.getState().notifications.filter((item) => item.status === 'error')).toEqual([]);
   });
 
@@ -125,7 +125,7 @@ describe('home (spec 2.3)', () => {
   });
 });
 
-describe('chart rules (spec 2.4)', () => {
+describe('chart rules', () => {
   it('shows charts only when a locked pick with a team or person is visible', () => {
     expect(chartsVisible([])).toBe(false);
     expect(chartsVisible([{ allow_show_bets: true, allow_edit_bets: true, team_id: 1 }])).toBe(false);

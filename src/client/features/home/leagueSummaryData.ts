@@ -1,28 +1,28 @@
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import type { League } from '../../../shared/api/entities';
-import { endpointAt } from '../../api/api';
-import { currentLocale } from '../../app/i18n';
+import { api } from '../../api/api';
+import { currentLocale } from '../../lib/i18n/i18n';
 import { chartsVisible, nextRoundShares, pieCounts } from './chartRules';
 
-const matchInfo = endpointAt('GET', '/matches/info_matchday/:id');
-const nextRound = endpointAt('GET', '/competition/next_round/:id');
-const winnerRound = endpointAt('GET', '/competition/winner_round/:id');
-const roundBets = endpointAt('GET', '/round_bets/round_bets/:league_id/:round_id');
-const teamsByUser = endpointAt('GET', '/round_bets/teams_next_round_by_user/:league_id/:round_id');
-const leagueRules = endpointAt('GET', '/leagues/league_rules/:id');
-const personBets = endpointAt('GET', '/person_bets/index_league_rule/:league_id/:league_rule_id');
+const matchInfo = api.endpoints.matchInfo;
+const nextRound = api.endpoints.competitionNextRound;
+const winnerRound = api.endpoints.competitionWinnerRound;
+const roundBets = api.endpoints.roundBets;
+const teamsByUser = api.endpoints.teamsNextRoundByUser;
+const leagueRules = api.endpoints.leagueLeagueRules;
+const personBets = api.endpoints.personBetsOfRule;
 
-/** Round id of the Top scorer rule (DESIGN 4.1). */
+/** Round id of the Top scorer rule. */
 export const TOP_SCORER_ROUND = 10;
 
-/** Spec 4: a failed matchday read falls back to matchday 1. */
+/** A failed matchday read falls back to matchday 1. */
 export function useCurrentMatchday(competitionId: number): number {
   const { data, isError } = matchInfo.useQuery({ params: { id: competitionId } });
   if (isError || !data) return 1;
   return data.nextMatchday ?? data.lastPlayedMatchday ?? 1;
 }
 
-/** What the summary's charts need (spec 2.4): read only when the league plays picks. */
+/** What the summary's charts need: read only when the league plays picks. */
 export function useLeagueCharts(league: League) {
   const competitionId = league.competition.id;
   const rounds = league.round_bets_enabled;

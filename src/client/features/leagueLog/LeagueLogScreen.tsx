@@ -13,13 +13,14 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
 import type { LeagueLogEntry } from '../../../shared/api/routes/leagueLog';
-import { endpointAt } from '../../api/api';
-import { formatDateTime } from '../../app/dates';
+import { api } from '../../api/api';
+import { useLeagueOf } from '../../api/entities/hooks';
+import { formatDateTime } from '../../lib/i18n/dates';
 import { currentHead, headStatus, readLastSeenHead, rememberHead, type LogHead } from './lastSeenHead';
 
-const leagueShow = endpointAt('GET', '/leagues/:id');
-const leagueLog = endpointAt('GET', '/leagues/log/:id');
-const leagueMembers = endpointAt('GET', '/leagues/leagues_users/:id');
+const leagueShow = api.endpoints.leagueShow;
+const leagueLog = api.endpoints.leagueLog;
+const leagueMembers = api.endpoints.leaguesUsers;
 
 type Entry = Static<typeof LeagueLogEntry>;
 
@@ -71,7 +72,8 @@ export default function LeagueLogScreen() {
   const { t } = useTranslation();
   const leagueId = Number(useParams().leagueId);
   const valid = Number.isInteger(leagueId) && leagueId > 0;
-  const { data: league, isError } = leagueShow.useQuery(valid ? { params: { id: leagueId } } : skipToken);
+  const { data: leagueAnswer, isError } = leagueShow.useQuery(valid ? { params: { id: leagueId } } : skipToken);
+  const league = useLeagueOf(leagueAnswer);
   const { data: log } = leagueLog.useQuery(valid && league?.is_member ? { params: { id: leagueId } } : skipToken);
   const { data: members } = leagueMembers.useQuery(valid && league?.is_member ? { params: { id: leagueId } } : skipToken);
   const { seen, head, lost, accept } = useLastSeenHead(valid ? leagueId : 0, log?.entries);

@@ -1,10 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { PLAYER } from '../../test/handlers/fakeApi';
-import { handleSignedIn } from '../../test/handlers/leagueWorld';
-import { ok } from '../../test/handlers/route';
-import { renderApp, signInAs } from '../../test/renderWithProviders';
-import { server } from '../../test/server';
+import { PLAYER } from '../../testing/handlers/fakeApi';
+import { handleSignedIn } from '../../testing/handlers/leagueWorld';
+import { ok } from '../../testing/handlers/route';
+import { renderApp, signInAs } from '../../testing/renderWithProviders';
+import { server } from '../../testing/server';
 
 const hash = (c: string) => c.repeat(64);
 const entry = (seq: number, h: string | null, prev: string | null, extra: object = {}) => ({

@@ -9,15 +9,15 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import type { ClassificationRow } from '../../../shared/api/routes/competitions';
-import { endpointAt } from '../../api/api';
-import { useAppSelector } from '../../app/hooks';
-import { TeamLogo } from '../../components/TeamLogo';
-import { selectTeamEntities } from '../reference/teamsSlice';
+import { api } from '../../api/api';
+import { useAppSelector } from '../../api/store/hooks';
+import { TeamLogo } from '../../lib/ui/TeamLogo';
+import { selectTeamEntities } from '../../api/entities/teamsSlice';
 import { FormStreak } from './FormStreak';
 
-const classification = endpointAt('GET', '/competition/classification/:id');
-const groups = endpointAt('GET', '/groups/index/:id');
-const scorers = endpointAt('GET', '/competition/scorers/:id');
+const classification = api.endpoints.competitionClassification;
+const groups = api.endpoints.groupsOfCompetition;
+const scorers = api.endpoints.competitionScorers;
 
 const TOP_SCORERS = 10;
 

@@ -1,10 +1,10 @@
 import { screen, within } from '@testing-library/react';
-import { changeLocale } from '../../app/i18n';
-import { renderWithProviders } from '../../test/renderWithProviders';
+import { changeLocale } from '../../lib/i18n/i18n';
+import { renderWithProviders } from '../../testing/renderWithProviders';
 import { CompetitionTables } from './CompetitionTables';
 import { FormStreak } from './FormStreak';
 
-describe('recent form in the classification (issue 14 §4)', () => {
+describe('recent form in the classification', () => {
   it('shows each team\'s streak in the classification, one mark per match, read out in full', async () => {
     renderWithProviders(<CompetitionTables competitionId={2} />);
     const table = await screen.findByRole('table', { name: 'Classification' });

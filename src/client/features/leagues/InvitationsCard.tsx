@@ -13,16 +13,16 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { League } from '../../../shared/api/entities';
 import { INVITATION_NOTE_MAX_LENGTH } from '../../../shared/api/routes/invitations';
-import { endpointAt } from '../../api/api';
-import { formatDateTime } from '../../app/dates';
-import { useAppDispatch } from '../../app/hooks';
-import { fieldErrors } from '../account/formErrors';
-import { showToast } from '../notifications/notify';
+import { api } from '../../api/api';
+import { formatDateTime } from '../../lib/i18n/dates';
+import { useAppDispatch } from '../../api/store/hooks';
+import { fieldErrors } from '../../lib/forms/formErrors';
+import { showToast } from '../../lib/notifications/notify';
 import { ShareLinkField } from './ShareLinkField';
 
-const invitations = endpointAt('GET', '/invitations/league/:id');
-const createInvitation = endpointAt('POST', '/invitations');
-const deleteInvitation = endpointAt('DELETE', '/invitations/:id');
+const invitations = api.endpoints.invitationsOfLeague;
+const createInvitation = api.endpoints.invitationCreate;
+const deleteInvitation = api.endpoints.invitationDelete;
 
 /** Invitations by email with an optional note (owner, or anyone when allow_invite), the pending list, and the share link. */
 export function InvitationsCard({ league, userId }: { league: League; userId: number | null }) {

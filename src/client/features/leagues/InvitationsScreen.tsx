@@ -7,13 +7,13 @@ import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { endpointAt } from '../../api/api';
-import { formatDateTime } from '../../app/dates';
-import { useAppDispatch } from '../../app/hooks';
-import { showToast } from '../notifications/notify';
+import { api } from '../../api/api';
+import { formatDateTime } from '../../lib/i18n/dates';
+import { useAppDispatch } from '../../api/store/hooks';
+import { showToast } from '../../lib/notifications/notify';
 
-const myInvitations = endpointAt('GET', '/invitations/mine');
-const dismissInvitation = endpointAt('POST', '/invitations/dismiss/:id');
+const myInvitations = api.endpoints.invitationsMine;
+const dismissInvitation = api.endpoints.invitationDismiss;
 
 /** Pending invitations addressed to the user: open (accept) or dismiss. */
 export default function InvitationsScreen() {

@@ -8,17 +8,17 @@ import { skipToken, type FetchBaseQueryError } from '@reduxjs/toolkit/query/reac
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import { endpointAt } from '../../api/api';
+import { api } from '../../api/api';
 import { errorMessage } from '../../api/baseQuery';
-import { useAppDispatch } from '../../app/hooks';
-import { showToast } from '../notifications/notify';
+import { useAppDispatch } from '../../api/store/hooks';
+import { showToast } from '../../lib/notifications/notify';
 
-const leagueShow = endpointAt('GET', '/leagues/:id');
-const myInvitations = endpointAt('GET', '/invitations/mine');
-const joinLeague = endpointAt('POST', '/leagues/join');
-const dismissInvitation = endpointAt('POST', '/invitations/dismiss/:id');
+const leagueShow = api.endpoints.leagueShow;
+const myInvitations = api.endpoints.invitationsMine;
+const joinLeague = api.endpoints.leagueJoin;
+const dismissInvitation = api.endpoints.invitationDismiss;
 
-/** /leagues/join/{leagueId}/{token}: accept (join) or dismiss an invitation or share link (DESIGN 4.6). */
+/** /leagues/join/{leagueId}/{token}: accept (join) or dismiss an invitation or share link. */
 export default function JoinLeagueScreen() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();

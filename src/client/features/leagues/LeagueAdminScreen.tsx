@@ -8,19 +8,20 @@ import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
-import { endpointAt } from '../../api/api';
-import { useAppDispatch } from '../../app/hooks';
-import { useSession } from '../account/session';
-import { showToast } from '../notifications/notify';
-import { ConfirmDialog } from './ConfirmDialog';
+import { api } from '../../api/api';
+import { useLeagueOf } from '../../api/entities/hooks';
+import { useAppDispatch } from '../../api/store/hooks';
+import { useSession } from '../../api/session';
+import { showToast } from '../../lib/notifications/notify';
+import { ConfirmDialog } from '../../lib/ui/ConfirmDialog';
 import { InvitationsCard } from './InvitationsCard';
 import { MembersCard } from './MembersCard';
 
-const leagueShow = endpointAt('GET', '/leagues/:id');
-const leaveLeague = endpointAt('DELETE', '/leagues/cancel/:id');
-const deleteLeague = endpointAt('DELETE', '/leagues/:id');
+const leagueShow = api.endpoints.leagueShow;
+const leaveLeague = api.endpoints.leagueCancel;
+const deleteLeague = api.endpoints.leagueDelete;
 
-/** League administration (spec 2.8, DESIGN 4.6): members, invitations, share link, leave, delete. */
+/** League administration: members, invitations, share link, leave, delete. */
 export default function LeagueAdminScreen() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
@@ -28,7 +29,8 @@ export default function LeagueAdminScreen() {
   const leagueId = Number(useParams().leagueId);
   const { user } = useSession();
   const valid = Number.isInteger(leagueId) && leagueId > 0;
-  const { data: league, isError } = leagueShow.useQuery(valid ? { params: { id: leagueId } } : skipToken);
+  const { data: leagueAnswer, isError } = leagueShow.useQuery(valid ? { params: { id: leagueId } } : skipToken);
+  const league = useLeagueOf(leagueAnswer);
   const [leave] = leaveLeague.useMutation();
   const [destroy] = deleteLeague.useMutation();
   const [confirming, setConfirming] = useState<'leave' | 'delete' | null>(null);

@@ -20,26 +20,26 @@ import { useNavigate, useParams } from 'react-router';
 import type { LeagueSettings } from '../../../shared/api/entities';
 import { DEFAULT_BET_DEADLINE_MINUTES, defaultLockBy } from '../../../shared/domain/deadlines';
 import { NO_JOKERS, SCORING_PRESETS } from '../../../shared/domain/scoring';
-import { endpointAt } from '../../api/api';
-import { useAppDispatch } from '../../app/hooks';
-import { fieldErrors } from '../account/formErrors';
-import { showToast } from '../notifications/notify';
+import { api } from '../../api/api';
+import { useAppDispatch } from '../../api/store/hooks';
+import { fieldErrors } from '../../lib/forms/formErrors';
+import { showToast } from '../../lib/notifications/notify';
 import { ScoringFields } from './scoring/ScoringFields';
 import { WeightFields } from './scoring/WeightFields';
 import { TieBreaksField } from './TieBreaksField';
 
-const activeCompetitions = endpointAt('GET', '/competition/active');
-const competitionTeams = endpointAt('GET', '/teams/index/:id');
-const matchInfo = endpointAt('GET', '/matches/info_matchday/:id');
-const leagueShow = endpointAt('GET', '/leagues/:id');
-const createLeague = endpointAt('POST', '/leagues');
-const updateLeague = endpointAt('PUT', '/leagues/:id');
+const activeCompetitions = api.endpoints.competitionActive;
+const competitionTeams = api.endpoints.teamsOfCompetition;
+const matchInfo = api.endpoints.matchInfo;
+const leagueShow = api.endpoints.leagueShow;
+const createLeague = api.endpoints.leagueCreate;
+const updateLeague = api.endpoints.leagueUpdate;
 
 type Form = LeagueSettings;
 type Toggle = 'playoff_results_points' | 'round_bets_enabled' | 'person_bets_enabled' | 'allow_invite' | 'allow_join' | 'editable_after_start';
 const TOGGLES: Toggle[] = ['playoff_results_points', 'round_bets_enabled', 'person_bets_enabled', 'allow_invite', 'allow_join', 'editable_after_start'];
 
-/** DESIGN 4.2 defaults for a new league (lock_by follows the competition chosen). */
+/** The defaults for a new league (lock_by follows the competition chosen). */
 export const NEW_LEAGUE: Form = {
   name: '', competition_id: 0, selected_team_ids: [], bets_system: 'exact', points_system: 'winner_and_goals',
   playoff_results_points: true, round_bets_enabled: true, person_bets_enabled: true, allow_invite: true, allow_join: false,
@@ -69,7 +69,7 @@ function Choice<T extends string>({ name, value, options, onChange, disabled }: 
   );
 }
 
-/** New league and edit league (spec 2.8, DESIGN 4.2): every setting with its help text. */
+/** New league and edit league: every setting with its help text. */
 export default function LeagueFormScreen() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();

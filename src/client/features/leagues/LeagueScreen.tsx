@@ -19,25 +19,26 @@ import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
-import { endpointAt } from '../../api/api';
-import { formatDateTime } from '../../app/dates';
-import { useAppSelector } from '../../app/hooks';
-import { LeagueTable } from '../../components/LeagueTable';
-import { useSession } from '../account/session';
-import { selectTeamEntities } from '../reference/teamsSlice';
+import { api } from '../../api/api';
+import { useLeagueOf } from '../../api/entities/hooks';
+import { formatDateTime } from '../../lib/i18n/dates';
+import { useAppSelector } from '../../api/store/hooks';
+import { LeagueTable } from '../../lib/ui/LeagueTable';
+import { useSession } from '../../api/session';
+import { selectTeamEntities } from '../../api/entities/teamsSlice';
 import { CompetitionTables } from './CompetitionTables';
-import { LiveScoresCard } from '../live/LiveScoresCard';
-import { LiveStatus } from '../live/LiveStatus';
-import { positionMoves } from '../live/liveCache';
-import { useLeagueLive } from '../live/useLeagueLive';
+import { LiveScoresCard } from './live/LiveScoresCard';
+import { LiveStatus } from './live/LiveStatus';
+import { positionMoves } from '../../api/live/liveCache';
+import { useLeagueLive } from '../../api/live/useLeagueLive';
 import { MatchdayWinners } from './MatchdayWinners';
 
-const leagueShow = endpointAt('GET', '/leagues/:id');
-const leagueTable = endpointAt('GET', '/leagues/users_league_table/:id');
-const matchInfo = endpointAt('GET', '/matches/info_matchday/:id');
-const matchesIndex = endpointAt('GET', '/matches/index/:id');
+const leagueShow = api.endpoints.leagueShow;
+const leagueTable = api.endpoints.usersLeagueTable;
+const matchInfo = api.endpoints.matchInfo;
+const matchesIndex = api.endpoints.matchesIndex;
 
-/** Global admins correct matches by hand from the league page (issue 6). */
+/** Global admins correct matches by hand from the league page. */
 function MatchdayMatchesForAdmin({ competitionId, matchday }: { competitionId: number; matchday: number }) {
   const { t } = useTranslation();
   const teams = useAppSelector(selectTeamEntities);
@@ -61,14 +62,15 @@ function MatchdayMatchesForAdmin({ competitionId, matchday }: { competitionId: n
   );
 }
 
-/** A league: its table for a matchday, the matchday winners, and the competition's tables (spec 2.7). */
+/** A league: its table for a matchday, the matchday winners, and the competition's tables. */
 export default function LeagueScreen() {
   const { t } = useTranslation();
   const leagueId = Number(useParams().leagueId);
   const { user, isAdmin } = useSession();
   const [matchday, setMatchday] = useState<number | undefined>(undefined);
   const valid = Number.isInteger(leagueId) && leagueId > 0;
-  const { data: league, isError } = leagueShow.useQuery(valid ? { params: { id: leagueId } } : skipToken);
+  const { data: leagueAnswer, isError } = leagueShow.useQuery(valid ? { params: { id: leagueId } } : skipToken);
+  const league = useLeagueOf(leagueAnswer);
   const { data: info } = matchInfo.useQuery(league ? { params: { id: league.competition.id } } : skipToken);
   const { data: table, isFetching, isError: tableFailed } = leagueTable.useQuery(valid ? { params: { id: leagueId }, query: matchday ? { matchday } : {} } : skipToken);
   const live = useLeagueLive(valid && league?.is_member ? leagueId : null);

@@ -10,7 +10,7 @@ import type { Static } from 'typebox';
 import { useTranslation } from 'react-i18next';
 import type { LeagueTable } from '../../../shared/api/routes/tables';
 
-/** Each finished matchday's winners (issue 13 §6), latest first; the table beside it has their matchday-wins column. */
+/** Each finished matchday's winners, latest first; the table beside it has their matchday-wins column. */
 export function MatchdayWinners({ table }: { table: Static<typeof LeagueTable> }) {
   const { t } = useTranslation();
   if (table.matchday_winners.length === 0) return null;

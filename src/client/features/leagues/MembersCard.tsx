@@ -12,14 +12,14 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { League } from '../../../shared/api/entities';
-import { endpointAt } from '../../api/api';
-import { useAppDispatch } from '../../app/hooks';
-import { showToast } from '../notifications/notify';
-import { ConfirmDialog } from './ConfirmDialog';
+import { api } from '../../api/api';
+import { useAppDispatch } from '../../api/store/hooks';
+import { showToast } from '../../lib/notifications/notify';
+import { ConfirmDialog } from '../../lib/ui/ConfirmDialog';
 
-const members = endpointAt('GET', '/leagues/leagues_users/:id');
-const updateDepartment = endpointAt('POST', '/leagues/update_department');
-const removeUser = endpointAt('DELETE', '/leagues/remove_user/:league_id/:user_id');
+const members = api.endpoints.leaguesUsers;
+const updateDepartment = api.endpoints.leagueUpdateDepartment;
+const removeUser = api.endpoints.leagueRemoveUser;
 
 function DepartmentField({ leagueId, userId, name, department }: { leagueId: number; userId: number; name: string; department: string | null }) {
   const { t } = useTranslation();

@@ -10,10 +10,10 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { endpointAt } from '../../api/api';
-import { formatDateTime } from '../../app/dates';
+import { api } from '../../api/api';
+import { formatDateTime } from '../../lib/i18n/dates';
 
-const messagesIndex = endpointAt('GET', '/messages/index');
+const messagesIndex = api.endpoints.messagesIndex;
 
 interface Payload { league_name?: unknown; inviter_name?: unknown; token?: unknown; text?: unknown }
 

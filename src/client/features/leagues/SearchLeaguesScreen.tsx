@@ -12,14 +12,14 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import { endpointAt } from '../../api/api';
-import { useAppDispatch } from '../../app/hooks';
-import { showToast } from '../notifications/notify';
+import { api } from '../../api/api';
+import { useAppDispatch } from '../../api/store/hooks';
+import { showToast } from '../../lib/notifications/notify';
 
-const searchLeagues = endpointAt('POST', '/leagues/search');
-const joinLeague = endpointAt('POST', '/leagues/join');
+const searchLeagues = api.endpoints.leagueSearch;
+const joinLeague = api.endpoints.leagueJoin;
 
-/** Search leagues by name (DESIGN 4.6): joinable ones and those the user is invited to. */
+/** Search leagues by name: joinable ones and those the user is invited to. */
 export default function SearchLeaguesScreen() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();

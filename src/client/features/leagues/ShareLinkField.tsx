@@ -6,19 +6,19 @@ import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { League } from '../../../shared/api/entities';
-import { endpointAt } from '../../api/api';
-import { useAppDispatch } from '../../app/hooks';
-import { showToast } from '../notifications/notify';
-import { ConfirmDialog } from './ConfirmDialog';
+import { api } from '../../api/api';
+import { useAppDispatch } from '../../api/store/hooks';
+import { showToast } from '../../lib/notifications/notify';
+import { ConfirmDialog } from '../../lib/ui/ConfirmDialog';
 
-const regenerateShareToken = endpointAt('POST', '/leagues/regenerate_share_token/:id');
+const regenerateShareToken = api.endpoints.leagueRegenerateShareToken;
 
 export const shareLink = (league: Pick<League, 'id' | 'share_token'>): string | null =>
   league.share_token ? `${window.location.origin}/leagues/join/${league.id}/${league.share_token}` : null;
 
 /**
  * The league's share link (members see it), to copy; the owner may replace it after confirming, which stops the
- * old link at once (issue 11 §3: a link that went too far can be taken back).
+ * old link at once (a link that went too far can be taken back).
  */
 export function ShareLinkField({ league, owner }: { league: League; owner: boolean }) {
   const { t } = useTranslation();

@@ -8,7 +8,7 @@ import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
 import { TIE_BREAKS, type TieBreak } from '../../../shared/domain/tieBreaks';
 
-/** The league's ordered tie-breaks (issue 13 §6): added one after another, removed with their chip. */
+/** The league's ordered tie-breaks: added one after another, removed with their chip. */
 export function TieBreaksField({ value, onChange, disabled }: { value: TieBreak[]; onChange: (value: TieBreak[]) => void; disabled: boolean }) {
   const { t } = useTranslation();
   const remaining = TIE_BREAKS.filter((key) => !value.includes(key));

@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { PLAYER } from '../../test/handlers/fakeApi';
-import { leagueWorld, memberIds } from '../../test/handlers/leagueWorld';
-import { renderApp, signInAs } from '../../test/renderWithProviders';
+import { PLAYER } from '../../testing/handlers/fakeApi';
+import { leagueWorld, memberIds } from '../../testing/handlers/leagueWorld';
+import { renderApp, signInAs } from '../../testing/renderWithProviders';
 
-/** Issue 11 §3 and §7 in the client: replacing the share link, the invitation note, a removed member's refusal. */
+/** Replacing the share link, the invitation note, a removed member's refusal. */
 
 const settled = () => waitFor(() => expect(screen.getByRole('main')).toBeVisible());
 

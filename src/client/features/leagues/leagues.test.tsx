@@ -1,14 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { ADMIN, fakeApi, PLAYER } from '../../test/handlers/fakeApi';
-import { BEA, CARLOS, leagueWorld, memberIds } from '../../test/handlers/leagueWorld';
-import { renderApp, signInAs } from '../../test/renderWithProviders';
+import { ADMIN, fakeApi, PLAYER } from '../../testing/handlers/fakeApi';
+import { BEA, CARLOS, leagueWorld, memberIds } from '../../testing/handlers/leagueWorld';
+import { renderApp, signInAs } from '../../testing/renderWithProviders';
 
 const main = () => within(screen.getByRole('main'));
 /** The shell hides the page while a first read is pending: wait until it shows again. */
 const settled = () => waitFor(() => expect(screen.getByRole('main')).toBeVisible());
 const tableRows = () => within(screen.getByRole('table', { name: 'League table' })).getAllByRole('row').slice(1);
 
-describe('league page (spec 2.7)', () => {
+describe('league page', () => {
   it("shows the owner the table with a matchday selector, the matchday's winners, and the competition's tables", async () => {
     await signInAs(PLAYER);
     const { user } = renderApp({ route: '/leagues/5' });
@@ -66,7 +66,7 @@ describe('league page (spec 2.7)', () => {
   });
 });
 
-describe('new and edit league (DESIGN 4.2)', () => {
+describe('new and edit league', () => {
   it('asks for a name, then creates the league with the chosen settings and opens it', async () => {
     await signInAs(PLAYER);
     const { user } = renderApp({ route: '/leagues/new' });
@@ -104,7 +104,7 @@ describe('new and edit league (DESIGN 4.2)', () => {
   });
 });
 
-describe('league administration (DESIGN 4.6)', () => {
+describe('league administration', () => {
   it('removes a member only after confirmation', async () => {
     await signInAs(PLAYER);
     const { user } = renderApp({ route: '/leagues/admin/5' });

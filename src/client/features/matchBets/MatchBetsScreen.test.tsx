@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
-import { PLAYER } from '../../test/handlers/fakeApi';
-import { betStore, resultBet } from '../../test/handlers/resultBets';
-import { renderWithProviders, signInAs } from '../../test/renderWithProviders';
+import { PLAYER } from '../../testing/handlers/fakeApi';
+import { betStore, resultBet } from '../../testing/handlers/resultBets';
+import { renderWithProviders, signInAs } from '../../testing/renderWithProviders';
 import MatchBetsScreen from './MatchBetsScreen';
 
 describe('match bets screen', () => {

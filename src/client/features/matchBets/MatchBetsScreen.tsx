@@ -14,34 +14,32 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
-import type { League, Match } from '../../../shared/api/entities';
-import { endpointAt } from '../../api/api';
-import { formatDateTime } from '../../app/dates';
-import { PointsBadge } from '../../components/PointsBadge';
-import { useSession } from '../account/session';
-import { betText } from '../bets/betValues';
-import { LateEntryButton } from '../leagueLog/LateEntryDialog';
-import { MatchScore, MatchTeam } from '../bets/matchDisplay';
-import type { ResultBetRow } from '../bets/ResultBetCell';
+import { api } from '../../api/api';
+import { formatDateTime } from '../../lib/i18n/dates';
+import { PointsBadge } from '../../api/widgets/PointsBadge';
+import { useSession } from '../../api/session';
+import { betText } from '../../lib/bets/betValues';
+import { LateEntryButton } from '../../api/widgets/LateEntryDialog';
+import { MatchScore, MatchTeam } from '../../api/widgets/matchDisplay';
+import { useBetsOf } from '../../api/entities/hooks';
 
-const matchShow = endpointAt('GET', '/matches/:id');
-const leagueIndex = endpointAt('GET', '/leagues/index');
-const resultBets = endpointAt('GET', '/result_bets/index/:id');
+const matchShow = api.endpoints.matchShow;
+const leagueIndex = api.endpoints.leagueIndex;
+const resultBets = api.endpoints.resultBetsIndex;
 
-/** Spec 2.2: everyone's bets on one match in one of the caller's leagues of its competition (switchable). */
+/** Everyone's bets on one match in one of the caller's leagues of its competition (switchable). */
 export default function MatchBetsScreen() {
   const { t } = useTranslation();
   const { user } = useSession();
   const matchId = Number(useParams().matchId);
   const [search, setSearch] = useSearchParams();
-  const { data: matchData, isError: matchError } = matchShow.useQuery({ params: { id: matchId } }, { skip: !Number.isInteger(matchId) || matchId < 1 });
-  const match = matchData as Match | undefined;
+  const { data: match, isError: matchError } = matchShow.useQuery({ params: { id: matchId } }, { skip: !Number.isInteger(matchId) || matchId < 1 });
   const { data: leaguesData } = leagueIndex.useQuery({ query: { competition_id: match?.competition_id ?? 0 } }, { skip: !match });
-  const leagues = (leaguesData ?? []) as League[];
+  const leagues = leaguesData ?? [];
   const wanted = Number(search.get('league_id'));
   const league = leagues.find((item) => item.id === wanted) ?? leagues[0];
   const { data, isLoading } = resultBets.useQuery({ params: { id: league?.id ?? 0 }, query: { match_id: matchId } }, { skip: !league });
-  const bets = (data ?? []) as ResultBetRow[];
+  const bets = useBetsOf(data);
 
   if (matchError) return <Alert severity="error">{t('errors.pages.not_found')}</Alert>;
   return (

@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
 import { useStore } from 'react-redux';
-import { useSession } from '../account/session';
-import { isOffline, loadOfflineQueue, rememberedPendingCount } from './offlineState';
+import { useSession } from '../../api/session';
+import { loadOfflineQueue } from '../../api/offline/loadOfflineQueue';
+import { isOffline, rememberedPendingCount } from '../../lib/offline/offlineState';
 
 /**
  * Sends the bet saves kept offline when the connection comes back (the browser's `online` event) and once the

@@ -1,19 +1,20 @@
 import { act, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { api } from '../../api/api';
+import { selectBetById } from '../../api/entities/betsSlice';
 import { setupStore } from '../../app/store';
-import { saveToken } from '../../db/token';
-import { ADMIN, fakeApi, PLAYER } from '../../test/handlers/fakeApi';
-import { betStore } from '../../test/handlers/resultBets';
-import { fail, handle, ok, routePattern } from '../../test/handlers/route';
-import { renderWithProviders, signInAs } from '../../test/renderWithProviders';
-import { server } from '../../test/server';
-import { currentUserEndpoint } from '../account/session';
-import { betEditRedone, betEditUndone, betEdited } from '../bets/betEditsSlice';
-import { queueBetSave, sendPendingSaves } from './offlineBetSaves';
+import { saveToken } from '../../lib/session/token';
+import { ADMIN, fakeApi, PLAYER } from '../../testing/handlers/fakeApi';
+import { betStore } from '../../testing/handlers/resultBets';
+import { fail, handle, ok, routePattern } from '../../testing/handlers/route';
+import { renderWithProviders, signInAs } from '../../testing/renderWithProviders';
+import { server } from '../../testing/server';
+import { currentUserEndpoint } from '../../api/session';
+import { betEditRedone, betEditUndone, betEdited } from '../../api/bets/betEditsSlice';
+import { queueBetSave, sendPendingSaves } from '../../api/offline/offlineBetSaves';
 import { OfflineSync } from './OfflineSync';
-import { PENDING_NOTIFICATION_ID, rememberedPendingCount } from './offlineState';
-import { offlineDb, putPendingSave } from './pendingSavesDb';
+import { PENDING_NOTIFICATION_ID, rememberedPendingCount } from '../../lib/offline/offlineState';
+import { offlineDb, putPendingSave } from '../../api/offline/pendingSavesDb';
 
 const saves = () => fakeApi.betSaves.map(({ result_bet_id, local_goals, visiting_goals }) => [result_bet_id, local_goals, visiting_goals]);
 const waiting = async () => (await offlineDb.betSaves.orderBy('seq').toArray()).map((save) => [save.betId, save.local_goals, save.visiting_goals]);
@@ -37,12 +38,13 @@ async function loadBets() {
 const edit = (betId: number, local: number | null, visiting: number | null, previous: [number | null, number | null]) =>
   betEdited({ betId, mode: 0, local_goals: local, visiting_goals: visiting, previous: { local_goals: previous[0], visiting_goals: previous[1] } });
 
-const cachedGoals = (store: ReturnType<typeof setupStore>, id: number) => {
-  const row = (api.endpoints.resultBetsIndex.select({ params: { id: 5 } })(store.getState()).data ?? []).find((bet) => bet.id === id);
-  return row && [row.local_goals, row.visiting_goals];
+/** The bet's goals as every bet screen shows them (the bets entity). */
+const shownGoals = (store: ReturnType<typeof setupStore>, id: number) => {
+  const bet = selectBetById(store.getState(), id);
+  return bet && [bet.local_goals, bet.visiting_goals];
 };
 
-describe('bets saved without a connection (issue 14 §3)', () => {
+describe('bets saved without a connection', () => {
   it('keeps offline saves in IndexedDB, one per bet in first-edit order, shows them pending, and sends them in order when back online', async () => {
     const store = await loadBets();
     online = false;
@@ -52,7 +54,7 @@ describe('bets saved without a connection (issue 14 §3)', () => {
     store.dispatch(edit(1, 4, 0, [2, 0]));
     await waitFor(async () => expect(await waiting()).toEqual([[1, 4, 0], [2, 3, 3]]));
     expect(saves()).toEqual([]);
-    expect(cachedGoals(store, 1)).toEqual([4, 0]);
+    expect(shownGoals(store, 1)).toEqual([4, 0]);
     await waitFor(() => expect(store.getState().notifications).toContainEqual(
       { id: PENDING_NOTIFICATION_ID, status: null, message: '2 bets saved on this device, waiting for the connection' }));
 
@@ -85,7 +87,7 @@ describe('bets saved without a connection (issue 14 §3)', () => {
     expect(report).toMatch(/Sent the bet saved offline: .*2-0/);
     expect(report).toMatch(/0-1 not saved: The deadline for this bet has passed/);
     // The refused bet shows the server's values again.
-    await waitFor(() => expect(cachedGoals(store, 2)).toEqual([1, 1]));
+    await waitFor(() => expect(shownGoals(store, 2)).toEqual([1, 1]));
     expect(store.getState().betEdits.history.present.bets).toEqual({});
   });
 
@@ -101,7 +103,7 @@ describe('bets saved without a connection (issue 14 §3)', () => {
     await waitFor(async () => expect(await waiting()).toEqual([[1, null, null]]));
     store.dispatch(betEditRedone());
     await waitFor(async () => expect(await waiting()).toEqual([[1, 2, 0]]));
-    expect(cachedGoals(store, 1)).toEqual([2, 0]);
+    expect(shownGoals(store, 1)).toEqual([2, 0]);
     online = true;
     await sendPendingSaves(store.dispatch, store.getState);
     expect(saves()).toEqual([[1, 2, 0]]);
@@ -112,7 +114,7 @@ describe('bets saved without a connection (issue 14 §3)', () => {
     server.use(http.post(routePattern('updateResultBet'), () => HttpResponse.error()));
     store.dispatch(edit(1, 1, 0, [null, null]));
     await waitFor(async () => expect(await waiting()).toEqual([[1, 1, 0]]));
-    expect(cachedGoals(store, 1)).toEqual([1, 0]);
+    expect(shownGoals(store, 1)).toEqual([1, 0]);
     server.resetHandlers();
     // Still waiting: the next save of another bet goes behind it and the queue is sent.
     store.dispatch(edit(2, 2, 2, [1, 1]));

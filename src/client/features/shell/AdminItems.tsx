@@ -9,16 +9,16 @@ import ListItemText from '@mui/material/ListItemText';
 import ListSubheader from '@mui/material/ListSubheader';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { endpointAt } from '../../api/api';
-import { selectUnfinishedCompetitions } from '../reference/competitionsSlice';
+import { useAppDispatch, useAppSelector } from '../../api/store/hooks';
+import { api } from '../../api/api';
+import { selectUnfinishedCompetitions } from '../../api/entities/competitionsSlice';
 
-const updatePartial = endpointAt('POST', '/update/update');
-const updateAll = endpointAt('POST', '/update/update_all');
-const updateCompetition = endpointAt('POST', '/update/update_competition/:id');
-const notify = endpointAt('POST', '/update/notify');
+const updatePartial = api.endpoints.updatePartial;
+const updateAll = api.endpoints.updateAll;
+const updateCompetition = api.endpoints.updateCompetition;
+const notify = api.endpoints.notify;
 
-/** Global admins' console (issue 15) and processes (spec 2.1); each process is tracked in the snackbar by the base query. */
+/** Global admins' console and processes; each process is tracked in the snackbar by the base query. */
 export function AdminItems({ onNavigate }: { onNavigate?: () => void }) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();

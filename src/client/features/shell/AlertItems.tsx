@@ -8,7 +8,7 @@ import { Link as RouterLink } from 'react-router';
 
 export interface AlertItem { alert_type: number; message: string; league_id: number; league_name: string; matchday: number | null }
 
-/** Spec 2.1: 1 edit (warning), 2 pointing hand (danger), 3 football (danger). */
+/** 1 edit (warning), 2 pointing hand (danger), 3 football (danger). */
 function AlertIcon({ type }: { type: number }) {
   if (type === 1) return <EditIcon color="warning" data-testid="alert-icon-1" />;
   if (type === 2) return <TouchAppIcon color="error" data-testid="alert-icon-2" />;

@@ -4,17 +4,17 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import gbFlag from 'flag-icons/flags/4x3/gb.svg';
 import esFlag from 'flag-icons/flags/4x3/es.svg';
 import { useTranslation } from 'react-i18next';
-import type { Locale } from '../../../shared/api/route';
 import { api } from '../../api/api';
-import { useAppDispatch } from '../../app/hooks';
-import { changeLocale, currentLocale } from '../../app/i18n';
+import { useAppDispatch } from '../../api/store/hooks';
+import { changeLocale, currentLocale } from '../../lib/i18n/i18n';
+import type { Locale } from '../../../shared/domain/locales';
 
 const FLAGS: Record<Locale, string> = { es: esFlag, en: gbFlag };
 
 /** Answers whose names the server gives in the caller's language (teams, groups, rounds, picks): reloaded on a switch. */
 const NAMED_IN_LOCALE = ['Team', 'Group', 'Round', 'Competition', 'RoundBet', 'PersonBet', 'Alert'] as const;
 
-/** One flag per interface language; the choice is remembered (spec 2.1). */
+/** One flag per interface language; the choice is remembered. */
 export function LanguageToggle() {
   const { t, i18n } = useTranslation();
   const dispatch = useAppDispatch();

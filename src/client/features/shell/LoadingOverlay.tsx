@@ -1,9 +1,9 @@
 import Backdrop from '@mui/material/Backdrop';
 import CircularProgress from '@mui/material/CircularProgress';
 import { useTranslation } from 'react-i18next';
-import { tokens } from '../../app/theme';
+import { tokens } from '../../lib/theme/theme';
 
-/** The blocking spinner shown while anything loads (spec 2.1). */
+/** The blocking spinner shown while anything loads. */
 export function LoadingOverlay({ open }: { open: boolean }) {
   const { t } = useTranslation();
   return (

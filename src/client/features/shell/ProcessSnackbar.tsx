@@ -6,8 +6,8 @@ import Paper from '@mui/material/Paper';
 import Snackbar from '@mui/material/Snackbar';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useAppSelector } from '../../app/hooks';
-import { selectNotifications, type NotificationItem } from '../notifications/notificationsSlice';
+import { useAppSelector } from '../../api/store/hooks';
+import { selectNotifications, type NotificationItem } from '../../lib/notifications/notificationsSlice';
 
 function StatusIcon({ status }: { status: NotificationItem['status'] }) {
   if (status === null) return <CircularProgress size={20} aria-label="pending" />;
@@ -30,7 +30,7 @@ export function groupNotifications(items: NotificationItem[]): { item: Notificat
   return groups;
 }
 
-/** Running and finished updates and toasts (spec 2.1); entries leave on their own timers. */
+/** Running and finished updates and toasts; entries leave on their own timers. */
 export function ProcessSnackbar() {
   const items = useAppSelector(selectNotifications);
   return (

@@ -2,17 +2,17 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Switch from '@mui/material/Switch';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAppDispatch } from '../../app/hooks';
-import { endpointAt } from '../../api/api';
-import { base64UrlToBytes, keyOf, pushKeyEndpoint, pushSupported } from './push';
+import { useAppDispatch } from '../../api/store/hooks';
+import { api } from '../../api/api';
+import { base64UrlToBytes, pushSupported } from './push';
 
 type SubscriptionBody = { endpoint: string; expirationTime?: number | null; keys: { p256dh: string; auth: string } };
 const subscriptionJson = (subscription: PushSubscription) => subscription.toJSON() as SubscriptionBody;
 
-const subscribeEndpoint = endpointAt('POST', '/subscribe');
-const unsubscribeEndpoint = endpointAt('POST', '/unsubscribe');
+const subscribeEndpoint = api.endpoints.subscribe;
+const unsubscribeEndpoint = api.endpoints.unsubscribe;
 
-/** Push reminders on or off for this device; on any failure the switch goes back (spec 4). */
+/** Push reminders on or off for this device; on any failure the switch goes back. */
 export function PushSwitch() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
@@ -34,8 +34,7 @@ export function PushSwitch() {
     try {
       const registration = await navigator.serviceWorker.ready;
       if (next) {
-        const keyEndpoint = pushKeyEndpoint();
-        const key = keyEndpoint ? keyOf(await dispatch(keyEndpoint.initiate(undefined)).unwrap()) : undefined;
+        const { public_key: key } = await dispatch(api.endpoints.pushPublicKey.initiate()).unwrap();
         const subscription = await registration.pushManager.subscribe({
           userVisibleOnly: true, ...(key ? { applicationServerKey: base64UrlToBytes(key) } : {}),
         });

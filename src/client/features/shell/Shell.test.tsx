@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { ADMIN, PLAYER, fakeApi } from '../../test/handlers/fakeApi';
-import { processGate } from '../../test/handlers/updates';
-import { renderApp, signInAs } from '../../test/renderWithProviders';
+import { ADMIN, PLAYER, fakeApi } from '../../testing/handlers/fakeApi';
+import { processGate } from '../../testing/handlers/updates';
+import { renderApp, signInAs } from '../../testing/renderWithProviders';
 import { groupNotifications } from './ProcessSnackbar';
 
 const openPanel = async (user: ReturnType<typeof renderApp>['user']) => {

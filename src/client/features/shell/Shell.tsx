@@ -2,22 +2,22 @@ import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { useSession } from '../account/session';
-import { redirectDone, selectRedirect } from './navigationSlice';
+import { useAppDispatch, useAppSelector } from '../../api/store/hooks';
+import { useSession } from '../../api/session';
+import { redirectDone, selectRedirect } from '../../lib/navigation/navigationSlice';
 import { LoadingOverlay } from './LoadingOverlay';
 import { TopBar } from './TopBar';
 import { useAnythingLoading } from './useAnythingLoading';
 import { useStartupData } from './useStartupData';
-import { selectNotifications } from '../notifications/notificationsSlice';
+import { selectNotifications } from '../../lib/notifications/notificationsSlice';
 
 // The side panel and the snackbar are loaded when first needed: they keep the first page's script small.
 const SidePanel = lazy(() => import(/* webpackChunkName: "side-panel" */ './SidePanel').then((module) => ({ default: module.SidePanel })));
 const ProcessSnackbar = lazy(() => import(/* webpackChunkName: "snackbar" */ './ProcessSnackbar').then((module) => ({ default: module.ProcessSnackbar })));
-const VerifyEmailBanner = lazy(() => import(/* webpackChunkName: "verify-email-banner" */ '../account/VerifyEmailBanner')
+const VerifyEmailBanner = lazy(() => import(/* webpackChunkName: "verify-email-banner" */ '../../api/widgets/VerifyEmailBanner')
   .then((module) => ({ default: module.VerifyEmailBanner })));
 
-/** The frame of every screen (spec 2.1). */
+/** The frame of every screen. */
 export function Shell() {
   const session = useSession();
   const { alerts } = useStartupData(session.signedIn);

@@ -15,10 +15,10 @@ import ListSubheader from '@mui/material/ListSubheader';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import { useAppDispatch } from '../../app/hooks';
-import { tokens } from '../../app/theme';
-import { endpointAt } from '../../api/api';
-import type { SessionUser } from '../account/session';
+import { useAppDispatch } from '../../api/store/hooks';
+import { tokens } from '../../lib/theme/theme';
+import { api } from '../../api/api';
+import type { SessionUser } from '../../api/session';
 import { AdminItems } from './AdminItems';
 import { AlertItems, type AlertItem } from './AlertItems';
 import { LanguageToggle } from './LanguageToggle';
@@ -26,7 +26,7 @@ import { pushSupported } from './push';
 import { PushSwitch } from './PushSwitch';
 import { ThemeToggle } from './ThemeToggle';
 
-const signOutEndpoint = endpointAt('DELETE', '/users/sign_out');
+const signOutEndpoint = api.endpoints.signOut;
 
 interface Props {
   open: boolean;
@@ -37,7 +37,7 @@ interface Props {
   alerts: AlertItem[];
 }
 
-/** The right-hand side panel of spec 2.1, for visitors, players and global admins. */
+/** The right-hand side panel, for visitors, players and global admins. */
 export function SidePanel({ open, onClose, user, signedIn, isAdmin, alerts }: Props) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();

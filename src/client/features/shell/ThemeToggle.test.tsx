@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
-import { THEME_MODE_STORAGE_KEY, tokens } from '../../app/theme';
-import { renderApp } from '../../test/renderWithProviders';
+import { THEME_MODE_STORAGE_KEY, tokens } from '../../lib/theme/theme';
+import { renderApp } from '../../testing/renderWithProviders';
 
 const openPanel = async (user: ReturnType<typeof renderApp>['user']) => {
   await user.click(await screen.findByRole('button', { name: 'Open the user panel' }));
@@ -22,7 +22,7 @@ function prefersDark(dark: boolean) {
 
 afterEach(() => { delete (window as { matchMedia?: unknown }).matchMedia; });
 
-describe('light, dark or system theme (issue 14 §4)', () => {
+describe('light, dark or system theme', () => {
   it('follows the system by default, switches to dark from the user panel and remembers it after a reload', async () => {
     prefersDark(false);
     const first = renderApp({ route: '/help/about' });

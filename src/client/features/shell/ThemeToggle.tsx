@@ -5,7 +5,7 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import { useColorScheme } from '@mui/material/styles';
 import { useTranslation } from 'react-i18next';
-import type { ThemeMode } from '../../app/theme';
+import type { ThemeMode } from '../../lib/theme/theme';
 
 const MODES: Array<{ mode: ThemeMode; Icon: typeof LightModeIcon }> = [
   { mode: 'light', Icon: LightModeIcon },
@@ -13,7 +13,7 @@ const MODES: Array<{ mode: ThemeMode; Icon: typeof LightModeIcon }> = [
   { mode: 'dark', Icon: DarkModeIcon },
 ];
 
-/** Light, dark or the system's theme (issue 14 §4); MUI keeps the choice in localStorage (THEME_MODE_STORAGE_KEY). */
+/** Light, dark or the system's theme; MUI keeps the choice in localStorage (THEME_MODE_STORAGE_KEY). */
 export function ThemeToggle() {
   const { t } = useTranslation();
   const { mode, setMode } = useColorScheme();

@@ -12,7 +12,7 @@ import { Link as RouterLink } from 'react-router';
 
 const visuallyHidden = { position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
 
-/** Logo home, help, and the user button with the alerts count (spec 2.1). */
+/** Logo home, help, and the user button with the alerts count. */
 export function TopBar({ alertsCount, onOpenPanel }: { alertsCount: number; onOpenPanel: () => void }) {
   const { t } = useTranslation();
   const countId = useId();

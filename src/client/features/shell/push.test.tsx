@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { PLAYER } from '../../test/handlers/fakeApi';
-import { pushStore } from '../../test/handlers/push';
-import { renderApp, signInAs } from '../../test/renderWithProviders';
+import { PLAYER } from '../../testing/handlers/fakeApi';
+import { pushStore } from '../../testing/handlers/push';
+import { renderApp, signInAs } from '../../testing/renderWithProviders';
 import { base64UrlToBytes, registerServiceWorker } from './push';
 
 const subscriptionJson = { endpoint: 'https://push.example.com/send/abc', expirationTime: null, keys: { p256dh: 'BNcRdreALRFX', auth: 'tBHItJI5svbpez7KI4CCXg' } };

@@ -1,25 +1,8 @@
-import { routeTable, type RouteName } from '../../../shared/api/routeTable';
-import { api } from '../../api/api';
 
 export const SERVICE_WORKER_URL = '/service-worker.js';
 
 export const pushSupported = (): boolean =>
   typeof navigator !== 'undefined' && 'serviceWorker' in navigator && typeof window !== 'undefined' && 'PushManager' in window;
-
-/** The route answering the server's VAPID public key, when the table has one. */
-export function pushKeyRouteName(): RouteName | undefined {
-  return (Object.keys(routeTable) as RouteName[]).find((name) => {
-    const def = routeTable[name] as { method: string; path: string };
-    return def.method === 'GET' && /push|vapid/.test(def.path);
-  });
-}
-
-/** The key of whatever shape the key route answers: a string, or the first string field. */
-export function keyOf(answer: unknown): string | undefined {
-  if (typeof answer === 'string') return answer;
-  if (answer && typeof answer === 'object') return Object.values(answer as Record<string, unknown>).find((v): v is string => typeof v === 'string');
-  return undefined;
-}
 
 /** VAPID keys travel base64url-encoded; the push manager wants the bytes. */
 export function base64UrlToBytes(value: string): Uint8Array<ArrayBuffer> {
@@ -30,12 +13,7 @@ export function base64UrlToBytes(value: string): Uint8Array<ArrayBuffer> {
   return bytes;
 }
 
-export const pushKeyEndpoint = () => {
-  const name = pushKeyRouteName();
-  return name ? (api.endpoints as Record<string, any>)[name] : undefined;
-};
-
-/** Registers the service worker at start; a failure is only logged (spec 7.5). */
+/** Registers the service worker at start; a failure is only logged. */
 export async function registerServiceWorker(): Promise<void> {
   if (typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return;
   try {

@@ -1,4 +1,4 @@
-import { useAppSelector } from '../../app/hooks';
+import { useAppSelector } from '../../api/store/hooks';
 
 /** A first read still without an answer. Refetches of data already shown do not count. (Screens' code arriving
  * shows the same overlay through their Suspense fallback.) */

@@ -1,15 +1,14 @@
-import { endpointAt } from '../../api/api';
-import { rowsOf } from '../../api/rows';
+import { api } from '../../api/api';
 import type { AlertItem } from './AlertItems';
 
-/** Spec 1: reference data, the current user and the alerts load once at start-up (then live in the cache). */
-const competitions = endpointAt('GET', '/competition/index');
-const rounds = endpointAt('GET', '/rounds/index');
-const groups = endpointAt('GET', '/groups/index');
-const groupTeams = endpointAt('GET', '/groups/index_groups_team');
-const teams = endpointAt('GET', '/teams/index');
-const leagueRules = endpointAt('GET', '/league_rules/index');
-const alerts = endpointAt('GET', '/alerts/index');
+/** Reference data, the current user and the alerts load once at start-up (then live in the cache). */
+const competitions = api.endpoints.competitionIndex;
+const rounds = api.endpoints.roundsIndex;
+const groups = api.endpoints.groupsIndex;
+const groupTeams = api.endpoints.groupTeamsIndex;
+const teams = api.endpoints.teamsIndex;
+const leagueRules = api.endpoints.leagueRulesIndex;
+const alerts = api.endpoints.alertsIndex;
 
 export function useStartupData(signedIn: boolean): { alerts: AlertItem[] } {
   competitions.useQuery();
@@ -19,5 +18,5 @@ export function useStartupData(signedIn: boolean): { alerts: AlertItem[] } {
   teams.useQuery();
   leagueRules.useQuery();
   const { data } = alerts.useQuery(undefined, { skip: !signedIn });
-  return { alerts: signedIn ? rowsOf<AlertItem>(data) : [] };
+  return { alerts: signedIn ? data ?? [] : [] };
 }

@@ -13,18 +13,20 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
 import { LEGEND_DESCRIPTION, effectivePoints, legendKeys, maxResultBetPoints } from '../../../../shared/domain/scoring';
-import { endpointAt } from '../../../api/api';
-import { useLocalNames } from '../../../app/localNames';
+import { api } from '../../../api/api';
+import { useLeagueOf } from '../../../api/entities/hooks';
+import { useLocalNames } from '../../../lib/i18n/localNames';
 import { EXAMPLE, examplePoints } from './scoringExample';
 
-const leagueShow = endpointAt('GET', '/leagues/:id');
+const leagueShow = api.endpoints.leagueShow;
 
-/** How this league scores (issue 13 §8), generated from its own rules: hits, mode, rounds, jokers, deadlines and ties. */
+/** How this league scores, generated from its own rules: hits, mode, rounds, jokers, deadlines and ties. */
 export default function LeaguePointsScreen() {
   const { t } = useTranslation();
   const names = useLocalNames();
   const leagueId = Number(useParams().leagueId) || 0;
-  const { data: league, isError } = leagueShow.useQuery({ params: { id: leagueId } }, { skip: !leagueId });
+  const { data: leagueAnswer, isError } = leagueShow.useQuery({ params: { id: leagueId } }, { skip: !leagueId });
+  const league = useLeagueOf(leagueAnswer);
   if (isError) return <Alert severity="error">{t('errors.messages.league_not_found')}</Alert>;
   if (!league) return <Typography variant="h1" component="h1">{t('league_points.title')}</Typography>;
   const rules = { bets_system: league.bets_system, scoring: league.scoring, knockout_basis: league.knockout_basis };

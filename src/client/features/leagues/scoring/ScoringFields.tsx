@@ -13,11 +13,11 @@ import type { LeagueSettings } from '../../../../shared/api/entities';
 import {
   SCORING_POINTS_MAX, SCORING_PRESETS, SCORING_PRESET_KEYS, maxResultBetPoints, scoringPresetOf, type Scoring,
 } from '../../../../shared/domain/scoring';
-import { endpointAt } from '../../../api/api';
+import { api } from '../../../api/api';
 import { NumberField } from './NumberField';
 import { EXAMPLE, examplePoints } from './scoringExample';
 
-const scoringPresets = endpointAt('GET', '/scoring_presets');
+const scoringPresets = api.endpoints.scoringPresets;
 const HITS = ['tendency', 'goal_difference', 'exact', 'local_goals', 'visiting_goals'] as const;
 
 type Props = {
@@ -26,7 +26,7 @@ type Props = {
   disabled: boolean;
 };
 
-/** Scoring presets and custom points per hit, with a live example (issue 13 §1, §8). */
+/** Scoring presets and custom points per hit, with a live example. */
 export function ScoringFields({ form, onChange, disabled }: Props) {
   const { t } = useTranslation();
   const { data: presets } = scoringPresets.useQuery();

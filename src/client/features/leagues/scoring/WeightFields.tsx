@@ -10,13 +10,13 @@ import { useTranslation } from 'react-i18next';
 import type { LeagueSettings } from '../../../../shared/api/entities';
 import { BET_DEADLINE_MINUTES_MAX } from '../../../../shared/domain/deadlines';
 import { JOKERS_MAX, JOKER_MULTIPLIER_RANGE, ROUND_FACTOR_MAX, roundFactor } from '../../../../shared/domain/scoring';
-import { useLocalNames } from '../../../app/localNames';
+import { useLocalNames } from '../../../lib/i18n/localNames';
 import { NumberField } from './NumberField';
 import { weighableRounds } from './scoringExample';
 
 type Weights = Pick<LeagueSettings, 'round_multipliers' | 'jokers' | 'bet_deadline_minutes' | 'lock_by'>;
 
-/** Round multipliers, jokers and the deadline of result bets (issue 13 §3-4, §8). */
+/** Round multipliers, jokers and the deadline of result bets. */
 export function WeightFields({ form, onChange, isLeague, disabled }: {
   form: Weights; onChange: (changes: Partial<Weights>) => void; isLeague: boolean; disabled: boolean;
 }) {

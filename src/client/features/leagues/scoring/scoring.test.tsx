@@ -1,16 +1,16 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { SCORING_PRESETS } from '../../../../shared/domain/scoring';
-import { fakeApi, PLAYER } from '../../../test/handlers/fakeApi';
-import { leagueWorld } from '../../../test/handlers/leagueWorld';
-import { handle, ok } from '../../../test/handlers/route';
-import { server } from '../../../test/server';
-import { renderApp, renderWithProviders, signInAs } from '../../../test/renderWithProviders';
+import { fakeApi, PLAYER } from '../../../testing/handlers/fakeApi';
+import { leagueWorld } from '../../../testing/handlers/leagueWorld';
+import { handle, ok } from '../../../testing/handlers/route';
+import { server } from '../../../testing/server';
+import { renderApp, renderWithProviders, signInAs } from '../../../testing/renderWithProviders';
 import BetsScreen from '../../bets/BetsScreen';
 
 const settled = () => waitFor(() => expect(screen.getByRole('main')).toBeVisible());
 const example = () => screen.getByTestId('scoring-example');
 
-describe('league form: scoring, weights and deadlines (issue 13 §8)', () => {
+describe('league form: scoring, weights and deadlines', () => {
   it('switches presets, edits custom points with a live example, and saves round weights, jokers and deadlines', async () => {
     await signInAs(PLAYER);
     const { user } = renderApp({ route: '/leagues/new' });

@@ -1,6 +1,6 @@
 import { resultBetPoints, type ScoringRules } from '../../../../shared/domain/scoring';
 
-/** The form's live example (issue 13 §8): what a 2-1 bet earns when the match ends 3-1. */
+/** The form's live example: what a 2-1 bet earns when the match ends 3-1. */
 export const EXAMPLE = { bet: { local_goals: 2, visiting_goals: 1 }, result: { local: 3, visiting: 1 } } as const;
 
 export function examplePoints(rules: ScoringRules): number {

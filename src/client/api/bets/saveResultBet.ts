@@ -1,0 +1,57 @@
+import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
+import { api } from '../api';
+import { isOffline, rememberedPendingCount } from '../../lib/offline/offlineState';
+import { loadOfflineQueue } from '../offline/loadOfflineQueue';
+import type { BetGoals } from '../../lib/bets/betValues';
+import { betGoalsSet, selectBetById } from '../entities/betsSlice';
+
+type Dispatch = ThunkDispatch<any, unknown, UnknownAction>;
+/**
+ * Puts a save in the offline queue (`onlyBehindOthers`: only when saves are already waiting); false when it was
+ * not queued, also when the queue's code could not be loaded (its chunk never arrived before the connection went).
+ */
+async function queued(
+  dispatch: Dispatch, getState: () => unknown, bet: BetGoals & { betId: number; mode: number },
+  { onlyBehindOthers, sendNow }: { onlyBehindOthers: boolean; sendNow: boolean },
+): Promise<boolean> {
+  try {
+    const queue = await loadOfflineQueue();
+    if (onlyBehindOthers && !(await queue.hasPendingSaves(getState))) return false;
+    await queue.queueBetSave(dispatch, getState, bet);
+    if (sendNow && !isOffline()) void queue.sendPendingSaves(dispatch, getState);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Saves one bet optimistically: the bet entity takes the new values at once and gets its previous ones back if the
+ * save fails; the alerts, which count unfilled bets, reload after it. Without a connection the save is queued and
+ * the new values stay.
+ */
+export async function saveResultBet(
+  dispatch: Dispatch, getState: () => unknown, bet: BetGoals & { betId: number; mode: number },
+): Promise<boolean> {
+  const goals = { local_goals: bet.local_goals, visiting_goals: bet.visiting_goals };
+  const before = selectBetById(getState() as Parameters<typeof selectBetById>[0], bet.betId);
+  dispatch(betGoalsSet({ betId: bet.betId, ...goals }));
+  // Offline, or earlier saves still waiting (they go first): the save waits in IndexedDB.
+  if ((isOffline() || rememberedPendingCount() > 0) && await queued(dispatch, getState, bet, { onlyBehindOthers: !isOffline(), sendNow: true })) {
+    return true;
+  }
+  const result = await dispatch(api.endpoints.updateResultBet.initiate({
+    body: { result_bet_id: bet.betId, ...goals, mode: bet.mode },
+  })) as { error?: { status?: unknown; error?: unknown } };
+  // The connection dropped without the browser noticing: keep the save for when it is back.
+  if (result.error?.status === 'FETCH_ERROR' && !/abort/i.test(String(result.error.error))
+    && await queued(dispatch, getState, bet, { onlyBehindOthers: false, sendNow: false })) {
+    return true;
+  }
+  if (result.error) {
+    if (before) dispatch(betGoalsSet({ betId: bet.betId, local_goals: before.local_goals, visiting_goals: before.visiting_goals }));
+    return false;
+  }
+  // The alerts reload through the save's tags (a result bet write invalidates 'Alert').
+  return true;
+}

@@ -1,0 +1,16 @@
+import { useMemo } from 'react';
+import type { League } from '../../../shared/api/entities';
+import { useAppSelector } from '../store/hooks';
+import { selectBetsByIds, type ResultBetRow } from './betsSlice';
+import { selectLeagueById } from './leaguesSlice';
+
+/** The bets of a bet list answer as the bets entity holds them now (saved, undone or moved by the live stream). */
+export function useBetsOf(list: readonly ResultBetRow[] | undefined): ResultBetRow[] {
+  const ids = useMemo(() => (list ?? []).map((bet) => bet.id), [list]);
+  return useAppSelector((state) => selectBetsByIds(state, ids));
+}
+
+/** The league of a league answer as the leagues entity holds it now (undefined until the answer has arrived). */
+export function useLeagueOf(answer: League | undefined): League | undefined {
+  return useAppSelector((state) => (answer ? selectLeagueById(state, answer.id) ?? answer : undefined));
+}

@@ -1,0 +1,56 @@
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import TextField from '@mui/material/TextField';
+import Box from '@mui/material/Box';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api } from '../api';
+import { useAppDispatch } from '../store/hooks';
+import { showToast } from '../../lib/notifications/notify';
+
+const lateEntry = api.endpoints.resultBetLateEntry;
+
+/** The owner enters a member's bet after its deadline (a paper bet, a broken phone): logged and marked for everyone. */
+export function LateEntryButton({ betId, userName, local, visiting }: { betId: number; userName: string; local: number | null; visiting: number | null }) {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const [open, setOpen] = useState(false);
+  const [goals, setGoals] = useState<[string, string]>([local === null ? '' : String(local), visiting === null ? '' : String(visiting)]);
+  const [reason, setReason] = useState('');
+  const [save, { isLoading }] = lateEntry.useMutation();
+  const valid = goals.every((g) => /^[0-9]$/.test(g)) && reason.trim() !== '';
+  const submit = async () => {
+    const result = await save({ body: { result_bet_id: betId, local_goals: Number(goals[0]), visiting_goals: Number(goals[1]), reason: reason.trim() } });
+    if ('error' in result && result.error) return;
+    showToast(dispatch, 'success', t('late_entry.saved'));
+    setOpen(false);
+  };
+  return (
+    <>
+      <Button size="small" onClick={() => setOpen(true)}>{t('late_entry.button')}</Button>
+      <Dialog open={open} onClose={() => setOpen(false)} aria-labelledby={`late-entry-${betId}`}>
+        <DialogTitle id={`late-entry-${betId}`}>{t('late_entry.title', { name: userName })}</DialogTitle>
+        <DialogContent>
+          <DialogContentText sx={{ mb: 2 }}>{t('late_entry.help')}</DialogContentText>
+          <Box sx={{ display: 'flex', gap: 1, mb: 2 }}>
+            {(['local', 'visiting'] as const).map((side, i) => (
+              <TextField key={side} label={t(`late_entry.${side}`)} value={goals[i]} size="small"
+                onChange={(e) => setGoals(i === 0 ? [e.target.value, goals[1]] : [goals[0], e.target.value])}
+                slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 1 } }} />
+            ))}
+          </Box>
+          <TextField label={t('late_entry.reason')} value={reason} onChange={(e) => setReason(e.target.value)} fullWidth required size="small"
+            slotProps={{ htmlInput: { maxLength: 300 } }} />
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setOpen(false)}>{t('common.cancel', { defaultValue: 'Cancel' })}</Button>
+          <Button variant="contained" disabled={!valid || isLoading} onClick={() => void submit()}>{t('late_entry.save')}</Button>
+        </DialogActions>
+      </Dialog>
+    </>
+  );
+}

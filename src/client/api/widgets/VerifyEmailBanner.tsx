@@ -1,0 +1,28 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import { useTranslation } from 'react-i18next';
+import { api } from '../api';
+import { useAppDispatch } from '../store/hooks';
+import { showToast } from '../../lib/notifications/notify';
+
+const resendEndpoint = api.endpoints.resendVerification;
+
+/**
+ * Shown above every screen while the signed-in user's address is unverified: league invitations
+ * addressed to it can be accepted only once it is confirmed. Resending is a tracked process (snackbar).
+ */
+export function VerifyEmailBanner({ email }: { email: string }) {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const [resend, { isLoading }] = resendEndpoint.useMutation();
+  const send = async () => {
+    const result = await resend();
+    if (!('error' in result && result.error)) showToast(dispatch, 'success', result.data!.message);
+  };
+  return (
+    <Alert severity="warning" sx={{ mb: 2 }} data-testid="verify-email-banner"
+      action={<Button color="inherit" size="small" disabled={isLoading} onClick={() => void send()}>{t('account.resend_verification')}</Button>}>
+      {t('account.verify_email_banner', { email })}
+    </Alert>
+  );
+}

@@ -1,0 +1,50 @@
+import { handleSignedIn, leagueWorld, memberIds } from './leagueWorld';
+import { fail, ok } from './route';
+
+const shown = (invitation: (typeof leagueWorld.invitations)[number]) => ({
+  id: invitation.id, league_id: invitation.league_id, email: invitation.email, status: invitation.status,
+  inviter_name: invitation.inviter_name, created_at: '2026-05-20T10:00:00.000Z',
+});
+
+/** Invitations and messages. */
+export const invitationHandlers = [
+  handleSignedIn('invitationCreate', ({ body }, user) => {
+    if (!memberIds(body.league_id).includes(user.id)) return fail(403, 'You do not have permission to do that');
+    if (leagueWorld.invitations.some((item) => item.league_id === body.league_id && item.email === body.email && item.status === 'pending')) {
+      return fail(409, 'The user has already been invited');
+    }
+    const invitation = {
+      id: leagueWorld.nextId++, league_id: body.league_id, email: body.email, token: `tok-${leagueWorld.nextId}`, status: 'pending' as const,
+      inviter_name: user.name, message: body.message ?? null,
+    };
+    leagueWorld.invitations.push(invitation);
+    return ok({ message: 'Invitation sent', invitation: shown(invitation) });
+  }),
+  handleSignedIn('invitationsOfLeague', ({ params }) =>
+    ok(leagueWorld.invitations.filter((item) => item.league_id === Number(params.id) && item.status === 'pending').map(shown))),
+  handleSignedIn('invitationsMine', (_call, user) => ok(leagueWorld.invitations
+    .filter((item) => item.email === user.email && item.status === 'pending')
+    .map((item) => ({
+      id: item.id, league: { id: item.league_id, name: leagueWorld.leagues.find((league) => league.id === item.league_id)?.name ?? '' },
+      token: item.token, inviter_name: item.inviter_name, created_at: '2026-05-20T10:00:00.000Z',
+    })))),
+  handleSignedIn('invitationDelete', ({ params }) => {
+    const invitation = leagueWorld.invitations.find((item) => item.id === Number(params.id));
+    if (!invitation) return fail(404, 'The invitation does not exist anymore');
+    invitation.status = 'deleted';
+    return ok({ message: 'Invitation deleted' });
+  }),
+  handleSignedIn('invitationDismiss', ({ params }) => {
+    const invitation = leagueWorld.invitations.find((item) => item.id === Number(params.id));
+    if (!invitation) return fail(404, 'The invitation does not exist anymore');
+    invitation.status = 'dismissed';
+    return ok({ message: 'Invitation dismissed' });
+  }),
+  handleSignedIn('messagesIndex', (_call, user) => ok(leagueWorld.invitations
+    .filter((item) => item.email === user.email)
+    .map((item) => ({
+      id: item.id, kind: 'invitation', league_id: item.league_id,
+      payload: { league_name: leagueWorld.leagues.find((league) => league.id === item.league_id)?.name, inviter_name: item.inviter_name, token: item.token },
+      read_at: null, created_at: '2026-05-20T10:00:00.000Z',
+    })))),
+];
