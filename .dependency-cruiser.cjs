@@ -19,6 +19,14 @@ const below = (side, floor, allowed) => ({
   },
 });
 
+const noOtherFeature = (side, sharedFloors) => ({
+  name: `${side}-feature-imports-no-other-feature`,
+  comment: `What two features share moves down into ${sharedFloors}.`,
+  severity: 'error',
+  from: { path: `^src/${side}/features/([^/]+)/`, pathNot: TEST_CODE },
+  to: { path: `^src/${side}/features/`, pathNot: `^src/${side}/features/$1/` },
+});
+
 module.exports = {
   forbidden: [
     {
@@ -103,24 +111,12 @@ module.exports = {
     below('server', 'platform', []),
     below('server', 'domain', ['platform/']),
     below('server', 'features', ['platform/', 'domain/']),
-    {
-      name: 'server-feature-imports-no-other-feature',
-      comment: 'What two features share moves down into domain (or platform).',
-      severity: 'error',
-      from: { path: '^src/server/features/([^/]+)/', pathNot: TEST_CODE },
-      to: { path: '^src/server/features/', pathNot: '^src/server/features/$1/' },
-    },
+    noOtherFeature('server', 'domain (or platform)'),
 
     below('client', 'lib', []),
     below('client', 'api', ['lib/']),
     below('client', 'features', ['lib/', 'api/']),
-    {
-      name: 'client-feature-imports-no-other-feature',
-      comment: 'What two features share moves down into lib (or api).',
-      severity: 'error',
-      from: { path: '^src/client/features/([^/]+)/', pathNot: TEST_CODE },
-      to: { path: '^src/client/features/', pathNot: '^src/client/features/$1/' },
-    },
+    noOtherFeature('client', 'lib (or api)'),
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
