@@ -32,7 +32,8 @@ test('the main pages have no serious accessibility violations at desktop and pho
 
   // A newcomer whose address is not confirmed yet: the banner, a dead verification link, then the real one.
   const dora = newcomer.page;
-  const doraAccount = await signUp(w, dora, 'Dora');
+  // A long address (28 characters): the banner that shows it must wrap at phone width, not scroll sideways.
+  const doraAccount = await signUp(w, dora, 'Doroteamariana');
   const banner = () => dora.getByTestId('verify-email-banner').first().waitFor();
   await check(dora, 'verify-email banner', '/', banner);
   await check(dora, 'verify email, dead link', '/verify_email?token=no-such-link', banner);

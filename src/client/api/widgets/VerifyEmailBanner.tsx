@@ -20,7 +20,9 @@ export function VerifyEmailBanner({ email }: { email: string }) {
     if (!('error' in result && result.error)) showToast(dispatch, 'success', result.data!.message);
   };
   return (
-    <Alert severity="warning" sx={{ mb: 2 }} data-testid="verify-email-banner"
+    <Alert severity="warning" data-testid="verify-email-banner"
+      // A long address wraps instead of scrolling the message sideways on a phone.
+      sx={{ mb: 2, flexWrap: 'wrap', '& .MuiAlert-message': { minWidth: 0, overflow: 'visible', overflowWrap: 'anywhere' } }}
       action={<Button color="inherit" size="small" disabled={isLoading} onClick={() => void send()}>{t('account.resend_verification')}</Button>}>
       {t('account.verify_email_banner', { email })}
     </Alert>
