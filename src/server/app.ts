@@ -14,6 +14,7 @@ import type { AppDeps } from './platform/deps';
 import { installErrorHandler } from './platform/http/errorHandler';
 import { AppError } from './platform/http/errors';
 import { registerRoutes } from './platform/http/registerRoutes';
+import { clientAddress, fastifyTrustProxy } from './platform/http/clientAddress';
 import { installRequestContext } from './platform/http/requestContext';
 import { installInputGuards } from './platform/http/inputGuards';
 import { openapiInfo } from './platform/http/openapiInfo';
@@ -99,7 +100,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     logger: options.logger ?? loggerOptions(config.logLevel),
     logController: quietRequestLogs(),
     bodyLimit: 256 * 1024,
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     routerOptions: { ignoreTrailingSlash: true },
     frameworkErrors,
   }).withTypeProvider<TypeBoxTypeProvider>();
@@ -150,7 +151,8 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
       },
     },
   });
-  await app.register(rateLimit, { global: false });
+  // Every per-address limit counts an IPv6 client by its /64.
+  await app.register(rateLimit, { global: false, keyGenerator: clientAddress });
   await app.register(swagger, { openapi: openapiInfo });
 
   // App plugins.

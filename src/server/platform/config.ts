@@ -1,4 +1,5 @@
 import { dirname, join, resolve } from 'node:path';
+import { parseTrustProxy, type TrustProxy } from './http/clientAddress';
 
 /** Live streams: per-process cap per user, heartbeat period, lifetime (clients reconnect), bet-window checks. */
 export interface LiveSettings {
@@ -48,8 +49,11 @@ export interface Config {
   importTimeoutMs: number;
   clientDir: string;
   logLevel: string;
-  /** Trust X-Forwarded-For (only behind a proxy you run): per-IP rate limits would be bypassable otherwise. */
-  trustProxy: boolean;
+  /**
+   * Which X-Forwarded-For entries are believed (only behind proxies you run: per-address limits would be bypassable
+   * otherwise): none, the last N hops, or those added by the listed proxy addresses and ranges.
+   */
+  trustProxy: TrustProxy;
   /** Session lifetime in days. */
   sessionDays: number;
   /**
@@ -108,6 +112,14 @@ function metricsToken(raw: string | undefined): string | null {
   if (!raw) return null;
   if (raw.length < 16 || /\s/.test(raw)) throw new ConfigError('METRICS_TOKEN must be at least 16 characters without spaces');
   return raw;
+}
+
+function trustProxy(raw: string | undefined): TrustProxy {
+  const parsed = parseTrustProxy(raw ?? '');
+  if (parsed === null) {
+    throw new ConfigError(`TRUST_PROXY must be false, a number of proxy hops (true means 1), or a comma-separated list of proxy addresses and CIDR ranges (got "${raw}")`);
+  }
+  return parsed;
 }
 
 function int(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
@@ -229,7 +241,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     importTimeoutMs: int(env, 'IMPORT_TIMEOUT_MS', 15_000, 100, 120_000),
     clientDir: resolve(env.CLIENT_DIR || 'dist/client'),
     logLevel: env.LOG_LEVEL || 'info',
-    trustProxy: bool(env, 'TRUST_PROXY', false),
+    trustProxy: trustProxy(env.TRUST_PROXY),
     sessionDays: int(env, 'SESSION_DAYS', 30, 1, 365),
     sessionCacheSeconds: int(env, 'SESSION_CACHE_SECONDS', 5, 0, 60),
     scryptCost: int(env, 'SCRYPT_COST', 17, 10, 20),
