@@ -121,7 +121,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
       options.mailer ?? (config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : outboxMailer(database.db, clock, app.log)),
       database.db, clock, (err) => app.log.error({ err }, 'could not record an email in mail_log'),
     ),
-    jwtSecret: await loadJwtSecret(database.db),
+    jwtSecret: await loadJwtSecret(database.db, config.jwtSecret),
     logKey: loadLogKey(config, { create: true }),
     log: app.log,
     metrics: createMetrics({ poolStats: database.poolStats }),

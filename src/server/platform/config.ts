@@ -63,6 +63,8 @@ export interface Config {
   sessionCacheSeconds: number;
   /** Cost of scrypt (N = 2^cost); lowered only in tests. */
   scryptCost: number;
+  /** JWT_SECRET: the token-signing key, instead of one generated and kept in the database (sessions/tokens.ts). */
+  jwtSecret: string | null;
   /** Bearer token GET /metrics requires; the endpoint is open when unset. */
   metricsToken: string | null;
   /** After SIGTERM, in-flight requests get this long to finish before their connections are cut. */
@@ -120,6 +122,12 @@ function trustProxy(raw: string | undefined): TrustProxy {
     throw new ConfigError(`TRUST_PROXY must be false, a number of proxy hops (true means 1), or a comma-separated list of proxy addresses and CIDR ranges (got "${raw}")`);
   }
   return parsed;
+}
+
+function jwtSecret(raw: string | undefined): string | null {
+  if (!raw) return null;
+  if (raw.length < 32 || /\s/.test(raw)) throw new ConfigError('JWT_SECRET must be at least 32 characters without spaces (for example: openssl rand -base64 48)');
+  return raw;
 }
 
 function int(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
@@ -245,6 +253,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionDays: int(env, 'SESSION_DAYS', 30, 1, 365),
     sessionCacheSeconds: int(env, 'SESSION_CACHE_SECONDS', 5, 0, 60),
     scryptCost: int(env, 'SCRYPT_COST', 17, 10, 20),
+    jwtSecret: jwtSecret(env.JWT_SECRET),
     metricsToken: metricsToken(env.METRICS_TOKEN),
     shutdownTimeoutMs: int(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 0, 600_000),
     live: {
