@@ -187,7 +187,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   registerCalendarFeed(app, deps);
 
   app.get(`${API_BASE}/openapi.json`, { schema: { hide: true } }, async () => app.swagger());
-  registerOperationsRoutes(app, { database, metrics: deps.metrics, metricsToken: config.metricsToken, lifecycle });
+  registerOperationsRoutes(app, { database, metrics: deps.metrics, metricsToken: config.metricsToken, metricsOpen: config.metricsOpen, lifecycle });
   serveClient(app, config.clientDir, allowedMethods);
   await app.ready();
   return { app, deps, lifecycle };

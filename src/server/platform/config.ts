@@ -1,9 +1,14 @@
 import { dirname, join, resolve } from 'node:path';
 import { parseTrustProxy, type TrustProxy } from './http/clientAddress';
 
-/** Live streams: per-process cap per user, heartbeat period, lifetime (clients reconnect), bet-window checks. */
+/**
+ * Live streams: per-process caps (per user, client address, league, in all), stream opens allowed per minute (per
+ * user, per client address), heartbeat period, lifetime (clients reconnect), bet-window checks.
+ */
 export interface LiveSettings {
-  maxStreamsPerUser: number; maxStreams: number; heartbeatMs: number; maxStreamMs: number; deadlineCheckMs: number;
+  maxStreamsPerUser: number; maxStreamsPerAddress: number; maxStreamsPerLeague: number; maxStreams: number;
+  opensPerMinutePerUser: number; opensPerMinutePerAddress: number;
+  heartbeatMs: number; maxStreamMs: number; deadlineCheckMs: number;
 }
 
 /** Settings from the environment, validated at boot: a bad value stops the server with a clear message. */
@@ -65,8 +70,16 @@ export interface Config {
   scryptCost: number;
   /** JWT_SECRET: the token-signing key, instead of one generated and kept in the database (sessions/tokens.ts). */
   jwtSecret: string | null;
-  /** Bearer token GET /metrics requires; the endpoint is open when unset. */
+  /** Bearer token GET /metrics requires on the app's port. */
   metricsToken: string | null;
+  /**
+   * GET /metrics answers on the app's port without a token: only outside production and without METRICS_PORT.
+   * Otherwise, without METRICS_TOKEN, the app's port does not serve the metrics at all.
+   */
+  metricsOpen: boolean;
+  /** METRICS_PORT: a separate listener for GET /metrics (no token), on metricsHost. */
+  metricsPort: number | null;
+  metricsHost: string;
   /** After SIGTERM, in-flight requests get this long to finish before their connections are cut. */
   shutdownTimeoutMs: number;
   /** Live streams: streams per user and in all, heartbeat, a stream's lifetime, how often closing deadlines are checked. */
@@ -223,6 +236,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const smtpUrl = env.SMTP_URL || null;
   if (smtpUrl && !/^smtps?:\/\//.test(smtpUrl)) throw new ConfigError(`SMTP_URL must start with smtp:// or smtps:// (got "${smtpUrl}")`);
   const mailFrom = env.MAIL_FROM || 'Porra <no-reply@porra.local>';
+  const metricsPort = int(env, 'METRICS_PORT', 0, 0, 65535) || null;
+  if (metricsPort === port) throw new ConfigError(`METRICS_PORT must differ from PORT (both ${port})`);
   return {
     port,
     host: env.HOST || '0.0.0.0',
@@ -255,9 +270,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     scryptCost: int(env, 'SCRYPT_COST', 17, 10, 20),
     jwtSecret: jwtSecret(env.JWT_SECRET),
     metricsToken: metricsToken(env.METRICS_TOKEN),
+    metricsOpen: env.NODE_ENV !== 'production' && !metricsPort,
+    metricsPort,
+    metricsHost: env.METRICS_HOST || '127.0.0.1',
     shutdownTimeoutMs: int(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 0, 600_000),
     live: {
       maxStreamsPerUser: int(env, 'LIVE_MAX_STREAMS_PER_USER', 5, 1, 100),
+      // One network (an IPv6 /64) cannot hold the process's streams with many free accounts.
+      maxStreamsPerAddress: int(env, 'LIVE_MAX_STREAMS_PER_ADDRESS', 50, 1, 100_000),
+      maxStreamsPerLeague: int(env, 'LIVE_MAX_STREAMS_PER_LEAGUE', 1000, 1, 100_000),
+      // Each open may replay missed events and build a table: opening in a loop is refused past these.
+      opensPerMinutePerUser: int(env, 'LIVE_OPENS_PER_MINUTE_PER_USER', 30, 1, 10_000),
+      opensPerMinutePerAddress: int(env, 'LIVE_OPENS_PER_MINUTE_PER_ADDRESS', 120, 1, 100_000),
       // Each stream holds a socket, a small buffer and a share of every table built while matches are in play.
       maxStreams: int(env, 'LIVE_MAX_STREAMS', 2000, 1, 100_000),
       heartbeatMs: int(env, 'LIVE_HEARTBEAT_MS', 25_000, 10, 600_000),
