@@ -82,7 +82,7 @@ export interface Config {
   metricsHost: string;
   /** After SIGTERM, in-flight requests get this long to finish before their connections are cut. */
   shutdownTimeoutMs: number;
-  /** Live streams: streams per user and in all, heartbeat, a stream's lifetime, how often closing deadlines are checked. */
+  /** Live streams: caps and open limits (streamCaps.ts, liveRoutes.ts), heartbeat, a stream's lifetime, deadline checks. */
   live: LiveSettings;
   /** Load shedding: past any of these limits new requests get 503 with Retry-After instead of queueing. */
   overload: OverloadLimits;

@@ -65,24 +65,27 @@ async function readReplay(deps: AppDeps, leagueId: number, competitionId: number
 export function createReplays(deps: AppDeps) {
   const recent = new Map<string, { at: number; replay: Promise<Replay> }>();
 
-  function shared(leagueId: number, competitionId: number, afterId: number): Promise<Replay> {
+  /** The replay read for this league and event within REPLAY_REUSE_MS, or a new read (`reused` false). */
+  function shared(leagueId: number, competitionId: number, afterId: number): { replay: Promise<Replay>; reused: boolean } {
     const key = `${leagueId}:${afterId}`;
     const now = Date.now();
     const hit = recent.get(key);
-    if (hit && now - hit.at < REPLAY_REUSE_MS) return hit.replay;
+    if (hit && now - hit.at < REPLAY_REUSE_MS) return { replay: hit.replay, reused: true };
     for (const [other, entry] of recent) if (now - entry.at >= REPLAY_REUSE_MS) recent.delete(other);
     const replay = readReplay(deps, leagueId, competitionId, afterId, RESUME_LIMIT);
     recent.set(key, { at: now, replay });
     // A failed read is not reused.
     replay.catch(() => { if (recent.get(key)?.replay === replay) recent.delete(key); });
-    return replay;
+    return { replay, reused: false };
   }
 
   return {
     /** The messages a stream of the league resuming after `afterId` missed, at most RESUME_LIMIT events. */
     async after(leagueId: number, competitionId: number, afterId: number): Promise<Replay> {
-      const base = await shared(leagueId, competitionId, afterId);
-      if (base.full) return base;
+      const { replay, reused } = shared(leagueId, competitionId, afterId);
+      const base = await replay;
+      // A replay read for this stream is current; one read earlier for another misses what was stored since.
+      if (!reused || base.full) return base;
       const tail = await readReplay(deps, leagueId, competitionId, base.lastId, RESUME_LIMIT - base.messages.length);
       if (tail.lastId === base.lastId) return base;
       return {
