@@ -186,7 +186,7 @@ async function main(): Promise<void> {
   const kept = await existingBetsDataset(db, Date.now());
   const data = kept ?? await createBetsDataset(db, Date.now());
   if (!kept) await sql`VACUUM ANALYZE`.execute(db);
-  const world = await prepareSpikeWorld(db, data, await loadJwtSecret(db),
+  const world = await prepareSpikeWorld(db, data, await loadJwtSecret(db, null),
     { count: PLAYERS, signInShare: SIGN_IN_SHARE, scryptCost: SCRYPT_COST });
   console.log(`${database.label}: ${world.players.length} players (${world.players.filter((p) => p.signsIn).length} sign in again),`
     + ` matchday ${world.currentMatchday} closes in 10 minutes; 2 processes, pool ${POOL} each; load average ${load()}`);

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../src/server/platform/db/database';
 import { hashPassword } from '../../src/server/platform/sessions/passwords';
+import { sessionHash } from '../../src/server/platform/sessions/sessionsRepository';
 import { signToken } from '../../src/server/platform/sessions/tokens';
 import type { BetsDataset } from './betsDataset';
 
@@ -36,9 +37,14 @@ export async function prepareSpikeWorld(
 
   const first = data.firstUserId;
   const last = first + options.count - 1;
-  await sql`INSERT INTO sessions (id, user_id, created_at, expires_at)
-    SELECT 'spike-' || id, id, ${now}, ${now + DAY} FROM users WHERE id BETWEEN ${first} AND ${last}
-    ON CONFLICT (id) DO UPDATE SET expires_at = excluded.expires_at`.execute(db);
+  // Sessions are stored by the hash of their id (the token carries the id).
+  const ids = await db.selectFrom('users').select('id').where('id', '>=', first).where('id', '<=', last).execute();
+  for (let start = 0; start < ids.length; start += 500) {
+    await db.insertInto('sessions')
+      .values(ids.slice(start, start + 500).map(({ id }) => ({ id: sessionHash(`spike-${id}`), user_id: id, created_at: now, expires_at: now + DAY })))
+      .onConflict((oc) => oc.column('id').doUpdateSet((eb) => ({ expires_at: eb.ref('excluded.expires_at') })))
+      .execute();
+  }
   // Every k-th player signs in again (a new device, an expired session); the others come back signed in.
   const k = options.signInShare > 0 ? Math.max(1, Math.round(1 / options.signInShare)) : 0;
   if (k > 0) {
@@ -62,7 +68,7 @@ export async function prepareSpikeWorld(
     VALUES ('Spike admin', 'spike-admin@example.com', 'spike-no-password', 1, 1, 'en', 0, ${now}, ${now})
     ON CONFLICT (email) DO NOTHING`.execute(db);
   const admin = await db.selectFrom('users').select('id').where('email', '=', 'spike-admin@example.com').executeTakeFirstOrThrow();
-  await sql`INSERT INTO sessions (id, user_id, created_at, expires_at) VALUES ('spike-admin', ${admin.id}, ${now}, ${now + DAY})
+  await sql`INSERT INTO sessions (id, user_id, created_at, expires_at) VALUES (${sessionHash('spike-admin')}, ${admin.id}, ${now}, ${now + DAY})
     ON CONFLICT (id) DO UPDATE SET expires_at = excluded.expires_at`.execute(db);
   const adminToken = await signToken(secret, { userId: admin.id, sessionId: 'spike-admin' }, now, now + DAY);
   return { players, adminToken, resultMatchId: played.id, currentMatchday };

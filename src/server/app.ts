@@ -14,6 +14,7 @@ import type { AppDeps } from './platform/deps';
 import { installErrorHandler } from './platform/http/errorHandler';
 import { AppError } from './platform/http/errors';
 import { registerRoutes } from './platform/http/registerRoutes';
+import { clientAddress, fastifyTrustProxy } from './platform/http/clientAddress';
 import { installRequestContext } from './platform/http/requestContext';
 import { installInputGuards } from './platform/http/inputGuards';
 import { openapiInfo } from './platform/http/openapiInfo';
@@ -99,7 +100,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     logger: options.logger ?? loggerOptions(config.logLevel),
     logController: quietRequestLogs(),
     bodyLimit: 256 * 1024,
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     routerOptions: { ignoreTrailingSlash: true },
     frameworkErrors,
   }).withTypeProvider<TypeBoxTypeProvider>();
@@ -120,7 +121,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
       options.mailer ?? (config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : outboxMailer(database.db, clock, app.log)),
       database.db, clock, (err) => app.log.error({ err }, 'could not record an email in mail_log'),
     ),
-    jwtSecret: await loadJwtSecret(database.db),
+    jwtSecret: await loadJwtSecret(database.db, config.jwtSecret),
     logKey: loadLogKey(config, { create: true }),
     log: app.log,
     metrics: createMetrics({ poolStats: database.poolStats }),
@@ -150,7 +151,8 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
       },
     },
   });
-  await app.register(rateLimit, { global: false });
+  // Every per-address limit counts an IPv6 client by its /64.
+  await app.register(rateLimit, { global: false, keyGenerator: clientAddress });
   await app.register(swagger, { openapi: openapiInfo });
 
   // App plugins.
@@ -185,7 +187,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   registerCalendarFeed(app, deps);
 
   app.get(`${API_BASE}/openapi.json`, { schema: { hide: true } }, async () => app.swagger());
-  registerOperationsRoutes(app, { database, metrics: deps.metrics, metricsToken: config.metricsToken, lifecycle });
+  registerOperationsRoutes(app, { database, metrics: deps.metrics, metricsToken: config.metricsToken, metricsOpen: config.metricsOpen, lifecycle });
   serveClient(app, config.clientDir, allowedMethods);
   await app.ready();
   return { app, deps, lifecycle };

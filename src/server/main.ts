@@ -3,6 +3,7 @@ import { superviseWorkers } from './cluster';
 import { ConfigError, loadConfig, type Config } from './platform/config';
 import { openDatabase } from './platform/db/database';
 import { loadVapidKeys } from './platform/push/vapidKeys';
+import { listenForMetrics } from './platform/observability/metricsServer';
 import { startScheduler } from './scheduledJobs';
 import { shutdownGracefully } from './shutdown';
 
@@ -28,6 +29,10 @@ async function main(): Promise<void> {
   // Push keys exist before the first browser asks for them (every process reads the same stored pair).
   await loadVapidKeys(deps.db);
   const scheduler = startScheduler(deps);
+  const metricsServer = config.metricsPort ? await listenForMetrics(deps.metrics, config.metricsHost, config.metricsPort) : null;
+  if (!config.metricsOpen && !config.metricsToken && !config.metricsPort) {
+    app.log.warn('GET /metrics is not served: set METRICS_TOKEN, or METRICS_PORT for a local listener (see README, Metrics)');
+  }
 
   let stopping = false;
   const stop = (signal: NodeJS.Signals) => {
@@ -35,6 +40,7 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     app.log.info({ signal }, 'shutting down');
+    void metricsServer?.close();
     void shutdownGracefully({ app, lifecycle, database, scheduler }, config.shutdownTimeoutMs).then((drained) => {
       app.log.info(drained ? 'shut down' : 'shut down, cutting requests that outlived SHUTDOWN_TIMEOUT_MS');
       process.exit(drained ? 0 : 1);

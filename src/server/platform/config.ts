@@ -1,8 +1,14 @@
 import { dirname, join, resolve } from 'node:path';
+import { parseTrustProxy, type TrustProxy } from './http/clientAddress';
 
-/** Live streams: per-process cap per user, heartbeat period, lifetime (clients reconnect), bet-window checks. */
+/**
+ * Live streams: per-process caps (per user, client address, league, in all), stream opens allowed per minute (per
+ * user, per client address), heartbeat period, lifetime (clients reconnect), bet-window checks.
+ */
 export interface LiveSettings {
-  maxStreamsPerUser: number; maxStreams: number; heartbeatMs: number; maxStreamMs: number; deadlineCheckMs: number;
+  maxStreamsPerUser: number; maxStreamsPerAddress: number; maxStreamsPerLeague: number; maxStreams: number;
+  opensPerMinutePerUser: number; opensPerMinutePerAddress: number;
+  heartbeatMs: number; maxStreamMs: number; deadlineCheckMs: number;
 }
 
 /** Settings from the environment, validated at boot: a bad value stops the server with a clear message. */
@@ -48,8 +54,11 @@ export interface Config {
   importTimeoutMs: number;
   clientDir: string;
   logLevel: string;
-  /** Trust X-Forwarded-For (only behind a proxy you run): per-IP rate limits would be bypassable otherwise. */
-  trustProxy: boolean;
+  /**
+   * Which X-Forwarded-For entries are believed (only behind proxies you run: per-address limits would be bypassable
+   * otherwise): none, the last N hops, or those added by the listed proxy addresses and ranges.
+   */
+  trustProxy: TrustProxy;
   /** Session lifetime in days. */
   sessionDays: number;
   /**
@@ -59,11 +68,21 @@ export interface Config {
   sessionCacheSeconds: number;
   /** Cost of scrypt (N = 2^cost); lowered only in tests. */
   scryptCost: number;
-  /** Bearer token GET /metrics requires; the endpoint is open when unset. */
+  /** JWT_SECRET: the token-signing key, instead of one generated and kept in the database (sessions/tokens.ts). */
+  jwtSecret: string | null;
+  /** Bearer token GET /metrics requires on the app's port. */
   metricsToken: string | null;
+  /**
+   * GET /metrics answers on the app's port without a token: only outside production and without METRICS_PORT.
+   * Otherwise, without METRICS_TOKEN, the app's port does not serve the metrics at all.
+   */
+  metricsOpen: boolean;
+  /** METRICS_PORT: a separate listener for GET /metrics (no token), on metricsHost. */
+  metricsPort: number | null;
+  metricsHost: string;
   /** After SIGTERM, in-flight requests get this long to finish before their connections are cut. */
   shutdownTimeoutMs: number;
-  /** Live streams: streams per user and in all, heartbeat, a stream's lifetime, how often closing deadlines are checked. */
+  /** Live streams: caps and open limits (streamCaps.ts, liveRoutes.ts), heartbeat, a stream's lifetime, deadline checks. */
   live: LiveSettings;
   /** Load shedding: past any of these limits new requests get 503 with Retry-After instead of queueing. */
   overload: OverloadLimits;
@@ -107,6 +126,20 @@ function decimal(env: NodeJS.ProcessEnv, name: string, fallback: number, min: nu
 function metricsToken(raw: string | undefined): string | null {
   if (!raw) return null;
   if (raw.length < 16 || /\s/.test(raw)) throw new ConfigError('METRICS_TOKEN must be at least 16 characters without spaces');
+  return raw;
+}
+
+function trustProxy(raw: string | undefined): TrustProxy {
+  const parsed = parseTrustProxy(raw ?? '');
+  if (parsed === null) {
+    throw new ConfigError(`TRUST_PROXY must be false, a number of proxy hops (true means 1), or a comma-separated list of proxy addresses and CIDR ranges (got "${raw}")`);
+  }
+  return parsed;
+}
+
+function jwtSecret(raw: string | undefined): string | null {
+  if (!raw) return null;
+  if (raw.length < 32 || /\s/.test(raw)) throw new ConfigError('JWT_SECRET must be at least 32 characters without spaces (for example: openssl rand -base64 48)');
   return raw;
 }
 
@@ -203,6 +236,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const smtpUrl = env.SMTP_URL || null;
   if (smtpUrl && !/^smtps?:\/\//.test(smtpUrl)) throw new ConfigError(`SMTP_URL must start with smtp:// or smtps:// (got "${smtpUrl}")`);
   const mailFrom = env.MAIL_FROM || 'Porra <no-reply@porra.local>';
+  const metricsPort = int(env, 'METRICS_PORT', 0, 0, 65535) || null;
+  if (metricsPort === port) throw new ConfigError(`METRICS_PORT must differ from PORT (both ${port})`);
   return {
     port,
     host: env.HOST || '0.0.0.0',
@@ -229,14 +264,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     importTimeoutMs: int(env, 'IMPORT_TIMEOUT_MS', 15_000, 100, 120_000),
     clientDir: resolve(env.CLIENT_DIR || 'dist/client'),
     logLevel: env.LOG_LEVEL || 'info',
-    trustProxy: bool(env, 'TRUST_PROXY', false),
+    trustProxy: trustProxy(env.TRUST_PROXY),
     sessionDays: int(env, 'SESSION_DAYS', 30, 1, 365),
     sessionCacheSeconds: int(env, 'SESSION_CACHE_SECONDS', 5, 0, 60),
     scryptCost: int(env, 'SCRYPT_COST', 17, 10, 20),
+    jwtSecret: jwtSecret(env.JWT_SECRET),
     metricsToken: metricsToken(env.METRICS_TOKEN),
+    metricsOpen: env.NODE_ENV !== 'production' && !metricsPort,
+    metricsPort,
+    metricsHost: env.METRICS_HOST || '127.0.0.1',
     shutdownTimeoutMs: int(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 0, 600_000),
     live: {
       maxStreamsPerUser: int(env, 'LIVE_MAX_STREAMS_PER_USER', 5, 1, 100),
+      // One network (an IPv6 /64) cannot hold the process's streams with many free accounts.
+      maxStreamsPerAddress: int(env, 'LIVE_MAX_STREAMS_PER_ADDRESS', 50, 1, 100_000),
+      maxStreamsPerLeague: int(env, 'LIVE_MAX_STREAMS_PER_LEAGUE', 1000, 1, 100_000),
+      // Each open may replay missed events and build a table: opening in a loop is refused past these.
+      opensPerMinutePerUser: int(env, 'LIVE_OPENS_PER_MINUTE_PER_USER', 30, 1, 10_000),
+      opensPerMinutePerAddress: int(env, 'LIVE_OPENS_PER_MINUTE_PER_ADDRESS', 120, 1, 100_000),
       // Each stream holds a socket, a small buffer and a share of every table built while matches are in play.
       maxStreams: int(env, 'LIVE_MAX_STREAMS', 2000, 1, 100_000),
       heartbeatMs: int(env, 'LIVE_HEARTBEAT_MS', 25_000, 10, 600_000),

@@ -1,6 +1,7 @@
 import { accountRoutes } from '../../../shared/api/routes/accounts';
 import type { AppDeps } from '../../platform/deps';
 import type { RouteHandlers } from '../../platform/http/registerRoutes';
+import { clientAddress } from '../../platform/http/clientAddress';
 import { sendToken } from '../../platform/sessions/sessions';
 import { deleteAccount, signIn, signOut, signUp, updateAccount } from './accountsService';
 import { insertClientLog } from './clientLogRepository';
@@ -11,7 +12,7 @@ import { requestPasswordReset, resetPassword } from './passwordResetService';
 export function accountHandlers(deps: AppDeps): RouteHandlers<typeof accountRoutes> {
   return {
     signIn: async ({ body, req, reply }) => {
-      const signedIn = await signIn(deps, body.api_v1_user, req.ip);
+      const signedIn = await signIn(deps, body.api_v1_user, clientAddress(req));
       sendToken(reply, signedIn.token);
       return signedIn;
     },
@@ -20,9 +21,9 @@ export function accountHandlers(deps: AppDeps): RouteHandlers<typeof accountRout
       sendToken(reply, signedIn.token);
       return signedIn;
     },
-    updateAccount: async ({ body, user, req }) => updateAccount(deps, user, body.api_v1_user, req.ip),
+    updateAccount: async ({ body, user, req }) => updateAccount(deps, user, body.api_v1_user, clientAddress(req)),
     deleteAccount: async ({ body, user, req }) => {
-      await deleteAccount(deps, user, body.api_v1_user.current_password, req.ip);
+      await deleteAccount(deps, user, body.api_v1_user.current_password, clientAddress(req));
       return { message: req.t('success.account_deleted') };
     },
     signOut: async ({ user, req }) => {
@@ -43,7 +44,7 @@ export function accountHandlers(deps: AppDeps): RouteHandlers<typeof accountRout
       return { message: req.t('success.email_verified') };
     },
     resendVerification: async ({ user, req }) => {
-      await resendVerification(deps, user, req.ip);
+      await resendVerification(deps, user, clientAddress(req));
       return { message: req.t('success.verification_sent') };
     },
     clientLog: async ({ body, user, req }) => {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { call, describeEachDb, type TestApp } from '../../testing/harness';
+import { insertSession } from '../../platform/sessions/sessionsRepository';
 import { signToken } from '../../platform/sessions/tokens';
 import { createUserWithToken } from '../../testing/fixtures';
 import { reminderWorld } from '../../platform/push/testing/reminderWorld';
@@ -78,7 +79,7 @@ describeEachDb('admin console: users', (ctx) => {
     expect(await t.deps.db.selectFrom('sessions').select('id').where('user_id', '=', ana.id).execute()).toEqual([]);
     // A session opened by a sign-in that raced the disable (its password check passed just before) is refused too.
     const racing = randomUUID();
-    await t.deps.db.insertInto('sessions').values({ id: racing, user_id: ana.id, created_at: t.clock.now(), expires_at: t.clock.now() + 86_400_000 }).execute();
+    await insertSession(t.deps.db, { id: racing, user_id: ana.id, created_at: t.clock.now(), expires_at: t.clock.now() + 86_400_000 });
     const racingToken = await signToken(t.deps.jwtSecret, { userId: ana.id, sessionId: racing }, t.clock.now(), t.clock.now() + 86_400_000);
     expect((await me(t, racingToken)).id).toBe(-1);
     const refused = await signIn(t, 'ana@example.com', 'es');

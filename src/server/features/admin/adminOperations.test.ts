@@ -149,8 +149,10 @@ describeEachDb('admin console: mail, notifications and settings', (ctx) => {
     const t = ctx();
     const root = await createUserWithToken(t.deps, { is_admin: true });
     t.deps.config = {
-      ...t.deps.config, smtpUrl: 'smtp://mailer:s3cret-pass@smtp.example.com:587', footballDataToken: 'fd-token-123', metricsToken: null,
-      databaseUrl: 'postgres://porra:db-pass@db.example.com/porra',
+      ...t.deps.config, smtpUrl: 'smtp://mailer:s3cret@pass@smtp.example.com:587', footballDataToken: 'fd-token-123', metricsToken: null,
+      // Passwords with "@" and "/" unencoded, and credentials in query parameters.
+      databaseUrl: 'postgres://porra:db/p@ss@db.example.com/porra?sslmode=require&password=q-pass&sslpassword=k-pass',
+      footballDataUrl: 'https://api.example.com/v4?api_key=url-key#top',
     };
     const res = await call(t.app, { method: 'GET', url: api('/admin/settings'), token: root.token });
     expect(res.statusCode).toBe(200);
@@ -159,12 +161,14 @@ describeEachDb('admin console: mail, notifications and settings', (ctx) => {
     const settings = Object.fromEntries(res.data.settings.map((s: { key: string; value: string | null; secret: boolean }) => [s.key, [s.value, s.secret]]));
     expect(settings).toMatchObject({
       smtpUrl: ['smtp://mailer:********@smtp.example.com:587', true],
-      databaseUrl: ['postgres://porra:********@db.example.com/porra', true],
+      databaseUrl: ['postgres://porra:********@db.example.com/porra?sslmode=require&password=********&sslpassword=********', true],
+      footballDataUrl: ['https://api.example.com/v4?api_key=********#top', true],
+      appOrigin: [t.deps.config.appOrigin, false],
       footballDataToken: ['********', true],
       metricsToken: [null, true],
       sessionDays: ['30', false],
       'overload.retryAfterSeconds': ['10', false],
     });
-    expect(res.body).not.toMatch(/s3cret-pass|fd-token-123|db-pass/);
+    expect(res.body).not.toMatch(/s3cret|pass@|fd-token-123|p@ss|q-pass|k-pass|url-key/);
   });
 });

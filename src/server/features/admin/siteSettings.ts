@@ -9,12 +9,45 @@ export const MASK = '********';
 /** Config keys whose whole value is a secret. */
 const SECRET_KEY = /token|secret|password|key$/i;
 
-/** A URL's password (and a user given without a password) masked: postgres://porra:********@db/porra. */
+/** Query parameters whose value is a credential: password, sslpassword, pass, token, secret, api_key, auth... */
+const SECRET_PARAMETER = /pass|pwd|secret|token|key|auth|credential|signature/i;
+
+/**
+ * A URL with every credential masked: the password of its user part (postgres://porra:********@db/porra, a user
+ * given alone is masked too) and the value of every secret query parameter (?password=********). The user part
+ * ends at the URL's last "@" (a password may contain "@", "/" or "?" unencoded, and drivers read it so); when in
+ * doubt more is masked, never less.
+ */
 function maskUrlCredentials(value: string): string {
-  const match = /^([a-z][a-z0-9+.-]*:\/\/)([^@/]*)@/i.exec(value);
-  if (!match) return value;
-  const [user] = match[2]!.split(':');
-  return `${match[1]}${user ? `${user}:` : ''}${MASK}@${value.slice(match[0].length)}`;
+  const scheme = /^[a-z][a-z0-9+.-]*:\/\//i.exec(value);
+  if (!scheme) return value;
+  let rest = value.slice(scheme[0].length);
+  let userPart = '';
+  const at = rest.lastIndexOf('@');
+  if (at >= 0) {
+    const user = rest.slice(0, at).split(':')[0]!;
+    userPart = `${user && !/[/?#]/.test(user) ? `${user}:` : ''}${MASK}@`;
+    rest = rest.slice(at + 1);
+  }
+  const query = rest.indexOf('?');
+  if (query >= 0) {
+    const [params, fragment] = splitOnce(rest.slice(query + 1), '#');
+    const masked = params.split('&').map((pair) => {
+      const [name, given] = splitOnce(pair, '=');
+      return given !== null && SECRET_PARAMETER.test(safeDecode(name)) ? `${name}=${MASK}` : pair;
+    }).join('&');
+    rest = `${rest.slice(0, query)}?${masked}${fragment === null ? '' : `#${fragment}`}`;
+  }
+  return `${scheme[0]}${userPart}${rest}`;
+}
+
+function splitOnce(text: string, separator: string): [string, string | null] {
+  const index = text.indexOf(separator);
+  return index < 0 ? [text, null] : [text.slice(0, index), text.slice(index + 1)];
+}
+
+function safeDecode(text: string): string {
+  try { return decodeURIComponent(text.replaceAll('+', ' ')); } catch { return text; }
 }
 
 function show(value: unknown): string | null {

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../platform/db/database';
+import { sessionHash } from '../../platform/sessions/sessionsRepository';
 import { playedInLeague, resultBetDeadlineSql } from '../../domain/scoring/scoringSql';
 
 /** All SQL of the live streams: the event log, and the reads that turn an event into each league's messages. */
@@ -60,14 +61,16 @@ export async function inPlayWithBetsHidden(db: Executor, leagueId: number, now: 
  */
 export async function liveSessions(db: Executor, sessionIds: string[], now: number): Promise<Map<string, boolean>> {
   const valid = new Map<string, boolean>();
+  const idOfHash = new Map(sessionIds.map((id) => [sessionHash(id), id]));
+  const hashes = [...idOfHash.keys()];
   // Chunked: one statement's parameters are bounded (SQLite, PostgreSQL).
-  for (let start = 0; start < sessionIds.length; start += 500) {
+  for (let start = 0; start < hashes.length; start += 500) {
     const rows = await db.selectFrom('sessions').innerJoin('users', 'users.id', 'sessions.user_id')
       .select(['sessions.id', 'users.is_admin'])
-      .where('sessions.id', 'in', sessionIds.slice(start, start + 500))
+      .where('sessions.id', 'in', hashes.slice(start, start + 500))
       .where('sessions.expires_at', '>', now).where('users.disabled_at', 'is', null)
       .execute();
-    for (const row of rows) valid.set(row.id, row.is_admin === 1);
+    for (const row of rows) valid.set(idOfHash.get(row.id)!, row.is_admin === 1);
   }
   return valid;
 }

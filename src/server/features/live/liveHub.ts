@@ -1,45 +1,56 @@
 import type { FastifyReply } from 'fastify';
 import { LIVE_EVENT } from '../../../shared/api/routes/live';
-import type { BetsVisiblePayload, MatchesPayload } from '../../domain/live/liveEvents';
+import type { BetsVisiblePayload } from '../../domain/live/liveEvents';
 import type { AppDeps } from '../../platform/deps';
 import { retryLater } from '../../platform/http/errors';
-import { deadlinesBetween, leagueMatchesInPlay, liveSessions, matchesPlayedInLeagues, stillMembers } from './liveEventsRepository';
+import { deadlinesBetween, leagueMatchesInPlay, liveSessions, stillMembers } from './liveEventsRepository';
+import { createReplays, eventMessages } from './liveMessages';
 import { apiMatches } from '../../domain/live/livePublisher';
 import { SseStream } from '../../platform/live/sseStream';
+import { createStreamCaps, RETRY_AFTER_SECONDS } from '../../platform/live/streamCaps';
 import { streamStandings } from './streamStandings';
-import { type LiveEventRow, liveEventsAfter } from '../../platform/live/liveEventStore';
+import type { LiveEventRow } from '../../platform/live/liveEventStore';
 import type { Locale } from '../../../shared/domain/locales';
 
-/** Who opens a stream: the signed-in caller (its session is checked again while the stream lasts) and the league. */
+/**
+ * Who opens a stream: the signed-in caller (its session is checked again while the stream lasts), the client's
+ * address as per-address limits count it, and the league.
+ */
 export interface StreamViewer {
-  userId: number; sessionId: string; isAdmin: boolean; leagueId: number; competitionId: number; locale: Locale;
+  userId: number; sessionId: string; isAdmin: boolean; address: string; leagueId: number; competitionId: number; locale: Locale;
 }
-interface Viewer extends StreamViewer { stream: SseStream; openedAt: number }
+interface Viewer extends StreamViewer {
+  stream: SseStream; openedAt: number;
+  /** While the stream catches up, live messages wait here (then they follow the catch-up, in order). */
+  backlog: ((stream: SseStream) => void)[] | null;
+}
 
-/** Events replayed at most on a resume; a client further behind has its screen's data read again anyway. */
-const RESUME_LIMIT = 200;
-/** Seconds a refused client waits before asking again. */
-const RETRY_AFTER_SECONDS = 30;
+/** Live messages held for a stream still catching up; past this the stream ends and the client reconnects. */
+const BACKLOG_LIMIT = 100;
 /**
  * A table sent to streams is reused for streams opening within this long: during a match, opening (or reopening
  * in a loop) any number of streams costs one table per league and language, not one each.
  */
 const TABLE_REUSE_MS = 5000;
 
+type Table = ReturnType<typeof streamStandings>;
+
 /**
  * This process's open live streams and how events reach them. Every event of the bus is turned
  * into messages per league that has streams here: `matches` with the league's matches, then the league's
  * `standings` (built once per league and language, see streamStandings.ts), or `bets_visible` for the leagues whose
- * bet window closed. A timer (all streams at once) sends heartbeats, ends streams past their lifetime and those
- * whose session ended (sign-out, disabled account) or whose user left the league, and publishes the bet windows
- * that have closed for the competitions watched here. Streams are capped per user and per process.
+ * bet window closed. Events are delivered one at a time through one queue; a new stream catches up on its own
+ * (replays and tables shared with the streams opening alongside, liveMessages.ts), never through that queue, while
+ * the events arriving meanwhile wait for it in its backlog. A timer (all streams at once) sends heartbeats, ends
+ * streams past their lifetime and those whose session ended (sign-out, disabled account) or whose user left the
+ * league, and publishes the bet windows that have closed for the competitions watched here. Streams are capped
+ * per user, client address, league and process (streamCaps.ts).
  */
 export function createLiveHub(deps: AppDeps) {
   const settings = deps.config.live;
   const byLeague = new Map<number, Set<Viewer>>();
-  /** Streams open or opening, per user and in all: counted before the first await, so a burst cannot pass the caps. */
-  const perUser = new Map<number, number>();
-  let streams = 0;
+  const caps = createStreamCaps(settings);
+  const replays = createReplays(deps);
   /** Competitions watched here -> the time up to which their deadlines were checked. */
   const deadlineChecked = new Map<number, number>();
   let unsubscribe: Promise<() => void> | null = null;
@@ -47,18 +58,23 @@ export function createLiveHub(deps: AppDeps) {
   let heartbeat: NodeJS.Timeout | null = null;
   let deadlineTimer: NodeJS.Timeout | null = null;
   let closing = false;
-  /** `leagueId:locale` -> the last table built for its streams, and when. */
-  const recentTables = new Map<string, { at: number; table: ReturnType<typeof streamStandings> }>();
+  /** `leagueId:locale` -> the last table built for its streams, and when its build started. */
+  const recentTables = new Map<string, { at: number; table: Table }>();
 
-  /** The league's table in this language: built now (after an event), or the one built less than TABLE_REUSE_MS ago. */
-  function tableFor(leagueId: number, locale: Locale, fresh: boolean): ReturnType<typeof streamStandings> {
+  /**
+   * The league's table in this language, built after `freshSince` (a table whose build started then or later holds
+   * everything stored before), or with null any table less than TABLE_REUSE_MS old. Builds started alongside are
+   * shared: streams resuming together wait for one build.
+   */
+  function tableFor(leagueId: number, locale: Locale, freshSince: number | null): Table {
     const key = `${leagueId}:${locale}`;
     const recent = recentTables.get(key);
-    if (!fresh && recent && Date.now() - recent.at < TABLE_REUSE_MS) return recent.table;
+    const now = Date.now();
+    if (recent && (freshSince === null ? now - recent.at < TABLE_REUSE_MS : recent.at >= freshSince)) return recent.table;
     // Expired entries go as new ones come (kept even when a league's last stream closes: it may reopen at once).
-    for (const [other, entry] of recentTables) if (Date.now() - entry.at >= TABLE_REUSE_MS) recentTables.delete(other);
+    for (const [other, entry] of recentTables) if (now - entry.at >= TABLE_REUSE_MS) recentTables.delete(other);
     const table = streamStandings(deps, leagueId, locale);
-    recentTables.set(key, { at: Date.now(), table });
+    recentTables.set(key, { at: now, table });
     // A failed build is not reused.
     table.catch(() => { if (recentTables.get(key)?.table === table) recentTables.delete(key); });
     return table;
@@ -71,62 +87,35 @@ export function createLiveHub(deps: AppDeps) {
     deps.log.warn({ err: error }, `live streams: ${what} failed`);
   }
 
-  function reserve(userId: number): void {
-    if (closing) throw retryLater(503, 'errors.shutting_down', RETRY_AFTER_SECONDS);
-    if ((perUser.get(userId) ?? 0) >= settings.maxStreamsPerUser) throw retryLater(429, 'errors.live_too_many_streams', RETRY_AFTER_SECONDS);
-    if (streams >= settings.maxStreams) throw retryLater(503, 'errors.live_server_busy', RETRY_AFTER_SECONDS);
-    perUser.set(userId, (perUser.get(userId) ?? 0) + 1);
-    streams += 1;
+  /** A live message for a viewer: now, or after its catch-up. */
+  function sendTo(viewer: Viewer, send: (stream: SseStream) => void): void {
+    if (!viewer.backlog) { send(viewer.stream); return; }
+    if (viewer.backlog.length >= BACKLOG_LIMIT) { viewer.stream.end(); return; }
+    viewer.backlog.push(send);
   }
 
-  function release(userId: number): void {
-    streams -= 1;
-    const count = (perUser.get(userId) ?? 1) - 1;
-    if (count > 0) perUser.set(userId, count);
-    else perUser.delete(userId);
-  }
-
-  /**
-   * Messages of one event for some viewers (all of this process's, or one resuming stream). A resume (`replay`)
-   * sends the matches with the event's id and no table: one table follows the whole replay.
-   */
-  async function deliver(row: LiveEventRow, only?: Viewer, replay = false): Promise<void> {
-    const leagueIds = only ? [only.leagueId] : leaguesOf(row.competition_id);
+  /** The messages of one event for every stream of this process. */
+  async function deliver(row: LiveEventRow): Promise<void> {
+    const receivedAt = Date.now();
+    const leagueIds = leaguesOf(row.competition_id);
     if (leagueIds.length === 0) return;
-    const targetsOf = (leagueId: number) => (only ? [only] : [...(byLeague.get(leagueId) ?? [])]);
-    if (row.kind === 'bets_visible') {
-      const { match_ids: matchIds, deadline = 0 } = JSON.parse(row.payload) as BetsVisiblePayload;
-      // Only the leagues whose own window is the one that closed (not before it: they were told then).
-      const shown = await matchesPlayedInLeagues(deps.db, leagueIds, matchIds, { from: deadline, to: Math.max(deadline, deps.clock.now()) });
-      for (const [leagueId, ids] of shown) {
-        const message = { league_id: leagueId, match_ids: [...ids].sort((a, b) => a - b) };
-        for (const viewer of targetsOf(leagueId)) viewer.stream.send(LIVE_EVENT.BETS_VISIBLE, message, row.id);
-      }
-      return;
-    }
-    const { matches } = JSON.parse(row.payload) as MatchesPayload;
-    const played = await matchesPlayedInLeagues(deps.db, leagueIds, matches.map((m) => m.id));
-    const tables = new Map<string, ReturnType<typeof streamStandings>>();
-    for (const [leagueId, ids] of played) {
-      const targets = targetsOf(leagueId);
-      const message = {
-        league_id: leagueId, competition_id: row.competition_id, match_ids: [...ids].sort((a, b) => a - b),
-        matches: matches.filter((m) => ids.has(m.id)),
-      };
-      if (replay) {
-        for (const viewer of targets) viewer.stream.send(LIVE_EVENT.MATCHES, message, row.id);
+    const messages = await eventMessages(deps, row, leagueIds);
+    const tables = new Map<string, Promise<Awaited<Table> | null>>();
+    for (const [leagueId, message] of messages) {
+      const targets = [...(byLeague.get(leagueId) ?? [])];
+      if (message.event === LIVE_EVENT.BETS_VISIBLE) {
+        for (const viewer of targets) sendTo(viewer, (stream) => stream.send(message.event, message.data, row.id));
         continue;
       }
       // The match cards first; then the table, built once per language (a failure there still moves the cards).
-      for (const viewer of targets) viewer.stream.send(LIVE_EVENT.MATCHES, message);
+      for (const viewer of targets) sendTo(viewer, (stream) => stream.send(message.event, message.data));
       for (const viewer of targets) {
         const key = `${leagueId}:${viewer.locale}`;
-        if (!tables.has(key)) tables.set(key, tableFor(leagueId, viewer.locale, true).catch((error) => { onFailure(error, 'live table'); return null; }));
+        if (!tables.has(key)) tables.set(key, tableFor(leagueId, viewer.locale, receivedAt).catch((error) => { onFailure(error, 'live table'); return null; }));
       }
       for (const viewer of targets) {
         const table = await tables.get(`${leagueId}:${viewer.locale}`)!;
-        if (table) viewer.stream.send(LIVE_EVENT.STANDINGS, table, row.id);
-        else viewer.stream.markSeen(row.id);
+        sendTo(viewer, (stream) => (table ? stream.send(LIVE_EVENT.STANDINGS, table, row.id) : stream.markSeen(row.id)));
       }
     }
   }
@@ -136,12 +125,11 @@ export function createLiveHub(deps: AppDeps) {
    * for all of them, however many there were); the matches in play now; while they are, the table.
    */
   async function catchUp(viewer: Viewer, lastEventId: number | null): Promise<void> {
-    let replayedMatches = false;
+    let replayedSince: number | null = null;
     if (lastEventId !== null) {
-      for (const row of await liveEventsAfter(deps.db, lastEventId, RESUME_LIMIT, viewer.competitionId)) {
-        await deliver(row, viewer, true);
-        replayedMatches ||= row.kind === 'matches';
-      }
+      const replay = await replays.after(viewer.leagueId, viewer.competitionId, lastEventId);
+      for (const message of replay.messages) viewer.stream.send(message.event, message.data, message.id);
+      if (replay.matchesMoved) replayedSince = replay.readAt;
     }
     const inPlay = await apiMatches(deps.db, await leagueMatchesInPlay(deps.db, viewer.leagueId));
     if (inPlay.length > 0) {
@@ -150,12 +138,11 @@ export function createLiveHub(deps: AppDeps) {
       });
     }
     // Nothing in play and nothing missed: the stored table the screen loaded is current (no table built).
-    if (inPlay.length > 0 || replayedMatches) {
-      // After a replay the table is built now: a reused one could be older than what was replayed.
-      const table = await tableFor(viewer.leagueId, viewer.locale, replayedMatches);
-      if (table && (table.provisional || replayedMatches)) viewer.stream.send(LIVE_EVENT.STANDINGS, table);
+    if (inPlay.length > 0 || replayedSince !== null) {
+      // After a replay the table is one built after the replayed events were read: a reused one could be older.
+      const table = await tableFor(viewer.leagueId, viewer.locale, replayedSince);
+      if (table && (table.provisional || replayedSince !== null)) viewer.stream.send(LIVE_EVENT.STANDINGS, table);
     }
-    if (settings.maxStreamMs === 0) viewer.stream.end();
   }
 
   function enqueue(work: () => Promise<void>, what: string): Promise<void> {
@@ -215,7 +202,7 @@ export function createLiveHub(deps: AppDeps) {
     const set = byLeague.get(viewer.leagueId);
     if (!set?.delete(viewer)) return;
     deps.metrics.liveStreams(-1);
-    release(viewer.userId);
+    caps.release(viewer);
     if (set.size === 0) {
       byLeague.delete(viewer.leagueId);
       if (leaguesOf(viewer.competitionId).length === 0) deadlineChecked.delete(viewer.competitionId);
@@ -226,26 +213,37 @@ export function createLiveHub(deps: AppDeps) {
   return {
     /**
      * Opens a stream for an authorised viewer; resumes after `lastEventId` when given. Refused (before anything is
-     * sent) while the app closes (503), past the user's streams in this process (429) or the process's (503).
+     * sent) while the app closes (503), past the caps of streamCaps.ts (429 per user or address, 503 per league or
+     * process).
      */
     async open(reply: FastifyReply, who: StreamViewer, lastEventId: number | null): Promise<void> {
-      reserve(who.userId);
+      if (closing) throw retryLater(503, 'errors.shutting_down', RETRY_AFTER_SECONDS);
+      caps.reserve(who);
       try {
         unsubscribe ??= deps.live.subscribe((row) => { void enqueue(() => deliver(row), 'event delivery'); });
         await unsubscribe;
       } catch (error) {
         unsubscribe = null;
-        release(who.userId);
+        caps.release(who);
         throw error;
       }
-      const viewer: Viewer = { ...who, stream: new SseStream(reply), openedAt: Date.now() };
+      // Registered before it catches up: what arrives meanwhile waits in its backlog, so nothing falls in between.
+      const viewer: Viewer = { ...who, stream: new SseStream(reply), openedAt: Date.now(), backlog: [] };
       const set = byLeague.get(who.leagueId) ?? new Set();
       byLeague.set(who.leagueId, set.add(viewer));
       if (!deadlineChecked.has(who.competitionId)) deadlineChecked.set(who.competitionId, deps.clock.now());
       deps.metrics.liveStreams(1);
       void viewer.stream.closed.then(() => remove(viewer));
       startTimers();
-      await enqueue(() => catchUp(viewer, lastEventId), 'stream opening');
+      try {
+        await catchUp(viewer, lastEventId);
+      } catch (error) {
+        onFailure(error, 'stream opening');
+      }
+      const backlog = viewer.backlog ?? [];
+      viewer.backlog = null;
+      for (const send of backlog) send(viewer.stream);
+      if (settings.maxStreamMs === 0) viewer.stream.end();
     },
 
     /** Open streams in this process (the metrics gauge counts the same). */

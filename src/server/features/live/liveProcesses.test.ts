@@ -39,7 +39,7 @@ describePostgres('live events across server processes (PostgreSQL LISTEN/NOTIFY)
     a = await startServerProcess(env, 90_000);
     b = await startServerProcess(env, 90_000);
     handle = openDatabase(url.toString(), { poolSize: 2 });
-    const deps = { db: handle.db, clock: systemClock, jwtSecret: await loadJwtSecret(handle.db) } as AppDeps;
+    const deps = { db: handle.db, clock: systemClock, jwtSecret: await loadJwtSecret(handle.db, null) } as AppDeps;
     const cup = await createCup(handle.db, { start: Date.now() + 3 * 86_400_000 });
     const owner = await createUserWithToken(deps, { email_verified: true });
     const member = await createUserWithToken(deps, { email_verified: true });

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
@@ -107,6 +107,26 @@ describe('SQLite restore', () => {
     databasePath = join(dir, 'porra.sqlite');
   });
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('make the database, its backups and restore copies readable by their owner only', async () => {
+    const modeOf = (path: string) => (statSync(path).mode & 0o777).toString(8);
+    await databaseWith(databasePath, ['ana@example.com']);
+    expect(modeOf(databasePath)).toBe('600');
+    const backups = join(dir, 'backups');
+    const { file } = await backupSqlite({ databasePath, dir: backups, keep: 3, now: AT });
+    expect([modeOf(backups), modeOf(file)]).toEqual(['700', '600']);
+    // A database file left readable by an older version is made private when opened; a backup the operator copied
+    // with a loose mode is restored private.
+    chmodSync(databasePath, 0o644);
+    chmodSync(file, 0o644);
+    await databaseWith(databasePath, ['bob@example.com']);
+    expect(modeOf(databasePath)).toBe('600');
+    const { previous } = await restoreSqlite({ databasePath, file });
+    expect([modeOf(databasePath), modeOf(previous!)]).toEqual(['600', '600']);
+    const elsewhere = join(dir, 'new', 'data', 'porra.sqlite');
+    await restoreSqlite({ databasePath: elsewhere, file });
+    expect([modeOf(join(dir, 'new', 'data')), modeOf(elsewhere)]).toEqual(['700', '600']);
+  });
 
   it('puts a backup back and keeps the current database as .before-restore', async () => {
     await databaseWith(databasePath, ['ana@example.com']);

@@ -1,6 +1,7 @@
-import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
+import { makePrivateDir } from '../db/privateFiles';
 import { BackupError, checkPorraDatabase, copyDatabase, removeDatabaseFiles } from './sqliteFiles';
 
 /** porra-YYYYMMDD-HHMMSS.sqlite, in UTC: names sort in time order, which is what pruning relies on. */
@@ -21,7 +22,7 @@ export interface BackupResult { file: string; bytes: number; pruned: string[] }
 export async function backupSqlite(args: { databasePath: string; dir: string; keep: number; now: number }): Promise<BackupResult> {
   const { databasePath, dir, keep, now } = args;
   if (!existsSync(databasePath)) throw new BackupError(`There is no database at ${databasePath}.`);
-  mkdirSync(dir, { recursive: true });
+  makePrivateDir(dir);
   const file = join(dir, backupFileName(now));
   if (existsSync(file)) throw new BackupError(`${file} already exists (one backup a second at most).`);
   const partial = `${file}.partial`;

@@ -1,6 +1,7 @@
-import { closeSync, copyFileSync, existsSync, openSync, readSync, rmSync } from 'node:fs';
+import { chmodSync, closeSync, copyFileSync, existsSync, openSync, readSync, rmSync } from 'node:fs';
 import SQLite from 'better-sqlite3';
 import { migrationProvider } from '../db/migrations/index';
+import { createPrivateFile, PRIVATE_FILE_MODE } from '../db/privateFiles';
 
 /** A backup or restore that cannot be done; the message says why and what to do instead. */
 export class BackupError extends Error {}
@@ -24,6 +25,7 @@ export function sqliteFilePath(databaseUrl: string): string {
  */
 export async function copyDatabase(source: SQLite.Database, destination: string): Promise<void> {
   removeDatabaseFiles(destination);
+  createPrivateFile(destination); // SQLite writes into it, keeping its mode
   await source.backup(destination, { progress: () => 0x7fffffff });
   const copy = new SQLite(destination, { fileMustExist: true });
   try {
@@ -86,8 +88,14 @@ export async function checkPorraDatabase(path: string, name = path): Promise<voi
 export async function checkedCopy(file: string, copy: string): Promise<void> {
   removeDatabaseFiles(copy);
   try {
+    createPrivateFile(copy);
     copyFileSync(file, copy);
-    if (existsSync(`${file}-wal`)) copyFileSync(`${file}-wal`, `${copy}-wal`);
+    chmodSync(copy, PRIVATE_FILE_MODE); // the copy takes the mode of the operator's file
+    if (existsSync(`${file}-wal`)) {
+      createPrivateFile(`${copy}-wal`);
+      copyFileSync(`${file}-wal`, `${copy}-wal`);
+      chmodSync(`${copy}-wal`, PRIVATE_FILE_MODE);
+    }
     if (!hasSqliteHeader(copy)) throw new BackupError(`${file} is not a SQLite database.`);
     let db: SQLite.Database | undefined;
     try {

@@ -1,6 +1,7 @@
-import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
+import { existsSync, renameSync, rmSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
+import { makePrivateDir } from '../db/privateFiles';
 import { BackupError, checkedCopy, copyDatabase, removeDatabaseFiles } from './sqliteFiles';
 
 /**
@@ -33,7 +34,7 @@ export interface RestoreResult { previous: string | null }
 export async function restoreSqlite(args: { databasePath: string; file: string }): Promise<RestoreResult> {
   const { databasePath, file } = args;
   if (!existsSync(file)) throw new BackupError(`There is no file at ${file}.`);
-  mkdirSync(dirname(databasePath), { recursive: true });
+  makePrivateDir(dirname(databasePath));
   const restoring = `${databasePath}.restoring`;
   await checkedCopy(file, restoring);
 

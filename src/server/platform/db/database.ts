@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type SqliteDatabase, type SqliteStatement, type Transaction } from 'kysely';
@@ -7,6 +7,7 @@ import type { Database } from './schema';
 import { migrationProvider, type Dialect } from './migrations/index';
 import { seedCatalogue } from './catalogue';
 import { prepareStatements } from './preparedStatements';
+import { createPrivateFile, makeDatabasePrivate, makePrivateDir } from './privateFiles';
 
 export type Db = Kysely<Database>;
 export type Tx = Transaction<Database>;
@@ -37,7 +38,11 @@ export function openDatabase(url: string, options: { poolSize?: number } = {}): 
   }
   if (!url.startsWith('sqlite:')) throw new Error(`DATABASE_URL must start with postgres:// or sqlite: (got "${url}")`);
   const path = url.slice('sqlite:'.length);
-  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+  if (path !== ':memory:') {
+    makePrivateDir(dirname(path));
+    if (existsSync(path)) makeDatabasePrivate(path);
+    else createPrivateFile(path);
+  }
   const sqlite = new SQLite(path);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');

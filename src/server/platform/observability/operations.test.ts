@@ -1,7 +1,10 @@
+import type { AddressInfo } from 'node:net';
 import { createCup } from '../../testing/competitionFixture';
 import { createUserWithToken } from '../../testing/fixtures';
 import { call, createTestApp, describeEachDb, DB_KINDS, type TestApp } from '../../testing/harness';
 import { createLeague } from '../../features/resultBets/testing/betsTestFixture';
+import { loadConfig } from '../config';
+import { listenForMetrics } from './metricsServer';
 import { metricsText, sample } from './testing/metricsTestKit';
 
 /** A member with the bets of the first matchday, all still open. */
@@ -132,5 +135,32 @@ describe.each(DB_KINDS)('metrics behind METRICS_TOKEN [%s]', (kind) => {
   it('leave the probes open', async () => {
     expect((await call(t.app, { method: 'GET', url: '/livez' })).statusCode).toBe(200);
     expect((await call(t.app, { method: 'GET', url: '/readyz' })).statusCode).toBe(200);
+  });
+});
+
+describe.each(DB_KINDS)('metrics in production [%s]', (kind) => {
+  it('are not served on the app\'s port without METRICS_TOKEN; METRICS_PORT serves them on a local listener', async () => {
+    const production = loadConfig({ NODE_ENV: 'production' });
+    expect(production).toMatchObject({ metricsOpen: false, metricsPort: null, metricsHost: '127.0.0.1' });
+    expect(loadConfig({}).metricsOpen).toBe(true);
+    expect(loadConfig({ METRICS_PORT: '9464' })).toMatchObject({ metricsOpen: false, metricsPort: 9464 });
+    expect(() => loadConfig({ PORT: '9464', METRICS_PORT: '9464' })).toThrow(/METRICS_PORT must differ from PORT/);
+    expect(() => loadConfig({ METRICS_PORT: 'x' })).toThrow(/METRICS_PORT must be an integer/);
+
+    const t = await createTestApp(kind, { config: { metricsOpen: production.metricsOpen } });
+    const listener = await listenForMetrics(t.deps.metrics, '127.0.0.1', 0);
+    try {
+      const open = await call(t.app, { method: 'GET', url: '/metrics', headers: { 'accept-language': 'es' } });
+      expect(open.statusCode).toBe(404);
+      expect(open.body).not.toContain('http_request_duration_seconds');
+      const { port } = listener.server.address() as AddressInfo;
+      const res = await fetch(`http://127.0.0.1:${port}/metrics`);
+      expect(res.status).toBe(200);
+      expect(await res.text()).toContain('http_request_duration_seconds');
+      expect((await fetch(`http://127.0.0.1:${port}/livez`)).status).toBe(404);
+    } finally {
+      await listener.close();
+      await t.close();
+    }
   });
 });

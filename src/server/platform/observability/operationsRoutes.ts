@@ -19,7 +19,7 @@ const NEVER_SHED = { pressureHandler: () => undefined };
  */
 export function registerOperationsRoutes(
   app: FastifyInstance,
-  ops: { database: DatabaseHandle; metrics: AppMetrics; metricsToken: string | null; lifecycle: Lifecycle },
+  ops: { database: DatabaseHandle; metrics: AppMetrics; metricsToken: string | null; metricsOpen: boolean; lifecycle: Lifecycle },
 ): void {
   const unavailable = (req: FastifyRequest, reply: FastifyReply, key: MessageKey) =>
     reply.code(503).send({ status: 'unavailable', error: translate(requestLocale(req), key) });
@@ -33,8 +33,10 @@ export function registerOperationsRoutes(
     return problem ? unavailable(req, reply, problem) : { status: 'ready' };
   });
 
-  // Monitoring must still see an overloaded process.
+  // Monitoring must still see an overloaded process. Without a token the metrics are served here only where they may
+  // be open (config.metricsOpen); elsewhere the route is not there at all.
   app.get('/metrics', { schema: { hide: true }, config: NEVER_SHED }, async (req, reply) => {
+    if (!ops.metricsToken && !ops.metricsOpen) return reply.callNotFound();
     if (ops.metricsToken && !sameSecret(bearer(req), ops.metricsToken)) {
       return reply.code(401).header('www-authenticate', 'Bearer realm="metrics"')
         .send({ error: translate(requestLocale(req), 'errors.metrics_token') });

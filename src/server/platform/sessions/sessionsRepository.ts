@@ -1,9 +1,19 @@
+import { createHash } from 'node:crypto';
 import type { Executor } from '../db/database';
 import { precompiled } from '../db/precompiled';
 import type { SessionCache } from './sessionCache';
 
+/**
+ * The database keeps only the SHA-256 of each session id: the token carries the id itself, so a copy of the database
+ * (a backup) names no session anyone could use. Every read and delete goes through this.
+ */
+export function sessionHash(sessionId: string): string {
+  return createHash('sha256').update(sessionId).digest('hex');
+}
+
+/** Stores a new session under the hash of `id` (the id the token carries). */
 export async function insertSession(db: Executor, session: { id: string; user_id: number; created_at: number; expires_at: number }) {
-  await db.insertInto('sessions').values(session).execute();
+  await db.insertInto('sessions').values({ ...session, id: sessionHash(session.id) }).execute();
 }
 
 function sessionUserQuery(db: Executor, sessionId: string, userId: number, now: number) {
@@ -25,14 +35,14 @@ const sessionUser = precompiled((db, sessionId: string, userId: number, now: num
 
 /** The session's user, if the session exists and has not expired. */
 export async function findSessionUser(db: Executor, sessionId: string, userId: number, now: number): Promise<SessionUser | undefined> {
-  return (await sessionUser(db, sessionId, userId, now))[0];
+  return (await sessionUser(db, sessionHash(sessionId), userId, now))[0];
 }
 
 // Every delete also drops the sessions from this process's cache of signed-in callers (sessionCache.ts).
 
 export async function deleteSession(db: Executor, sessions: SessionCache, sessionId: string) {
   sessions.forgetSession(sessionId);
-  await db.deleteFrom('sessions').where('id', '=', sessionId).execute();
+  await db.deleteFrom('sessions').where('id', '=', sessionHash(sessionId)).execute();
 }
 
 export async function deleteUserSessions(db: Executor, sessions: SessionCache, userId: number) {
@@ -43,7 +53,7 @@ export async function deleteUserSessions(db: Executor, sessions: SessionCache, u
 /** Revokes every session of the user but the one making the request (password change). */
 export async function deleteOtherSessions(db: Executor, sessions: SessionCache, userId: number, keepSessionId: string) {
   sessions.forgetUser(userId);
-  await db.deleteFrom('sessions').where('user_id', '=', userId).where('id', '<>', keepSessionId).execute();
+  await db.deleteFrom('sessions').where('user_id', '=', userId).where('id', '<>', sessionHash(keepSessionId)).execute();
 }
 
 /** When the user last signed in (admin console); not a change of the user row, so no cache is dropped. */

@@ -1,7 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { SignJWT } from 'jose';
 import type { Executor } from '../db/database';
-import { getOrCreateSetting } from '../settings/settingsRepository';
+import { deleteSetting, getOrCreateSetting } from '../settings/settingsRepository';
 
 /**
  * Bearer tokens are JWTs whose `sid` names a row of `sessions`: deleting the row revokes the token
@@ -9,7 +9,16 @@ import { getOrCreateSetting } from '../settings/settingsRepository';
  */
 export interface TokenClaims { userId: number; sessionId: string }
 
-export async function loadJwtSecret(db: Executor): Promise<Uint8Array> {
+/**
+ * The token-signing key: JWT_SECRET when set (then no key is kept in the database, so a copy of it cannot sign
+ * tokens, and one generated earlier is deleted: the tokens it signed stop working), otherwise one generated on
+ * first start and kept in the settings table.
+ */
+export async function loadJwtSecret(db: Executor, fromEnvironment: string | null): Promise<Uint8Array> {
+  if (fromEnvironment !== null) {
+    await deleteSetting(db, 'jwt_secret');
+    return new TextEncoder().encode(fromEnvironment);
+  }
   const secret = await getOrCreateSetting(db, 'jwt_secret', () => randomBytes(48).toString('base64url'));
   return new TextEncoder().encode(secret);
 }

@@ -12,3 +12,7 @@ export async function getOrCreateSetting(db: Executor, key: string, create: () =
   await db.insertInto('settings').values({ key, value: create() }).onConflict((oc) => oc.column('key').doNothing()).execute();
   return (await getSetting(db, key))!;
 }
+
+export async function deleteSetting(db: Executor, key: string): Promise<void> {
+  await db.deleteFrom('settings').where('key', '=', key).execute();
+}

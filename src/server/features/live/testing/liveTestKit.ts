@@ -16,7 +16,10 @@ export interface OpenedStream {
 }
 
 /** Streams' settings for tests: no heartbeat nor end unless a test asks, bet windows checked often. */
-export const LIVE_TEST_SETTINGS = { heartbeatMs: 60_000, maxStreamMs: 600_000, maxStreamsPerUser: 2, maxStreams: 1000, deadlineCheckMs: 50 };
+export const LIVE_TEST_SETTINGS = {
+  heartbeatMs: 60_000, maxStreamMs: 600_000, maxStreamsPerUser: 2, maxStreamsPerAddress: 1000, maxStreamsPerLeague: 1000, maxStreams: 1000,
+  opensPerMinutePerUser: 1000, opensPerMinutePerAddress: 1000, deadlineCheckMs: 50,
+};
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -12,6 +12,7 @@ import * as bonusTiesLog from './20261124_k_bonus_ties_log';
 import * as adminConsole from './20261124_m_admin_console';
 import * as pointsOnRead from './20261126_n_points_on_read';
 import * as logIntegrity from './20261126_o_log_integrity';
+import * as sessionHashes from './20261126_p_session_hashes';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -32,6 +33,7 @@ const migrations: Record<string, DialectMigration> = {
   '20261124_m_admin_console': adminConsole,
   '20261126_n_points_on_read': pointsOnRead,
   '20261126_o_log_integrity': logIntegrity,
+  '20261126_p_session_hashes': sessionHashes,
 };
 
 export function migrationProvider(dialect: Dialect): MigrationProvider {
