@@ -121,6 +121,8 @@ export const LeagueSettings = Type.Object({
   allow_invite: Type.Boolean(),
   allow_join: Type.Boolean(),
   editable_after_start: Type.Boolean(),
+  /** The owner may still enter a member's bet late once its match has a result (off by default). */
+  late_entry_after_result: Type.Boolean(),
   start_matchday: Type.Integer({ minimum: 1, maximum: 100 }),
   knockout_basis: KnockoutBasis,
   /** Ordered tie-breaks of the table (empty: equal points share a position). */

@@ -27,6 +27,9 @@ describeEachDb('late entry and the league log', (ctx) => {
     const open = await lateEntry(t, s.owner.token, s.betId, [2, 1], 'es');
     expect(open.statusCode).toBe(409);
     expect(open.data.error).toBe('La apuesta sigue abierta: la puede introducir su participante');
+    // The league's rules allow late entries after the result (set before the first kickoff, logged).
+    const rules = await api(t, 'PUT', `/leagues/${s.leagueId}`, s.owner.token, { league: { late_entry_after_result: true } });
+    expect(rules.data.league ?? rules.data).toMatchObject({ late_entry_after_result: true });
 
     t.clock.set(s.start + 3 * HOUR);
     await finishMatch(t.deps.db, s.matchId, 2, 1);
@@ -46,11 +49,14 @@ describeEachDb('late entry and the league log', (ctx) => {
     const log = await api(t, 'GET', `/leagues/log/${s.leagueId}`, s.bob.token);
     expect(log.statusCode).toBe(200);
     expect(log.data.entries).toEqual([expect.objectContaining({
-      seq: 1, actor_id: s.owner.id, actor_name: 'Olga', action: 'result_bet.late_entry', prev_hash: GENESIS_HASH,
+      seq: 2, actor_id: s.owner.id, actor_name: 'Olga', action: 'result_bet.late_entry',
       details: {
-        result_bet_id: s.betId, match_id: s.matchId, user_id: s.ana.id, reason: 'Paper bet',
+        result_bet_id: s.betId, match_id: s.matchId, user_id: s.ana.id, reason: 'Paper bet', after_result: true,
         before: { local_goals: null, visiting_goals: null }, after: { local_goals: 2, visiting_goals: 1 },
       },
+    }), expect.objectContaining({
+      seq: 1, action: 'league.settings', prev_hash: GENESIS_HASH,
+      details: { before: { late_entry_after_result: false }, after: { late_entry_after_result: true } },
     })]);
     expect((await api(t, 'GET', `/leagues/log/${s.leagueId}`, s.outsider.token)).statusCode).toBe(403);
 
@@ -59,9 +65,50 @@ describeEachDb('late entry and the league log', (ctx) => {
     expect(corrected.statusCode).toBe(200);
     const after = (await api(t, 'GET', `/leagues/log/${s.leagueId}`, s.ana.token)).data.entries;
     expect(after[0]).toMatchObject({
-      seq: 2, action: 'result_bet.admin_correction', actor_id: s.admin.id, prev_hash: after[1].hash,
+      seq: 3, action: 'result_bet.admin_correction', actor_id: s.admin.id, prev_hash: after[1].hash,
       details: { result_bet_id: s.betId, before: { local_goals: 2, visiting_goals: 1 }, after: { local_goals: 0, visiting_goals: 0 } },
     });
+  });
+
+  it('refuses an owner\'s own bet, and any late entry once the match has a result unless the league allows it', async () => {
+    const t = ctx();
+    const s = await setup(t);
+    const { id: ownBetId } = await t.deps.db.insertInto('result_bets')
+      .values({ league_id: s.leagueId, user_id: s.owner.id, match_id: s.matchId, local_goals: null, visiting_goals: null, updated_at: 0 })
+      .returning('id').executeTakeFirstOrThrow();
+    const betGoals = async (betId: number) => t.deps.db.selectFrom('result_bets').select(['local_goals', 'late_entry'])
+      .where('id', '=', betId).executeTakeFirstOrThrow();
+
+    // Past the deadline, before any score: a rival's bet may be entered, never the owner's own.
+    t.clock.set(s.start - 60_000);
+    const own = await lateEntry(t, s.owner.token, Number(ownBetId), [1, 0], 'es');
+    expect(own.statusCode).toBe(403);
+    expect(own.data.error).toBe('El propietario de la liga no puede introducir tarde su propia apuesta');
+    expect(await betGoals(Number(ownBetId))).toEqual({ local_goals: null, late_entry: 0 });
+    expect((await lateEntry(t, s.owner.token, s.betId, [1, 1])).statusCode).toBe(200);
+
+    // Once the match has a score, in play or final, the league's default rules refuse every late entry.
+    t.clock.set(s.start + HOUR);
+    await t.deps.db.updateTable('matches').set({ local_goals: 2, visiting_goals: 0, started: 1, status: 'in_play' })
+      .where('id', '=', s.matchId).execute();
+    const inPlay = await lateEntry(t, s.owner.token, s.betId, [2, 0], 'es');
+    expect(inPlay.statusCode).toBe(409);
+    expect(inPlay.data.error).toBe('Este partido ya tiene resultado: las reglas de la liga no permiten apuestas tardías después');
+    t.clock.set(s.start + 3 * HOUR);
+    await finishMatch(t.deps.db, s.matchId, 2, 0);
+    await recomputeAfterResults(t.deps.db, s.cup.competitionId, [s.matchId]);
+    const final = await lateEntry(t, s.owner.token, s.betId, [2, 0]);
+    expect(final.statusCode).toBe(409);
+    expect(final.data.error).toBe("This match already has a result: the league's rules do not allow late entries after it");
+    expect((await lateEntry(t, s.owner.token, Number(ownBetId), [2, 0])).statusCode).toBe(403);
+    expect(await betGoals(s.betId)).toEqual({ local_goals: 1, late_entry: 1 });
+    expect(await betGoals(Number(ownBetId))).toEqual({ local_goals: null, late_entry: 0 });
+    // Only the entry made before the score is in the league's log.
+    const log = (await api(t, 'GET', `/leagues/log/${s.leagueId}`, s.ana.token)).data.entries;
+    expect(log.map((e: any) => [e.action, e.details.after_result])).toEqual([['result_bet.late_entry', false]]);
+    // The rule is part of the league's settings: frozen once the competition has started, like the scoring.
+    const change = await api(t, 'PUT', `/leagues/${s.leagueId}`, s.owner.token, { league: { late_entry_after_result: true } });
+    expect(change.statusCode).toBe(403);
   });
 
   it('a logged bet stays hidden from other members until its deadline, like the bet itself', async () => {

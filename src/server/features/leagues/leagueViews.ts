@@ -35,6 +35,7 @@ export function toLeague(
     allow_invite: row.allow_invite === 1,
     allow_join: row.allow_join === 1,
     editable_after_start: row.editable_after_start === 1,
+    late_entry_after_result: row.late_entry_after_result === 1,
     start_matchday: row.start_matchday,
     knockout_basis: row.knockout_basis,
     tie_breaks: parseTieBreaks(row.tie_breaks),

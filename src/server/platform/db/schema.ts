@@ -91,6 +91,8 @@ export interface LeaguesTable {
   points_exact: Generated<number>; points_local_goals: Generated<number>; points_visiting_goals: Generated<number>;
   /** Jokers per member (0: off) and what a joker multiplies by. */
   joker_count: Generated<number>; joker_multiplier: Generated<number>;
+  /** The owner may still enter a member's bet late once its match has a result. */
+  late_entry_after_result: Generated<Flag>;
   /** Result bets lock this many minutes before the match's (lock_by match) or its matchday's first kickoff. */
   bet_deadline_minutes: Generated<number>;
   /** Null: the competition's default (cups by match, league competitions by matchday). */

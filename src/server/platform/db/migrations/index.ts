@@ -13,6 +13,7 @@ import * as adminConsole from './20261124_m_admin_console';
 import * as pointsOnRead from './20261126_n_points_on_read';
 import * as logIntegrity from './20261126_o_log_integrity';
 import * as sessionHashes from './20261126_p_session_hashes';
+import * as lateEntryAfterResult from './20261126_q_late_entry_after_result';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -34,6 +35,7 @@ const migrations: Record<string, DialectMigration> = {
   '20261126_n_points_on_read': pointsOnRead,
   '20261126_o_log_integrity': logIntegrity,
   '20261126_p_session_hashes': sessionHashes,
+  '20261126_q_late_entry_after_result': lateEntryAfterResult,
 };
 
 export function migrationProvider(dialect: Dialect): MigrationProvider {
