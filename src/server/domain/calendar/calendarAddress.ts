@@ -29,3 +29,8 @@ export async function regenerateCalendarUrl(deps: AppDeps, userId: number): Prom
   deps.state.get(CALENDAR_URLS).forget(userId);
   return urlFor(deps, userId, generation);
 }
+
+/** Call once a flow that bumped the generation in its own transaction (calendarGenerations) has committed. */
+export function forgetCalendarUrl(deps: AppDeps, userId: number): void {
+  deps.state.get(CALENDAR_URLS).forget(userId);
+}

@@ -1,6 +1,10 @@
 import type { Executor } from '../../platform/db/database';
 
-/** Each user's calendar token generation: bumping it replaces the feed's address. */
+/**
+ * Each user's calendar token generation: bumping it replaces the feed's address. The account flows that take an
+ * account back from whoever may have held it (a password change or reset, re-enabling a disabled account) bump it
+ * too, like they end sessions.
+ */
 
 /** The calendar token's generation (0 until first regenerated). */
 export async function calendarGeneration(db: Executor, userId: number): Promise<number> {

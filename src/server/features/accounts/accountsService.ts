@@ -7,6 +7,8 @@ import { deleteOtherSessions, deleteSession } from '../../platform/sessions/sess
 import { ACCOUNT_CHANGES_PER_ACCOUNT, ACCOUNT_CHANGES_PER_IP, perAccountAndIp, takeActionLimits } from '../../platform/sessions/actionLimits';
 import { clearSignInFailures, startSignInAttempt, withdrawSignInAttempt } from '../../platform/sessions/signInFailures';
 import { revokeEmailedLinks } from './emailedLinks';
+import { bumpCalendarGeneration } from '../../domain/calendar/calendarGenerations';
+import { forgetCalendarUrl } from '../../domain/calendar/calendarAddress';
 import { prepareVerification, sendVerification } from './emailVerificationService';
 import { hashPassword, verifyPassword } from '../../platform/sessions/passwords';
 import {
@@ -129,14 +131,18 @@ export async function updateAccount(deps: AppDeps, caller: AuthUser, input: {
     }, now);
     // Tables show member names (their cached answers are rebuilt).
     if (name !== undefined && name !== user.name) await touchMemberTables(trx, user.id);
-    // A new password signs out every other device; this one stays signed in.
-    if (passwordHash !== undefined) await deleteOtherSessions(trx, deps.sessions, user.id, caller.sessionId);
+    // A new password signs out every other device (this one stays signed in) and replaces the calendar address.
+    if (passwordHash !== undefined) {
+      await deleteOtherSessions(trx, deps.sessions, user.id, caller.sessionId);
+      await bumpCalendarGeneration(trx, user.id, now);
+    }
     if (passwordHash !== undefined || emailChanged) await revokeEmailedLinks(trx, user.id, now);
     // A new address is unverified until its owner opens the link sent to it.
     return emailChanged
       ? prepareVerification(deps, trx, { id: user.id, name: name ?? user.name, email, locale: input.locale ?? user.locale })
       : undefined;
   });
+  if (passwordHash !== undefined) forgetCalendarUrl(deps, user.id);
   if (mail) sendVerification(deps, mail);
   return toAccountUser((await findUserById(deps.db, user.id))!);
 }

@@ -7,6 +7,8 @@ import { disableAccount, enableAccount, setGlobalAdmin } from './accountAdminist
 import { sendFreshVerification } from './emailVerificationService';
 import { requestPasswordReset } from './passwordResetService';
 import { recordAdminAction } from '../../platform/audit/auditLog';
+import { bumpCalendarGeneration } from '../../domain/calendar/calendarGenerations';
+import { forgetCalendarUrl } from '../../domain/calendar/calendarAddress';
 import { enabledAdminIds, findAdminUser, leaguesOfUsers, lockAdminSet, searchUsers, type AdminUserRow } from './adminUsersRepository';
 
 type AdminUserView = Static<typeof AdminUser>;
@@ -72,12 +74,16 @@ export function disableUser(deps: AppDeps, adminId: number, userId: number) {
   });
 }
 
-export function enableUser(deps: AppDeps, adminId: number, userId: number) {
-  return changeAccount(deps, adminId, userId, 'enable_user', async (trx, user, now) => {
+/** Re-enabling gives the account a new calendar address: the one known while it was disabled stays dead. */
+export async function enableUser(deps: AppDeps, adminId: number, userId: number) {
+  const view = await changeAccount(deps, adminId, userId, 'enable_user', async (trx, user, now) => {
     if (user.disabled_at === null) return false;
     await enableAccount(trx, deps.sessions, user.id, now);
+    await bumpCalendarGeneration(trx, user.id, now);
     return true;
   });
+  forgetCalendarUrl(deps, userId);
+  return view;
 }
 
 export function setAdmin(deps: AppDeps, adminId: number, userId: number, admin: boolean) {

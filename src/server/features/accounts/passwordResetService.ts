@@ -6,6 +6,8 @@ import { openSession } from '../../platform/sessions/sessions';
 import { deleteUserSessions } from '../../platform/sessions/sessionsRepository';
 import { clearAllSignInFailures } from '../../platform/sessions/signInFailures';
 import { hashLinkToken, newLinkToken, revokeEmailedLinks } from './emailedLinks';
+import { bumpCalendarGeneration } from '../../domain/calendar/calendarGenerations';
+import { forgetCalendarUrl } from '../../domain/calendar/calendarAddress';
 import { hashPassword } from '../../platform/sessions/passwords';
 import { findUserByEmail, findUserById, updateUser } from './accountsRepository';
 import { findUsableReset, insertPasswordReset, useResets } from './passwordResetsRepository';
@@ -52,7 +54,7 @@ export async function requestPasswordReset(
   }).catch((err: unknown) => deps.log.error({ err }, 'password reset email failed'));
 }
 
-/** Sets a new password with a reset token: single use, revokes every session, then signs in. */
+/** Sets a new password with a reset token: single use, revokes every session and the calendar address, then signs in. */
 export async function resetPassword(deps: AppDeps, input: {
   password: string; password_confirmation: string; reset_password_token: string;
 }): Promise<SignedIn> {
@@ -65,7 +67,7 @@ export async function resetPassword(deps: AppDeps, input: {
   errors.throwIfAny();
 
   const passwordHash = await hashPassword(input.password, deps.config.scryptCost);
-  return deps.db.transaction().execute(async (trx) => {
+  const signedIn = await deps.db.transaction().execute(async (trx) => {
     const now = deps.clock.now();
     if (!(await useResets(trx, reset.user_id, reset.id, now))) throw invalidToken();
     // A disabled account stays out: the reset (and the password) is rolled back with this transaction.
@@ -74,9 +76,12 @@ export async function resetPassword(deps: AppDeps, input: {
     await updateUser(trx, deps.sessions, reset.user_id, { password_hash: passwordHash, email_verified: 1 }, now);
     await deleteUserSessions(trx, deps.sessions, reset.user_id);
     await revokeEmailedLinks(trx, reset.user_id, now);
+    await bumpCalendarGeneration(trx, reset.user_id, now);
     const user = (await findUserById(trx, reset.user_id))!;
     // Whoever locked the account by guessing is beside the point now: the owner proved it by email.
     await clearAllSignInFailures(trx, user.email);
     return { ...toAccountUser(user), token: await openSession(deps, trx, user.id) };
   });
+  forgetCalendarUrl(deps, reset.user_id);
+  return signedIn;
 }

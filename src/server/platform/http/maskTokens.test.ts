@@ -14,6 +14,14 @@ describe('maskTokens', () => {
       .toBe('/users/password/edit?reset_password_token=[masked]&lang=es');
     expect(maskTokens('/leagues/12?page=2&sort=points')).toBe('/leagues/12?page=2&sort=points');
   });
+
+  it('masks the token segment of calendar feeds and league join links', () => {
+    expect(maskTokens('/calendar/12-abcDEF_123.ics')).toBe('/calendar/[masked]');
+    expect(maskTokens('join at https://porra.example/leagues/join/12/0b5c-77e1?x=1 today'))
+      .toBe('join at https://porra.example/leagues/join/12/[masked]?x=1 today');
+    expect(maskTokens('/api/v1/en/users/calendar_token')).toBe('/api/v1/en/users/calendar_token');
+    expect(maskTokens('/api/v1/en/leagues/join')).toBe('/api/v1/en/leagues/join');
+  });
 });
 
 describe('no reset or verification link in the logs at info level', () => {
@@ -50,15 +58,37 @@ describe('no reset or verification link in the logs at info level', () => {
     }
   });
 
+  it('the development outbox masks league join links and calendar addresses in its log lines', async () => {
+    const t = await appWithLogs('info');
+    try {
+      await t.deps.mailer.send({
+        to: 'ana@example.com', subject: 'Join us', kind: 'invitation',
+        text: 'Join: https://porra.example/leagues/join/3/invite-secret\nYour calendar: https://porra.example/calendar/5-feedsecret.ics',
+      });
+      const logged = t.lines.filter((line) => line.msg?.startsWith('email (development outbox)'));
+      expect(logged.map((line) => line.msg)).toEqual([
+        'email (development outbox):\nJoin: https://porra.example/leagues/join/3/[masked]\nYour calendar: https://porra.example/calendar/[masked]',
+      ]);
+      expect(JSON.stringify(t.lines)).not.toMatch(/invite-secret|feedsecret/);
+    } finally {
+      await t.close();
+    }
+  });
+
   it('a request for a link page logs its URL with the token masked', async () => {
     const t = await appWithLogs('info');
     try {
       // No client is built here, so the page is a 404, which is logged.
       await t.app.inject({ method: 'GET', url: '/verify_email?token=very-secret-token' });
       await t.app.inject({ method: 'GET', url: '/users/password/edit?reset_password_token=another-secret' });
+      await t.app.inject({ method: 'GET', url: '/leagues/join/12/share-secret' });
+      // An unknown calendar token is a 404, which is logged.
+      await t.app.inject({ method: 'GET', url: '/calendar/7-calendarsecretcalendarsecretcalend.ics' });
       const urls = t.lines.filter((line) => line.req?.url).map((line) => line.req!.url);
-      expect(urls).toEqual(expect.arrayContaining(['/verify_email?token=[masked]', '/users/password/edit?reset_password_token=[masked]']));
-      expect(JSON.stringify(t.lines)).not.toMatch(/very-secret-token|another-secret/);
+      expect(urls).toEqual(expect.arrayContaining([
+        '/verify_email?token=[masked]', '/users/password/edit?reset_password_token=[masked]', '/leagues/join/12/[masked]', '/calendar/[masked]',
+      ]));
+      expect(JSON.stringify(t.lines)).not.toMatch(/very-secret-token|another-secret|share-secret|calendarsecret/);
     } finally {
       await t.close();
     }

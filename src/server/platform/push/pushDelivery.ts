@@ -20,6 +20,18 @@ export function configurePushDelivery(deps: AppDeps, options: PushDeliveryOption
 export type DeliveryResult = 'sent' | 'gone' | 'failed';
 
 /**
+ * What a log line may say about a subscription: its push service's host. The endpoint's path is the device's
+ * address (whoever holds it can push to that device), so it is never logged, nor an error that might quote it.
+ */
+function logged(endpoint: string, error?: unknown) {
+  let pushHost = '(invalid)';
+  try { pushHost = new URL(endpoint).host; } catch { /* a malformed stored endpoint: its host is unknown */ }
+  if (error === undefined) return { pushHost };
+  const { name, code } = error as { name?: string; code?: string };
+  return { pushHost, error: { name, code } };
+}
+
+/**
  * POSTs the message and answers the push service's status. The whole exchange is bounded by `timeoutMs`: an
  * endpoint that never answers, or answers a byte at a time, is abandoned (web-push's own `timeout` is a socket
  * idle timeout, which a trickling peer never triggers). The answer's body is not read.
@@ -44,7 +56,7 @@ function post(details: RequestDetails, agent: Agent | undefined, timeoutMs: numb
  */
 export async function deliver(deps: AppDeps, subscription: SubscriptionKeys, payload: object): Promise<DeliveryResult> {
   if (!isAllowedPushEndpoint(subscription.endpoint, deps.config.pushAllowedHosts)) {
-    deps.log.warn({ endpoint: subscription.endpoint }, 'push endpoint not on PUSH_ALLOWED_HOSTS: subscription removed');
+    deps.log.warn(logged(subscription.endpoint), 'push endpoint not on PUSH_ALLOWED_HOSTS: subscription removed');
     return 'gone';
   }
   const keys = await loadVapidKeys(deps.db);
@@ -61,10 +73,10 @@ export async function deliver(deps: AppDeps, subscription: SubscriptionKeys, pay
     const status = await post(details, deliveryOptions.get(deps)?.agent, deps.config.pushTimeoutMs);
     if (status >= 200 && status < 300) return 'sent';
     if (status === 404 || status === 410) return 'gone';
-    deps.log.warn({ status, endpoint: subscription.endpoint }, 'push service refused the message');
+    deps.log.warn({ status, ...logged(subscription.endpoint) }, 'push service refused the message');
     return 'failed';
   } catch (error) {
-    deps.log.warn({ err: error, endpoint: subscription.endpoint }, 'push delivery failed');
+    deps.log.warn(logged(subscription.endpoint, error), 'push delivery failed');
     return 'failed';
   }
 }
