@@ -16,7 +16,7 @@ import {
 import { guessTimeZone, isValidTimeZone } from './kickoff';
 import { parseOpenfootball } from './openfootballParser';
 import { defaultExternalKey, loadOpenfootball, uploadedOpenfootball } from './openfootballSource';
-import type { DownloadLimits } from './remoteFile';
+import { webAddress, type DownloadLimits } from './remoteFile';
 
 export interface OpenfootballImportOptions {
   /** File path or http(s) URL of the matches file. */
@@ -78,7 +78,7 @@ export async function importOpenfootball(db: Db, options: OpenfootballImportOpti
   if (parsed.matches.length === 0) throw new ImportError('the file has no matches', { key: 'import.no_matches' });
   // A full path, so a later update from the server (another working directory) finds the same file.
   const source = options.content !== undefined ? `${UPLOAD_REF_PREFIX}${options.source}`
-    : /^https?:\/\//i.test(options.source) ? options.source : resolve(options.source);
+    : webAddress(options.source)?.href ?? resolve(options.source);
   return db.transaction().execute((trx) => storeCompetition(trx, parsed, { ...options, source, externalKey, timeZone: zone }));
 }
 

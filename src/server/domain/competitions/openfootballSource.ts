@@ -1,10 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { ImportError } from './importedCompetition';
 import type { OpenfootballFiles } from './openfootballParser';
-import { DownloadError, downloadText, MAX_REDIRECTS, type DownloadLimits } from './remoteFile';
+import { DownloadError, downloadText, MAX_REDIRECTS, webAddress, type DownloadLimits } from './remoteFile';
 
 const SIBLINGS = ['groups', 'teams', 'squads'] as const;
-const isUrl = (source: string) => /^https?:\/\//i.test(source);
 
 /** A download's failure as the importer words it (a catalogue key for the console, English for the CLI and the history). */
 function downloadFault(error: DownloadError, source: string, limits: DownloadLimits): ImportError {
@@ -31,7 +30,8 @@ function downloadFault(error: DownloadError, source: string, limits: DownloadLim
 
 async function readText(source: string, required: boolean, limits: DownloadLimits): Promise<string | null> {
   try {
-    return isUrl(source) ? await downloadText(source, limits) : await readFile(source, 'utf8');
+    const url = webAddress(source);
+    return url ? await downloadText(url.href, limits) : await readFile(source, 'utf8');
   } catch (error) {
     if (!required) return null;
     if (error instanceof DownloadError) throw downloadFault(error, source, limits);
@@ -51,7 +51,8 @@ function parseJson(text: string, source: string): unknown {
  * Reads an openfootball matches file (path or URL) and, when they sit beside it, its `.groups.json`,
  * `.teams.json` and `.squads.json` siblings (worldcup.json layout). URLs are downloaded within `limits`.
  */
-export async function loadOpenfootball(source: string, limits: DownloadLimits): Promise<OpenfootballFiles> {
+export async function loadOpenfootball(given: string, limits: DownloadLimits): Promise<OpenfootballFiles> {
+  const source = webAddress(given)?.href ?? given;
   const text = await readText(source, true, limits);
   const files: OpenfootballFiles = { matches: parseJson(text!, source) };
   const stem = /\.json$/i.test(source) ? source.replace(/\.json$/i, '') : null;

@@ -63,6 +63,20 @@ export function isInternalAddress(address: string): boolean {
 const hostAllowed = (host: string, allowed: readonly string[]) =>
   allowed.some((entry) => (entry.startsWith('.') ? host.endsWith(entry) && host.length > entry.length : host === entry));
 
+/**
+ * The web address `text` names, parsed as WHATWG URLs are (what the download itself reads): `http:/x` and `HTTP:x`
+ * are http://x/. Null when it names no http(s) host: a path, or another scheme. Whatever is to be downloaded is
+ * decided by this parse, never by how the text looks, and its `href` is what is downloaded.
+ */
+export function webAddress(text: string): URL | null {
+  try {
+    const url = new URL(text);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname ? url : null;
+  } catch {
+    return null;
+  }
+}
+
 /** http(s), no user name or password (they would be sent to whoever the URL names, and shown in the console). */
 export function checkDownloadUrl(text: string): URL {
   let url: URL;

@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -201,6 +202,33 @@ describeEachDb('admin console: competitions', (ctx) => {
     const imported = await post(local);
     expect(imported.statusCode).toBe(200);
     expect(imported.data).toMatchObject({ created: true, groups: 1, teams: 4, competition: { provider: 'openfootball', provider_ref: local, matches_total: 10 } });
+  });
+
+  it('reads a URL as the download does: `http:/host/...` is downloaded from that host, never read as a server path', async () => {
+    const t = ctx();
+    const root = await admin(t);
+    const post = (url: string) =>
+      call(t.app, { method: 'POST', url: api('/admin/competitions/import'), token: root.token, payload: { provider: 'openfootball', url } });
+    // A file on the server at the relative path the text spells: must never be imported.
+    const dir = mkdtempSync(join(tmpdir(), 'porra-import-'));
+    const cwd = process.cwd();
+    try {
+      mkdirSync(join(dir, 'http:', 'cup.invalid'), { recursive: true });
+      writeFileSync(join(dir, 'http:', 'cup.invalid', 'minicup-2030.json'), MINICUP);
+      process.chdir(dir);
+      const local = await post('http:/cup.invalid/minicup-2030.json');
+      expect(local.statusCode).toBe(400);
+      expect(local.data.error).toContain('http://cup.invalid/minicup-2030.json');
+      expect(await counts(t)).toEqual({ competitions: 0, matches: 0, teams: 0 });
+    } finally {
+      process.chdir(cwd);
+      rmSync(dir, { recursive: true, force: true });
+    }
+    // The same spelling of an allowed host is downloaded from it, and stored as the address it names.
+    t.deps.config.importAllowedHosts = ['127.0.0.1'];
+    const web = await post(`${filesUrl.replace('http://', 'HTTP:/')}/data/minicup-2030.json`);
+    expect(web.statusCode).toBe(200);
+    expect(web.data).toMatchObject({ created: true, groups: 1, competition: { provider_ref: `${filesUrl}/data/minicup-2030.json` } });
   });
 
   it('refuses a visitor and a player before reading their body, however large or broken', async () => {

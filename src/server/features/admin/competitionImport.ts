@@ -3,6 +3,7 @@ import type { CompetitionImport } from '../../../shared/api/routes/adminCompetit
 import type { AppDeps } from '../../platform/deps';
 import { importLimits, importOpenfootball } from '../../domain/competitions/importService';
 import { isValidTimeZone } from '../../domain/competitions/kickoff';
+import { webAddress } from '../../domain/competitions/remoteFile';
 import { runHttpProcess } from '../../platform/locks/processLocks';
 import { recordCompetitionSync, recordProcessRun } from '../../platform/processRuns/processRuns';
 import { importFootballData } from '../../domain/providers/footballData/footballDataImport';
@@ -25,15 +26,6 @@ export interface ImportOutcome {
 const OPENFOOTBALL_FIELDS = ['url', 'file', 'name', 'time_zone', 'replay', 'shift_to'] as const;
 const FOOTBALL_DATA_FIELDS = ['code', 'season'] as const;
 
-function webAddress(text: string): URL | null {
-  try {
-    const url = new URL(text);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname ? url : null;
-  } catch {
-    return null;
-  }
-}
-
 /** Checks the request's combination of fields (the schema checks each field): 400 with every field at fault. */
 function plan(input: ImportInput): Plan {
   const errors = new FieldErrors();
@@ -47,8 +39,8 @@ function plan(input: ImportInput): Plan {
   if ((input.url === undefined) === (input.file === undefined)) errors.add(input.url === undefined ? 'url' : 'file', 'validation.url_or_file');
   // Only the web: the console never reads a path on the server. Where on the web is checked at download time
   // (competitions/remoteFile: no internal hosts unless IMPORT_ALLOWED_HOSTS names them, bounded size and time).
+  const url = input.url !== undefined ? webAddress(input.url.trim()) : null;
   if (input.url !== undefined) {
-    const url = webAddress(input.url.trim());
     if (!url) errors.add('url', 'validation.http_url');
     else if (url.username || url.password) errors.add('url', 'validation.url_credentials');
   }
@@ -57,7 +49,8 @@ function plan(input: ImportInput): Plan {
   errors.throwIfAny();
   return {
     provider: 'openfootball',
-    source: input.file ? input.file.name.trim() || 'upload.json' : input.url!.trim(),
+    // The address as parsed above, never the text sent: the importer must not read it any other way.
+    source: input.file ? input.file.name.trim() || 'upload.json' : url!.href,
     content: input.file?.content,
     name: input.name?.trim(), timeZone: input.time_zone, replay: input.replay,
     shiftTo: input.shift_to !== undefined ? Date.parse(input.shift_to) : undefined,
