@@ -130,6 +130,29 @@ describeEachDb('delete account', (ctx) => {
     expect(await accountState(ctx().deps)).toEqual(before);
   });
 
+  it('never deletes the last enabled admin, even when two admins delete themselves at once', async () => {
+    const deps = ctx().deps;
+    const ana = await signUpViaApi(ctx().app);
+    const bob = await signUpViaApi(ctx().app, { name: 'Bob', email: 'bob@example.com' });
+    await deps.db.updateTable('users').set({ is_admin: 1 }).where('id', 'in', [ana.id, bob.id]).execute();
+    const both = await Promise.all([remove(ana.token, PASSWORD, esHeaders), remove(bob.token, PASSWORD, esHeaders)]);
+    expect(both.map((res) => res.statusCode).sort()).toEqual([200, 409]);
+    const refused = both.find((res) => res.statusCode === 409)!;
+    expect(refused.data.error).toBe('Tiene que quedar al menos un administrador global activo: esto no dejaría ninguno');
+    const left = await accountState(deps);
+    expect(left.users.map((u) => u.is_admin)).toEqual([1]);
+    // The last one is refused alone too, and keeps everything.
+    const last = left.users[0]!.id === ana.id ? ana : bob;
+    expect((await remove(last.token, PASSWORD)).statusCode).toBe(409);
+    expect(await accountState(deps)).toEqual(left);
+    // A disabled admin does not count; once enabled, the other admin may go.
+    const cid = await signUpViaApi(ctx().app, { name: 'Cid', email: 'cid@example.com' });
+    await deps.db.updateTable('users').set({ is_admin: 1, disabled_at: deps.clock.now() }).where('id', '=', cid.id).execute();
+    expect((await remove(last.token, PASSWORD)).statusCode).toBe(409);
+    await deps.db.updateTable('users').set({ disabled_at: null }).where('id', '=', cid.id).execute();
+    expect((await remove(last.token, PASSWORD)).statusCode).toBe(200);
+  });
+
   it('refuses a body without the password or with extra fields', async () => {
     const ana = await signUpViaApi(ctx().app);
     const before = await accountState(ctx().deps);

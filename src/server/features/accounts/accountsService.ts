@@ -7,6 +7,8 @@ import { deleteOtherSessions, deleteSession } from '../../platform/sessions/sess
 import { ACCOUNT_CHANGES_PER_ACCOUNT, ACCOUNT_CHANGES_PER_IP, perAccountAndIp, takeActionLimits } from '../../platform/sessions/actionLimits';
 import { clearSignInFailures, startSignInAttempt, withdrawSignInAttempt } from '../../platform/sessions/signInFailures';
 import { revokeEmailedLinks } from './emailedLinks';
+import { lockAdminSet } from './adminUsersRepository';
+import { requireAnotherAdmin } from './adminUsersService';
 import { bumpCalendarGeneration } from '../../domain/calendar/calendarGenerations';
 import { forgetCalendarUrl } from '../../domain/calendar/calendarAddress';
 import { prepareVerification, sendVerification } from './emailVerificationService';
@@ -147,10 +149,16 @@ export async function updateAccount(deps: AppDeps, caller: AuthUser, input: {
   return toAccountUser((await findUserById(deps.db, user.id))!);
 }
 
-/** Deletes the account: it leaves every league (owned ones handed over), then sessions and the rest go by cascade. */
+/**
+ * Deletes the account: it leaves every league (owned ones handed over), then sessions and the rest go by cascade.
+ * The last enabled admin cannot go (409), checked under the lock every change of the set of admins takes, so two
+ * admins deleting themselves at once leave one.
+ */
 export async function deleteAccount(deps: AppDeps, caller: AuthUser, currentPassword: string, ip: string): Promise<void> {
   const user = await checkCurrentPassword(deps, caller.id, currentPassword, ip);
   await deps.db.transaction().execute(async (trx) => {
+    await lockAdminSet(trx, deps.dialect);
+    await requireAnotherAdmin(trx, user);
     await leaveEveryLeague(trx, user.id, { now: deps.clock.now(), key: deps.logKey });
     await deleteUser(trx, deps.sessions, user.id);
   });

@@ -59,7 +59,8 @@ async function changeAccount(
   return adminUser(deps, userId);
 }
 
-async function requireAnotherAdmin(trx: Executor, user: AdminUserRow): Promise<void> {
+/** The site keeps an enabled admin: 409 when `user` is the last one. Call under lockAdminSet. */
+export async function requireAnotherAdmin(trx: Executor, user: { id: number }): Promise<void> {
   const admins = await enabledAdminIds(trx);
   if (admins.includes(user.id) && admins.length <= 1) throw conflict('errors.last_admin');
 }

@@ -75,10 +75,10 @@ export const accountRoutes = {
   }),
   deleteAccount: route({
     method: 'DELETE', path: '/users', prefixed: false, access: 'user',
-    summary: 'Delete the account (owned leagues pass to their earliest-joined member)',
+    summary: 'Delete the account (owned leagues pass to their earliest-joined member; never the last enabled global admin: 409)',
     body: UserBody({ current_password: Password }),
     response: Message,
-    errors: [429, 503],
+    errors: [409, 429, 503],
   }),
   signOut: route({
     method: 'DELETE', path: '/users/sign_out', prefixed: false, access: 'user',
