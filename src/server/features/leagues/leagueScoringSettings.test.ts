@@ -143,6 +143,47 @@ describeEachDb('league scoring model, round weights, jokers and deadlines', (ctx
     expect(flagged).toHaveLength(1);
   });
 
+  it('a joker is checked against the count as it is when played, not as the bet was first read', async () => {
+    const t = ctx();
+    const w = await leagueWorld(t);
+    const league = await leagueWithMember(t, w, { jokers: { count: 2, multiplier: 2 } });
+    const bet = await firstBet(t, w.member, league.id, w.cup.groupMatchIds[0]);
+    const other = await firstBet(t, w.member, league.id, w.cup.groupMatchIds[1]);
+    expect((await saveBet(t, w.member, bet.id, { joker: true })).statusCode).toBe(200);
+    // The owner lowers the count to the one joker played, committed after the flag read the bet and before its
+    // transaction starts.
+    const db = t.deps.db;
+    const transaction = db.transaction.bind(db);
+    jest.spyOn(db, 'transaction').mockImplementationOnce(() => ({
+      execute: async (work: Parameters<ReturnType<typeof transaction>['execute']>[0]) => {
+        expect((await update(t, w.owner, league.id, { jokers: { count: 1, multiplier: 2 } })).statusCode).toBe(200);
+        return transaction().execute(work);
+      },
+    }) as never);
+    const refused = await saveBet(t, w.member, other.id, { joker: true }, 'es');
+    expect(refused.statusCode).toBe(409);
+    expect(refused.data.error).toBe('No te quedan comodines en esta liga (como máximo 1)');
+    const flagged = await db.selectFrom('result_bets').select('id').where('league_id', '=', league.id).where('joker', '=', 1).execute();
+    expect(flagged.map((row) => row.id)).toEqual([bet.id]);
+  });
+
+  it('a joker played while the owner lowers the count: never more jokers than the count', async () => {
+    const t = ctx();
+    const w = await leagueWorld(t);
+    const league = await leagueWithMember(t, w, { jokers: { count: 2, multiplier: 2 } });
+    const bet = await firstBet(t, w.member, league.id, w.cup.groupMatchIds[0]);
+    const other = await firstBet(t, w.member, league.id, w.cup.groupMatchIds[1]);
+    await saveBet(t, w.member, bet.id, { joker: true });
+    const [lowered, played] = await Promise.all([
+      update(t, w.owner, league.id, { jokers: { count: 1, multiplier: 2 } }), saveBet(t, w.member, other.id, { joker: true }),
+    ]);
+    // One of the two wins; whichever it is, the other saw it.
+    expect([lowered.statusCode, played.statusCode].sort()).toEqual([200, lowered.statusCode === 200 ? 409 : 400].sort());
+    const { joker_count: count } = await t.deps.db.selectFrom('leagues').select('joker_count').where('id', '=', league.id).executeTakeFirstOrThrow();
+    const flagged = await t.deps.db.selectFrom('result_bets').select('id').where('league_id', '=', league.id).where('joker', '=', 1).execute();
+    expect(flagged.length).toBeLessThanOrEqual(count);
+  });
+
   it('fewer jokers than played is refused; unflagging frees one', async () => {
     const t = ctx();
     const w = await leagueWorld(t);

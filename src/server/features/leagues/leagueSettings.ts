@@ -9,7 +9,8 @@ import type { LeaguesTable } from '../../platform/db/schema';
 import { invalidField } from '../../platform/http/errors';
 import { deadlineWithSql, resultBetDeadlineSql } from '../../domain/scoring/scoringSql';
 import { scoringToColumns } from '../../domain/scoring/leagueScoring';
-import { matchdayKickoffs, mostJokersUsed, teamIdsInCompetition } from './leaguesRepository';
+import { lockLeagueMembers, matchdayKickoffs, mostJokersUsed, teamIdsInCompetition } from './leaguesRepository';
+import type { Dialect } from '../../platform/db/migrations/index';
 
 /** Settings a client may leave out when creating a league; start_matchday and lock_by depend on the competition. */
 export const DEFAULT_SETTINGS: Omit<LeagueSettings, 'name' | 'competition_id' | 'start_matchday' | 'lock_by'> = {
@@ -126,8 +127,12 @@ export function checkRoundMultipliers(multipliers: readonly { round_id: number; 
     .sort((a, b) => a.round_id - b.round_id);
 }
 
-/** Fewer jokers than a member has already played would take points back silently: refused. */
-export async function checkJokerCount(db: Executor, leagueId: number, count: number): Promise<void> {
+/**
+ * Fewer jokers than a member has already played would take points back silently: refused. Counted under every
+ * member's lock, so a joker being played meanwhile is either counted here or sees the new count.
+ */
+export async function checkJokerCount(db: Executor, dialect: Dialect, leagueId: number, count: number): Promise<void> {
+  await lockLeagueMembers(db, dialect, leagueId);
   const used = await mostJokersUsed(db, leagueId);
   if (count < used) throw invalidField('league.jokers', 'validation.jokers_in_use', { count: used });
 }

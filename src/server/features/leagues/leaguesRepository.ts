@@ -1,6 +1,7 @@
 import { sql, type ExpressionBuilder, type Insertable, type Updateable } from 'kysely';
 import type { Executor } from '../../platform/db/database';
 import type { Database, LeaguesTable } from '../../platform/db/schema';
+import type { Dialect } from '../../platform/db/migrations/index';
 
 /** A league as the API shows it, before mapping: settings plus competition, owner and the caller's membership. */
 export interface LeagueViewRow {
@@ -94,6 +95,15 @@ export async function selectRoundMultipliers(db: Executor, leagueIds: number[]):
 }
 
 /** The most jokers any member has played in the league. */
+/**
+ * PostgreSQL: holds every member's row of the league (in one order), the lock a member flagging a joker takes, so
+ * a change of the joker count and a joker being played wait for each other. SQLite runs one transaction at a time.
+ */
+export async function lockLeagueMembers(db: Executor, dialect: Dialect, leagueId: number): Promise<void> {
+  if (dialect !== 'postgres') return;
+  await db.selectFrom('league_members').select('user_id').where('league_id', '=', leagueId).orderBy('user_id').forUpdate().execute();
+}
+
 export async function mostJokersUsed(db: Executor, leagueId: number): Promise<number> {
   const rows = await db.selectFrom('result_bets').select((eb) => eb.fn.countAll<number>().as('n'))
     .where('league_id', '=', leagueId).where('mode', '=', 0).where('joker', '=', 1).groupBy('user_id').execute();

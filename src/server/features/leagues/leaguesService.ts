@@ -83,7 +83,7 @@ export async function changeLeague(deps: AppDeps, user: AuthUser, leagueId: numb
     const scoringChanged = changed.some((key) => !ALWAYS_EDITABLE.includes(key));
     if (started && scoringChanged && league.editable_after_start !== 1) throw new AppError(403, 'errors.league_frozen');
     if (changed.includes('start_matchday')) await checkStartMatchday(trx, league.competition_id, wanted.start_matchday!);
-    if (changed.includes('jokers')) await checkJokerCount(trx, leagueId, wanted.jokers!.count);
+    if (changed.includes('jokers')) await checkJokerCount(trx, deps.dialect, leagueId, wanted.jokers!.count);
     if (changed.includes('bet_deadline_minutes') || changed.includes('lock_by')) {
       await checkDeadlineChange(trx, league, {
         bet_deadline_minutes: wanted.bet_deadline_minutes ?? current.bet_deadline_minutes, lock_by: wanted.lock_by ?? current.lock_by,

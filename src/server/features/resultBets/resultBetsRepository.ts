@@ -141,6 +141,12 @@ export async function updateBetJoker(db: Executor, args: { betId: number; joker:
 }
 
 /** The member's real bets in the league carrying a joker, but this one. */
+/** The league's joker count as committed now (read under the member's lock, not from an earlier read of the bet). */
+export async function leagueJokerCount(db: Executor, leagueId: number): Promise<number> {
+  const row = await db.selectFrom('leagues').select('joker_count').where('id', '=', leagueId).executeTakeFirst();
+  return Number(row?.joker_count ?? 0);
+}
+
 export async function countOtherJokers(db: Executor, args: { leagueId: number; userId: number; betId: number }): Promise<number> {
   const row = await db.selectFrom('result_bets').select((eb) => eb.fn.countAll<number>().as('n'))
     .where('league_id', '=', args.leagueId).where('user_id', '=', args.userId).where('mode', '=', 0)

@@ -126,14 +126,16 @@ export function resultBetsService(deps: AppDeps) {
 
   /**
    * Flags or unflags the bet's joker (which multiplies its points), before its deadline like its goals. A member plays at most the
-   * league's joker count over the whole competition: counted under the member's row lock (PostgreSQL; SQLite runs
-   * one transaction at a time), so concurrent flags cannot pass it.
+   * league's joker count over the whole competition: the count and the jokers played are both read under the
+   * member's row lock (PostgreSQL; SQLite runs one transaction at a time), which an owner changing the count takes
+   * too, so neither concurrent flags nor a lowered count can be passed.
    */
   async function setJoker(trx: Executor, row: repo.BetRow, joker: boolean): Promise<void> {
     if (joker) {
       await lockLeagueMember(trx, deps.dialect, row.league_id, row.user_id);
+      const count = await repo.leagueJokerCount(trx, row.league_id);
       const others = await repo.countOtherJokers(trx, { leagueId: row.league_id, userId: row.user_id, betId: row.id });
-      if (others >= row.joker_count) throw new AppError(409, 'errors.joker_limit', { count: row.joker_count });
+      if (others >= count) throw new AppError(409, 'errors.joker_limit', { count });
     }
     await repo.updateBetJoker(trx, { betId: row.id, joker });
   }
