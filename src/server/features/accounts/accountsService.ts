@@ -8,7 +8,7 @@ import { ACCOUNT_CHANGES_PER_ACCOUNT, ACCOUNT_CHANGES_PER_IP, perAccountAndIp, t
 import { clearSignInFailures, startSignInAttempt, withdrawSignInAttempt } from '../../platform/sessions/signInFailures';
 import { revokeEmailedLinks } from './emailedLinks';
 import { lockAdminSet } from './adminUsersRepository';
-import { requireAnotherAdmin } from './adminUsersService';
+import { requireAnotherAdmin } from './lastAdmin';
 import { bumpCalendarGeneration } from '../../domain/calendar/calendarGenerations';
 import { forgetCalendarUrl } from '../../domain/calendar/calendarAddress';
 import { prepareVerification, sendVerification } from './emailVerificationService';

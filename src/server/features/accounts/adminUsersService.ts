@@ -6,10 +6,11 @@ import { conflict, notFound } from '../../platform/http/errors';
 import { disableAccount, enableAccount, setGlobalAdmin } from './accountAdministration';
 import { sendFreshVerification } from './emailVerificationService';
 import { requestPasswordReset } from './passwordResetService';
+import { requireAnotherAdmin } from './lastAdmin';
 import { recordAdminAction } from '../../platform/audit/auditLog';
 import { bumpCalendarGeneration } from '../../domain/calendar/calendarGenerations';
 import { forgetCalendarUrl } from '../../domain/calendar/calendarAddress';
-import { enabledAdminIds, findAdminUser, leaguesOfUsers, lockAdminSet, searchUsers, type AdminUserRow } from './adminUsersRepository';
+import { findAdminUser, leaguesOfUsers, lockAdminSet, searchUsers, type AdminUserRow } from './adminUsersRepository';
 
 type AdminUserView = Static<typeof AdminUser>;
 
@@ -57,12 +58,6 @@ async function changeAccount(
     if (await change(trx, user, now)) await recordAdminAction(trx, { adminId, action, entity: 'user', entityId: userId, now });
   });
   return adminUser(deps, userId);
-}
-
-/** The site keeps an enabled admin: 409 when `user` is the last one. Call under lockAdminSet. */
-export async function requireAnotherAdmin(trx: Executor, user: { id: number }): Promise<void> {
-  const admins = await enabledAdminIds(trx);
-  if (admins.includes(user.id) && admins.length <= 1) throw conflict('errors.last_admin');
 }
 
 export function disableUser(deps: AppDeps, adminId: number, userId: number) {
