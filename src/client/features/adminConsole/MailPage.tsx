@@ -24,14 +24,13 @@ const mailTestEndpoint = api.endpoints.adminMailTest;
 type Status = 'sent' | 'failed';
 export const MAILS_PER_PAGE = 20;
 
-/** Sends a test email, to the admin unless another address is typed, to check the SMTP settings. */
+/** Sends a test email to the admin's own (verified) address, to check the SMTP settings. */
 function TestMailForm() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
-  const [to, setTo] = useState('');
   const [send, { isLoading }] = mailTestEndpoint.useMutation();
   const submit = async () => {
-    const result = await send({ body: to.trim() ? { to: to.trim() } : {} });
+    const result = await send({ body: {} });
     if (result.data) showToast(dispatch, 'success', result.data.message);
   };
   return (
@@ -39,8 +38,7 @@ function TestMailForm() {
       <CardContent component="form" noValidate aria-labelledby="mail-test-title" onSubmit={(event) => { event.preventDefault(); void submit(); }}>
         <Typography id="mail-test-title" variant="h2" component="h2">{t('admin_console.mail.test_title')}</Typography>
         <Box sx={{ display: 'flex', gap: 1, alignItems: 'baseline', flexWrap: { xs: 'wrap', sm: 'nowrap' } }}>
-          <TextField type="email" label={t('admin_console.mail.test_to')} helperText={t('admin_console.mail.test_to_help')}
-            value={to} onChange={(event) => setTo(event.target.value)} />
+          <Typography variant="body2" color="text.secondary">{t('admin_console.mail.test_to_help')}</Typography>
           <Button type="submit" variant="contained" disabled={isLoading} sx={{ flexShrink: 0 }}>{t('admin_console.mail.test_send')}</Button>
         </Box>
       </CardContent>

@@ -189,8 +189,8 @@ export const adminConsoleHandlers = [
     const { rows, ...page } = paged(mails, query);
     return ok({ mails: rows, ...page, push: { subscriptions: 5, users: 3 }, last_reminder_run: adminWorld.runs.find((row) => row.kind === 'notify') ?? null });
   })),
-  handle('adminMailTest', adminOnly(({ body, token }) => {
-    const to = body?.to ?? userByToken(token)!.email;
+  handle('adminMailTest', adminOnly(({ token }) => {
+    const to = userByToken(token)!.email;
     adminWorld.calls.push(`mail_test:${to}`);
     adminWorld.mails.unshift({ id: adminWorld.mails.length + 1, to, kind: 'test', subject: 'Porra test email', status: 'sent', error: null, created_at: AT });
     return ok({ message: `Test email sent to ${to}` });

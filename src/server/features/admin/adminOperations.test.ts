@@ -102,14 +102,14 @@ describeEachDb('admin console: process history', (ctx) => {
 describeEachDb('admin console: mail, notifications and settings', (ctx) => {
   it('lists emails sent and failed without their bodies; the test email reports the mail server\'s answer', async () => {
     const t = ctx();
-    const root = await createUserWithToken(t.deps, { is_admin: true, name: 'Root', email: 'root@example.com' });
+    const root = await createUserWithToken(t.deps, { is_admin: true, name: 'Root', email: 'root@example.com', email_verified: true });
     const sent = await call(t.app, { method: 'POST', url: api('/admin/mail/test', 'es'), token: root.token, payload: {} });
     expect(sent.statusCode).toBe(200);
     expect(sent.data.message).toBe('Email de prueba enviado a root@example.com');
     expect(t.mailer.sent).toEqual([expect.objectContaining({ kind: 'test', to: 'root@example.com', subject: 'Email de prueba de Porra' })]);
 
     t.mailer.send = async () => { throw new Error('550 mailbox unavailable'); };
-    const failed = await call(t.app, { method: 'POST', url: api('/admin/mail/test'), token: root.token, payload: { to: 'nobody@example.org' } });
+    const failed = await call(t.app, { method: 'POST', url: api('/admin/mail/test'), token: root.token, payload: {} });
     expect(failed.statusCode).toBe(502);
     expect(failed.data.error).toBe('The email could not be sent: 550 mailbox unavailable');
     // A mail with a link: the outbox shows its kind and subject, never the token.
@@ -120,11 +120,24 @@ describeEachDb('admin console: mail, notifications and settings', (ctx) => {
     expect(outbox.total).toBe(3);
     expect(outbox.mails.map((m: { kind: string; to: string; status: string; error: string | null }) => [m.kind, m.to, m.status, m.error])).toEqual([
       ['password_reset', 'root@example.com', 'failed', '550 mailbox unavailable'],
-      ['test', 'nobody@example.org', 'failed', '550 mailbox unavailable'],
+      ['test', 'root@example.com', 'failed', '550 mailbox unavailable'],
       ['test', 'root@example.com', 'sent', null],
     ]);
     expect(JSON.stringify(outbox)).not.toMatch(/reset_password_token|Hello/);
     expect((await get(t, '/admin/mail?status=sent', root.token)).mails).toHaveLength(1);
+  });
+
+  it('sends the test email only to the admin\'s own verified address', async () => {
+    const t = ctx();
+    const root = await createUserWithToken(t.deps, { is_admin: true, email: 'root@example.com', email_verified: true });
+    const other = await call(t.app, { method: 'POST', url: api('/admin/mail/test'), token: root.token, payload: { to: 'victim@example.org' } });
+    expect(other.statusCode).toBe(400);
+    const unverified = await createUserWithToken(t.deps, { is_admin: true, email: 'new-admin@example.com' });
+    const refused = await call(t.app, { method: 'POST', url: api('/admin/mail/test', 'es'), token: unverified.token, payload: {} });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.data.error).toBe('El email de prueba solo se envía a tu propia dirección: verifícala primero (con el enlace del email que te enviamos)');
+    expect(t.mailer.sent).toEqual([]);
+    expect((await get(t, '/admin/mail', root.token)).total).toBe(0);
   });
 
   it('counts push subscriptions and shows the last reminder run', async () => {

@@ -1,13 +1,12 @@
 import { adminOperationRoutes } from '../../../shared/api/routes/adminOperations';
 import type { AppDeps } from '../../platform/deps';
-import { AppError } from '../../platform/http/errors';
 import type { RouteHandlers } from '../../platform/http/registerRoutes';
-import { translate } from '../../platform/i18n/messages';
 import { listMailLog } from '../../platform/mail/mailLog';
 import { subscriptionCounts } from '../../platform/push/pushRepository';
 import { paging } from '../../platform/http/paging';
 import { lastRunOf, listProcessRuns } from './processHistory';
 import { effectiveSettings, readAppVersion, schemaVersion } from './siteSettings';
+import { sendTestMail } from './testMail';
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -32,20 +31,8 @@ export function adminOperationHandlers(deps: AppDeps): RouteHandlers<typeof admi
         total, page: page.page, per_page: page.per_page, push, last_reminder_run: lastReminders,
       };
     },
-    adminMailTest: async ({ req, body, user }) => {
-      const to = body.to ?? user.email ?? '';
-      const locale = req.locale;
-      try {
-        // Awaited, unlike account mails: the admin is here to see whether the mail server accepts it.
-        await deps.mailer.send({
-          kind: 'test', to,
-          subject: translate(locale, 'mail.test_subject'),
-          text: translate(locale, 'mail.test_text', { name: user.name ?? '', origin: deps.config.appOrigin }),
-        });
-      } catch (error) {
-        req.log.warn({ err: error }, 'test email failed');
-        throw new AppError(502, 'errors.mail_failed', { reason: error instanceof Error ? error.message : String(error) });
-      }
+    adminMailTest: async ({ req, user }) => {
+      const to = await sendTestMail(deps, user, req.locale, req.log);
       return { message: req.t('success.test_mail_sent', { email: to }) };
     },
     adminSettings: async () => ({

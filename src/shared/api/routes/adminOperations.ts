@@ -72,9 +72,9 @@ export const adminOperationRoutes = {
   }),
   adminMailTest: route({
     method: 'POST', path: '/admin/mail/test', prefixed: true, access: 'admin', process: 'mail_test',
-    errors: [502], rateLimit: { max: 10, timeWindow: 60_000 },
-    summary: 'Send a test email (to the admin unless another address is given) to check the mail settings',
-    body: Strict({ to: Type.Optional(Type.String({ minLength: 3, maxLength: 254, format: 'email' })) }),
+    errors: [409, 502], rateLimit: { max: 10, timeWindow: 60_000 },
+    summary: "Send a test email to the signed-in admin's own address (409 until it is verified) to check the mail settings",
+    body: Strict({}),
     response: Type.Object({ message: Type.String() }),
   }),
   adminSettings: route({
