@@ -38,6 +38,16 @@ describeEachDb('reminder emails', (ctx) => {
     expect(carla.text).toContain('- Oficina: 3 matches');
   });
 
+  it('never email an address that is not verified', async () => {
+    const t = ctx();
+    const world = await reminderWorld(t);
+    await t.deps.db.updateTable('users').set({ email_verified: 0 }).where('id', '=', world.carla.id).execute();
+    const admin = await createUserWithToken(t.deps, { is_admin: true });
+    const res = await call(t.app, { method: 'POST', url: '/api/v1/en/update/notify', token: admin.token });
+    expect(res.data).toMatchObject({ notified: 1 });
+    expect(smtp.received.map((m) => m.to[0])).toEqual([world.ana.email]);
+  });
+
   it('include picks closing within 24 hours when the league plays them', async () => {
     const t = ctx();
     const world = await reminderWorld(t);

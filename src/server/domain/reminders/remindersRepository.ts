@@ -2,11 +2,11 @@ import type { Executor } from '../../platform/db/database';
 
 /**
  * Who to remind, and in which language; only users that have something pending are asked for. Accounts an admin
- * disabled are never reminded.
+ * disabled are never reminded; whether the address is verified decides whether it gets an email.
  */
 export async function recipients(db: Executor, userIds: number[]) {
   if (userIds.length === 0) return [];
-  return db.selectFrom('users').select(['id', 'name', 'email', 'locale', 'email_reminders'])
+  return db.selectFrom('users').select(['id', 'name', 'email', 'locale', 'email_reminders', 'email_verified'])
     .where('id', 'in', userIds).where('disabled_at', 'is', null).execute();
 }
 

@@ -60,7 +60,8 @@ function reminderEmail(deps: AppDeps, member: MemberReminder) {
 
 /**
  * Reminds members with bets or picks closing within 24 hours (alerts' pending items): a push to each of their
- * devices, and an email to those who opted in (users.email_reminders). Subscriptions the push service no longer
+ * devices, and an email to those who opted in (users.email_reminders) at an address they verified: mail never goes to
+ * an address its owner has not shown to be theirs. Subscriptions the push service no longer
  * knows (404/410) are removed. `onlyNew` (the scheduler) skips items a member was already reminded of.
  * Answers how many members were reached.
  */
@@ -96,7 +97,7 @@ export async function sendReminders(deps: AppDeps, options: { onlyNew?: boolean;
         if (result === 'gone') gone.push(sub.endpoint);
       });
     }
-    if (member.user.email_reminders === 1) {
+    if (member.user.email_reminders === 1 && member.user.email_verified === 1) {
       sends.push(async () => {
         try {
           await deps.mailer.send({ ...reminderEmail(deps, member), kind: 'reminder' });

@@ -7,7 +7,8 @@ const HOUR = 3_600_000;
 
 /**
  * A cup whose first matchday kicks off in 10 hours (4 matches), and a league (result bets only) with members in different
- * situations: Ana (es, email opt-in) and Carla (en, email opt-in) have bets pending, Bob has placed all of his.
+ * situations: Ana (es, email opt-in) and Carla (en, email opt-in) have bets pending, Bob has placed all of his;
+ * the three have verified their addresses.
  */
 export async function reminderWorld(t: TestApp) {
   const db = t.deps.db;
@@ -17,7 +18,7 @@ export async function reminderWorld(t: TestApp) {
   const bob = await createUserWithToken(t.deps, { name: 'Bob', locale: 'en' });
   const carla = await createUserWithToken(t.deps, { name: 'Carla', locale: 'en' });
   const dan = await createUserWithToken(t.deps, { name: 'Dan', locale: 'en' });
-  await db.updateTable('users').set({ email_reminders: 1 }).where('id', 'in', [ana.id, carla.id, bob.id]).execute();
+  await db.updateTable('users').set({ email_reminders: 1, email_verified: 1 }).where('id', 'in', [ana.id, carla.id, bob.id]).execute();
   const { id: leagueId } = await db.insertInto('leagues').values({
     name: 'Oficina', name_normalized: 'oficina', competition_id: cup.competitionId, owner_id: ana.id, bets_system: 'exact',
     points_system: 'winner_and_goals', playoff_results_points: 1, round_bets_enabled: 0, person_bets_enabled: 0, allow_invite: 0,
