@@ -1,5 +1,5 @@
 import { ApiError, ERROR_DESCRIPTIONS, errorStatuses } from '../../../shared/api/errorResponses';
-import type { RouteDef } from '../../../shared/api/route';
+import type { ErrorStatus, RouteDef } from '../../../shared/api/route';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -29,14 +29,10 @@ export function closedObjects(schema: unknown): unknown {
 
 const RETRY_AFTER = { 'retry-after': { type: 'integer', minimum: 0, description: 'Seconds to wait before calling again' } };
 
-/** The documented responses of a route: its answer under 200, and the shared error body under each error status it can answer. */
-export function responseSchemas(def: RouteDef): Record<number, JsonSchema> {
-  const out: Record<number, JsonSchema> = {
-    200: def.contentType
-      ? { description: 'OK', content: { [def.contentType]: { schema: def.response } } }
-      : { description: 'OK', ...(closedObjects(def.response) as JsonSchema) },
-  };
-  for (const status of errorStatuses(def)) {
+/** The shared error body under each of `statuses`, as the OpenAPI document shows it (and the serialiser writes it). */
+export function errorResponseSchemas(statuses: readonly ErrorStatus[]): Record<number, JsonSchema> {
+  const out: Record<number, JsonSchema> = {};
+  for (const status of statuses) {
     out[status] = {
       description: ERROR_DESCRIPTIONS[status],
       ...(closedObjects(ApiError) as JsonSchema),
@@ -44,6 +40,16 @@ export function responseSchemas(def: RouteDef): Record<number, JsonSchema> {
     };
   }
   return out;
+}
+
+/** The documented responses of a route: its answer under 200, and the shared error body under each error status it can answer. */
+export function responseSchemas(def: RouteDef): Record<number, JsonSchema> {
+  return {
+    200: def.contentType
+      ? { description: 'OK', content: { [def.contentType]: { schema: def.response } } }
+      : { description: 'OK', ...(closedObjects(def.response) as JsonSchema) },
+    ...errorResponseSchemas(errorStatuses(def)),
+  };
 }
 
 /** A route's schema as the OpenAPI document shows it: every response it can give, and the bearer token unless public. */
