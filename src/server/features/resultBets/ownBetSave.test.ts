@@ -5,7 +5,7 @@ import { createCup } from '../../testing/competitionFixture';
 import { createUserWithToken } from '../../testing/fixtures';
 import { call, describeEachDb, type TestApp } from '../../testing/harness';
 import { createLeague } from './testing/betsTestFixture';
-import { resultBetsService } from './resultBetsService';
+import * as resultBets from './resultBetsService';
 
 /**
  * The bet save's fast path (ownBetSave.ts): one statement on PostgreSQL, concurrent saves written together, refusals
@@ -56,11 +56,11 @@ describeEachDb('saving one\'s own open bet', (ctx) => {
       transformQuery: (args) => args.node,
       transformResult: async (args) => { statements += 1; return args.result; },
     };
-    const service = resultBetsService({ ...t.deps, db: t.deps.db.withPlugin(counting) });
+    const deps = { ...t.deps, db: t.deps.db.withPlugin(counting) };
     const user = { id: s.alice.id, name: 'Alice', is_admin: false, locale: 'en' } as AuthUser;
-    await service.update(user, { result_bet_id: s.betId, local_goals: 2, visiting_goals: 2 });
+    await resultBets.update(deps, user, { result_bet_id: s.betId, local_goals: 2, visiting_goals: 2 });
     statements = 0;
-    const answer = await service.update(user, { result_bet_id: s.betId, local_goals: 4, visiting_goals: 0 });
+    const answer = await resultBets.update(deps, user, { result_bet_id: s.betId, local_goals: 4, visiting_goals: 0 });
     expect(answer).toMatchObject({ id: s.betId, local_goals: 4, visiting_goals: 0 });
     expect(statements).toBe(t.deps.dialect === 'postgres' ? 1 : 2);
   });
@@ -113,12 +113,12 @@ describeEachDb('saving one\'s own open bet', (ctx) => {
     };
     const counted = t.deps.db.withPlugin(counting);
     const transactions = jest.spyOn(counted, 'transaction');
-    const service = resultBetsService({ ...t.deps, db: counted });
+    const deps = { ...t.deps, db: counted };
     const userOf = (b: typeof bets[number]) => ({ id: b.userId, name: 'M', is_admin: false, locale: 'en' }) as AuthUser;
     // Every bet once, plus a save of another member's bet (refused) in the same turn.
     const answers = await Promise.allSettled([
-      ...bets.map((b, i) => service.update(userOf(b), { result_bet_id: b.id, local_goals: i % 10, visiting_goals: (i * 7) % 10 })),
-      service.update(userOf(bets[0]), { result_bet_id: bets[23].id, local_goals: 9, visiting_goals: 9 }),
+      ...bets.map((b, i) => resultBets.update(deps, userOf(b), { result_bet_id: b.id, local_goals: i % 10, visiting_goals: (i * 7) % 10 })),
+      resultBets.update(deps, userOf(bets[0]), { result_bet_id: bets[23].id, local_goals: 9, visiting_goals: 9 }),
     ]);
     expect(answers.slice(0, 24).map((a) => a.status === 'fulfilled' && [a.value.id, a.value.local_goals, a.value.visiting_goals]))
       .toEqual(bets.map((b, i) => [b.id, i % 10, (i * 7) % 10]));
