@@ -6,7 +6,7 @@ import { api } from '../api';
 import { betEditUndone, betEdited } from '../bets/betEditsSlice';
 import { matchesChanged } from '../live/liveSlice';
 import { selectBetById, selectBetsByIds } from './betsSlice';
-import { selectLeagueById } from './leaguesSlice';
+import { selectLeagueById, selectLeaguesByIds } from './leaguesSlice';
 
 type Store = ReturnType<typeof setupStore>;
 type BetListArgs = Parameters<typeof api.endpoints.resultBetsIndex.initiate>[0];
@@ -67,10 +67,17 @@ describe('the entity store', () => {
     await store.dispatch(api.endpoints.leagueShow.initiate({ params: { id: 5 } }));
     expect(selectLeagueById(store.getState(), 5)?.name).toBe('Office pool');
 
+    // The home list shows the ids of its answer, the values of the entity.
+    const listed = () => selectLeaguesByIds(store.getState(),
+      (api.endpoints.leagueIndex.select({})(store.getState()).data ?? []).map((league) => league.id));
+    expect(listed().find((league) => league.id === 5)?.name).toBe('Office pool');
+
     await store.dispatch(api.endpoints.leagueUpdate.initiate({ params: { id: 5 }, body: { league: { name: 'Office pool 2027' } } }));
     expect(selectLeagueById(store.getState(), 5)?.name).toBe('Office pool 2027');
+    expect(listed().find((league) => league.id === 5)?.name).toBe('Office pool 2027');
 
     await store.dispatch(api.endpoints.leagueDelete.initiate({ params: { id: 5 } }));
     expect(selectLeagueById(store.getState(), 5)).toBeUndefined();
+    expect(listed().map((league) => league.id)).not.toContain(5);
   });
 });

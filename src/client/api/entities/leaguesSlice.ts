@@ -1,4 +1,4 @@
-import { createEntityAdapter, createSlice } from '@reduxjs/toolkit';
+import { createEntityAdapter, createSelector, createSlice } from '@reduxjs/toolkit';
 import type { League } from '../../../shared/api/entities';
 import { api } from '../api';
 
@@ -34,5 +34,10 @@ const leaguesSlice = createSlice({
 type State = { leagues: ReturnType<typeof leaguesSlice.reducer> };
 const selectors = leaguesAdapter.getSelectors((state: State) => state.leagues);
 export const selectLeagueById = selectors.selectById;
+/** These leagues as the entity holds them, in the order asked (one that is gone is left out). */
+export const selectLeaguesByIds = createSelector(
+  [selectors.selectEntities, (_state: State, ids: readonly number[]) => ids],
+  (entities, ids) => ids.flatMap((id) => (entities[id] ? [entities[id]] : [])),
+);
 
 export default leaguesSlice;

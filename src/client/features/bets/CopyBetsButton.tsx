@@ -10,6 +10,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { League } from '../../../shared/api/entities';
 import { api } from '../../api/api';
+import { useLeaguesOf } from '../../api/entities/hooks';
 import { useAppDispatch } from '../../api/store/hooks';
 import { betHistoryCleared } from '../../api/bets/betEditsSlice';
 
@@ -21,7 +22,7 @@ export function CopyBetsButton({ league }: { league: League }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const { data } = leagueIndex.useQuery({ query: { competition_id: league.competition_id } });
-  const others = (data ?? []).filter((other) => other.id !== league.id && other.competition_id === league.competition_id);
+  const others = useLeaguesOf(data).filter((other) => other.id !== league.id && other.competition_id === league.competition_id);
   const [source, setSource] = useState<number | ''>('');
   const [copy, { isLoading }] = copyBets.useMutation();
   const dispatch = useAppDispatch();

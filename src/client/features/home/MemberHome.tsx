@@ -3,6 +3,7 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/api';
+import { useLeaguesOf } from '../../api/entities/hooks';
 import { useAppDispatch, useAppSelector } from '../../api/store/hooks';
 import { selectShowOldLeagues, showOldLeaguesToggled } from '../../lib/settings/settingsSlice';
 import { LeagueCarousel } from './LeagueCarousel';
@@ -35,7 +36,8 @@ export default function MemberHome({ userId, name, onActiveLeague }: MemberHomeP
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const showOld = useAppSelector(selectShowOldLeagues);
-  const { data, isLoading, isError } = leagueIndex.useQuery();
+  const { data: answer, isLoading, isError } = leagueIndex.useQuery();
+  const data = useLeaguesOf(answer);
   const [page, setPage] = useState(1);
   const [activeIndex, setActiveIndex] = useState(0);
   // A failed read empties the list; old leagues (finished competition) only when asked for; newest first.

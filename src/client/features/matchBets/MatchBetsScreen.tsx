@@ -21,7 +21,7 @@ import { useSession } from '../../api/session';
 import { betText } from '../../lib/bets/betValues';
 import { LateEntryButton } from '../../api/widgets/LateEntryDialog';
 import { MatchScore, MatchTeam } from '../../api/widgets/matchDisplay';
-import { useBetsOf } from '../../api/entities/hooks';
+import { useBetsOf, useLeaguesOf } from '../../api/entities/hooks';
 
 const matchShow = api.endpoints.matchShow;
 const leagueIndex = api.endpoints.leagueIndex;
@@ -35,7 +35,7 @@ export default function MatchBetsScreen() {
   const [search, setSearch] = useSearchParams();
   const { data: match, isError: matchError } = matchShow.useQuery({ params: { id: matchId } }, { skip: !Number.isInteger(matchId) || matchId < 1 });
   const { data: leaguesData } = leagueIndex.useQuery({ query: { competition_id: match?.competition_id ?? 0 } }, { skip: !match });
-  const leagues = leaguesData ?? [];
+  const leagues = useLeaguesOf(leaguesData);
   const wanted = Number(search.get('league_id'));
   const league = leagues.find((item) => item.id === wanted) ?? leagues[0];
   const { data, isLoading } = resultBets.useQuery({ params: { id: league?.id ?? 0 }, query: { match_id: matchId } }, { skip: !league });

@@ -30,8 +30,12 @@ export function requireWritable(access: LeagueAccess): void {
 }
 
 /** Members read a league's insides; global admins may look at any league. */
+function requireReader(isMember: boolean, user: AuthUser): void {
+  if (!isMember && !user.is_admin) throw forbidden();
+}
+
 export function requireMemberOrAdmin(access: LeagueAccess, user: AuthUser): void {
-  if (!access.isMember && !user.is_admin) throw forbidden();
+  requireReader(access.isMember, user);
 }
 
 export function requireMember(access: LeagueAccess): void {
@@ -47,10 +51,13 @@ export function competitionStarted(league: Pick<LeagueRow, 'first_kickoff'>, now
   return league.first_kickoff !== null && now >= league.first_kickoff;
 }
 
-/** The league, if the caller is a member (or a global admin). */
+/**
+ * The league, if the caller may read it (the reading rule above), in one query: what the reads of tables, bets and
+ * live streams check on every call.
+ */
 export async function requireLeagueAccess(db: Executor, leagueId: number, user: AuthUser): Promise<LeagueAccessRow> {
   const league = await findLeagueForUser(db, leagueId, user.id);
   if (!league) throw notFound('errors.league_not_found');
-  if (!league.is_member && !user.is_admin) throw forbidden();
+  requireReader(league.is_member === 1, user);
   return league;
 }
