@@ -1,5 +1,6 @@
 import { fetchBaseQuery, type BaseQueryFn, type FetchBaseQueryError, type FetchBaseQueryMeta } from '@reduxjs/toolkit/query/react';
-import { API_BASE, fillPath } from '../../shared/api/route';
+import { API_BASE, fillPath, routeUrl } from '../../shared/api/route';
+import { accountRoutes } from '../../shared/api/routes/accounts';
 import i18n, { currentLocale } from '../lib/i18n/i18n';
 import { deleteToken, readToken, saveToken } from '../lib/session/token';
 import { selectIsProcessRunning } from '../lib/notifications/notificationsSlice';
@@ -8,12 +9,13 @@ import { redirectRequested } from '../lib/navigation/navigationSlice';
 import type { RouteRequest } from './routeRequest';
 
 /**
- * Spec sections 6, 7 and 8 in one place: URL and locale prefix, bearer token, error catalogue and log call,
- * and process tracking of write calls.
+ * Every call's plumbing in one place: URL and locale prefix, bearer token, error catalogue and log call, and process
+ * tracking of write calls.
  */
 
 export const REQUEST_TIMEOUT_MS = 30_000;
-export const LOG_PATH = `${API_BASE}/log`;
+/** Error reports go straight to the log route (not through the api, whose errors would report again). */
+export const LOG_PATH = routeUrl(accountRoutes.clientLog);
 /** Refused locally because the same process is still running: never sent. */
 export const PROCESS_RUNNING = 'PROCESS_RUNNING';
 

@@ -1,5 +1,5 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { openfootballFiles, skippedWithoutData } from '../testing/openfootballData';
+import { readFileSync } from 'node:fs';
 import { importOpenfootball } from '../domain/competitions/importService';
 import { revealDueResults } from '../domain/competitions/reveal';
 import { call, describeEachDb, type TestApp } from '../testing/harness';
@@ -12,10 +12,9 @@ import { DAY, HOUR, MINUTE, api, createPlayer, ok, type Player } from './accepta
  * the stored standings equal to a full recomputation.
  */
 
-const FILE = resolve(__dirname, '../../../../shared/data/openfootball/worldcup-2026.json');
-const present = existsSync(FILE);
-if (!present) console.warn(`deadlinesAndConcurrency: ${FILE} is absent; its World Cup tests are skipped.`);
-const run = present ? it : it.skip;
+const data = openfootballFiles('deadlinesAndConcurrency', 'worldcup-2026.json');
+const FILE = data?.[0] ?? '';
+const run = data ? it : (name: string, test: jest.ProvidesCallback, timeout?: number) => it.skip(skippedWithoutData(name), test, timeout);
 
 const LOCK = 5 * MINUTE;
 

@@ -1,5 +1,5 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { openfootballFiles, skippedWithoutData } from '../testing/openfootballData';
+import { readFileSync } from 'node:fs';
 import { findNationalTeam } from '../../shared/domain/teams';
 import { importOpenfootball } from '../domain/competitions/importService';
 import { describeEachDb, type TestApp } from '../testing/harness';
@@ -11,9 +11,8 @@ import { DAY, HOUR, MINUTE, createPlayer, inChunks, ok, prng, verifyEmailByLink,
  * placed and the file's results), never with the production scoring code.
  */
 
-const FILE = resolve(__dirname, '../../../../shared/data/openfootball/worldcup-2026.json');
-const present = existsSync(FILE);
-if (!present) console.warn(`worldCupReplay: ${FILE} is absent; the World Cup replay acceptance test is skipped.`);
+const data = openfootballFiles('worldCupReplay', 'worldcup-2026.json');
+const FILE = data?.[0] ?? '';
 
 // ---------------------------------------------------------------------------------------------------------------
 // The raw facts, read from the file by this test.
@@ -271,7 +270,7 @@ function expectedTable(league: LeagueState, world: World, now: number, requested
 // ---------------------------------------------------------------------------------------------------------------
 // The replay.
 
-const run = present ? it : it.skip;
+const run = data ? it : (name: string, test: jest.ProvidesCallback, timeout?: number) => it.skip(skippedWithoutData(name), test, timeout);
 
 describeEachDb('acceptance: the World Cup 2026 replayed in three leagues', (ctx) => {
   run('scores every table row after each round exactly as the plain rules say', async () => {

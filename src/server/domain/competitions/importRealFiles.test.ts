@@ -1,14 +1,12 @@
-import { existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { openfootballFiles, skippedWithoutData } from '../../testing/openfootballData';
 import { ROUND } from '../../../shared/domain/rounds';
 import { describeEachDb } from '../../testing/harness';
 import { importOpenfootball } from './importService';
 
-/** The shared openfootball files sit beside the repository; without them these checks are skipped. */
-const DATA = resolve(__dirname, '../../../../../shared/data/openfootball');
-const present = existsSync(join(DATA, 'worldcup-2026.json')) && existsSync(join(DATA, 'laliga-2025-26.json'));
-if (!present) console.warn(`openfootball data not found at ${DATA}: real-file importer tests skipped`);
-const describeIfData = present ? describeEachDb : (name: string, body: Parameters<typeof describeEachDb>[1]) => describe.skip(name, () => body(() => undefined as never));
+const data = openfootballFiles('openfootball importer (real files)', 'worldcup-2026.json', 'laliga-2025-26.json');
+const [WORLD_CUP, LA_LIGA] = data ?? ['', ''];
+const describeIfData = data ? describeEachDb
+  : (name: string, body: Parameters<typeof describeEachDb>[1]) => describe.skip(skippedWithoutData(name), () => body(() => undefined as never));
 
 describeIfData('openfootball importer (real files)', (ctx) => {
   const count = async (table: 'teams' | 'groups' | 'matches', competitionId: number) => {
@@ -21,7 +19,7 @@ describeIfData('openfootball importer (real files)', (ctx) => {
 
   it('World Cup 2026: 104 matches, 48 teams, 12 groups, Spain beat Argentina after extra time, Mbappé top scorer', async () => {
     const { db } = ctx().deps;
-    const summary = await importOpenfootball(db, { source: join(DATA, 'worldcup-2026.json'), now: ctx().clock.now() });
+    const summary = await importOpenfootball(db, { source: WORLD_CUP, now: ctx().clock.now() });
     const id = summary.competitionId;
     expect(summary.type).toBe('cup');
     expect(await count('matches', id)).toBe(104);
@@ -48,7 +46,7 @@ describeIfData('openfootball importer (real files)', (ctx) => {
 
   it('LaLiga 2025-26: 380 matches, 20 teams, 38 matchdays; re-import does not duplicate', async () => {
     const { db } = ctx().deps;
-    const source = join(DATA, 'laliga-2025-26.json');
+    const source = LA_LIGA;
     const summary = await importOpenfootball(db, { source, now: ctx().clock.now() });
     const id = summary.competitionId;
     expect(summary.type).toBe('league');

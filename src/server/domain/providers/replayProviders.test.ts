@@ -1,6 +1,5 @@
+import { openfootballFiles, skippedWithoutData } from '../../testing/openfootballData';
 import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
 import { call, describeEachDb } from '../../testing/harness';
 import { createUserWithToken } from '../../testing/fixtures';
 import { importOpenfootball } from '../competitions/importService';
@@ -11,9 +10,9 @@ import { betsWithPoints, memberStanding } from '../../testing/standingsReads';
 // Real servers and databases on a shared 2-core machine: allow more than jest's default 5 s.
 jest.setTimeout(30_000);
 
-/** The shared openfootball files sit beside the repository; without them this replay is skipped. */
-const FILE = join(resolve(__dirname, '../../../../../shared/data/openfootball'), 'worldcup-2026.json');
-const describeIfData = existsSync(FILE) ? describeEachDb : (name: string) => describe.skip(name, () => it('needs the data', () => undefined));
+const data = openfootballFiles('openfootball replay through update', 'worldcup-2026.json');
+const FILE = data?.[0] ?? '';
+const describeIfData = data ? describeEachDb : (name: string) => describe.skip(skippedWithoutData(name), () => it('needs the data', () => undefined));
 
 const HOUR = 3_600_000;
 

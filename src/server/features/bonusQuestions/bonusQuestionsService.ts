@@ -43,8 +43,8 @@ function parseDeadline(value: string): number {
 
 
 /** An answer must have the question's shape; teams play in the competition, choices are among the options. */
-async function checkAnswer(deps: AppDeps, 
-  tx: Executor, question: repo.QuestionRow, competitionId: number, answer: BonusAnswerValue, field: string,
+async function checkAnswer(
+  deps: AppDeps, tx: Executor, question: repo.QuestionRow, competitionId: number, answer: BonusAnswerValue, field: string,
 ): Promise<BonusAnswerValue> {
   if (answerKind(answer) !== question.kind) throw new AppError(400, 'errors.bonus_answer_kind', {}, { [field]: [{ key: 'validation.invalid' }] });
   if ('team_id' in answer) {

@@ -13,8 +13,8 @@ import { simulatedStandings } from './simulation';
 
 /** users_league_table: stored standings for real tables, an on-the-fly computation for the caller's simulation. */
 
-async function buildTable(deps: AppDeps, 
-  user: Pick<AuthUser, 'id' | 'locale'>, league: LeagueAccessRow, query: { matchday?: number; mode?: number },
+async function buildTable(
+  deps: AppDeps, user: Pick<AuthUser, 'id' | 'locale'>, league: LeagueAccessRow, query: { matchday?: number; mode?: number },
 ): Promise<Static<typeof LeagueTable>> {
   const { db } = deps;
   const source = query.mode === 1
