@@ -100,7 +100,7 @@ export default function LeagueLogScreen() {
           <Typography variant="body2" sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere' }} data-testid="log-head">
             {t('league_log.head', { head: `${league.id}:${head.seq}:${head.hash}` })}
           </Typography>
-          <Typography variant="caption" color="text.secondary">{t('league_log.head_hint', { head: `${league.id}:${head.seq}:${head.hash}` })}</Typography>
+          <Typography variant="caption" color="text.secondary" component="p">{t('league_log.head_hint')}</Typography>
           {seen && !lost && (
             <Typography variant="caption" color="text.secondary" component="p">{t('league_log.last_seen', { seq: seen.seq, hash: seen.hash.slice(0, 16) })}</Typography>
           )}
