@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 import { ROOT } from './harness';
 import './pageGlobals';
+import { DESKTOP } from './support/viewports';
 
 /** Debian's Chromium (no browser downloads): the e2e suite (playwright.config.ts) and the bench scripts launch it. */
 export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
@@ -21,6 +22,6 @@ export function launchProfile(origin: string, locale = 'en-US'): Promise<Browser
   const dir = mkdtempSync(join(tmpdir(), 'porra-e2e-profile-'));
   return chromium.launchPersistentContext(dir, {
     executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true, locale, baseURL: origin,
-    permissions: ['notifications'], viewport: { width: 1280, height: 800 },
+    permissions: ['notifications'], viewport: DESKTOP,
   });
 }

@@ -7,11 +7,12 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Page } from 'playwright-core';
+import { PHONE, DESKTOP } from '../support/viewports';
 
 const ORIGIN = process.argv[2] ?? 'http://localhost:3100';
 const OUT = process.argv[3] ?? '/tmp/porra-league-screens';
 const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'];
-const WIDTHS = [1280, 360];
+const WIDTHS = [DESKTOP.width, PHONE.width];
 
 async function settle(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle');

@@ -5,6 +5,7 @@ import { test } from '../support/fixtures';
 import { newVisitor } from '../support/pages';
 import { betsOf, signIn, signUp } from '../support/players';
 import { eventually } from '../support/world';
+import { PHONE, DESKTOP, viewportOf } from '../support/viewports';
 
 /*
  * No serious or critical axe-core violations on the main pages, at desktop and phone width, for a visitor, a new
@@ -16,8 +17,8 @@ test('the main pages have no serious accessibility violations at desktop and pho
   let views = 0;
   /** Checks `path` at both widths on `page`; `ready` waits for what must be on screen before axe runs. */
   const check = async (page: Page, label: string, path: string, ready?: () => Promise<unknown>) => {
-    for (const width of [1280, 360]) {
-      await page.setViewportSize({ width, height: width === 1280 ? 800 : 740 });
+    for (const width of [DESKTOP.width, PHONE.width]) {
+      await page.setViewportSize(viewportOf(width));
       await page.goto(path);
       if (ready) await ready();
       const result = await seriousViolations(page, label, width);

@@ -6,6 +6,7 @@ import { test } from '../support/fixtures';
 import { newVisitor, screenshots, settle } from '../support/pages';
 import { newPlayer, signInAdmin } from '../support/players';
 import { eventually } from '../support/world';
+import { PHONE, DESKTOP, viewportOf } from '../support/viewports';
 
 /** A small openfootball file of this suite's own (4 teams, 6 matches, 2 of them played), not the shared data. */
 const CUP_FILE = join(__dirname, '../fixtures/admin-cup-2031.json');
@@ -115,7 +116,7 @@ test('the admin console imports a competition from a file, updates it, lists bot
 
   // In Spanish (the browser's language) at phone width: the cup is listed, and Dana is enabled again from there.
   const es = await newVisitor(w, 'es-ES');
-  await es.page.setViewportSize({ width: 360, height: 740 });
+  await es.page.setViewportSize(PHONE);
   await signInAdmin(w, es.page);
   await es.page.goto('/admin/competitions');
   await es.page.getByRole('heading', { level: 1, name: TEXTS.es.title }).waitFor();
@@ -131,7 +132,7 @@ test('the admin console imports a competition from a file, updates it, lists bot
   await checkConsole(es.page, 'es', TEXTS.es);
   // Enabled again, she can sign in.
   await w.api.signIn(danaEmail, password);
-  w.notes.push(`imported ${cupName}, updated it, found both runs; Dana disabled (sign-in answered ${refused}), enabled again in Spanish at 360 px; console axe-clean in en and es at 1280 and 360 px`);
+  w.notes.push(`imported ${cupName}, updated it, found both runs; Dana disabled (sign-in answered ${refused}), enabled again in Spanish at 390 px; console axe-clean in en and es at 1366 and 390 px`);
 });
 
 async function findUser(page: Page, texts: Texts, email: string): Promise<void> {
@@ -140,14 +141,14 @@ async function findUser(page: Page, texts: Texts, email: string): Promise<void> 
 }
 
 /**
- * axe-core on every console page, and on the disable dialog (left unconfirmed), at 1280 and 360 px: no serious or
- * critical violation. Leaves the page at 1280 px.
+ * axe-core on every console page, and on the disable dialog (left unconfirmed), at 1366 and 390 px: no serious or
+ * critical violation. Leaves the page at 1366 px.
  */
 async function checkConsole(page: Page, label: string, texts: Texts): Promise<void> {
   const found: string[] = [];
   const check = async (name: string, path: string, ready: () => Promise<unknown>) => {
-    for (const width of [1280, 360]) {
-      await page.setViewportSize({ width, height: width === 1280 ? 800 : 740 });
+    for (const width of [DESKTOP.width, PHONE.width]) {
+      await page.setViewportSize(viewportOf(width));
       await page.goto(path);
       await ready();
       found.push(...(await seriousViolations(page, `admin console (${label}), ${name}`, width)).serious);
@@ -160,6 +161,6 @@ async function checkConsole(page: Page, label: string, texts: Texts): Promise<vo
     await page.getByRole('button', { name: texts.disable, exact: true }).first().click();
     await page.getByRole('dialog').waitFor();
   });
-  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.setViewportSize(DESKTOP);
   if (found.length) throw new Error(`serious axe-core violations:\n     - ${found.join('\n     - ')}`);
 }

@@ -5,6 +5,7 @@ import { test } from '../support/fixtures';
 import { newVisitor, screenshots } from '../support/pages';
 import { earliestOpenBet, newLeague, newPlayer, signIn } from '../support/players';
 import { eventually } from '../support/world';
+import { BOTH_WIDTHS } from '../support/viewports';
 
 /*
  * The private calendar feed. Nora and Otto share a league; Nora bets on one match. On her account screen she finds
@@ -47,7 +48,7 @@ test('the calendar feed has every match with the player\'s bet and an alarm, and
   const again = Object.values(ical.sync.parseICS(await (await read(address)).text())).filter((c) => c?.type === 'VEVENT').map((c) => (c as ical.VEvent).uid);
   assert.deepEqual(again.sort(), events.map((event) => event.uid).sort(), 'stable event ids');
 
-  const found = await seriousViolationsAt(page, 'account screen, calendar', [360, 1280]);
+  const found = await seriousViolationsAt(page, 'account screen, calendar', BOTH_WIDTHS);
   await screenshots(w, page, 'account-calendar');
   await page.getByRole('button', { name: 'Replace address' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Replace address' }).click();

@@ -4,6 +4,7 @@ import { test } from '../support/fixtures';
 import { newVisitor, screenshots, settle } from '../support/pages';
 import { adminToken, betsOf, newLeague, newPlayer, openCup, openMatchday, restoreMatchAtEnd, signIn } from '../support/players';
 import { eventually } from '../support/world';
+import { PHONE, DESKTOP, BOTH_WIDTHS } from '../support/viewports';
 
 type TableRow = { user_id: number; points: number; points_bonus: number };
 
@@ -36,7 +37,7 @@ test('a bonus question is asked, answered at phone width, resolved after its dea
   assert.equal(question.points, 7);
 
   const member = await newVisitor(w);
-  await member.page.setViewportSize({ width: 360, height: 740 });
+  await member.page.setViewportSize(PHONE);
   await signIn(w, member.page, 'Rita', rita.email, rita.password);
   await member.page.goto(`/leagues/${league.id}`);
   await member.page.getByRole('link', { name: 'Bonus questions' }).click();
@@ -48,7 +49,7 @@ test('a bonus question is asked, answered at phone width, resolved after its dea
     const [mine] = await w.api.call<Array<{ my_answer: unknown }>>('GET', `/bonus_questions/index/${league.id}`, { token: rita.token });
     assert.deepEqual(mine.my_answer, { choice: 'Japan' });
   });
-  const found = await seriousViolationsAt(member.page, 'bonus questions', [360, 1280]);
+  const found = await seriousViolationsAt(member.page, 'bonus questions', BOTH_WIDTHS);
   await screenshots(w, member.page, 'bonus-member');
 
   // The deadline passes: moved a moment ahead through the API, then waited for.
@@ -60,7 +61,7 @@ test('a bonus question is asked, answered at phone width, resolved after its dea
   await owner.page.getByRole('option', { name: 'Japan' }).click();
   await ownerCard.getByRole('button', { name: 'Resolve' }).click();
   await ownerCard.getByText('Resolved').waitFor();
-  found.push(...(await seriousViolations(owner.page, 'bonus questions (resolved)', 1280)).serious);
+  found.push(...(await seriousViolations(owner.page, 'bonus questions (resolved)', DESKTOP.width)).serious);
 
   const table = await eventually(async () => {
     const read = await w.api.call<{ users: TableRow[] }>('GET', `/leagues/users_league_table/${league.id}`, { token: rita.token });
@@ -72,7 +73,7 @@ test('a bonus question is asked, answered at phone width, resolved after its dea
   await member.page.goto(`/leagues/${league.id}/log`);
   await member.page.getByText('Bonus question resolved').waitFor();
   await settle(member.page);
-  found.push(...await seriousViolationsAt(member.page, 'league log', [360, 1280]));
+  found.push(...await seriousViolationsAt(member.page, 'league log', BOTH_WIDTHS));
   await screenshots(w, member.page, 'league-log');
   assert.deepEqual(found, [], `serious axe violations:\n${found.join('\n')}`);
   w.notes.push('Rita got the 7 points of the question, first in the table; the log shows the resolution');
@@ -84,7 +85,7 @@ test('a bonus question is asked, answered at phone width, resolved after its dea
  * matchday's last open match and plays her joker on it: the count left drops to 0 and the other toggles are off;
  * Teo does not see the joker before the deadline. The demo admin enters 2-1 (the match is put back at the end):
  * Pia's bet scores the exact hit's 4 points ×3 = 12, and the league's points page explains its rules. axe on the
- * bets page and the points page (360 and 1280).
+ * bets page and the points page (390 and 1366).
  */
 test('a joker played at phone width stays hidden from the others and multiplies an exact hit by 3 in a Kicktipp league', async ({ world: w }) => {
   const pia = await newPlayer(w, 'Pia');
@@ -114,7 +115,7 @@ test('a joker played at phone width stays hidden from the others and multiplies 
   await w.api.call('POST', '/leagues/join', { token: teo.token, body: { league_id: leagueId, invitation_token: league.share_token } });
 
   const { matchday, open } = await openMatchday(w, pia, leagueId);
-  await page.setViewportSize({ width: 360, height: 740 });
+  await page.setViewportSize(PHONE);
   await page.goto(`/result_bets/new?league_id=${leagueId}&matchday=${matchday}`);
   const left = page.getByTestId('jokers-left');
   await left.getByText('1 of 1 joker left (×3)').waitFor();
@@ -128,7 +129,7 @@ test('a joker played at phone width stays hidden from the others and multiplies 
   assert.equal(await row.getByTestId(`joker-${target.match_id}`).getAttribute('aria-pressed'), 'true');
   assert.ok(await page.getByTestId(`joker-${open[0].match_id}`).isDisabled(), 'no joker left for the other bets');
   await screenshots(w, page, 'bets-joker');
-  const found = await seriousViolationsAt(page, 'bets with a joker', [360, 1280]);
+  const found = await seriousViolationsAt(page, 'bets with a joker', BOTH_WIDTHS);
   const saved = await eventually(async () => {
     const mine = (await betsOf(w, pia, leagueId, `?match_id=${target.match_id}`)).find((bet) => bet.id === target.id)!;
     assert.equal(mine.joker, true);
@@ -148,7 +149,7 @@ test('a joker played at phone width stays hidden from the others and multiplies 
   await page.goto(`/leagues/${leagueId}/points`);
   await page.getByRole('heading', { level: 1, name: 'How points work in this league' }).waitFor();
   await page.getByText("1 joker per member: a joker bet's points ×3.").waitFor();
-  found.push(...await seriousViolationsAt(page, 'league points page', [360, 1280]));
+  found.push(...await seriousViolationsAt(page, 'league points page', BOTH_WIDTHS));
   await screenshots(w, page, 'league-points');
   assert.deepEqual(found, [], `serious axe violations:\n${found.join('\n')}`);
   w.notes.push(`Pia's 2-1 with a joker on a 2-1 scored ${points} (exact 4 ×3); the joker stayed hidden from Teo before the deadline`);

@@ -4,6 +4,7 @@ import { test } from '../support/fixtures';
 import { newVisitor, screenshots } from '../support/pages';
 import { adminToken, betsOf, earliestOpenBet, newLeague, newPlayer, restoreMatchAtEnd, signIn, signInAdmin } from '../support/players';
 import { eventually } from '../support/world';
+import { PHONE, BOTH_WIDTHS } from '../support/viewports';
 
 type TableRow = { user_id: number; points: number; position: number };
 
@@ -24,7 +25,7 @@ test('the league table moves live, without a reload, when an admin enters a goal
   await w.api.call('POST', '/result_bets/update_result_bet', { token: max.token, body: { result_bet_id: maxBet.id, local_goals: 0, visiting_goals: 2 } });
 
   const player = await newVisitor(w);
-  await player.page.setViewportSize({ width: 360, height: 740 });
+  await player.page.setViewportSize(PHONE);
   await signIn(w, player.page, 'Lia', lia.email, lia.password);
   await player.page.goto(`/leagues/${league.id}`);
   const table = player.page.getByRole('table', { name: 'League table' });
@@ -55,7 +56,7 @@ test('the league table moves live, without a reload, when an admin enters a goal
   const rows = table.getByRole('row');
   await eventually(async () => assert.match(await rows.nth(1).innerText(), /Lia/));
   await rows.nth(2).getByRole('img', { name: 'Down 1 place' }).waitFor();
-  const found = await seriousViolationsAt(player.page, 'league page, live', [360, 1280]);
+  const found = await seriousViolationsAt(player.page, 'league page, live', BOTH_WIDTHS);
   await screenshots(w, player.page, 'league-live-provisional');
 
   await enter('Finished');
@@ -66,5 +67,5 @@ test('the league table moves live, without a reload, when an admin enters a goal
   assert.equal(stored.users[0].user_id, lia.id);
   assert.ok(stored.users[0].points > 0);
   assert.deepEqual(found, [], `axe: ${found.join('; ')}`);
-  w.notes.push(`live table moved at 360 px without reload; Lia ${stored.users[0].points} points`);
+  w.notes.push(`live table moved at 390 px without reload; Lia ${stored.users[0].points} points`);
 });

@@ -5,6 +5,7 @@ import { test } from '../support/fixtures';
 import { newVisitor, screenshots, settle } from '../support/pages';
 import { adminToken, betsOf, newLeague, newPlayer, openMatchday, restoreMatchAtEnd, signIn } from '../support/players';
 import { eventually } from '../support/world';
+import { PHONE, BOTH_WIDTHS } from '../support/viewports';
 
 /** The snackbar's text (every entry). */
 const snackbarText = (page: Page) => page.locator('.MuiSnackbar-root').allInnerTexts().then((texts) => texts.join('\n'));
@@ -24,7 +25,7 @@ test('bets saved offline wait on the device and are sent on reconnection, and a 
 
   const { context, page } = await newVisitor(w);
   // On a phone, as on a train.
-  await page.setViewportSize({ width: 360, height: 740 });
+  await page.setViewportSize(PHONE);
   await signIn(w, page, 'Olga', olga.email, olga.password);
   await page.goto(`/result_bets/new?league_id=${league.id}&matchday=${matchday}`);
   await page.locator('[data-testid^=bet-row-]').first().waitFor();
@@ -47,8 +48,8 @@ test('bets saved offline wait on the device and are sent on reconnection, and a 
   await eventually(async () => assert.equal(await selects(second.match_id).nth(0).inputValue(), '1'));
   await eventually(async () => assert.match(await snackbarText(page), /2 bets saved on this device, waiting for the connection/));
   // The bets screen with saves waiting, at both widths.
-  const found = await seriousViolationsAt(page, 'bets screen, saves waiting', [360, 1280]);
-  await page.setViewportSize({ width: 360, height: 740 });
+  const found = await seriousViolationsAt(page, 'bets screen, saves waiting', BOTH_WIDTHS);
+  await page.setViewportSize(PHONE);
   await screenshots(w, page, 'offline-pending');
   const before = await betsNow();
   for (const bet of [first, second]) {

@@ -3,10 +3,11 @@ import { seriousViolations } from '../support/accessibility';
 import { test } from '../support/fixtures';
 import { newVisitor, screenshots, settle } from '../support/pages';
 import { signIn } from '../support/players';
+import { PHONE, DESKTOP, viewportOf } from '../support/viewports';
 
 /*
  * Ana (demo) opens her league: the classification shows each team's recent form. She switches to the dark theme in
- * the user panel (axe-clean there and on the league page at 1280 and 360 px, kept after a reload), then to
+ * the user panel (axe-clean there and on the league page at 1366 and 390 px, kept after a reload), then to
  * Spanish: groups and national teams are named in Spanish ("Grupo A", "Croacia", "Japón"). Both choices live in
  * this browser's storage only.
  */
@@ -25,16 +26,16 @@ test('the classification shows recent form, the dark theme is accessible and rem
   await page.getByRole('button', { name: 'Open the user panel' }).click();
   const panel = page.getByRole('navigation', { name: 'User panel' });
   await panel.getByRole('button', { name: 'Dark theme' }).click();
-  await axe('user panel, dark', 1280);
+  await axe('user panel, dark', DESKTOP.width);
   await page.keyboard.press('Escape');
   const background = () => page.evaluate(() => window.getComputedStyle(document.body).backgroundColor);
   assert.equal(await background(), 'rgb(18, 21, 18)');
-  for (const width of [1280, 360]) {
-    await page.setViewportSize({ width, height: width === 1280 ? 800 : 740 });
+  for (const width of [DESKTOP.width, PHONE.width]) {
+    await page.setViewportSize(viewportOf(width));
     await settle(page);
     await axe('league, dark', width);
   }
-  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.setViewportSize(DESKTOP);
   await page.reload();
   await page.getByRole('region', { name: 'Group A' }).waitFor();
   assert.equal(await background(), 'rgb(18, 21, 18)', 'the dark theme is remembered');

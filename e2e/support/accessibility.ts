@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { settle } from './pages';
+import { viewportOf } from './viewports';
 
 const axeSource = readFileSync(require.resolve('axe-core'), 'utf8');
 
@@ -19,11 +20,11 @@ export async function seriousViolations(page: Page, label: string, width: number
   return { serious: violations.filter(isSerious).map(line), minor: violations.filter((v) => !isSerious(v)).map((v) => `${label} @${width}px: ${v.impact} ${v.id} x${v.nodes.length}`) };
 }
 
-/** The page's serious and critical violations at each width (phone height for 360, desktop's otherwise), in order. */
+/** The page's serious and critical violations at each width (phone height at phone width, desktop's otherwise), in order. */
 export async function seriousViolationsAt(page: Page, label: string, widths: number[]): Promise<string[]> {
   const found: string[] = [];
   for (const width of widths) {
-    await page.setViewportSize({ width, height: width === 360 ? 740 : 800 });
+    await page.setViewportSize(viewportOf(width));
     found.push(...(await seriousViolations(page, label, width)).serious);
   }
   return found;
