@@ -64,6 +64,7 @@ import { loadLogKey } from './domain/leagueLog/logKey';
 import { leagueLogHandlers } from './features/leagueLog/leagueLogRoutes';
 import { lateEntryHandlers } from './features/resultBets/lateEntryRoutes';
 import { createLiveBus } from './platform/live/liveBus';
+import { listenForRevocations } from './platform/sessions/revocations';
 import { AppState, withAppState } from './platform/appState';
 import { SessionCache } from './platform/sessions/sessionCache';
 import { installLiveRoutes } from './features/live/liveRoutes';
@@ -130,6 +131,8 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     state,
   };
   app.addHook('onClose', () => deps.live.close());
+  const revocations = await listenForRevocations(database, deps.sessions, app.log);
+  app.addHook('onClose', () => revocations.stop());
   const lifecycle = installLifecycle(app);
   // Logs written before the log was keyed get a keyed entry on top, so every chain ends keyed.
   await keyLegacyLogs(deps.db, { now: clock.now(), key: deps.logKey });

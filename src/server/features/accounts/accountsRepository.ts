@@ -1,5 +1,6 @@
 import type { Executor } from '../../platform/db/database';
 import type { SessionCache } from '../../platform/sessions/sessionCache';
+import { forgetUserEverywhere } from '../../platform/sessions/revocations';
 
 const USER_COLUMNS = ['id', 'name', 'email', 'password_hash', 'is_admin', 'email_reminders', 'locale', 'email_verified', 'disabled_at'] as const;
 
@@ -33,12 +34,12 @@ export async function updateUser(db: Executor, sessions: SessionCache, id: numbe
   name?: string; email?: string; password_hash?: string; locale?: string; email_reminders?: 0 | 1; is_admin?: 0 | 1;
   email_verified?: 0 | 1; disabled_at?: number | null;
 }, now: number): Promise<void> {
-  sessions.forgetUser(id); // signed-in callers carry the user row: no cached copy outlives this change
+  await forgetUserEverywhere(db, sessions, id); // signed-in callers carry the user row: no cached copy outlives this change
   await db.updateTable('users').set({ ...changes, updated_at: now }).where('id', '=', id).execute();
 }
 
 export async function deleteUser(db: Executor, sessions: SessionCache, id: number): Promise<void> {
-  sessions.forgetUser(id);
+  await forgetUserEverywhere(db, sessions, id);
   await db.deleteFrom('users').where('id', '=', id).execute();
 }
 

@@ -165,5 +165,5 @@ export async function deleteAccount(deps: AppDeps, caller: AuthUser, currentPass
 }
 
 export async function signOut(deps: AppDeps, caller: AuthUser): Promise<void> {
-  await deleteSession(deps.db, deps.sessions, caller.sessionId);
+  await deleteSession(deps.db, deps.sessions, caller.sessionId, caller.id);
 }

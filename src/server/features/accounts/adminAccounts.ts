@@ -11,8 +11,9 @@ import { bumpCalendarGeneration } from '../../domain/calendar/calendarGeneration
 import { hashPassword } from '../../platform/sessions/passwords';
 
 /**
- * These commands run in their own process: the servers' caches of signed-in callers are elsewhere and notice the
- * change within SESSION_CACHE_SECONDS, so the rows are written with a cache of their own that nothing reads.
+ * These commands run in their own process: the servers' caches of signed-in callers are elsewhere (told on PostgreSQL
+ * within a second by the revocation broadcast, and in any case within SESSION_CACHE_SECONDS), so the rows are written
+ * with a cache of their own that nothing reads.
  */
 const otherProcessSessions = () => new SessionCache();
 import { AppError } from '../../platform/http/errors';

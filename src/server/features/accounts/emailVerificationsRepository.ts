@@ -1,5 +1,6 @@
 import type { Executor } from '../../platform/db/database';
 import type { SessionCache } from '../../platform/sessions/sessionCache';
+import { forgetUserEverywhere } from '../../platform/sessions/revocations';
 
 export async function insertVerification(db: Executor, row: {
   user_id: number; email: string; token_hash: string; expires_at: number; now: number;
@@ -33,7 +34,7 @@ export async function useOpenVerifications(db: Executor, userId: number, now: nu
 
 /** Marks the address verified, only if the account still has that address; true when it did. */
 export async function markEmailVerified(db: Executor, sessions: SessionCache, userId: number, email: string, now: number): Promise<boolean> {
-  sessions.forgetUser(userId); // signed-in callers carry email_verified
+  await forgetUserEverywhere(db, sessions, userId); // signed-in callers carry email_verified
   const result = await db.updateTable('users').set({ email_verified: 1, updated_at: now })
     .where('id', '=', userId).where('email', '=', email).executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;

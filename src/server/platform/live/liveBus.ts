@@ -1,8 +1,8 @@
-import { sql } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../clock';
 import type { DatabaseHandle, Executor } from '../db/database';
-import { PostgresListener } from './postgresListener';
+import { PostgresListener } from '../db/postgresListener';
+import { notificationChannel, notify } from '../db/notificationChannels';
 import { type LiveEventRow, insertLiveEvent, latestLiveEventId, liveEventsAfter, liveEventsByIds, pruneLiveEvents } from './liveEventStore';
 
 /**
@@ -36,30 +36,18 @@ const PRUNE_EVERY_MS = 5 * 60_000;
 const DELIVERED_MEMORY = 5000;
 const CATCH_UP_LIMIT = 1000;
 
-/** The notification channel: one per schema, so databases sharing a server (tests, tenants) never mix. */
-async function channelOf(db: Executor): Promise<string> {
-  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
-  return `porra_live_${rows[0].schema.toLowerCase().replace(/[^a-z0-9_]/g, '_')}`.slice(0, 63);
-}
+const CHANNEL_PREFIX = 'porra_live_';
 
 export function createLiveBus(handle: DatabaseHandle, clock: Clock, log: FastifyBaseLogger): LiveBus {
   const { db } = handle;
   const listeners = new Set<(event: LiveEventRow) => void>();
   const delivered = new Set<number>();
   let lastSeen = 0;
-  let channel: Promise<string> | null = null;
   let started: Promise<void> | null = null;
   let pgListener: PostgresListener | null = null;
   let pruneTimer: NodeJS.Timeout | null = null;
   let reading: Promise<void> = Promise.resolve();
   let closed = false;
-
-  // Read through the caller's executor: a publisher inside a transaction must not wait for a second pool
-  // connection (with the pool taken by requests queued behind that transaction's locks, it never came).
-  const channelName = (executor: Executor = db) => (channel ??= channelOf(executor).catch((error: unknown) => {
-    channel = null;
-    throw error;
-  }));
 
   function deliver(rows: LiveEventRow[]): void {
     for (const row of rows) {
@@ -89,8 +77,11 @@ export function createLiveBus(handle: DatabaseHandle, clock: Clock, log: Fastify
     pruneTimer.unref();
     if (handle.dialect !== 'postgres' || !handle.newClient) return;
     pgListener = new PostgresListener({
-      connect: handle.newClient, channel: await channelName(), log,
-      onIds: (ids) => { void read(() => liveEventsByIds(db, ids)); },
+      connect: handle.newClient, channel: await notificationChannel(db, CHANNEL_PREFIX), log,
+      onPayload: (payload) => {
+        const id = Number(payload);
+        if (Number.isInteger(id)) void read(() => liveEventsByIds(db, [id]));
+      },
       // After a lost connection, whatever committed meanwhile (and was not delivered yet).
       onReconnect: () => { void read(() => liveEventsAfter(db, Math.max(0, lastSeen - CATCH_UP_LIMIT), CATCH_UP_LIMIT * 2)); },
     });
@@ -106,7 +97,7 @@ export function createLiveBus(handle: DatabaseHandle, clock: Clock, log: Fastify
       if (id === null) return null;
       if (handle.dialect === 'postgres') {
         // Sent by PostgreSQL when (and only if) the writer's transaction commits.
-        await sql`SELECT pg_notify(${await channelName(executor)}, ${String(id)})`.execute(executor);
+        await notify(executor, CHANNEL_PREFIX, String(id));
       } else if (listeners.size > 0) {
         // Queued behind the writer's transaction on the one SQLite connection: runs after its commit or rollback.
         setImmediate(() => { void read(() => liveEventsAfter(db, lastSeen, CATCH_UP_LIMIT)); });

@@ -43,15 +43,24 @@ describe('session cache', () => {
     expect(s.reads).toBe(2);
   });
 
-  it('forgetting a session or its user reads it again and caches nothing for a while', async () => {
-    for (const forget of [(s: { id: string }) => cache.forgetSession(s.id), (s: { userId: number }) => cache.forgetUser(s.userId)]) {
-      const s = session();
-      await lookup(s);
-      forget(s);
-      await lookup(s);
-      await lookup(s);
-      expect(s.reads).toBe(3);
-    }
+  it('forgetting a user reads their sessions again and caches nothing for a while', async () => {
+    const s = session();
+    await lookup(s);
+    cache.forgetUser(s.userId);
+    await lookup(s);
+    await lookup(s);
+    expect(s.reads).toBe(3);
+  });
+
+  it('forgetting everyone reads every session again once', async () => {
+    const [a, b] = [session(), session()];
+    await lookup(a);
+    await lookup(b);
+    cache.forgetEveryone();
+    await lookup(a);
+    await lookup(b);
+    await lookup(a);
+    expect([a.reads, b.reads]).toEqual([2, 2]);
   });
 
   it('does not keep a read that overlapped a forget (the writer may commit after its read)', async () => {
@@ -134,10 +143,10 @@ describe('writers of users and sessions rows', () => {
   const production = files(root).filter((path) => path.endsWith('.ts') && !/(\.test|TestKit|Fixtures?|fixtures)\.ts$|\/test(ing)?\//.test(path)
     && !path.includes('/migrations/'));
 
-  it('call forgetUser or forgetSession in the same file', () => {
+  it('call forgetUserEverywhere in the same file', () => {
     const writers = production.filter((path) => WRITES.test(readFileSync(path, 'utf8')));
     expect(writers.length).toBeGreaterThan(0);
-    const silent = writers.filter((path) => !/forget(User|Session)\(/.test(readFileSync(path, 'utf8')));
+    const silent = writers.filter((path) => !/forgetUserEverywhere\(/.test(readFileSync(path, 'utf8')));
     expect(silent.map((path) => relative(root, path))).toEqual([]);
   });
 });

@@ -4,11 +4,12 @@
  *
  * Revocation (sign-out, password change or reset, account deletion) and changes to the user row (name, email,
  * admin flag, verification, reminders):
- * - in the process that writes them, at once: the writers of `sessions` and `users` call forgetSession/forgetUser
- *   (the repositories of sessions and accounts), which drops the entries and stops caching that session or user for a
- *   while, so a read racing with the writer's transaction cannot bring the old row back;
- * - in every other process (more servers, the CLI), within the cache's lifetime: entries are never older than
- *   SESSION_CACHE_SECONDS. 0 turns the cache off and every request reads its session.
+ * - in the process that writes them, at once: the writers of `sessions` and `users` call forgetUserEverywhere (the
+ *   repositories of sessions and accounts), which drops the entries and stops caching that user for a while, so a
+ *   read racing with the writer's transaction cannot bring the old row back;
+ * - in every other process, within about a second, by the broadcast of revocations.ts;
+ * - and in any case within the cache's lifetime: entries are never older than SESSION_CACHE_SECONDS. 0 turns the
+ *   cache off and every request reads its session.
  * Nothing else is kept here: losing the cache (a restart) only costs one read per session.
  */
 
@@ -92,14 +93,14 @@ export class SessionCache {
     return user;
   }
 
-  /** A session was deleted (sign-out): call it from the writer, before or inside its transaction. */
-  forgetSession(sessionId: string): void {
-    this.#entries.delete(sessionId);
-    this.#hold(`s${sessionId}`);
-  }
-
   /** A user's sessions or row changed (or the user is gone): call it from the writer, before or inside its transaction. */
   forgetUser(userId: number): void {
     this.#hold(`u${userId}`);
+  }
+
+  /** Revocations may have been missed (a lost connection to the other processes): nothing cached is trusted. */
+  forgetEveryone(): void {
+    this.#forgets += 1;
+    this.#entries.clear();
   }
 }

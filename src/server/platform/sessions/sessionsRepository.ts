@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Executor } from '../db/database';
 import { precompiled } from '../db/precompiled';
 import type { SessionCache } from './sessionCache';
+import { forgetUserEverywhere } from './revocations';
 
 /**
  * The database keeps only the SHA-256 of each session id: the token carries the id itself, so a copy of the database
@@ -38,21 +39,22 @@ export async function findSessionUser(db: Executor, sessionId: string, userId: n
   return (await sessionUser(db, sessionHash(sessionId), userId, now))[0];
 }
 
-// Every delete also drops the sessions from this process's cache of signed-in callers (sessionCache.ts).
+// Every delete also drops the user's sessions from every process's cache of signed-in callers (revocations.ts).
 
-export async function deleteSession(db: Executor, sessions: SessionCache, sessionId: string) {
-  sessions.forgetSession(sessionId);
+/** Signs one session out (its user's other sessions are read again for a moment, in every process). */
+export async function deleteSession(db: Executor, sessions: SessionCache, sessionId: string, userId: number) {
+  await forgetUserEverywhere(db, sessions, userId);
   await db.deleteFrom('sessions').where('id', '=', sessionHash(sessionId)).execute();
 }
 
 export async function deleteUserSessions(db: Executor, sessions: SessionCache, userId: number) {
-  sessions.forgetUser(userId);
+  await forgetUserEverywhere(db, sessions, userId);
   await db.deleteFrom('sessions').where('user_id', '=', userId).execute();
 }
 
 /** Revokes every session of the user but the one making the request (password change). */
 export async function deleteOtherSessions(db: Executor, sessions: SessionCache, userId: number, keepSessionId: string) {
-  sessions.forgetUser(userId);
+  await forgetUserEverywhere(db, sessions, userId);
   await db.deleteFrom('sessions').where('user_id', '=', userId).where('id', '<>', sessionHash(keepSessionId)).execute();
 }
 

@@ -5,8 +5,8 @@ const RECONNECT_FIRST_MS = 500;
 const RECONNECT_MAX_MS = 10_000;
 
 /**
- * One dedicated PostgreSQL connection per process that LISTENs on the live channel. A lost connection (database
- * restart, network) is reopened with growing pauses; `onReconnect` then lets the bus catch up on what it missed.
+ * A dedicated PostgreSQL connection that LISTENs on one channel. A lost connection (database restart, network) is
+ * reopened with growing pauses; `onReconnect` then lets the listener make up for what it may have missed.
  */
 export class PostgresListener {
   private client: pg.Client | null = null;
@@ -16,7 +16,7 @@ export class PostgresListener {
 
   constructor(private readonly options: {
     connect: () => pg.Client; channel: string; log: FastifyBaseLogger;
-    onIds: (ids: number[]) => void; onReconnect: () => void;
+    onPayload: (payload: string) => void; onReconnect: () => void;
   }) {}
 
   async start(): Promise<void> {
@@ -30,17 +30,14 @@ export class PostgresListener {
     const onLost = (error?: Error) => {
       if (lost || this.stopped) return;
       lost = true;
-      this.options.log.warn({ err: error }, 'live events: LISTEN connection lost, reconnecting');
+      this.options.log.warn({ err: error }, `LISTEN ${this.options.channel}: connection lost, reconnecting`);
       client.removeAllListeners('notification');
       void client.end().catch(() => undefined);
       this.scheduleReconnect();
     };
     client.on('error', onLost);
     client.on('end', () => onLost());
-    client.on('notification', (message) => {
-      const id = Number(message.payload);
-      if (Number.isInteger(id)) this.options.onIds([id]);
-    });
+    client.on('notification', (message) => this.options.onPayload(message.payload ?? ''));
     try {
       await client.connect();
       await client.query(`LISTEN "${this.options.channel}"`);
