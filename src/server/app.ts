@@ -9,7 +9,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { API_BASE } from '../shared/api/route';
 import { systemClock, type Clock } from './platform/clock';
 import type { Config } from './platform/config';
-import { migrate, openDatabase, type DatabaseHandle } from './platform/db/database';
+import { databaseOptions, migrate, openDatabase, type DatabaseHandle } from './platform/db/database';
 import type { AppDeps } from './platform/deps';
 import { installErrorHandler } from './platform/http/errorHandler';
 import { AppError } from './platform/http/errors';
@@ -107,7 +107,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
 
-  const database = options.database ?? openDatabase(config.databaseUrl, { poolSize: config.databasePoolSize });
+  const database = options.database ?? openDatabase(config.databaseUrl, databaseOptions(config));
   if (!options.database) app.addHook('onClose', () => database.close());
   await migrate(database);
   const clock = options.clock ?? systemClock;

@@ -1,7 +1,7 @@
 import { buildApp } from './app';
 import { superviseWorkers } from './cluster';
 import { ConfigError, loadConfig, type Config } from './platform/config';
-import { openDatabase } from './platform/db/database';
+import { databaseOptions, openDatabase } from './platform/db/database';
 import { loadVapidKeys } from './platform/push/vapidKeys';
 import { listenForMetrics } from './platform/observability/metricsServer';
 import { startScheduler } from './scheduledJobs';
@@ -24,7 +24,7 @@ async function main(): Promise<void> {
   const config = configOrExit();
   // WEB_CONCURRENCY > 1 over PostgreSQL: this process only supervises workers that each run what follows.
   if (superviseWorkers(config)) return;
-  const database = openDatabase(config.databaseUrl);
+  const database = openDatabase(config.databaseUrl, databaseOptions(config));
   const { app, deps, lifecycle } = await buildApp({ config, database });
   // Push keys exist before the first browser asks for them (every process reads the same stored pair).
   await loadVapidKeys(deps.db);

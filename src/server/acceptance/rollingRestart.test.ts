@@ -15,19 +15,16 @@ jest.setTimeout(120_000);
 const PLAYERS = 6;
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 
-/** The database both server processes use: a SQLite file, or a fresh PostgreSQL schema. */
-async function sharedDatabase(kind: DbKind): Promise<{ url: string; handle: DatabaseHandle; dispose(): Promise<void> }> {
+/** The database both server processes use: a SQLite file, or a fresh PostgreSQL database (maybe behind PgBouncer). */
+async function sharedDatabase(kind: DbKind): Promise<{ env: Record<string, string>; handle: DatabaseHandle; dispose(): Promise<void> }> {
   if (kind === 'sqlite') {
     const dir = mkdtempSync(join(tmpdir(), 'porra-rolling-'));
     const url = `sqlite:${join(dir, 'porra.sqlite')}`;
     const handle = openDatabase(url);
-    return { url, handle, async dispose() { await handle.close(); rmSync(dir, { recursive: true, force: true }); } };
+    return { env: { DATABASE_URL: url }, handle, async dispose() { await handle.close(); rmSync(dir, { recursive: true, force: true }); } };
   }
   const handle = await openTestDatabase(kind);
-  const schema = (await handle.db.selectNoFrom((eb) => eb.fn<string>('current_schema').as('s')).executeTakeFirstOrThrow()).s;
-  const url = new URL(process.env.TEST_DATABASE_URL!);
-  url.searchParams.set('options', `-c search_path=${schema}`);
-  return { url: url.toString(), handle, dispose: () => handle.close() };
+  return { env: handle.serverEnv, handle, dispose: () => handle.close() };
 }
 
 /** Players of one league, each with the open bets of the first two matchdays. */
@@ -99,7 +96,7 @@ describe.each(DB_KINDS)('rolling restart [%s]', (kind) => {
     const servers: ServerProcess[] = [];
     try {
       const players = await playersWithOpenBets(database.handle);
-      const env = { DATABASE_URL: database.url };
+      const env = database.env;
       const a = await startServerProcess(env);
       servers.push(a);
       const traffic = { current: { name: 'A', origin: a.origin }, stop: false };

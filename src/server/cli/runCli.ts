@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { systemClock, type Clock } from '../platform/clock';
 import { ConfigError, loadConfig } from '../platform/config';
-import { migrate, openDatabase } from '../platform/db/database';
+import { databaseOptions, migrate, openDatabase } from '../platform/db/database';
 import { AdminAccountError } from '../features/accounts/adminAccounts';
 import { BackupError } from '../platform/backups/sqliteFiles';
 import { ImportError } from '../domain/competitions/importedCompetition';
@@ -42,7 +42,7 @@ export async function runCli(
   try {
     const config = loadConfig(env);
     if (command.needsDatabase) {
-      database = openDatabase(config.databaseUrl);
+      database = openDatabase(config.databaseUrl, databaseOptions(config));
       await migrate(database);
     }
     await command.run({ values, positionals, config, db: database?.db ?? undefined!, clock, out: io.out, commands });

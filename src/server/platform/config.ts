@@ -18,6 +18,16 @@ export interface Config {
   databaseUrl: string;
   /** PostgreSQL: connections this process keeps open at most (each process of a deployment has its own pool). */
   databasePoolSize: number;
+  /**
+   * PostgreSQL: named prepared statements on the pool's connections. Off behind a pooler in transaction mode
+   * (PgBouncer before 1.21), where a statement prepared on one server connection is missing on the next.
+   */
+  databasePreparedStatements: boolean;
+  /**
+   * PostgreSQL: the server itself, for what must stay on one connection (LISTEN); DATABASE_URL unless a pooler in
+   * transaction mode stands between.
+   */
+  databaseDirectUrl: string;
   appOrigin: string;
   /** Origins allowed to appear in password-reset links (APP_ORIGIN is always allowed). */
   allowedOrigins: string[];
@@ -224,6 +234,14 @@ function vapidSubject(raw: string): string {
   return raw;
 }
 
+function directUrl(env: NodeJS.ProcessEnv, databaseUrl: string): string {
+  const url = env.DATABASE_DIRECT_URL || databaseUrl;
+  if (url !== databaseUrl && !(/^postgres(ql)?:\/\//.test(url) && /^postgres(ql)?:\/\//.test(databaseUrl))) {
+    throw new ConfigError('DATABASE_DIRECT_URL is for PostgreSQL: both it and DATABASE_URL must start with postgres://');
+  }
+  return url;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = int(env, 'PORT', 3000, 1, 65535);
   const databaseUrl = env.DATABASE_URL || 'sqlite:data/porra.sqlite';
@@ -243,6 +261,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: env.HOST || '0.0.0.0',
     databaseUrl,
     databasePoolSize: int(env, 'DATABASE_POOL_SIZE', 10, 1, 1000),
+    databasePreparedStatements: bool(env, 'DATABASE_PREPARED_STATEMENTS', true),
+    databaseDirectUrl: directUrl(env, databaseUrl),
     appOrigin,
     allowedOrigins,
     smtpUrl,

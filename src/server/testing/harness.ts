@@ -10,8 +10,15 @@ import type { Email, Mailer } from '../platform/mail/mailer';
 
 export type DbKind = 'sqlite' | 'postgres';
 
-/** SQLite always; PostgreSQL too when TEST_DATABASE_URL is set (CI sets it). */
-export const DB_KINDS: DbKind[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+/**
+ * SQLite always; PostgreSQL too when TEST_DATABASE_URL is set (CI sets it). TEST_DB_KINDS=postgres leaves SQLite out
+ * (the run through PgBouncer).
+ */
+export const DB_KINDS: DbKind[] = (process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] as const : ['sqlite'] as const)
+  .filter((kind) => !process.env.TEST_DB_KINDS || process.env.TEST_DB_KINDS.split(',').includes(kind));
+
+/** A test database, and the environment a server process needs to use it. */
+export interface TestDatabase extends DatabaseHandle { serverEnv: Record<string, string> }
 
 export class CapturingMailer implements Mailer {
   readonly sent: Email[] = [];
@@ -36,26 +43,47 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
   return { ...loadConfig(env), clientDir: '/nonexistent', ...overrides };
 }
 
-/** A fresh, isolated database: in-memory SQLite, or a new PostgreSQL schema dropped on close. */
-export async function openTestDatabase(kind: DbKind): Promise<DatabaseHandle> {
-  if (kind === 'sqlite') return openDatabase('sqlite::memory:');
+/**
+ * A fresh, isolated database: in-memory SQLite, or a new PostgreSQL schema dropped on close. When
+ * TEST_DATABASE_DIRECT_URL is set, TEST_DATABASE_URL is a pooler in transaction mode (PgBouncer) in front of that
+ * server: a pooler keeps no per-connection search_path, so each test gets a database of its own instead, used through
+ * the pooler without named prepared statements, and directly for LISTEN.
+ */
+export async function openTestDatabase(kind: DbKind): Promise<TestDatabase> {
+  if (kind === 'sqlite') return { ...openDatabase('sqlite::memory:'), serverEnv: {} };
   const base = process.env.TEST_DATABASE_URL!;
-  const schema = `t_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`CREATE SCHEMA ${schema}`);
-  await admin.end();
+  const direct = process.env.TEST_DATABASE_DIRECT_URL;
+  const name = `t_${randomBytes(6).toString('hex')}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: direct ?? base });
+    await client.connect();
+    try { await client.query(statement); } finally { await client.end(); }
+  };
+  if (direct) {
+    await admin(`CREATE DATABASE ${name}`);
+    const [pooled, server] = [new URL(base), new URL(direct)];
+    pooled.pathname = `/${name}`;
+    server.pathname = `/${name}`;
+    const handle = openDatabase(pooled.toString(), { poolSize: 20, preparedStatements: false, directUrl: server.toString() });
+    return {
+      ...handle,
+      serverEnv: { DATABASE_URL: pooled.toString(), DATABASE_DIRECT_URL: server.toString(), DATABASE_PREPARED_STATEMENTS: 'false' },
+      async close() {
+        await handle.close();
+        await admin(`DROP DATABASE ${name} WITH (FORCE)`);
+      },
+    };
+  }
+  await admin(`CREATE SCHEMA ${name}`);
   const url = new URL(base);
-  url.searchParams.set('options', `-c search_path=${schema}`);
+  url.searchParams.set('options', `-c search_path=${name}`);
   const handle = openDatabase(url.toString(), { poolSize: 20 });
   return {
     ...handle,
+    serverEnv: { DATABASE_URL: url.toString() },
     async close() {
       await handle.close();
-      const c = new pg.Client({ connectionString: base });
-      await c.connect();
-      await c.query(`DROP SCHEMA ${schema} CASCADE`);
-      await c.end();
+      await admin(`DROP SCHEMA ${name} CASCADE`);
     },
   };
 }

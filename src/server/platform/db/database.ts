@@ -4,6 +4,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type SqliteDatabase, type SqliteStatement, type Transaction } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema';
+import type { Config } from '../config';
 import { migrationProvider, type Dialect } from './migrations/index';
 import { seedCatalogue } from './catalogue';
 import { prepareStatements } from './preparedStatements';
@@ -19,7 +20,7 @@ export interface PoolStats { total: number; idle: number; waiting: number }
 
 export interface DatabaseHandle {
   db: Db; dialect: Dialect; close(): Promise<void>; poolStats(): PoolStats;
-  /** PostgreSQL: a new connection outside the pool, with the pool's settings (the live events' LISTEN connection). */
+  /** PostgreSQL: a new connection to the server itself, outside the pool (for LISTEN). */
   newClient?(): pg.Client;
 }
 
@@ -27,14 +28,27 @@ export interface DatabaseHandle {
 pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
 pg.types.setTypeParser(1700, (v) => Number.parseFloat(v));
 
+export interface DatabaseOptions {
+  poolSize?: number;
+  /** PostgreSQL: prepare the app's statements on each pool connection (off behind a transaction-mode pooler). */
+  preparedStatements?: boolean;
+  /** PostgreSQL: the server itself when `url` is a pooler in transaction mode (LISTEN needs a session). */
+  directUrl?: string;
+}
+
+/** The options a server or command opens its database with. */
+export const databaseOptions = (config: Pick<Config, 'databasePoolSize' | 'databasePreparedStatements' | 'databaseDirectUrl'>): DatabaseOptions =>
+  ({ poolSize: config.databasePoolSize, preparedStatements: config.databasePreparedStatements, directUrl: config.databaseDirectUrl });
+
 /** `postgres://...` for PostgreSQL, `sqlite:<path>` (or `sqlite::memory:`) for SQLite. */
-export function openDatabase(url: string, options: { poolSize?: number } = {}): DatabaseHandle {
+export function openDatabase(url: string, options: DatabaseOptions = {}): DatabaseHandle {
   if (url.startsWith('postgres://') || url.startsWith('postgresql://')) {
     const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10 });
-    pool.on('connect', prepareStatements);
+    if (options.preparedStatements ?? true) pool.on('connect', prepareStatements);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     const poolStats = () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount });
-    return { db, dialect: 'postgres', close: () => db.destroy(), poolStats, newClient: () => new pg.Client({ connectionString: url }) };
+    const directUrl = options.directUrl ?? url;
+    return { db, dialect: 'postgres', close: () => db.destroy(), poolStats, newClient: () => new pg.Client({ connectionString: directUrl }) };
   }
   if (!url.startsWith('sqlite:')) throw new Error(`DATABASE_URL must start with postgres:// or sqlite: (got "${url}")`);
   const path = url.slice('sqlite:'.length);
