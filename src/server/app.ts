@@ -65,6 +65,7 @@ import { leagueLogHandlers } from './features/leagueLog/leagueLogRoutes';
 import { lateEntryHandlers } from './features/resultBets/lateEntryRoutes';
 import { createLiveBus } from './platform/live/liveBus';
 import { listenForRevocations } from './platform/sessions/revocations';
+import { openReadReplica } from './platform/db/readReplica';
 import { AppState, withAppState } from './platform/appState';
 import { SessionCache } from './platform/sessions/sessionCache';
 import { installLiveRoutes } from './features/live/liveRoutes';
@@ -112,9 +113,11 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   await migrate(database);
   const clock = options.clock ?? systemClock;
   const state = new AppState();
+  const db = withAppState(database.db, state);
+  const metrics = createMetrics({ poolStats: database.poolStats });
   const deps: AppDeps = {
     config,
-    db: withAppState(database.db, state),
+    db,
     dialect: database.dialect,
     clock,
     // Every mail sent or failed is listed in the admin console (mail_log, without bodies).
@@ -125,12 +128,14 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     jwtSecret: await loadJwtSecret(database.db, config.jwtSecret),
     logKey: loadLogKey(config, { create: true }),
     log: app.log,
-    metrics: createMetrics({ poolStats: database.poolStats }),
+    metrics,
+    replica: openReadReplica(config.databaseReplicaUrl, db, { poolSize: config.databasePoolSize, log: app.log, served: (outcome) => metrics.replicaRead(outcome) }),
     live: createLiveBus(database, clock, app.log),
     sessions: new SessionCache(),
     state,
   };
   app.addHook('onClose', () => deps.live.close());
+  app.addHook('onClose', () => deps.replica.close());
   const revocations = await listenForRevocations(database, deps.sessions, app.log);
   app.addHook('onClose', () => revocations.stop());
   const lifecycle = installLifecycle(app);

@@ -28,6 +28,8 @@ export interface Config {
    * transaction mode stands between.
    */
   databaseDirectUrl: string;
+  /** PostgreSQL: a streaming replica for reads that may lag (platform/db/readReplica.ts); none when null. */
+  databaseReplicaUrl: string | null;
   appOrigin: string;
   /** Origins allowed to appear in password-reset links (APP_ORIGIN is always allowed). */
   allowedOrigins: string[];
@@ -242,6 +244,14 @@ function directUrl(env: NodeJS.ProcessEnv, databaseUrl: string): string {
   return url;
 }
 
+function replicaUrl(env: NodeJS.ProcessEnv, databaseUrl: string): string | null {
+  const url = env.DATABASE_REPLICA_URL || null;
+  if (url && !(/^postgres(ql)?:\/\//.test(url) && /^postgres(ql)?:\/\//.test(databaseUrl))) {
+    throw new ConfigError('DATABASE_REPLICA_URL is for PostgreSQL: both it and DATABASE_URL must start with postgres://');
+  }
+  return url;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = int(env, 'PORT', 3000, 1, 65535);
   const databaseUrl = env.DATABASE_URL || 'sqlite:data/porra.sqlite';
@@ -263,6 +273,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databasePoolSize: int(env, 'DATABASE_POOL_SIZE', 10, 1, 1000),
     databasePreparedStatements: bool(env, 'DATABASE_PREPARED_STATEMENTS', true),
     databaseDirectUrl: directUrl(env, databaseUrl),
+    databaseReplicaUrl: replicaUrl(env, databaseUrl),
     appOrigin,
     allowedOrigins,
     smtpUrl,

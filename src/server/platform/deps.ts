@@ -8,6 +8,7 @@ import type { LiveBus } from './live/liveBus';
 import type { AppMetrics } from './observability/metrics';
 import type { AppState } from './appState';
 import type { SessionCache } from './sessions/sessionCache';
+import type { ReadReplica } from './db/readReplica';
 
 /** What the features need from the outside world; built once by app.ts, replaced piecewise by tests. */
 export interface AppDeps {
@@ -21,6 +22,8 @@ export interface AppDeps {
   logKey: Uint8Array;
   log: FastifyBaseLogger;
   metrics: AppMetrics;
+  /** Reads a streaming replica may serve (DATABASE_REPLICA_URL); the primary when there is none. */
+  replica: ReadReplica;
   /** Live events to every process's streams. */
   live: LiveBus;
   /** Signed-in callers remembered by this app; every writer of sessions and users rows forgets here. */

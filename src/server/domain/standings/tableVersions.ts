@@ -32,3 +32,9 @@ export async function touchMemberTables(db: Executor, userId: number): Promise<v
 export function forgetLeagueTables(db: Executor, leagueIds: number[]): void {
   for (const id of leagueIds) forgetTableAccess(db, leagueTag(id));
 }
+
+/** Whether `db` (a replica) already holds the league's table at `version` or later (versions only grow). */
+export async function hasTableVersion(db: Executor, leagueId: number, version: number): Promise<boolean> {
+  const row = await db.selectFrom('leagues').select('table_version').where('id', '=', leagueId).executeTakeFirst();
+  return row !== undefined && row.table_version >= version;
+}

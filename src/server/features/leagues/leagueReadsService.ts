@@ -61,7 +61,8 @@ export async function leagueRules(deps: AppDeps, user: AuthUser, leagueId: numbe
 
 export async function findLeagues(deps: AppDeps, user: AuthUser, text: string) {
   const pattern = `%${escapeLikePattern(normaliseSearchText(text))}%`;
-  const rows = await searchLeagues(deps.db, { id: user.id, email: user.email_verified ? asInvitee(user).email : null }, pattern, SEARCH_LIMIT);
+  // Other people's leagues: a replica's lag is fine here.
+  const rows = await deps.replica.mayLag((db) => searchLeagues(db, { id: user.id, email: user.email_verified ? asInvitee(user).email : null }, pattern, SEARCH_LIMIT));
   return rows.map((row) => {
     const isMember = row.caller_user_id !== null;
     return {

@@ -12,7 +12,7 @@ export function competitionHandlers(deps: AppDeps): RouteHandlers<typeof competi
     competitionShow: ({ params, reply }) => cachedRead(reply, LONG_CACHE, service.showCompetition(deps, params.id)),
     competitionLeagueRules: ({ params, reply }) => cachedRead(reply, LONG_CACHE, service.competitionLeagueRules(deps, params.id)),
     competitionClassification: ({ params, reply }) => cachedRead(reply, SHORT_CACHE,
-      cachedJson(deps, reply, `classification:${params.id}`, () => service.classification(deps, params.id))),
+      cachedJson(deps, reply, `classification:${params.id}`, (readDeps) => service.classification(readDeps, params.id))),
     competitionWinnerRound: ({ req, params, reply }) => cachedRead(reply, LONG_CACHE, service.winnerRound(deps, params.id, req.locale)),
     competitionNextRound: ({ req, params, reply }) => cachedRead(reply, SHORT_CACHE, service.nextRound(deps, params.id, req.locale)),
     competitionScorers: ({ params, reply }) => cachedRead(reply, SHORT_CACHE, service.scorers(deps, params.id)),

@@ -9,6 +9,7 @@ import type { LeagueAccessRow } from '../../domain/leagues/leagueRows';
 import { loadLeagueScoring } from '../../domain/scoring/leagueScoring';
 import { rankLeagueTable, storedStandings } from '../../domain/standings/leagueTable';
 import { cachedTableAccess } from '../../domain/standings/tableAccess';
+import { hasTableVersion } from '../../domain/standings/tableVersions';
 import { simulatedStandings } from './simulation';
 
 /** users_league_table: stored standings for real tables, an on-the-fly computation for the caller's simulation. */
@@ -32,7 +33,7 @@ export async function leagueTable(deps: AppDeps, user: AuthUser, leagueId: numbe
   const league = await cachedTableAccess(deps, leagueId, user, () => requireLeagueAccess(db, leagueId, user));
   // A real table depends only on the league, matchday and language (ties by name): the serialised answer is
   // reused until the league's table version moves (any change to its standings, members, departments or names).
-  return cachedJson(deps, reply, `table:${leagueId}:${query.matchday ?? ''}:${user.locale}`, () => buildTable(deps, user, league, query),
-    league.table_version);
+  return cachedJson(deps, reply, `table:${leagueId}:${query.matchday ?? ''}:${user.locale}`, (readDeps) => buildTable(readDeps, user, league, query),
+    { value: league.table_version, onReplica: (db) => hasTableVersion(db, leagueId, league.table_version) });
 }
 

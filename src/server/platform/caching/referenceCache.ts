@@ -3,6 +3,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyReply } from 'fastify';
 import { appStateSlot } from '../appState';
 import type { AppDeps } from '../deps';
+import type { Db } from '../db/database';
 import { ByteBoundedCache } from './byteBoundedCache';
 import { noneMatchHits, preferredCoding } from './httpNegotiation';
 import { postgresWriteMark, sqliteOtherConnectionsMark, sqliteOwnWritesMark } from './writeMarkRepository';
@@ -68,20 +69,26 @@ function encode(mark: string, json: Buffer, versioned: boolean): Entry {
  * The answer of `read`, encoded once and reused while the database write mark is unchanged.
  *
  * With `version` (a value read from the database that moves whenever the answer would change, such as
- * leagues.table_version), the entry is valid while that version is unchanged instead: no extra statement, and
+ * leagues.table_version, and how to tell that a replica has it), the entry is valid while that version is unchanged instead: no extra statement, and
  * unrelated writes do not invalidate it. Such answers are revalidated by clients rather than read again: they are
  * encoded with the route's response schema (fields the schema does not declare are not sent), kept in brotli too,
  * and carry a strong ETag (one per coding) with `Cache-Control: private, no-cache`; a request whose If-None-Match
  * holds the tag of what would be sent gets a 304 without a body. The caller checks access before calling.
  */
-export async function cachedJson<T>(deps: AppDeps, reply: FastifyReply, key: string, read: () => Promise<T>, version?: number): Promise<T> {
+export async function cachedJson<T>(
+  deps: AppDeps, reply: FastifyReply, key: string, read: (readDeps: AppDeps) => Promise<T>,
+  version?: { value: number; onReplica: (db: Db) => Promise<boolean> },
+): Promise<T> {
   // The mark is taken before reading, so a write racing with the read can only make the entry refresh early.
   const versioned = version !== undefined;
-  const mark = versioned ? `v${version}` : await currentMark(deps);
+  const mark = versioned ? `v${version.value}` : await currentMark(deps);
   const cache = deps.state.get(ANSWERS).entries;
   let entry = cache.get(key);
   if (entry?.mark !== mark) {
-    const value = await read();
+    // What is read here is cached under a version or mark the primary reported: a replica may answer (`readDeps`
+    // reads there) when it has that version, or has caught up with the primary, never from before.
+    const readThere = (db: Db) => read({ ...deps, db });
+    const value = await (versioned ? deps.replica.whenCurrent(version.onReplica, readThere) : deps.replica.caughtUp(readThere));
     entry = encode(mark, Buffer.from(versioned ? reply.serialize(value) as string : JSON.stringify(value)), versioned);
     cache.set(key, entry);
   }

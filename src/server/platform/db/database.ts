@@ -34,6 +34,8 @@ export interface DatabaseOptions {
   preparedStatements?: boolean;
   /** PostgreSQL: the server itself when `url` is a pooler in transaction mode (LISTEN needs a session). */
   directUrl?: string;
+  /** PostgreSQL: give up opening a connection after this long (a replica that hangs); unbounded by default. */
+  connectTimeoutMs?: number;
 }
 
 /** The options a server or command opens its database with. */
@@ -43,8 +45,11 @@ export const databaseOptions = (config: Pick<Config, 'databasePoolSize' | 'datab
 /** `postgres://...` for PostgreSQL, `sqlite:<path>` (or `sqlite::memory:`) for SQLite. */
 export function openDatabase(url: string, options: DatabaseOptions = {}): DatabaseHandle {
   if (url.startsWith('postgres://') || url.startsWith('postgresql://')) {
-    const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10 });
+    const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10, connectionTimeoutMillis: options.connectTimeoutMs ?? 0 });
     if (options.preparedStatements ?? true) pool.on('connect', prepareStatements);
+    // An idle connection the server ended (a restart, a failover, a terminated backend) is dropped from the pool and
+    // the next query opens a new one; unhandled, the pool's 'error' event would end the process.
+    pool.on('error', () => undefined);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     const poolStats = () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount });
     const directUrl = options.directUrl ?? url;

@@ -1,6 +1,7 @@
 import cluster from 'node:cluster';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { PoolStats } from '../db/database';
+import type { ReplicaReadOutcome } from '../db/readReplica';
 import { clusterMetrics, reportOwnMetrics } from './clusterMetrics';
 import { RequestHistogram, type RequestLabels } from './requestHistogram';
 import { ProcessBusyError } from '../locks/processBusyError';
@@ -12,6 +13,8 @@ export interface AppMetrics {
   observeRequest(labels: RequestLabels, seconds: number): void;
   /** A result bet stored by its owner (or corrected by an admin). */
   betSaved(): void;
+  /** A read the replica could serve, and where it went. */
+  replicaRead(outcome: ReplicaReadOutcome): void;
   /** A live stream opened (+1) or closed (-1) in this process. */
   liveStreams(delta: 1 | -1): void;
   /**
@@ -60,6 +63,10 @@ export function createMetrics(options: { poolStats: () => PoolStats }): AppMetri
     name: 'porra_scheduler_job_duration_seconds', help: 'Duration of scheduled job runs', labelNames: ['job'] as const, buckets: JOB_BUCKETS, registers,
   });
   const betsSaved = new Counter({ name: 'porra_bets_saved_total', help: 'Result bets saved (simulations excluded)', registers });
+  const replicaReads = new Counter({
+    name: 'porra_replica_reads_total', help: 'Reads a replica could serve: served there, or on the primary because it lagged or was unavailable',
+    labelNames: ['served'] as const, registers,
+  });
   const liveStreams = new Gauge({ name: 'porra_live_streams_open', help: 'Live (Server-Sent Events) streams open', registers });
   const own = () => Registry.merge([processMetrics(), registry]);
   if (cluster.isWorker) reportOwnMetrics(() => own().getMetricsAsJSON());
@@ -73,6 +80,7 @@ export function createMetrics(options: { poolStats: () => PoolStats }): AppMetri
     },
     observeRequest: (labels, seconds) => requestDuration.observe(labels, seconds),
     betSaved: () => betsSaved.inc(),
+    replicaRead: (outcome) => replicaReads.inc({ served: outcome }),
     liveStreams: (delta) => liveStreams.inc(delta),
     async recordJob(job, work) {
       const stopTimer = jobDuration.startTimer({ job });
