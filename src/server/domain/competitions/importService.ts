@@ -26,7 +26,7 @@ export interface OpenfootballImportOptions {
   name?: string;
   /** Move the schedule so the first kickoff lands here (epoch ms). Omitted on a re-import: keep the stored shift. */
   shiftTo?: number;
-  /** Hold back results until kickoff + 2 h. Omitted on a re-import: keep the stored choice. */
+  /** Hold back results and play them out from kickoff (replayTimeline.ts). Omitted on a re-import: keep the stored choice. */
   replay?: boolean;
   /**
    * IANA zone for times written without a UTC offset; default the zone stored by an earlier import of the same
