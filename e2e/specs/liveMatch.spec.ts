@@ -25,7 +25,7 @@ const replayFile = () => JSON.stringify({
  * a league on it and bets 1-0. The file is imported again with its kickoff moved so that the goal's minute comes
  * LEAD_MS after Lia opens the league page: the live scores card shows 0-0 in the first half, then, when the minute
  * comes and the competition is updated, 1-0 at 23' and a provisional table, without a reload. Then in Spanish the
- * home page's strip and the match page show it ("1ª parte 23'"). axe at 390 and 1366 px on each page.
+ * league page, the home page's strip and the match page show it ("1ª parte 23'"). axe at 390 and 1366 px on each page.
  */
 test('a replayed match scores its goal at its minute on an open league page, in the strip and on the match page', async ({ world: w }) => {
   const token = await adminToken(w);
@@ -75,6 +75,13 @@ test('a replayed match scores its goal at its minute on an open league page, in 
   const es = await newVisitor(w, 'es-ES');
   await es.page.setViewportSize(PHONE);
   await signIn(w, es.page, 'Lia', lia.email, lia.password);
+  await es.page.goto(`/leagues/${league.id}`);
+  const esCard = es.page.getByRole('region', { name: 'Resultados en directo' }).getByTestId(`live-match-${bet.match_id}`);
+  await esCard.getByText(/^1ª parte \d+'$/).waitFor();
+  assert.match(await esCard.innerText(), /1-0/);
+  await settle(es.page);
+  found.push(...await seriousViolationsAt(es.page, 'league page, replayed match in play (es)', BOTH_WIDTHS));
+
   await es.page.goto('/');
   const stripCard = es.page.locator(`[data-match-id="${bet.match_id}"]`);
   await stripCard.getByText(/^1ª parte \d+'$/).waitFor();
@@ -89,5 +96,5 @@ test('a replayed match scores its goal at its minute on an open league page, in 
   found.push(...await seriousViolationsAt(es.page, 'match page, in play (es)', BOTH_WIDTHS));
   await screenshots(w, es.page, 'live-match-page');
   assert.deepEqual(found, [], `axe: ${found.join('; ')}`);
-  w.notes.push(`replayed goal shown at ${GOAL_MINUTE}' on the open league page without a reload; strip and match page in es`);
+  w.notes.push(`replayed goal shown at ${GOAL_MINUTE}' on the open league page without a reload; league page, strip and match page in es`);
 });
