@@ -2,6 +2,7 @@ import Type, { type Static } from 'typebox';
 import type { TieBreak } from '../domain/tieBreaks';
 import { BET_DEADLINE_MINUTES_MAX } from '../domain/deadlines';
 import { JOKER_MULTIPLIER_RANGE, JOKERS_MAX, ROUND_FACTOR_MAX, SCORING_POINTS_MAX } from '../domain/scoring';
+import type { LivePhase } from '../domain/liveMatch';
 import { Id, Nullable, Timestamp } from './schemas';
 
 /** Entity shapes shared by several areas of the route table. */
@@ -46,6 +47,21 @@ export type Scorer = Static<typeof Scorer>;
 
 export const MatchStatus = Type.Union(['scheduled', 'in_play', 'finished', 'postponed', 'cancelled'].map((s) => Type.Literal(s)));
 
+/**
+ * Where a match in play stands: its phase, and the minute shown beside it (`added`: stoppage minutes, "45+2'").
+ * `minute` is null when the phase has no running clock (half-time, penalties) or the provider does not say.
+ */
+export const MatchLive = Type.Object({
+  phase: Type.Union([
+    Type.Literal('first_half'), Type.Literal('half_time'), Type.Literal('second_half'), Type.Literal('extra_time'), Type.Literal('penalties'),
+  ]),
+  minute: Nullable(Type.Integer({ minimum: 0 })),
+  added: Nullable(Type.Integer({ minimum: 0 })),
+});
+export type MatchLive = Static<typeof MatchLive>;
+const livePhasesMatch: [MatchLive['phase'], LivePhase] extends [LivePhase, MatchLive['phase']] ? true : never = true;
+void livePhasesMatch;
+
 export const Match = Type.Object({
   id: Id,
   competition_id: Id,
@@ -69,6 +85,8 @@ export const Match = Type.Object({
   visiting_goals_extra_time: Nullable(Type.Integer()),
   local_penalties: Nullable(Type.Integer()),
   visiting_penalties: Nullable(Type.Integer()),
+  /** Present while the match is in play and its provider says where it stands; the score above is then provisional. */
+  live: Type.Optional(MatchLive),
 });
 export type Match = Static<typeof Match>;
 

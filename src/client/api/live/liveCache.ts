@@ -19,7 +19,12 @@ function patchMatches(node: unknown, byId: Map<number, Match>, depth = 0): void 
   if (Array.isArray(node)) { for (const item of node) patchMatches(item, byId, depth + 1); return; }
   const record = node as Record<string, unknown>;
   const match = typeof record.id === 'number' && 'local_goals' in record && 'round_id' in record ? byId.get(record.id) : undefined;
-  if (match) { for (const field of MATCH_FIELDS) record[field] = match[field]; return; }
+  if (match) {
+    for (const field of MATCH_FIELDS) record[field] = match[field];
+    // Where a match in play stands comes with it, and goes once it is over.
+    if (match.live) record.live = match.live; else delete record.live;
+    return;
+  }
   for (const value of Object.values(record)) patchMatches(value, byId, depth + 1);
 }
 

@@ -12,8 +12,9 @@ import { api } from '../../api/api';
 import { useSession } from '../../api/session';
 import { MatchCarousel } from './MatchCarousel';
 
-/** The match strip refreshes every 300 seconds. */
+/** The match strip refreshes every 300 seconds, every minute while one of its matches is in play (its clock moves). */
 export const MATCHES_REFRESH_MS = 300_000;
+export const MATCHES_IN_PLAY_REFRESH_MS = 60_000;
 
 const nextMatches = api.endpoints.nextMatches;
 const MemberHome = lazy(() => import(/* webpackChunkName: "member-home" */ './MemberHome'));
@@ -37,7 +38,8 @@ function WelcomeCard() {
 /** Home: live and next matches, then the member's leagues, or a welcome card for visitors. */
 export default function HomeScreen() {
   const { signedIn, user } = useSession();
-  const matches = nextMatches.useQuery(undefined, { pollingInterval: MATCHES_REFRESH_MS });
+  const playing = nextMatches.useQueryState(undefined).data?.some((m) => m.started && !m.finished) ?? false;
+  const matches = nextMatches.useQuery(undefined, { pollingInterval: playing ? MATCHES_IN_PLAY_REFRESH_MS : MATCHES_REFRESH_MS });
   // The matches open everyone's bets in the league shown in the carousel.
   const [activeLeagueId, setActiveLeagueId] = useState<number | null>(null);
   return (

@@ -12,6 +12,7 @@ import { useAppSelector } from '../../api/store/hooks';
 import { currentLocale } from '../../lib/i18n/i18n';
 import { showBetsPath } from '../../lib/ui/BetDateLink';
 import { TeamLogo } from '../../lib/ui/TeamLogo';
+import { MatchClock } from '../../lib/ui/MatchClock';
 import { selectTeamEntities } from '../../api/entities/teamsSlice';
 
 export const SKELETONS = 10;
@@ -96,7 +97,7 @@ export function MatchCarousel({ matches, loading, leagueId }: { matches: readonl
                   visiting: teams[match.visiting_team_id ?? -1]?.team_name ?? match.visiting_placeholder ?? '?',
                 })}</Box>
                 <Side team={teams[match.local_team_id ?? -1]} placeholder={match.local_placeholder} />
-                <Box sx={{ textAlign: 'center', my: 0.25 }}><Score match={match} /></Box>
+                <Box sx={{ textAlign: 'center', my: 0.25 }}><Score match={match} /><MatchClock match={match} /></Box>
                 <Side team={teams[match.visiting_team_id ?? -1]} placeholder={match.visiting_placeholder} />
               </CardActionArea>
             </Card>

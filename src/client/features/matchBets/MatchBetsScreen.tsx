@@ -22,6 +22,8 @@ import { betText } from '../../lib/bets/betValues';
 import { LateEntryButton } from '../../api/widgets/LateEntryDialog';
 import { MatchScore, MatchTeam } from '../../api/widgets/matchDisplay';
 import { useBetsOf, useLeaguesOf } from '../../api/entities/hooks';
+import { useLeagueLive } from '../../api/live/useLeagueLive';
+import { MatchClock } from '../../lib/ui/MatchClock';
 
 const matchShow = api.endpoints.matchShow;
 const leagueIndex = api.endpoints.leagueIndex;
@@ -40,6 +42,8 @@ export default function MatchBetsScreen() {
   const league = leagues.find((item) => item.id === wanted) ?? leagues[0];
   const { data, isLoading } = resultBets.useQuery({ params: { id: league?.id ?? 0 }, query: { match_id: matchId } }, { skip: !league });
   const bets = useBetsOf(data);
+  // The league's live stream moves the score and the clock of a match in play without a reload.
+  useLeagueLive(match && match.started && !match.finished && league ? league.id : null);
 
   if (matchError) return <Alert severity="error">{t('errors.pages.not_found')}</Alert>;
   return (
@@ -50,7 +54,7 @@ export default function MatchBetsScreen() {
           {match ? (
             <Box sx={{ display: 'grid', gridTemplateColumns: 'minmax(0,1fr) auto minmax(0,1fr)', alignItems: 'center', gap: 1 }}>
               <MatchTeam teamId={match.local_team_id} placeholder={match.local_placeholder} align="right" />
-              <MatchScore match={match} />
+              <Box sx={{ textAlign: 'center' }}><MatchScore match={match} /><MatchClock match={match} /></Box>
               <MatchTeam teamId={match.visiting_team_id} placeholder={match.visiting_placeholder} />
               <Typography variant="caption" color="text.secondary" sx={{ gridColumn: '1 / -1', textAlign: 'center' }}>{formatDateTime(match.date)}</Typography>
             </Box>

@@ -30,13 +30,13 @@ function poisson(random: () => number, lambda: number): number {
 
 const SCORER_WEIGHTS = [3, 2, 1];
 
-function goalsFor(random: () => number, team: SimTeam, count: number, from: number, to: number): HeldGoal[] {
+function goalsFor(random: () => number, team: SimTeam, side: 1 | 2, count: number, from: number, to: number): HeldGoal[] {
   const total = SCORER_WEIGHTS.slice(0, team.scorers.length).reduce((a, b) => a + b, 0);
   return Array.from({ length: count }, () => {
     let pick = random() * total;
     let index = 0;
     while (index < team.scorers.length - 1 && pick >= SCORER_WEIGHTS[index]) pick -= SCORER_WEIGHTS[index++];
-    return { person_id: team.scorers[index], minute: from + Math.floor(random() * (to - from + 1)), own_goal: 0 as const, penalty: random() < 0.1 ? 1 as const : 0 as const };
+    return { person_id: team.scorers[index], minute: from + Math.floor(random() * (to - from + 1)), own_goal: 0 as const, penalty: random() < 0.1 ? 1 as const : 0 as const, side };
   }).filter((g) => g.person_id !== undefined);
 }
 
@@ -49,7 +49,7 @@ export function simulateMatch(local: SimTeam, visiting: SimTeam, matchNumber: nu
   const edge = (local.strength - visiting.strength) * 0.3;
   const l = poisson(random, Math.max(0.3, 1.25 + edge));
   const v = poisson(random, Math.max(0.3, 1.05 - edge));
-  const goals = [...goalsFor(random, local, l, 1, 90), ...goalsFor(random, visiting, v, 1, 90)];
+  const goals = [...goalsFor(random, local, 1, l, 1, 90), ...goalsFor(random, visiting, 2, v, 1, 90)];
   const score: HeldResult['score'] = {
     local_goals: l, visiting_goals: v, local_goals_extra_time: null, visiting_goals_extra_time: null,
     local_penalties: null, visiting_penalties: null,
@@ -58,7 +58,7 @@ export function simulateMatch(local: SimTeam, visiting: SimTeam, matchNumber: nu
     const le = random() < 0.3 ? 1 : 0;
     const ve = le === 0 && random() < 0.3 ? 1 : 0;
     Object.assign(score, { local_goals_extra_time: le, visiting_goals_extra_time: ve });
-    goals.push(...goalsFor(random, local, le, 91, 120), ...goalsFor(random, visiting, ve, 91, 120));
+    goals.push(...goalsFor(random, local, 1, le, 91, 120), ...goalsFor(random, visiting, 2, ve, 91, 120));
     if (le === ve) {
       const localWins = random() < 0.5;
       const [winner, loser] = random() < 0.5 ? [5, 4] : [4, 2];

@@ -7,7 +7,8 @@ import { KNOCKOUT_ORDER, isKnockoutRound } from '../../../shared/domain/rounds';
 import { recomputeCompetition } from '../scoring/recompute';
 import { keepShownBetsClosed } from '../scoring/shownBets';
 import { MATCH_STATUS, recountScorerGoals, refreshCompetitionFinished } from './competitionStateRepository';
-import { REVEAL_AFTER_MS, serializeHeldResult, type HeldGoal } from './heldResult';
+import { goalRowOf, serializeHeldResult, type HeldGoal } from './heldResult';
+import { replayDurationMs } from './replayTimeline';
 import { boundedKey, IMPORT_TEXT_LIMITS, ImportError, type ImportedCompetition, type ImportedMatch } from './importedCompetition';
 import {
   findCompetitionByKey, insertDefaultRules, linkCompetitionPeople, linkCompetitionTeams, replaceMatchGoals, saveCompetition,
@@ -25,7 +26,7 @@ export interface OpenfootballImportOptions {
   name?: string;
   /** Move the schedule so the first kickoff lands here (epoch ms). Omitted on a re-import: keep the stored shift. */
   shiftTo?: number;
-  /** Hold back results until kickoff + 2 h. Omitted on a re-import: keep the stored choice. */
+  /** Hold back results and play them out from kickoff (replayTimeline.ts). Omitted on a re-import: keep the stored choice. */
   replay?: boolean;
   /**
    * IANA zone for times written without a UTC offset; default the zone stored by an earlier import of the same
@@ -106,13 +107,16 @@ async function storeCompetition(
   let held = 0;
   let finished = 0;
   const goalsByKey = new Map<string, HeldGoal[]>();
-  const isHeld = (m: ImportedMatch) => replay && m.score !== null && m.date + timeShiftMs + REVEAL_AFTER_MS > now;
+  const heldGoals = (m: ImportedMatch): HeldGoal[] => m.goals.map((g) => ({
+    person_id: personIds.get(g.personKey)!, minute: g.minute, own_goal: g.ownGoal ? 1 as const : 0 as const, penalty: g.penalty ? 1 as const : 0 as const,
+    offset: g.offset, side: g.side,
+  }));
+  const isHeld = (m: ImportedMatch) => replay && m.score !== null
+    && m.date + timeShiftMs + replayDurationMs({ score: m.score, goals: heldGoals(m) }) > now;
   const teamsHidden = hiddenKnockoutTeams(parsed.matches, timeShiftMs, isHeld);
   const rows: MatchRow[] = parsed.matches.map((m) => {
     const date = m.date + timeShiftMs;
-    const goals = m.goals.map((g) => ({
-      person_id: personIds.get(g.personKey)!, minute: g.minute, own_goal: g.ownGoal ? 1 as const : 0 as const, penalty: g.penalty ? 1 as const : 0 as const,
-    }));
+    const goals = heldGoals(m);
     const hold = isHeld(m);
     const hideTeams = hold && teamsHidden(m);
     const localTeamId = teamId(teamIds, m.localTeamKey);
@@ -143,7 +147,7 @@ async function storeCompetition(
   // A re-import may move kickoffs: bets already shown stay closed.
   if (existing) await keepShownBetsClosed(trx, competitionId, now);
   const matchIds = await upsertMatches(trx, rows);
-  const goalRows: GoalRow[] = [...goalsByKey].flatMap(([key, goals]) => goals.map((g) => ({ ...g, match_id: matchIds.get(key)! })));
+  const goalRows: GoalRow[] = [...goalsByKey].flatMap(([key, goals]) => goals.map((g) => goalRowOf(g, matchIds.get(key)!)));
   await replaceMatchGoals(trx, [...matchIds.values()], goalRows);
   await recountScorerGoals(trx, competitionId);
   await insertDefaultRules(trx, competitionId, defaultPickRules(parsed.type, teamsPerKnockoutRound(parsed.matches)));

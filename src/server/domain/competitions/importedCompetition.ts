@@ -27,7 +27,8 @@ export interface ImportedScore {
   visiting_penalties: number | null;
 }
 
-export interface ImportedGoal { personKey: string; minute: number | null; ownGoal: boolean; penalty: boolean }
+/** `side`: 1 when the goal counts for the local team, 2 for the visitors (own goals included); `offset`: stoppage minutes ("90+3"). */
+export interface ImportedGoal { personKey: string; minute: number | null; offset: number; side: 1 | 2; ownGoal: boolean; penalty: boolean }
 
 export interface ImportedMatch {
   /** Stable within the competition, so a re-import updates the same row. */

@@ -5,7 +5,7 @@ export const MATCH_COLUMNS = [
   'm.id', 'm.competition_id', 'm.group_id', 'm.round_id', 'm.matchday', 'm.local_team_id', 'm.visiting_team_id',
   'm.local_placeholder', 'm.visiting_placeholder', 'm.date', 'm.status', 'm.started', 'm.finished',
   'm.local_goals', 'm.visiting_goals', 'm.local_goals_extra_time', 'm.visiting_goals_extra_time',
-  'm.local_penalties', 'm.visiting_penalties',
+  'm.local_penalties', 'm.visiting_penalties', 'm.live_phase', 'm.live_minute', 'm.live_added',
 ] as const;
 
 export function findMatch(db: Executor, id: number) {

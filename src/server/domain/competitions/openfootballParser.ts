@@ -72,9 +72,12 @@ function longField(m: OfMatch): { field: string; max: number } | null {
   return null;
 }
 
-function minuteOf(goal: OfGoal): number | null {
-  const base = Number.parseInt(String(goal.minute ?? ''), 10);
-  return Number.isFinite(base) ? base : null;
+/** A goal's minute and stoppage minutes: `minute` 90 with `offset` 3, or the text "90+3". */
+function minuteOf(goal: OfGoal): { minute: number | null; offset: number } {
+  const [base, added] = String(goal.minute ?? '').split('+').map((part) => Number.parseInt(part, 10));
+  if (!Number.isFinite(base) || base < 0) return { minute: null, offset: 0 };
+  const offset = Number.isFinite(added) && added > 0 ? added : Number(goal.offset) > 0 ? Math.floor(Number(goal.offset)) : 0;
+  return { minute: base, offset };
 }
 
 function teamFor(name: string, fifaByName: Map<string, string>): ImportedTeam {
@@ -162,12 +165,12 @@ export function parseOpenfootball(files: OpenfootballFiles, zone: string): Impor
     const score = parseScore(m.score);
     const goals: ImportedGoal[] = [];
     if (score && localTeam && visitingTeam) {
-      for (const [list, own, other] of [[m.goals1, localTeam, visitingTeam], [m.goals2, visitingTeam, localTeam]] as const) {
+      for (const [list, own, other, side] of [[m.goals1, localTeam, visitingTeam, 1], [m.goals2, visitingTeam, localTeam, 2]] as const) {
         for (const g of list ?? []) {
           if (!g?.name) continue;
           // An own goal counts for the listed side but was scored by a player of the other one.
           const scorerTeam = g.owngoal ? other : own;
-          goals.push({ personKey: addPerson(scorerTeam.key, g.name), minute: minuteOf(g), ownGoal: !!g.owngoal, penalty: !!g.penalty });
+          goals.push({ personKey: addPerson(scorerTeam.key, g.name), ...minuteOf(g), side, ownGoal: !!g.owngoal, penalty: !!g.penalty });
         }
       }
     }

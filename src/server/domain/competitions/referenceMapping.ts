@@ -5,6 +5,7 @@ import type { CompetitionRow } from './competitionsRepository';
 import type { MatchRow } from './matchesRepository';
 import type { TeamRow } from './catalogueRepository';
 import { DEFAULT_LOCALE, type Locale } from '../../../shared/domain/locales';
+import { isLivePhase } from '../../../shared/domain/liveMatch';
 
 /** Rows -> API shapes: flags become booleans, times ISO strings, team colours a list. */
 
@@ -56,6 +57,8 @@ export const toMatch = (r: MatchRow): Match => ({
   visiting_goals_extra_time: r.visiting_goals_extra_time,
   local_penalties: r.local_penalties,
   visiting_penalties: r.visiting_penalties,
+  ...(Number(r.started) === 1 && Number(r.finished) === 0 && isLivePhase(r.live_phase)
+    && { live: { phase: r.live_phase, minute: r.live_minute ?? null, added: r.live_added ?? null } }),
 });
 
 /** A catalogue round by id, without a query: the catalogue table is seeded from the same list. Named in `locale`. */

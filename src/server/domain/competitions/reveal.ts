@@ -2,20 +2,34 @@ import type { Db, Executor } from '../../platform/db/database';
 import { advanceKnockoutTeams } from './advanceKnockout';
 import { recomputeAfterResults } from '../scoring/recompute';
 import { MATCH_STATUS, recountScorerGoals, refreshCompetitionFinished } from './competitionStateRepository';
-import { parseHeldResult, REVEAL_AFTER_MS, serializeHeldResult } from './heldResult';
+import { goalRowOf, parseHeldResult, serializeHeldResult } from './heldResult';
+import { playReplayedMatches } from './replayLive';
+import { replayDurationMs } from './replayTimeline';
 import { chunks, type GoalRow } from './importRepository';
 
 /** Knockout rounds are filled from earlier results, which may themselves be due in the same call. */
 const MAX_PASSES = 10;
 
+/** What a replay step changed: matches whose result came in, matches in play whose clock or score moved. */
+export interface ReplayStep { revealed: number[]; playing: number[] }
+
 /**
- * Reveals held results (replayed imports, the demo) whose kickoff + 2 h has passed, marks matches whose
- * kickoff has passed as started, and recomputes the points of what was revealed. Returns the revealed match ids.
- * Safe to run from several processes at once: a result is claimed by the update that clears it.
+ * Plays replayed matches (replayed imports, the demo) on to `now`: marks matches whose kickoff has passed as
+ * started, reveals the held results whose replay has ended (replayTimeline.ts) and recomputes their points, and
+ * moves the clock and provisional score of those still in play. Safe to run from several processes at once: a
+ * result is claimed by the update that clears it.
  */
-export async function revealDueResults(db: Db | Executor, now: number, competitionId?: number): Promise<number[]> {
-  const run = (trx: Executor) => revealInTransaction(trx, now, competitionId);
+export async function advanceReplays(db: Db | Executor, now: number, competitionId?: number): Promise<ReplayStep> {
+  const run = async (trx: Executor) => {
+    const revealed = await revealInTransaction(trx, now, competitionId);
+    return { revealed, playing: await playReplayedMatches(trx, now, competitionId) };
+  };
   return db.isTransaction ? run(db) : (db as Db).transaction().execute(run);
+}
+
+/** advanceReplays, answering the revealed match ids. */
+export async function revealDueResults(db: Db | Executor, now: number, competitionId?: number): Promise<number[]> {
+  return (await advanceReplays(db, now, competitionId)).revealed;
 }
 
 async function revealInTransaction(trx: Executor, now: number, competitionId?: number): Promise<number[]> {
@@ -26,12 +40,12 @@ async function revealInTransaction(trx: Executor, now: number, competitionId?: n
       .where('held_result', 'is not', null).where('started', '=', 0).where('date', '<=', now)
       .$if(competitionId !== undefined, (qb) => qb.where('competition_id', '=', competitionId!))
       .execute();
-    const due = await trx.selectFrom('matches')
-      .select(['id', 'competition_id', 'held_result'])
-      .where('held_result', 'is not', null).where('date', '<=', now - REVEAL_AFTER_MS)
+    const due = (await trx.selectFrom('matches')
+      .select(['id', 'competition_id', 'held_result', 'date'])
+      .where('held_result', 'is not', null).where('date', '<=', now)
       .$if(competitionId !== undefined, (qb) => qb.where('competition_id', '=', competitionId!))
       .orderBy('date').orderBy('id')
-      .execute();
+      .execute()).filter((m) => Number(m.date) + replayDurationMs(parseHeldResult(m.held_result!)) <= now);
     if (due.length === 0) break;
 
     const goals: GoalRow[] = [];
@@ -39,11 +53,14 @@ async function revealInTransaction(trx: Executor, now: number, competitionId?: n
     for (const match of due) {
       const held = parseHeldResult(match.held_result!);
       const result = await trx.updateTable('matches')
-        .set({ ...held.score, ...held.teams, started: 1, finished: 1, status: MATCH_STATUS.FINISHED, held_result: null, updated_at: now })
+        .set({
+          ...held.score, ...held.teams, started: 1, finished: 1, status: MATCH_STATUS.FINISHED, held_result: null,
+          live_phase: null, live_minute: null, live_added: null, updated_at: now,
+        })
         .where('id', '=', match.id).where('held_result', 'is not', null)
         .executeTakeFirst();
       if (Number(result.numUpdatedRows) === 0) continue;
-      goals.push(...held.goals.map((g) => ({ ...g, match_id: match.id })));
+      goals.push(...held.goals.map((g) => goalRowOf(g, match.id)));
       revealed.set(match.competition_id, [...(revealed.get(match.competition_id) ?? []), match.id]);
       touched.add(match.competition_id);
     }

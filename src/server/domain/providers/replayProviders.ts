@@ -1,17 +1,24 @@
 import { ImportError } from '../competitions/importedCompetition';
 import { importLimits, importOpenfootball, UPLOAD_REF_PREFIX } from '../competitions/importService';
 import { defaultExternalKey } from '../competitions/openfootballSource';
-import { revealDueResults } from '../competitions/reveal';
+import { advanceReplays } from '../competitions/reveal';
 import { ProviderError } from './providerError';
 import type { ResultsProvider } from './resultsProvider';
 
+/** Matches a replay step wrote: results revealed, and matches in play whose clock or score moved. */
+async function replayStep(deps: Parameters<ResultsProvider['updateLive']>[0], competitionId: number): Promise<number> {
+  const { revealed, playing } = await advanceReplays(deps.db, deps.clock.now(), competitionId);
+  return revealed.length + playing.length;
+}
+
 /**
- * Replayed competitions (the seeded demo, an openfootball file shifted in time) hold their results back and
- * reveal each one as kickoff + 2 h passes; the reveal recomputes the points it affects.
+ * Replayed competitions (the seeded demo, an openfootball file shifted in time) hold their results back and play
+ * each match out from its kickoff: goals at their minute, the result at the final whistle (replayTimeline.ts); the
+ * reveal recomputes the points it affects.
  */
 export const replayProvider: ResultsProvider = {
-  updateLive: async (deps, competition) => (await revealDueResults(deps.db, deps.clock.now(), competition.id)).length,
-  syncAll: async (deps, competition) => (await revealDueResults(deps.db, deps.clock.now(), competition.id)).length,
+  updateLive: async (deps, competition) => replayStep(deps, competition.id),
+  syncAll: async (deps, competition) => replayStep(deps, competition.id),
 };
 
 /** openfootball: a full sync re-reads the file or URL it was imported from (in place), then reveals what is due. */
@@ -34,6 +41,6 @@ export const openfootballProvider: ResultsProvider = {
       if (!(error instanceof ImportError)) throw error;
       throw new ProviderError(error.message.startsWith('could not') ? 'unreachable' : 'malformed', error.message);
     }
-    return written + (await revealDueResults(deps.db, deps.clock.now(), competition.id)).length;
+    return written + await replayStep(deps, competition.id);
   },
 };

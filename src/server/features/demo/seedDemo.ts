@@ -95,7 +95,7 @@ async function seedDemoCup(trx: Executor, now: number): Promise<number> {
       group_id: m.group !== null ? groupIds.get(groupName(m.group))! : null,
       local_team_id: local, visiting_team_id: visiting,
       local_placeholder: m.localPlaceholder, visiting_placeholder: m.visitingPlaceholder, date: m.date, updated_at: now,
-      // Every group result exists from the start; revealDueResults shows it two hours after kickoff.
+      // Every group result exists from the start; the replay plays it out from kickoff (replayTimeline.ts).
       held_result: local && visiting ? serializeHeldResult(simulateMatch(sim(local), sim(visiting), m.number, false)) : null,
     };
   }));

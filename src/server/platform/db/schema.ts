@@ -72,6 +72,8 @@ export interface MatchesTable {
   bets_shown_at: number | null;
   /** Once its bets were shown in some league: the match's and its matchday's first kickoff then (scoring/shownBets.ts). */
   shown_kickoff: number | null; shown_matchday_kickoff: number | null;
+  /** While in play, where the match stands as its provider last said (null when unknown); see shared/domain/liveMatch.ts. */
+  live_phase: string | null; live_minute: number | null; live_added: number | null;
 }
 
 export interface MatchGoalsTable {

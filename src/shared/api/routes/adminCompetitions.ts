@@ -73,7 +73,7 @@ export const CompetitionImportResult = Type.Object({
   teams: Type.Optional(Type.Integer({ minimum: 0 })),
   groups: Type.Optional(Type.Integer({ minimum: 0 })),
   finished: Type.Optional(Type.Integer({ minimum: 0 })),
-  /** Results held back until kickoff + 2 h (replay). */
+  /** Results held back until their replay plays them (replay). */
   held: Type.Optional(Type.Integer({ minimum: 0 })),
   time_zone: Type.Optional(Type.String()),
 });

@@ -5,6 +5,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { MatchScore, MatchTeam } from '../../../api/widgets/matchDisplay';
 import type { LeagueLive } from '../../../api/live/liveSlice';
+import { MatchClock } from '../../../lib/ui/MatchClock';
 
 /** The league's matches in play, as the live stream tells them (scores move without a reload). */
 export function LiveScoresCard({ live }: { live: LeagueLive }) {
@@ -20,7 +21,7 @@ export function LiveScoresCard({ live }: { live: LeagueLive }) {
             <Box component="li" key={match.id} data-testid={`live-match-${match.id}`}
               sx={{ display: 'grid', gridTemplateColumns: '1fr auto 1fr', gap: 1, alignItems: 'center' }}>
               <MatchTeam teamId={match.local_team_id} placeholder={match.local_placeholder} align="right" />
-              <MatchScore match={match} />
+              <Box sx={{ textAlign: 'center' }}><MatchScore match={match} /><MatchClock match={match} /></Box>
               <MatchTeam teamId={match.visiting_team_id} placeholder={match.visiting_placeholder} />
             </Box>
           ))}

@@ -38,6 +38,9 @@ export const ApiMatch = Type.Object({
   homeTeam: ApiTeamRef,
   awayTeam: ApiTeamRef,
   score: ApiScore,
+  /** Only in some plans, while the match is in play: the minute (a number, or text such as "45+2") and stoppage. */
+  minute: Opt(Type.Union([Type.Number(), Type.String(), Type.Null()])),
+  injuryTime: Opt(NullableNum),
 });
 export type ApiMatch = Static<typeof ApiMatch>;
 

@@ -89,13 +89,13 @@ export async function upsertPersonStats(db: Executor, competitionId: number, sta
 
 export type StoredMatch = Pick<MatchesTable, 'competition_id' | 'group_id' | 'round_id' | 'matchday' | 'local_team_id' | 'visiting_team_id'
   | 'date' | 'local_goals' | 'visiting_goals' | 'local_goals_extra_time' | 'visiting_goals_extra_time' | 'local_penalties'
-  | 'visiting_penalties' | 'external_key'> & { id: number; status: string; started: 0 | 1; finished: 0 | 1 };
+  | 'visiting_penalties' | 'external_key' | 'live_phase' | 'live_minute' | 'live_added'> & { id: number; status: string; started: 0 | 1; finished: 0 | 1 };
 
 export async function matchesByKey(db: Executor, competitionId: number, keys?: string[]): Promise<Map<string, StoredMatch>> {
   let query = db.selectFrom('matches').select([
     'id', 'competition_id', 'group_id', 'round_id', 'matchday', 'local_team_id', 'visiting_team_id', 'date', 'status',
     'started', 'finished', 'local_goals', 'visiting_goals', 'local_goals_extra_time', 'visiting_goals_extra_time',
-    'local_penalties', 'visiting_penalties', 'external_key',
+    'local_penalties', 'visiting_penalties', 'external_key', 'live_phase', 'live_minute', 'live_added',
   ]).where('competition_id', '=', competitionId);
   if (keys) query = query.where('external_key', 'in', keys.length ? keys : ['']);
   const rows = await query.execute();

@@ -10,7 +10,7 @@ import {
   linkCompetitionTeams, markFinishedWhenComplete, matchesByKey, insertMatches, updateMatch, upsertGroups,
   upsertPeople, upsertPersonStats, upsertTeams, type NewMatch, type StoredMatch, type TeamRow,
 } from './footballDataRepository';
-import { groupName, matchdaysOf, matchKey, personKey, resultOf, roundOfStage, teamKey } from './mapping';
+import { groupName, liveOf, matchdaysOf, matchKey, personKey, resultOf, roundOfStage, teamKey } from './mapping';
 
 /** What one sync read from the API; applied in a single transaction so a failed read changes nothing. */
 export interface Snapshot {
@@ -70,9 +70,11 @@ const knownRef = (ref: ApiTeamRef): ref is ApiTeamRef & { id: number; name: stri
 const COMPARED: (keyof NewMatch)[] = [
   'group_id', 'round_id', 'matchday', 'local_team_id', 'visiting_team_id', 'date', 'status', 'started', 'finished',
   'local_goals', 'visiting_goals', 'local_goals_extra_time', 'visiting_goals_extra_time', 'local_penalties', 'visiting_penalties',
+  'live_phase', 'live_minute', 'live_added',
 ];
-/** Fields whose change moves points (results, teams for round picks); a date change only moves deadlines. */
-const SCORED: (keyof NewMatch)[] = COMPARED.filter((f) => f !== 'date' && f !== 'matchday' && f !== 'group_id');
+/** Fields whose change moves points (results, teams for round picks); a date, matchday or clock change does not. */
+const UNSCORED: (keyof NewMatch)[] = ['date', 'matchday', 'group_id', 'live_phase', 'live_minute', 'live_added'];
+const SCORED: (keyof NewMatch)[] = COMPARED.filter((f) => !UNSCORED.includes(f));
 
 /** Writes a snapshot into one competition and recomputes the points it affects. Call inside a transaction. */
 export async function applySnapshot(
@@ -123,6 +125,7 @@ export async function applySnapshot(
       visiting_team_id: teamId(m.awayTeam),
       date: Date.parse(m.utcDate),
       ...resultOf(m.status, m.score),
+      ...liveOf(m.status, m.minute, m.injuryTime),
       external_key: key,
       updated_at: now,
     };

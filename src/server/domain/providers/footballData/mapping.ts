@@ -1,5 +1,6 @@
 import { ROUND } from '../../../../shared/domain/rounds';
 import type { ApiMatch, ApiScore } from './apiTypes';
+import type { LivePhase } from '../../../../shared/domain/liveMatch';
 
 /** football-data stages -> the global round catalogue (fixed ids, rounds.ts). Qualifying stages are not part of a Porra competition. */
 const ROUND_BY_STAGE: Readonly<Record<string, number>> = {
@@ -90,3 +91,21 @@ export const teamKey = (id: number) => `football-data:team:${id}`;
 export const personKey = (id: number) => `football-data:person:${id}`;
 export const matchKey = (id: number) => `football-data:match:${id}`;
 export const competitionKey = (code: string, season?: number) => `football-data:${code}${season ? `:${season}` : ''}`;
+
+/** Where a match in play stands, as far as football-data says (the minute comes in some plans only). */
+export interface MatchLiveFields { live_phase: LivePhase | null; live_minute: number | null; live_added: number | null }
+
+export function liveOf(apiStatus: string, minute?: number | string | null, injuryTime?: number | null): MatchLiveFields {
+  const none = { live_phase: null, live_minute: null, live_added: null };
+  if (statusOf(apiStatus) !== 'in_play') return none;
+  const [base, added] = String(minute ?? '').split('+').map((part) => Number.parseInt(part, 10));
+  const known = Number.isFinite(base) && base >= 0 ? base : null;
+  const stoppage = Number.isFinite(added) && added > 0 ? added : injuryTime && injuryTime > 0 ? Math.floor(injuryTime) : null;
+  const phase: LivePhase | null = apiStatus === 'PAUSED' ? (known !== null && known >= 90 ? 'extra_time' : 'half_time')
+    : apiStatus === 'EXTRA_TIME' ? 'extra_time'
+    : apiStatus === 'PENALTY_SHOOTOUT' ? 'penalties'
+    : known === null ? null : known <= 45 ? 'first_half' : known <= 90 ? 'second_half' : 'extra_time';
+  if (phase === null) return none;
+  const clockRuns = phase !== 'half_time' && phase !== 'penalties' && apiStatus !== 'PAUSED';
+  return { live_phase: phase, live_minute: clockRuns ? known : null, live_added: clockRuns ? stoppage : null };
+}
