@@ -48,7 +48,7 @@ export function HeadToHeadCard({ leagueId, userId, table, provisional }: {
                   <TableCell>{t('rivalry.position')}</TableCell>
                   <TableCell>{t('rivalry.member')}</TableCell>
                   {COLUMNS.map((col) => (
-                    <TableCell key={col} align="right"><abbr title={t(`rivalry.columns.${col}`)}>{t(`rivalry.short.${col}`)}</abbr></TableCell>
+                    <TableCell key={col} align="right" aria-label={t(`rivalry.columns.${col}`)}><abbr title={t(`rivalry.columns.${col}`)}>{t(`rivalry.short.${col}`)}</abbr></TableCell>
                   ))}
                 </TableRow>
               </TableHead>
