@@ -31,7 +31,7 @@ test('rivalry: the owner nudges a member who has not bet yet, and the nudge reac
   const { page } = await newVisitor(w);
   await signIn(w, page, 'Nia', nia.email, nia.password);
   await page.goto(`/leagues/admin/${league.id}`);
-  const card = page.getByRole('region', { name: 'Who has not bet yet' });
+  const card = page.getByRole('region', { name: 'Who has not bet yet', exact: true });
   await card.getByText('Ole', { exact: true }).waitFor();
   await card.getByRole('button', { name: 'Nudge 1 member' }).click();
   await page.getByText('Nudge sent to Ole').waitFor();
@@ -69,7 +69,7 @@ test('rivalry: a head-to-head duel is won once its matchday has its results', as
   });
   await w.api.call('POST', '/leagues/join', { token: max.token, body: { league_id: league.id, invitation_token: league.share_token } });
   const before = await w.api.call<HeadToHead>('GET', `/leagues/head_to_head/${league.id}`, { token: lia.token });
-  const first = before.schedule.find((day) => day.duels.length > 0)!;
+  const first = before.schedule[0];
   assert.deepEqual([...first.duels[0].user_ids].sort(), [lia.id, max.id].sort());
 
   const liaBets = await betsOf(w, lia, league.id, `?matchday=${first.matchday}`);
@@ -94,8 +94,8 @@ test('rivalry: a head-to-head duel is won once its matchday has its results', as
   const { page } = await newVisitor(w, 'es-ES');
   await signIn(w, page, 'Lia', lia.email, lia.password);
   await page.goto(`/leagues/${league.id}`);
-  const card = page.getByRole('region', { name: 'Cara a cara' });
-  const rows = card.getByRole('table', { name: 'Cara a cara' }).getByRole('row');
+  const card = page.getByRole('region', { name: 'Cara a cara', exact: true });
+  const rows = card.getByRole('table', { name: 'Cara a cara', exact: true }).getByRole('row');
   await eventually(async () => assert.match(await rows.nth(1).innerText(), /Lia[\s\S]*1[\s\S]*1[\s\S]*0[\s\S]*0[\s\S]*3/));
   await card.getByRole('button', { name: 'Calendario' }).click();
   await card.getByText(/Gana Lia/).waitFor();

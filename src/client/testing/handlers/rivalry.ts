@@ -9,6 +9,8 @@ function fresh() {
     missing: new Map<number, Map<number, number>>([[5, new Map([[BEA, 2], [CARLOS, 1]])]]),
     nudged: new Set<string>(),
     nudges: 0,
+    /** Matchday 2 is over: Ana beat Carlos 9-4. */
+    matchdayTwoOver: false,
   };
 }
 
@@ -31,7 +33,9 @@ const headToHead = () => ({
   current_matchday: 2,
   schedule: [
     { matchday: 1, bye_user_id: CARLOS, duels: [{ user_ids: [1, BEA], points: [5, 2], winner_user_id: 1, decided: true }] },
-    { matchday: 2, bye_user_id: BEA, duels: [{ user_ids: [1, CARLOS], points: [0, 0], winner_user_id: null, decided: false }] },
+    { matchday: 2, bye_user_id: BEA, duels: [rivalryWorld.matchdayTwoOver
+      ? { user_ids: [1, CARLOS], points: [9, 4], winner_user_id: 1, decided: true }
+      : { user_ids: [1, CARLOS], points: [0, 0], winner_user_id: null, decided: false }] },
   ],
   table: [
     { user_id: 1, user_name: 'Ana', played: 1, won: 1, drawn: 0, lost: 0, points: 3, points_for: 5, position: 1 },

@@ -85,6 +85,17 @@ describeEachDb('head to head', (ctx) => {
     expect(done.table.find((row: { user_id: number }) => row.user_id === first.bye_user_id)).toMatchObject({ played: 0, points: 0, position: 2 }); // level with the loser: they share
   });
 
+  it('a league made once the competition has started plays from the next matchday not started', async () => {
+    const t = ctx();
+    const w = await leagueWorld(t);
+    t.clock.set(CUP_START + HOUR);
+    const league = await leagueWithMember(t, w, { head_to_head: true });
+    const answer = (await headToHead(t, w.member, league.id)).data;
+    expect(answer.schedule.map((day: { matchday: number }) => day.matchday)).toEqual([2, 3, 4, 5]);
+    expect(answer.schedule[0].duels[0].user_ids).toEqual([w.owner.id, w.member.id]);
+    expect(answer.current_matchday).toBe(1);
+  });
+
   it('members and global admins read it; anonymous callers, outsiders and leagues without head to head are refused', async () => {
     const t = ctx();
     const w = await duelWorld(t);

@@ -24,7 +24,9 @@ export async function headToHead(deps: AppDeps, user: AuthUser, leagueId: number
     return first ? [{ user_id: p.user_id, from_matchday: first.matchday }] : [];
   });
   const finished = new Map(matchdays.map((md) => [md.matchday, md.finished]));
-  const schedule = headToHeadSchedule(scheduled, matchdays.map((md) => md.matchday)).map((day) => ({
+  // Matchdays before anybody plays (a league made mid-competition) are not part of it.
+  const schedule = headToHeadSchedule(scheduled, matchdays.map((md) => md.matchday))
+    .filter((day) => day.duels.length > 0 || day.bye !== null).map((day) => ({
     matchday: day.matchday,
     bye_user_id: day.bye,
     duels: day.duels.map((pair) => duelResult(pair, [points.get(`${pair[0]}:${day.matchday}`) ?? 0, points.get(`${pair[1]}:${day.matchday}`) ?? 0],

@@ -12,7 +12,7 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../api/api';
 import type { LeagueTableData } from '../../../lib/ui/tableSort';
@@ -31,7 +31,13 @@ export function HeadToHeadCard({ leagueId, userId, table, provisional }: {
 }) {
   const { t } = useTranslation();
   const { data, refetch, isUninitialized } = headToHead.useQuery({ params: { id: leagueId } });
-  useEffect(() => { if (!isUninitialized && table && !provisional) void refetch(); }, [table, provisional, isUninitialized, refetch]);
+  // The first table is the one the page loaded with; a later final one (a result came in) may decide duels.
+  const seen = useRef<LeagueTableData | undefined>(undefined);
+  useEffect(() => {
+    if (!table || provisional) return;
+    if (seen.current && seen.current !== table && !isUninitialized) void refetch();
+    seen.current = table;
+  }, [table, provisional, isUninitialized, refetch]);
   const names = useMemo(() => new Map((data?.table ?? []).map((row) => [row.user_id, row.user_name])), [data]);
 
   return (
@@ -41,8 +47,9 @@ export function HeadToHeadCard({ leagueId, userId, table, provisional }: {
         {!data && <Skeleton height={120} />}
         {data && <DuelNow data={data} userId={userId} table={table} provisional={provisional} names={names} />}
         {data && (
-          <Box sx={{ overflowX: 'auto' }}>
-            <Table size="small" aria-labelledby="head-to-head-title">
+          // Narrow cells fit a phone; a very long name still scrolls, and the scrolling box takes the keyboard.
+          <Box tabIndex={0} role="region" aria-label={t('rivalry.table')} sx={{ overflowX: 'auto' }}>
+            <Table size="small" aria-labelledby="head-to-head-title" sx={{ '& th, & td': { px: 0.75 } }}>
               <TableHead>
                 <TableRow>
                   <TableCell>{t('rivalry.position')}</TableCell>

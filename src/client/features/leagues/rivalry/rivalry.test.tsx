@@ -75,6 +75,13 @@ describe('head to head on the league page', () => {
     await waitFor(() => expect(duel).toHaveTextContent('You 9 – 4 Carlos'));
     expect(within(duel).getByText('Live')).toBeInTheDocument();
     expect(duel).toHaveTextContent('Your duel · matchday 2');
+
+    // The matches end: the final table arrives on the stream and the duel is read again, decided.
+    rivalryWorld.matchdayTwoOver = true;
+    liveFeed.send(5, 'standings', { league_id: 5, provisional: false, live_match_ids: [], table: { ...official, users } }, 8);
+    await within(duel).findByText('You won');
+    expect(within(duel).queryByText('Live')).not.toBeInTheDocument();
+    expect(duel).toHaveTextContent('You 9 – 4 Carlos');
   });
 
   it('speaks Spanish', async () => {
