@@ -1,3 +1,4 @@
+import { BoundedConcurrency } from '../../platform/concurrency/boundedConcurrency';
 import type { AppDeps } from '../../platform/deps';
 import { translate } from '../../platform/i18n/messages';
 import { deliver } from '../../platform/push/pushDelivery';
@@ -12,6 +13,9 @@ export interface Nudge {
   /** Nudged members and how many matches of the deadline each has not bet on. */
   members: { user_id: number; missing: number }[];
 }
+
+/** Members sent to at once: push services and the SMTP server are unhappy with a whole league at once. */
+const SEND_CONCURRENCY = 8;
 
 const utc = (ms: number) => new Date(ms).toISOString().slice(0, 16).replace('T', ' ');
 
@@ -28,7 +32,8 @@ export async function deliverNudge(deps: AppDeps, nudge: Nudge): Promise<void> {
     const devices = await subscriptionsOf(deps.db, users.map((u) => u.id));
     const url = `/result_bets/new?league_id=${nudge.league.id}&matchday=${nudge.matchday}`;
     const gone: string[] = [];
-    await Promise.all(users.map(async (user) => {
+    const slots = new BoundedConcurrency(SEND_CONCURRENCY, users.length);
+    await Promise.all(users.map((user) => slots.run(async () => {
       const locale = user.locale === 'es' ? 'es' : 'en';
       const vars = { owner: nudge.owner, league: nudge.league.name, count: missing.get(user.id) ?? 0, deadline: utc(nudge.deadline), name: user.name };
       const payload = { title: translate(locale, 'nudges.push_title', vars), body: translate(locale, 'nudges.push_body', vars), url };
@@ -44,7 +49,7 @@ export async function deliverNudge(deps: AppDeps, nudge: Nudge): Promise<void> {
       } catch (error) {
         deps.log.warn({ err: error, userId: user.id }, 'nudge email failed');
       }
-    }));
+    })));
     if (gone.length > 0) await deleteSubscriptionsByEndpoint(deps.db, gone);
   } catch (error) {
     deps.log.error({ err: error, leagueId: nudge.league.id }, 'nudge delivery failed');

@@ -2,6 +2,7 @@ import { configurePushDelivery } from '../../platform/push/pushDelivery';
 import { startFakePushService, type FakePushService } from '../../platform/push/testing/fakePushService';
 import { call, describeEachDb, type TestApp } from '../../testing/harness';
 import { createUserWithToken } from '../../testing/fixtures';
+import { nudgeMembers } from './nudgesService';
 import { api, CUP_START, join, leagueWithMember, leagueWorld, type Person } from '../leagues/testing/leagueTestKit';
 
 // Real servers and databases on a shared 2-core machine: allow more than jest's default 5 s.
@@ -106,10 +107,16 @@ describeEachDb('who has not bet yet, and nudges', (ctx) => {
     expect(again.data.error).toBe('Ya se ha avisado a todos los que aún no han apostado antes de este cierre');
     expect((await missing(t, w.owner, w.league.id)).data.members.map((m: { nudged: boolean }) => m.nudged)).toEqual([true, true, false]);
 
-    // A member who joins later and has not bet is nudged on their own; those nudged before are not again.
+    // A member who joins later and has not bet is nudged on their own; those nudged before are not again. Dora keeps
+    // reminder emails on but never confirmed her address: no email (mail only goes to addresses shown to be theirs).
     const dora = await createUserWithToken(t.deps, { name: 'Dora' });
     await join(t, dora, w.league.id, w.league.share_token);
-    expect((await nudge(t, w.owner, w.league.id)).data.nudged_user_ids).toEqual([dora.id]);
+    await t.deps.db.updateTable('users').set({ email_reminders: 1 }).where('id', '=', dora.id).execute();
+    const owner = { id: w.owner.id, name: 'Olga Owner', email: w.owner.email, is_admin: false, locale: 'en' as const, sessionId: '-', email_verified: true, email_reminders: false };
+    const late = await nudgeMembers(t.deps, owner, w.league.id);
+    expect(late.answer.nudged_user_ids).toEqual([dora.id]);
+    await late.delivered;
+    expect(t.mailer.sent.map((mail) => mail.to)).toEqual([w.member.email]);
     expect(await t.deps.db.selectFrom('league_nudges').select('user_id').execute()).toHaveLength(3);
 
     // The next deadline is a new one: everyone missing it may be nudged again.
