@@ -70,7 +70,11 @@ import { AppState, withAppState } from './platform/appState';
 import { SessionCache } from './platform/sessions/sessionCache';
 import { installLiveRoutes } from './features/live/liveRoutes';
 import { calendarHandlers, registerCalendarFeed } from './features/calendar/calendarRoutes';
+import { nudgeHandlers } from './features/nudges/nudgesRoutes';
+import { headToHeadHandlers } from './features/headToHead/headToHeadRoutes';
 import { calendarRoutes } from '../shared/api/routes/calendar';
+import { nudgeRoutes } from '../shared/api/routes/nudges';
+import { headToHeadRoutes } from '../shared/api/routes/headToHead';
 import { seedDemoIfEmpty } from './features/demo/seedDemo';
 import { installHttpObservation, quietRequestLogs } from './platform/observability/httpObservation';
 import { loggerOptions } from './platform/observability/logger';
@@ -193,6 +197,8 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   installLiveRoutes(app, deps);
   registerRoutes(app, calendarRoutes, calendarHandlers(deps));
   registerCalendarFeed(app, deps);
+  registerRoutes(app, nudgeRoutes, nudgeHandlers(deps));
+  registerRoutes(app, headToHeadRoutes, headToHeadHandlers(deps));
 
   app.get(`${API_BASE}/openapi.json`, { schema: { hide: true } }, async () => app.swagger());
   registerOperationsRoutes(app, { database, metrics: deps.metrics, metricsToken: config.metricsToken, metricsOpen: config.metricsOpen, lifecycle });

@@ -3,6 +3,7 @@ export const TAG_TYPES = [
   'User', 'Alert', 'Competition', 'Round', 'Group', 'GroupTeam', 'Team', 'Person', 'Scorer', 'LeagueRule', 'Match',
   'League', 'LeagueMember', 'LeagueTable', 'Invitation', 'Message', 'ResultBet', 'RoundBet', 'PersonBet', 'Push',
   'Update', 'Contact', 'Log', 'VerificationMail', 'AdminConsole', 'BonusQuestion', 'LeagueLog',
+  'Nudge', 'HeadToHead',
 ] as const;
 export type TagType = (typeof TAG_TYPES)[number];
 
@@ -29,6 +30,9 @@ const TAG_BY_PATH_PREFIX: ReadonlyArray<readonly [string, TagType]> = [
   ['/leagues/remove_user', 'LeagueMember'],
   ['/leagues', 'League'],
   ['/leagues/log', 'LeagueLog'],
+  ['/leagues/missing_bets', 'Nudge'],
+  ['/leagues/nudge', 'Nudge'],
+  ['/leagues/head_to_head', 'HeadToHead'],
   ['/bonus_questions', 'BonusQuestion'],
   ['/invitations', 'Invitation'],
   ['/messages', 'Message'],
@@ -65,16 +69,16 @@ const SCORES: TagType[] = ['LeagueTable', 'ResultBet', 'RoundBet', 'PersonBet', 
 export const ALSO_INVALIDATED: Partial<Record<TagType, readonly TagType[]>> = {
   // Signing in or out changes what every read answers.
   User: TAG_TYPES.filter((tag) => tag !== 'User'),
-  League: ['LeagueMember', 'LeagueTable', 'Alert', 'Invitation', 'Message', 'LeagueLog', ...SCORES],
-  LeagueMember: ['League', 'LeagueTable', 'LeagueLog'],
+  League: ['LeagueMember', 'LeagueTable', 'Alert', 'Invitation', 'Message', 'LeagueLog', 'Nudge', 'HeadToHead', ...SCORES],
+  LeagueMember: ['League', 'LeagueTable', 'LeagueLog', 'Nudge', 'HeadToHead'],
   // Resolving moves points and writes the league's log.
   BonusQuestion: ['LeagueTable', 'LeagueLog'],
   Invitation: ['League', 'Message'],
   // A late entry is logged.
-  ResultBet: ['LeagueTable', 'Alert', 'LeagueLog'],
+  ResultBet: ['LeagueTable', 'Alert', 'LeagueLog', 'Nudge'],
   RoundBet: ['LeagueTable', 'Alert'],
   PersonBet: ['LeagueTable', 'Alert'],
-  Match: ['LeagueTable', 'ResultBet', 'Scorer', 'Competition'],
+  Match: ['LeagueTable', 'ResultBet', 'Scorer', 'Competition', 'HeadToHead'],
   Update: ['Match', 'Competition', 'Scorer', 'Person', ...SCORES, 'AdminConsole'],
   // An import or an archive changes the competitions new leagues are offered (and their matches, for an import).
   AdminConsole: ['Competition', 'Match'],

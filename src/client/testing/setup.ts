@@ -7,6 +7,7 @@ import { resetFakeApi } from './handlers/fakeApi';
 import { resetPush } from './handlers/push';
 import { liveFeed } from './handlers/live';
 import { resetLeagueWorld } from './handlers/leagueWorld';
+import { resetRivalryWorld } from './handlers/rivalry';
 import { seedBets } from './handlers/resultBets';
 import { server } from './server';
 
@@ -24,6 +25,7 @@ beforeEach(async () => {
   resetFakeApi();
   seedBets();
   resetLeagueWorld();
+  resetRivalryWorld();
   resetPush();
   liveFeed.reset();
   // English first, then forget it: each test starts with no language chosen.

@@ -141,6 +141,8 @@ export const LeagueSettings = Type.Object({
   editable_after_start: Type.Boolean(),
   /** The owner may still enter a member's bet late once its match has a result (off by default). */
   late_entry_after_result: Type.Boolean(),
+  /** A head-to-head competition among the members: a round-robin duel each matchday (off by default). */
+  head_to_head: Type.Boolean(),
   start_matchday: Type.Integer({ minimum: 1, maximum: 100 }),
   knockout_basis: KnockoutBasis,
   /** Ordered tie-breaks of the table (empty: equal points share a position). */

@@ -20,6 +20,8 @@ import { adminOperationRoutes } from './routes/adminOperations';
 import { adminUserRoutes } from './routes/adminUsers';
 import { liveRoutes } from './routes/live';
 import { calendarRoutes } from './routes/calendar';
+import { nudgeRoutes } from './routes/nudges';
+import { headToHeadRoutes } from './routes/headToHead';
 
 /** Every API call of the product, keyed by endpoint name. Server registration and client endpoints both walk it. */
 export const routeTable = {
@@ -44,6 +46,8 @@ export const routeTable = {
   ...adminUserRoutes,
   ...liveRoutes,
   ...calendarRoutes,
+  ...nudgeRoutes,
+  ...headToHeadRoutes,
 } as const satisfies Record<string, RouteDef>;
 
 export type RouteTable = typeof routeTable;

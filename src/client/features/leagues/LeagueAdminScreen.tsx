@@ -16,6 +16,7 @@ import { showToast } from '../../lib/notifications/notify';
 import { ConfirmDialog } from '../../lib/ui/ConfirmDialog';
 import { InvitationsCard } from './InvitationsCard';
 import { MembersCard } from './MembersCard';
+import { MissingBetsCard } from './rivalry/MissingBetsCard';
 
 const leagueShow = api.endpoints.leagueShow;
 const leaveLeague = api.endpoints.leagueCancel;
@@ -56,6 +57,7 @@ export default function LeagueAdminScreen() {
           <Box component={RouterLink} to={`/leagues/${league.id}`} sx={{ color: 'primary.main' }}>{league.name}</Box> · {league.competition.name}
         </Typography>
       </Box>
+      {owner && !league.finished && <MissingBetsCard leagueId={league.id} ownerId={league.owner_id} />}
       {league.is_member && <MembersCard league={league} userId={user.id} />}
       {league.is_member && <InvitationsCard league={league} userId={user.id} />}
       <Card component="section" aria-labelledby="danger-title">

@@ -37,15 +37,15 @@ const updateLeague = api.endpoints.leagueUpdate;
 
 type Form = LeagueSettings;
 type Toggle = 'playoff_results_points' | 'round_bets_enabled' | 'person_bets_enabled' | 'allow_invite' | 'allow_join' | 'editable_after_start'
-  | 'late_entry_after_result';
+  | 'late_entry_after_result' | 'head_to_head';
 const TOGGLES: Toggle[] = ['playoff_results_points', 'round_bets_enabled', 'person_bets_enabled', 'allow_invite', 'allow_join', 'editable_after_start',
-  'late_entry_after_result'];
+  'late_entry_after_result', 'head_to_head'];
 
 /** The defaults for a new league (lock_by follows the competition chosen). */
 export const NEW_LEAGUE: Form = {
   name: '', competition_id: 0, selected_team_ids: [], bets_system: 'exact', points_system: 'winner_and_goals',
   playoff_results_points: true, round_bets_enabled: true, person_bets_enabled: true, allow_invite: true, allow_join: false,
-  editable_after_start: false, late_entry_after_result: false, start_matchday: 1, knockout_basis: 'regular', tie_breaks: [],
+  editable_after_start: false, late_entry_after_result: false, head_to_head: false, start_matchday: 1, knockout_basis: 'regular', tie_breaks: [],
   scoring: SCORING_PRESETS.classic, round_multipliers: [], jokers: NO_JOKERS, bet_deadline_minutes: DEFAULT_BET_DEADLINE_MINUTES, lock_by: 'match',
 };
 
@@ -53,7 +53,7 @@ const settingsOf = (league: Form): Form => ({
   name: league.name, competition_id: league.competition_id, selected_team_ids: league.selected_team_ids, bets_system: league.bets_system,
   points_system: league.points_system, playoff_results_points: league.playoff_results_points, round_bets_enabled: league.round_bets_enabled,
   person_bets_enabled: league.person_bets_enabled, allow_invite: league.allow_invite, allow_join: league.allow_join,
-  editable_after_start: league.editable_after_start, late_entry_after_result: league.late_entry_after_result, start_matchday: league.start_matchday, knockout_basis: league.knockout_basis,
+  editable_after_start: league.editable_after_start, late_entry_after_result: league.late_entry_after_result, head_to_head: league.head_to_head, start_matchday: league.start_matchday, knockout_basis: league.knockout_basis,
   tie_breaks: league.tie_breaks ?? [], scoring: league.scoring, round_multipliers: league.round_multipliers, jokers: league.jokers,
   bet_deadline_minutes: league.bet_deadline_minutes, lock_by: league.lock_by,
 });

@@ -32,6 +32,7 @@ import { LiveStatus } from './live/LiveStatus';
 import { positionMoves } from '../../api/live/liveCache';
 import { useLeagueLive } from '../../api/live/useLeagueLive';
 import { MatchdayWinners } from './MatchdayWinners';
+import { HeadToHeadCard } from './rivalry/HeadToHeadCard';
 
 const leagueShow = api.endpoints.leagueShow;
 const leagueTable = api.endpoints.usersLeagueTable;
@@ -127,6 +128,7 @@ export default function LeagueScreen() {
         </CardContent>
       </Card>
 
+      {league.head_to_head && league.is_member && user.id !== null && <HeadToHeadCard leagueId={league.id} userId={user.id} table={live.provisional?.table ?? table} provisional={!!live.provisional} />}
       {table && <MatchdayWinners table={table} />}
       <LiveScoresCard live={live} />
       {isAdmin && <MatchdayMatchesForAdmin competitionId={league.competition.id} matchday={shownMatchday} />}

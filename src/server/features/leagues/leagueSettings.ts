@@ -24,6 +24,7 @@ export const DEFAULT_SETTINGS: Omit<LeagueSettings, 'name' | 'competition_id' | 
   allow_join: false,
   editable_after_start: false,
   late_entry_after_result: false,
+  head_to_head: false,
   knockout_basis: 'regular',
   tie_breaks: [],
   scoring: SCORING_PRESETS.classic,
@@ -37,7 +38,7 @@ export const ALWAYS_EDITABLE: readonly (keyof LeagueSettings)[] = ['name', 'allo
 
 const FLAGS = [
   'playoff_results_points', 'round_bets_enabled', 'person_bets_enabled', 'allow_invite', 'allow_join', 'editable_after_start',
-  'late_entry_after_result',
+  'late_entry_after_result', 'head_to_head',
 ] as const;
 
 export function cleanName(name: string): string {

@@ -95,6 +95,8 @@ export interface LeaguesTable {
   joker_count: Generated<number>; joker_multiplier: Generated<number>;
   /** The owner may still enter a member's bet late once its match has a result. */
   late_entry_after_result: Generated<Flag>;
+  /** The league runs a head-to-head competition among its members. */
+  head_to_head: Generated<Flag>;
   /** Result bets lock this many minutes before the match's (lock_by match) or its matchday's first kickoff. */
   bet_deadline_minutes: Generated<number>;
   /** Null: the competition's default (cups by match, league competitions by matchday). */
@@ -124,6 +126,9 @@ export interface LeagueMembersTable {
 
 /** A member's result-bet points in one matchday: a row once they have a scored bet there. */
 export interface MemberMatchdayPointsTable { league_id: number; user_id: number; matchday: number; points: number }
+
+/** An owner's nudge to a member without bets before a deadline: one per member and deadline. */
+export interface LeagueNudgesTable { league_id: number; user_id: number; deadline: number; nudged_by: number | null; nudged_at: number }
 
 export interface InvitationsTable {
   id: Id; league_id: number; inviter_id: number | null; email: string; invitee_id: number | null; token: string;
@@ -254,6 +259,7 @@ export interface Database {
   league_members: LeagueMembersTable;
   league_bans: LeagueBansTable;
   member_matchday_points: MemberMatchdayPointsTable;
+  league_nudges: LeagueNudgesTable;
   invitations: InvitationsTable;
   messages: MessagesTable;
   result_bets: ResultBetsTable;

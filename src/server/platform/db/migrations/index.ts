@@ -15,6 +15,7 @@ import * as logIntegrity from './20261126_o_log_integrity';
 import * as sessionHashes from './20261126_p_session_hashes';
 import * as lateEntryAfterResult from './20261126_q_late_entry_after_result';
 import * as matchLiveState from './20261127_b_match_live_state';
+import * as rivalry from './20261127_d_rivalry';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -38,6 +39,7 @@ const migrations: Record<string, DialectMigration> = {
   '20261126_p_session_hashes': sessionHashes,
   '20261126_q_late_entry_after_result': lateEntryAfterResult,
   '20261127_b_match_live_state': matchLiveState,
+  '20261127_d_rivalry': rivalry,
 };
 
 export function migrationProvider(dialect: Dialect): MigrationProvider {
