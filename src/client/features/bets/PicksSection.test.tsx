@@ -44,11 +44,14 @@ describe('round picks on the bets screen', () => {
     expect(writes).toEqual(['fill 1', 'clear 1']);
   });
 
-  it("shows only the teams picked once the rule is locked", async () => {
+  it("folds a locked rule, says when it closed, and shows only the teams picked", async () => {
     server.use(handle('roundBetsIndex', () => ok([champion([2], false)])), handle('personBetsIndex', () => ok([])), handle('peopleOfCompetition', () => ok([])));
     await signInAs(PLAYER);
-    renderWithProviders(<BetsScreen />, { route: '/result_bets/new?league_id=5', path: '/result_bets/new' });
+    const { user } = renderWithProviders(<BetsScreen />, { route: '/result_bets/new?league_id=5', path: '/result_bets/new' });
     const rule = await screen.findByTestId('round-rule-1');
+    const summary = within(rule).getByRole('button', { expanded: false });
+    expect(within(summary).getByTestId('pick-closed')).toHaveTextContent(/^Closed on 10 Jul, \d\d:55$/);
+    await user.click(summary);
     await within(rule).findByRole('button', { name: /Argentina/ });
     expect(within(rule).queryByRole('button', { name: /Spain/ })).toBeNull();
   });
