@@ -49,7 +49,7 @@ export function ResultBetCell({ bet, system, mode, matchLabel }: { bet: ResultBe
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, justifyContent: 'center' }} data-bet-state={filled ? 'filled' : 'pending'}>
         <Typography component="span" aria-label={t('bets.bet_of', { match: matchLabel })}
           sx={{ fontWeight: 600, px: 1, borderRadius: 1, bgcolor: filled ? 'action.selected' : 'transparent', color: filled ? 'text.primary' : 'text.disabled' }}>
-          {betText(goals, system)}
+          {!filled && bet.allow_show_bets ? t('bets.no_bet') : betText(goals, system)}
         </Typography>
         {marks}
       </Box>

@@ -7,7 +7,7 @@ import Snackbar from '@mui/material/Snackbar';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import type { Theme } from '@mui/material/styles';
+import { useTheme } from '@mui/material/styles';
 import { useAppSelector } from '../../api/store/hooks';
 import { selectNotifications, type NotificationItem } from '../../lib/notifications/notificationsSlice';
 
@@ -42,7 +42,7 @@ export function groupNotifications(items: NotificationItem[]): { item: Notificat
  */
 export function ProcessSnackbar() {
   const items = useAppSelector(selectNotifications);
-  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
   const groups = groupNotifications(items);
   const shown = phone ? groups.slice(-1) : groups;
   return (
