@@ -37,20 +37,19 @@ export function groupNotifications(items: NotificationItem[]): { item: Notificat
 
 /**
  * Running and finished updates and toasts; entries leave on their own timers. On a phone the snackbar sits over
- * the sticky top bar's logo, one line high and clear of its buttons, so it never covers the page's tables and
- * controls; it shows the latest entry only.
+ * the sticky top bar's logo, one line per entry and clear of its buttons: one entry (a bet saving, then saved)
+ * stays within the bar, so it never covers the page's tables and controls; several at once (an offline replay
+ * with a refusal) stack below it for their few seconds.
  */
 export function ProcessSnackbar() {
   const items = useAppSelector(selectNotifications);
   const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
-  const groups = groupNotifications(items);
-  const shown = phone ? groups.slice(-1) : groups;
   return (
     <Snackbar open={items.length > 0} anchorOrigin={phone ? { vertical: 'top', horizontal: 'left' } : undefined}
       sx={phone ? { top: 4, left: 4, right: PHONE_TOP_BAR_BUTTONS_PX, justifyContent: 'flex-start' } : undefined}>
       <Paper elevation={4} sx={{ p: phone ? 1 : 1.5, minWidth: phone ? 0 : 280, maxWidth: '100%' }} role="status" aria-live="polite" data-testid="snackbar">
         <Stack spacing={1}>
-          {shown.map(({ item, count }) => (
+          {groupNotifications(items).map(({ item, count }) => (
             <Stack key={item.id} direction="row" spacing={1} sx={{ alignItems: "center", minWidth: 0 }} data-testid="notification" data-status={item.status ?? 'pending'}>
               <StatusIcon status={item.status} />
               <Typography variant="body2" noWrap={phone}>{item.message}{count > 1 && ` (×${count})`}</Typography>
