@@ -48,7 +48,7 @@ export function ResultBetCell({ bet, system, mode, matchLabel }: { bet: ResultBe
     return (
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, justifyContent: 'center' }} data-bet-state={filled ? 'filled' : 'pending'}>
         <Typography component="span" aria-label={t('bets.bet_of', { match: matchLabel })}
-          sx={{ fontWeight: 600, px: 1, borderRadius: 1, bgcolor: filled ? 'action.selected' : 'transparent', color: filled ? 'text.primary' : 'text.disabled' }}>
+          sx={{ fontWeight: 600, px: 1, borderRadius: 1, bgcolor: filled ? 'action.selected' : 'transparent', color: filled ? 'text.primary' : 'text.secondary' }}>
           {!filled && bet.allow_show_bets ? t('bets.no_bet') : betText(goals, system)}
         </Typography>
         {marks}
