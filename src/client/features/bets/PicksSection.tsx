@@ -45,6 +45,9 @@ function RuleHeading({ name, made, picks, deadline, closed, points }: {
   );
 }
 
+/** A rule is closed once its deadline passed (its picks are shown to others) and the caller may not change it. */
+const isClosed = (rule: { allow_show_bets: boolean; allow_edit_bets: boolean }) => rule.allow_show_bets && !rule.allow_edit_bets;
+
 function NoPick() {
   const { t } = useTranslation();
   return <Typography variant="body2" color="text.secondary">{t('bets.no_pick')}</Typography>;
@@ -72,10 +75,10 @@ function RoundRule({ rule, teams, leagueId, userId, open }: { rule: RoundRulePic
       sx={{ '&::before': { display: 'none' }, borderBottom: 1, borderColor: 'divider' }}>
       <AccordionSummary expandIcon={<ExpandMoreIcon />} sx={{ px: 0 }}>
         <RuleHeading name={rule.league_rule.round_name} made={rule.picks_made} picks={rule.league_rule.picks} deadline={rule.deadline}
-          closed={!rule.allow_edit_bets} points={sumPoints(rule.bets)} />
+          closed={isClosed(rule)} points={sumPoints(rule.bets)} />
       </AccordionSummary>
       <AccordionDetails sx={{ px: 0, display: 'flex', flexWrap: 'wrap', gap: 0.75 }}>
-        {shown.length === 0 && <NoPick />}
+        {isClosed(rule) && shown.length === 0 && <NoPick />}
         {shown.map((team) => {
           const on = picked.has(team.id);
           return (
@@ -99,14 +102,14 @@ function PersonRule({ rule, people, leagueId, userId }: { rule: PersonRulePicks;
   const picked = new Set(rule.bets.map((bet) => bet.person_id));
   return (
     // A closed rule folds, like a closed round rule.
-    <Accordion component="section" data-testid={`person-rule-${rule.league_rule.id}`} defaultExpanded={rule.allow_edit_bets} disableGutters elevation={0}
+    <Accordion component="section" data-testid={`person-rule-${rule.league_rule.id}`} defaultExpanded={!isClosed(rule)} disableGutters elevation={0}
       sx={{ '&::before': { display: 'none' } }}>
       <AccordionSummary expandIcon={<ExpandMoreIcon />} sx={{ px: 0 }}>
         <RuleHeading name={rule.league_rule.round_name} made={rule.picks_made} picks={rule.league_rule.picks} deadline={rule.deadline}
-          closed={!rule.allow_edit_bets} points={sumPoints(rule.bets)} />
+          closed={isClosed(rule)} points={sumPoints(rule.bets)} />
       </AccordionSummary>
       <AccordionDetails sx={{ px: 0, display: 'flex', flexWrap: 'wrap', gap: 0.75, alignItems: 'center' }}>
-        {!rule.allow_edit_bets && !rule.bets.some((bet) => bet.person) && <NoPick />}
+        {isClosed(rule) && !rule.bets.some((bet) => bet.person) && <NoPick />}
         {rule.bets.filter((bet) => bet.person).map((bet) => (
           <Chip key={bet.id} label={bet.person?.name} color="primary"
             onDelete={rule.allow_edit_bets && bet.person_id ? () => clear({ body: body(bet.person_id as number) }) : undefined} />

@@ -9,8 +9,9 @@ import type { ResultBetRow } from '../../api/entities/betsSlice';
 export function formatClosedDate(at: number | string): string {
   const date = new Date(at);
   const time = new Intl.DateTimeFormat(currentLocale(), { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(date);
+  const pad = (value: number) => String(value).padStart(2, '0');
   const day = currentLocale() === 'es'
-    ? new Intl.DateTimeFormat('es', { day: '2-digit', month: '2-digit' }).format(date)
+    ? `${pad(date.getDate())}/${pad(date.getMonth() + 1)}`
     : new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short' }).format(date);
   return `${day}, ${time}`;
 }
