@@ -125,7 +125,7 @@ test('a joker played at phone width stays hidden from the others and multiplies 
   await home.selectOption('2');
   await away.selectOption('1');
   await row.getByTestId(`joker-${target.match_id}`).click();
-  await left.getByText('0 of 1 jokers left (×3)').waitFor();
+  await left.getByText('0 of 1 joker left (×3)').waitFor();
   assert.equal(await row.getByTestId(`joker-${target.match_id}`).getAttribute('aria-pressed'), 'true');
   assert.ok(await page.getByTestId(`joker-${open[0].match_id}`).isDisabled(), 'no joker left for the other bets');
   await screenshots(w, page, 'bets-joker');

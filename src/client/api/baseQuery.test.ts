@@ -7,6 +7,7 @@ import { fakeApi, issueToken, PLAYER } from '../testing/handlers/fakeApi';
 import { fail, handle, ok, routePattern } from '../testing/handlers/route';
 import { server } from '../testing/server';
 import { api } from './api';
+import { resultBet } from '../testing/handlers/resultBets';
 
 const messages = (store: ReturnType<typeof setupStore>) => store.getState().notifications.map((item) => [item.status, item.message]);
 
@@ -95,7 +96,7 @@ describe('the base query', () => {
       server.use(handle('contact', () => fail(400, undefined, { email: ['is invalid'], message: ["can't be blank"] })));
       await store.dispatch(api.endpoints.contact.initiate({ body: { name: 'A', email: 'x', message: '' } }));
       const toasts = store.getState().notifications.filter((item) => item.status === 'error').map((item) => item.message);
-      expect(toasts).toEqual(['You do not have permission to do that', 'Sending the message', "is invalid, can't be blank"]);
+      expect(toasts).toEqual(['You do not have permission to do that', "is invalid, can't be blank"]);
     });
 
     it('sends a 403 on a read to the not-allowed page', async () => {
@@ -130,31 +131,45 @@ describe('the base query', () => {
 
     const fakeTimers = () => jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick', 'setImmediate'] });
 
-    it('shows a pending entry, then ok, removed after 3000 ms', async () => {
+    it('shows a spinner entry while a bet saves, then "Bet saved" for 2500 ms, never a tick beside the progress text', async () => {
       let release = () => {};
       const gate = new Promise<void>((resolve) => { release = resolve; });
-      server.use(handle('contact', async () => { await gate; return ok({ message: 'sent' }); }));
+      server.use(handle('updateResultBet', async () => { await gate; return ok(resultBet(1, { local_goals: 1, visiting_goals: 0 })); }));
       fakeTimers();
       const store = setupStore();
-      const call = store.dispatch(api.endpoints.contact.initiate({ body: { name: 'A', email: 'a@b.co', message: 'hi' } }));
-      await waitFor(() => expect(messages(store)).toEqual([[null, 'Sending the message']]));
+      const call = store.dispatch(api.endpoints.updateResultBet.initiate({ body: { result_bet_id: 1, local_goals: 1, visiting_goals: 0 } }));
+      await waitFor(() => expect(messages(store)).toEqual([[null, 'Saving the bet']]));
       release();
       await call;
-      expect(messages(store)).toEqual([['ok', 'Sending the message']]);
-      jest.advanceTimersByTime(2999);
+      expect(messages(store)).toEqual([['ok', 'Bet saved']]);
+      jest.advanceTimersByTime(2499);
       expect(store.getState().notifications).toHaveLength(1);
       jest.advanceTimersByTime(1);
       expect(store.getState().notifications).toEqual([]);
     });
 
-    it('marks a failed call as error and keeps it (and its toast) for 5000 ms', async () => {
+    it('removes the entry of a process without a done message as soon as its work ends (signing in)', async () => {
+      let release = () => {};
+      const gate = new Promise<void>((resolve) => { release = resolve; });
+      server.use(handle('contact', async () => { await gate; return ok({ message: 'sent' }); }));
+      const store = setupStore();
+      const call = store.dispatch(api.endpoints.contact.initiate({ body: { name: 'A', email: 'a@b.co', message: 'hi' } }));
+      await waitFor(() => expect(messages(store)).toEqual([[null, 'Sending the message']]));
+      release();
+      await call;
+      expect(store.getState().notifications).toEqual([]);
+      await store.dispatch(api.endpoints.signIn.initiate({ body: { api_v1_user: { email: PLAYER.email, password: PLAYER.password, remember_me: true } } }));
+      expect(store.getState().notifications).toEqual([]);
+    });
+
+    it('replaces a failed call\'s spinner by its error toast, kept for 5000 ms', async () => {
       server.use(handle('contact', () => fail(500, 'Boom')));
       fakeTimers();
       const store = setupStore();
       await store.dispatch(api.endpoints.contact.initiate({ body: { name: 'A', email: 'a@b.co', message: 'hi' } }));
-      expect(messages(store)).toEqual([['error', 'Sending the message'], ['error', 'Boom']]);
+      expect(messages(store)).toEqual([['error', 'Boom']]);
       jest.advanceTimersByTime(4999);
-      expect(store.getState().notifications).toHaveLength(2);
+      expect(store.getState().notifications).toHaveLength(1);
       jest.advanceTimersByTime(1);
       expect(store.getState().notifications).toEqual([]);
     });

@@ -108,7 +108,10 @@ export const apiBaseQuery: BaseQueryFn<RouteRequest, unknown, ApiError, object, 
       showToast(api.dispatch, 'error', message);
       return { error: { status: PROCESS_RUNNING, error: message } };
     }
-    finish = startProcess(api.dispatch, processId, i18n.t(`processes.${request.def.process ?? request.name}`, { defaultValue: i18n.t('processes.default') }));
+    const process = request.def.process ?? request.name;
+    const done = `processes_done.${process}`;
+    finish = startProcess(api.dispatch, processId, i18n.t(`processes.${process}`, { defaultValue: i18n.t('processes.default') }),
+      i18n.exists(done) ? i18n.t(done) : undefined);
   }
 
   const token = isAnonymousCall(request.def) ? null : await readToken();

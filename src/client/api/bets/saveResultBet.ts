@@ -2,7 +2,7 @@ import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import { api } from '../api';
 import { isOffline, rememberedPendingCount } from '../../lib/offline/offlineState';
 import { loadOfflineQueue } from '../offline/loadOfflineQueue';
-import type { BetGoals } from '../../lib/bets/betValues';
+import type { BetSave } from './betEditsSlice';
 import { betGoalsSet, selectBetById } from '../entities/betsSlice';
 
 type Dispatch = ThunkDispatch<any, unknown, UnknownAction>;
@@ -11,7 +11,7 @@ type Dispatch = ThunkDispatch<any, unknown, UnknownAction>;
  * not queued, also when the queue's code could not be loaded (its chunk never arrived before the connection went).
  */
 async function queued(
-  dispatch: Dispatch, getState: () => unknown, bet: BetGoals & { betId: number; mode: number },
+  dispatch: Dispatch, getState: () => unknown, bet: BetSave,
   { onlyBehindOthers, sendNow }: { onlyBehindOthers: boolean; sendNow: boolean },
 ): Promise<boolean> {
   try {
@@ -28,20 +28,20 @@ async function queued(
 /**
  * Saves one bet optimistically: the bet entity takes the new values at once and gets its previous ones back if the
  * save fails; the alerts, which count unfilled bets, reload after it. Without a connection the save is queued and
- * the new values stay.
+ * the new values stay. A joker change (`joker` set) goes with the goals; the league's jokers left reload after it,
+ * and so do they after clearing a bet that held a joker (the server releases it).
  */
-export async function saveResultBet(
-  dispatch: Dispatch, getState: () => unknown, bet: BetGoals & { betId: number; mode: number },
-): Promise<boolean> {
+export async function saveResultBet(dispatch: Dispatch, getState: () => unknown, bet: BetSave): Promise<boolean> {
   const goals = { local_goals: bet.local_goals, visiting_goals: bet.visiting_goals };
   const before = selectBetById(getState() as Parameters<typeof selectBetById>[0], bet.betId);
-  dispatch(betGoalsSet({ betId: bet.betId, ...goals }));
+  const jokerMoves = bet.joker !== undefined || (!!before?.joker && bet.local_goals === null);
+  dispatch(betGoalsSet({ betId: bet.betId, ...goals, ...(jokerMoves && { joker: bet.joker ?? false }) }));
   // Offline, or earlier saves still waiting (they go first): the save waits in IndexedDB.
   if ((isOffline() || rememberedPendingCount() > 0) && await queued(dispatch, getState, bet, { onlyBehindOthers: !isOffline(), sendNow: true })) {
     return true;
   }
   const result = await dispatch(api.endpoints.updateResultBet.initiate({
-    body: { result_bet_id: bet.betId, ...goals, mode: bet.mode },
+    body: { result_bet_id: bet.betId, ...goals, mode: bet.mode, ...(bet.joker !== undefined && { joker: bet.joker }) },
   })) as { error?: { status?: unknown; error?: unknown } };
   // The connection dropped without the browser noticing: keep the save for when it is back.
   if (result.error?.status === 'FETCH_ERROR' && !/abort/i.test(String(result.error.error))
@@ -49,9 +49,10 @@ export async function saveResultBet(
     return true;
   }
   if (result.error) {
-    if (before) dispatch(betGoalsSet({ betId: bet.betId, local_goals: before.local_goals, visiting_goals: before.visiting_goals }));
+    if (before) dispatch(betGoalsSet({ betId: bet.betId, local_goals: before.local_goals, visiting_goals: before.visiting_goals, joker: before.joker }));
     return false;
   }
+  if (jokerMoves && before) dispatch(api.util.invalidateTags([{ type: 'League', id: before.league_id }]));
   // The alerts reload through the save's tags (a result bet write invalidates 'Alert').
   return true;
 }

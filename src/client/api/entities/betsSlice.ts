@@ -20,9 +20,9 @@ const betsSlice = createSlice({
   initialState: betsAdapter.getInitialState(),
   reducers: {
     /** A save's values, shown at once; a save that fails sets the previous values back the same way. */
-    betGoalsSet(state, action: PayloadAction<BetGoals & { betId: number }>) {
-      const { betId, local_goals, visiting_goals } = action.payload;
-      betsAdapter.updateOne(state, { id: betId, changes: { local_goals, visiting_goals } });
+    betGoalsSet(state, action: PayloadAction<BetGoals & { betId: number; joker?: boolean }>) {
+      const { betId, local_goals, visiting_goals, joker } = action.payload;
+      betsAdapter.updateOne(state, { id: betId, changes: { local_goals, visiting_goals, ...(joker !== undefined && { joker }) } });
     },
   },
   extraReducers: (builder) => {

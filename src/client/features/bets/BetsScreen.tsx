@@ -38,6 +38,10 @@ import { useBetsOf, useLeagueOf } from '../../api/entities/hooks';
 import type { BetsSystem } from '../../lib/bets/betValues';
 import { ResultBetCell } from './ResultBetCell';
 import { useUndoKeys } from './useUndoKeys';
+import { useEffect, useState } from 'react';
+import { useMatchLabel } from './matchLabel';
+import { ClosedOn, closedAtOf } from './ClosedOn';
+import { useOpeningMatchday } from './useOpeningMatchday';
 
 const leagueShow = api.endpoints.leagueShow;
 const matchdayInfo = api.endpoints.matchInfo;
@@ -81,25 +85,25 @@ function UndoRedo() {
   return (
     <Stack direction="row">
       <Tooltip title={`${t('bets.undo')} (Ctrl+Z)`}><span><IconButton aria-label={t('bets.undo')} disabled={!canUndo} onClick={() => dispatch(betEditUndone())}><UndoIcon /></IconButton></span></Tooltip>
-      <Tooltip title={`${t('bets.redo')} (Ctrl+Shift+Z)`}><span><IconButton aria-label={t('bets.redo')} disabled={!canRedo} onClick={() => dispatch(betEditRedone())}><RedoIcon /></IconButton></span></Tooltip>
+      <Tooltip title={`${t('bets.redo')} (Ctrl+Y, Ctrl+Shift+Z)`}><span><IconButton aria-label={t('bets.redo')} disabled={!canRedo} onClick={() => dispatch(betEditRedone())}><RedoIcon /></IconButton></span></Tooltip>
     </Stack>
   );
 }
 
-/** What the joker column of a row needs: the league's jokers and a refresh after a change (null: no jokers here). */
-type JokerState = { left: number; multiplier: number; own: boolean; onSaved: () => void } | null;
+/** What the joker column of a row needs: the league's jokers (null: no jokers here). */
+type JokerState = { left: number; multiplier: number; own: boolean } | null;
 
 /**
  * One match's bet. `lateEntry`: the caller owns the league and looks at another member's real bets, so past the
  * deadline they may enter this one late (a paper bet); every member's bets page has a row for each match, which the
  * match's page only has for members who opened theirs.
  */
-function BetRow({ bet, system, mode, leagueId, jokers, lateEntry }: {
-  bet: ResultBetRow; system: BetsSystem; mode: number; leagueId: number; jokers: JokerState; lateEntry: boolean;
+function BetRow({ bet, system, mode, leagueId, jokers, lateEntry, closedAt }: {
+  bet: ResultBetRow; system: BetsSystem; mode: number; leagueId: number; jokers: JokerState; lateEntry: boolean; closedAt: { at: number | null } | null;
 }) {
   const { t } = useTranslation();
   const { match } = bet;
-  const label = `${match.local_placeholder ?? match.local_team_id ?? ''}-${match.visiting_placeholder ?? match.visiting_team_id ?? ''}`;
+  const label = useMatchLabel(match);
   return (
     <Box component="li" data-testid={`bet-row-${match.id}`} data-bet-id={bet.id}
       sx={{ listStyle: 'none', py: 1, borderBottom: 1, borderColor: 'divider', display: 'grid', alignItems: 'center', columnGap: 1,
@@ -109,12 +113,13 @@ function BetRow({ bet, system, mode, leagueId, jokers, lateEntry }: {
       <Box sx={{ gridArea: 'bet', display: 'flex', alignItems: 'center' }}>
         <ResultBetCell bet={bet} system={system} mode={mode} matchLabel={label} />
         {jokers && mode === 0 && (jokers.own
-          ? <JokerToggle bet={bet} jokersLeft={jokers.left} multiplier={jokers.multiplier} matchLabel={label} onSaved={jokers.onSaved} />
+          ? <JokerToggle bet={bet} jokersLeft={jokers.left} multiplier={jokers.multiplier} matchLabel={label} />
           : bet.joker && <StarIcon fontSize="small" color="warning" aria-label={t('jokers.played', { multiplier: jokers.multiplier })} role="img" />)}
       </Box>
       <Box sx={{ gridArea: 'visiting', minWidth: 0 }}><MatchTeam teamId={match.visiting_team_id} placeholder={match.visiting_placeholder} /></Box>
       <Box sx={{ gridArea: 'score', textAlign: 'center' }}>
-        <MatchScore match={match} />
+        {/* No score before the kickoff: the row says when its bets closed, if they did. */}
+        {match.started ? <MatchScore match={match} /> : closedAt && <ClosedOn at={closedAt.at} />}
         {bet.late_entry && <Chip size="small" variant="outlined" label={t('late_entry.mark')} />}
         {lateEntry && bet.allow_show_bets && (
           <LateEntryButton betId={bet.id} userName={bet.user_name} local={bet.local_goals} visiting={bet.visiting_goals} />
@@ -135,15 +140,20 @@ export default function BetsScreen() {
   const mode = search.get('mode') === '1' ? 1 : 0;
   const own = !userId || userId === user.id;
 
-  const { data: leagueData, isError: leagueError, refetch: refetchLeague } = leagueShow.useQuery({ params: { id: leagueId ?? 0 } }, { skip: !leagueId });
+  const { data: leagueData, isError: leagueError } = leagueShow.useQuery({ params: { id: leagueId ?? 0 } }, { skip: !leagueId });
   const league = useLeagueOf(leagueData);
   const { data: info } = matchdayInfo.useQuery({ params: { id: league?.competition_id ?? 0 } }, { skip: !league });
-  const matchday = positiveInt(search.get('matchday')) ?? info?.nextMatchday ?? info?.lastPlayedMatchday;
+  const [closedMatchday, setClosedMatchday] = useState<number | undefined>(undefined);
+  const openingMatchday = useOpeningMatchday(info, league?.start_matchday, closedMatchday);
+  const matchday = positiveInt(search.get('matchday')) ?? openingMatchday;
   const matchdays = (info?.matchdays ?? []).filter((value) => !league || value >= league.start_matchday);
 
   const query = { ...(userId ? { user_id: userId } : {}), ...(matchday ? { matchday } : {}), ...(mode ? { mode } : {}) };
-  const { data, isLoading, isError, refetch: refetchBets } = resultBets.useQuery({ params: { id: leagueId ?? 0 }, query }, { skip: !leagueId || !info });
+  const { data, currentData, isLoading, isError } = resultBets.useQuery({ params: { id: leagueId ?? 0 }, query }, { skip: !leagueId || !info || !league });
   const bets = useBetsOf(data);
+  // The opening matchday moves on while the caller's own bets shown there are all closed.
+  const allClosed = !search.get('matchday') && own && mode === 0 && league?.bets_system !== 'disabled' && !!currentData?.length && bets.every((bet) => !bet.allow_edit_bets);
+  useEffect(() => setClosedMatchday(allClosed ? matchday : undefined), [allClosed, matchday]);
   useUndoKeys(own);
 
   const setParam = (changes: Record<string, string | null>) => {
@@ -159,7 +169,6 @@ export default function BetsScreen() {
   const system: BetsSystem = league?.bets_system ?? 'exact';
   const jokers: JokerState = league && league.jokers.count > 0 ? {
     left: league.jokers_left ?? 0, multiplier: league.jokers.multiplier, own,
-    onSaved: () => { void refetchLeague(); void refetchBets(); },
   } : null;
   const ownerName = own ? user.name : bets[0]?.user_name;
   const lateEntry = !own && mode === 0 && !!league && league.owner_id === user.id && !league.finished;
@@ -188,7 +197,7 @@ export default function BetsScreen() {
             {own && league && mode === 0 && <CopyBetsButton league={league} />}
             {own && jokers && mode === 0 && (
               <Typography variant="body2" sx={{ alignSelf: 'center' }} data-testid="jokers-left">
-                {t('jokers.left', { count: jokers.left, total: league!.jokers.count, multiplier: jokers.multiplier })}
+                {t('jokers.left', { left: jokers.left, count: league!.jokers.count, multiplier: jokers.multiplier })}
               </Typography>
             )}
             {own && league && (
@@ -204,7 +213,8 @@ export default function BetsScreen() {
             <Typography sx={{ mt: 2 }} color="text.secondary">{t('bets.no_matches')}</Typography>
           ) : (
             <Box component="ul" sx={{ p: 0, m: 0, mt: 1 }} aria-label={t('bets.matchday_n', { matchday })}>
-              {bets.map((bet) => <BetRow key={bet.id} bet={bet} system={system} mode={mode} leagueId={leagueId} jokers={jokers} lateEntry={lateEntry} />)}
+              {bets.map((bet) => <BetRow key={bet.id} bet={bet} system={system} mode={mode} leagueId={leagueId} jokers={jokers} lateEntry={lateEntry}
+                closedAt={mode === 0 && league ? closedAtOf(bet, bets, league, own) : null} />)}
             </Box>
           )}
         </CardContent>

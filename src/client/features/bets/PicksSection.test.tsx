@@ -1,4 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import i18n from '../../lib/i18n/i18n';
 import type { RoundRulePicks } from '../../../shared/api/routes/roundBets';
 import { PLAYER } from '../../testing/handlers/fakeApi';
 import { handle, ok } from '../../testing/handlers/route';
@@ -44,12 +45,48 @@ describe('round picks on the bets screen', () => {
     expect(writes).toEqual(['fill 1', 'clear 1']);
   });
 
-  it("shows only the teams picked once the rule is locked", async () => {
+  it("folds a locked rule, says when it closed, and shows only the teams picked", async () => {
     server.use(handle('roundBetsIndex', () => ok([champion([2], false)])), handle('personBetsIndex', () => ok([])), handle('peopleOfCompetition', () => ok([])));
     await signInAs(PLAYER);
-    renderWithProviders(<BetsScreen />, { route: '/result_bets/new?league_id=5', path: '/result_bets/new' });
+    const { user } = renderWithProviders(<BetsScreen />, { route: '/result_bets/new?league_id=5', path: '/result_bets/new' });
     const rule = await screen.findByTestId('round-rule-1');
+    const summary = within(rule).getByRole('button', { expanded: false });
+    expect(within(summary).getByTestId('pick-closed')).toHaveTextContent(/^Closed on 10 Jul, \d\d:55$/);
+    await user.click(summary);
     await within(rule).findByRole('button', { name: /Argentina/ });
     expect(within(rule).queryByRole('button', { name: /Spain/ })).toBeNull();
+  });
+});
+
+describe('picks closed before the league began', () => {
+  /** The top-scorer rule of a league created after its deadline: closed, nothing picked. */
+  const scorer = {
+    league_rule: { id: 9, competition_id: 2, round_id: 9, picks: 1, points_per_hit: 5, round_name: 'Top scorer' },
+    user_id: 1, mode: 0, picks_made: 0, allow_edit_bets: false, allow_show_bets: true, deadline: '2026-06-11T17:55:00.000Z', bets: [],
+  };
+
+  it('shows the pick closed, folded, in Spanish, never as an empty open choice', async () => {
+    server.use(handle('roundBetsIndex', () => ok([champion([], false)])), handle('personBetsIndex', () => ok([scorer])), handle('peopleOfCompetition', () => ok([])));
+    await i18n.changeLanguage('es');
+    await signInAs(PLAYER);
+    const { user } = renderWithProviders(<BetsScreen />, { route: '/result_bets/new?league_id=5', path: '/result_bets/new' });
+    const rule = await screen.findByTestId('person-rule-9');
+    const summary = within(rule).getByRole('button', { expanded: false });
+    expect(within(summary).getByTestId('pick-closed')).toHaveTextContent(/^Cerrado el 11\/06, \d\d:55$/);
+    expect(within(rule).queryByRole('combobox')).toBeNull();
+    await user.click(summary);
+    expect(await within(rule).findByText('Sin elegir')).toBeVisible();
+    const round = screen.getByTestId('round-rule-1');
+    expect(within(round).getByRole('button', { expanded: false })).toHaveTextContent(/Cerrado el 10\/07/);
+  });
+
+  it('keeps an open pick unfolded, with when it locks', async () => {
+    server.use(handle('roundBetsIndex', () => ok([champion([])])), handle('personBetsIndex', () => ok([{ ...scorer, allow_edit_bets: true, allow_show_bets: false }])),
+      handle('peopleOfCompetition', () => ok([])));
+    await signInAs(PLAYER);
+    renderWithProviders(<BetsScreen />, { route: '/result_bets/new?league_id=5', path: '/result_bets/new' });
+    const rule = await screen.findByTestId('person-rule-9');
+    expect(within(rule).getByRole('button', { expanded: true })).toHaveTextContent(/Locks on/);
+    expect(within(rule).queryByTestId('pick-closed')).toBeNull();
   });
 });

@@ -2,7 +2,6 @@ import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import Accordion from '@mui/material/Accordion';
 import AccordionDetails from '@mui/material/AccordionDetails';
 import AccordionSummary from '@mui/material/AccordionSummary';
-import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
@@ -18,6 +17,7 @@ import { api } from '../../api/api';
 import { formatDateTime } from '../../lib/i18n/dates';
 import { PointsBadge } from '../../api/widgets/PointsBadge';
 import { TeamLogo } from '../../lib/ui/TeamLogo';
+import { formatClosedDate } from './closedOn';
 
 const roundPicks = api.endpoints.roundBetsIndex;
 const personPicks = api.endpoints.personBetsIndex;
@@ -28,16 +28,29 @@ const clearRound = api.endpoints.clearRoundBet;
 const fillPerson = api.endpoints.fillPersonBet;
 const clearPerson = api.endpoints.clearPersonBet;
 
-function RuleHeading({ name, made, picks, deadline, points }: { name: string; made: number; picks: number; deadline: string | null; points: number | null }) {
+/** A rule's heading: its picks, and its deadline ("Locks on ...", or "Closed on ..." once it passed). */
+function RuleHeading({ name, made, picks, deadline, closed, points }: {
+  name: string; made: number; picks: number; deadline: string | null; closed: boolean; points: number | null;
+}) {
   const { t } = useTranslation();
   return (
     <Stack direction="row" sx={{ alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
       <Typography variant="h3" component="h3">{name}</Typography>
       <Chip size="small" label={t('bets.picks_count', { made, picks })} color={made >= picks ? 'success' : 'default'} data-testid="picks-count" />
-      {deadline && <Typography variant="caption" color="text.secondary">{t('bets.locks_at', { date: formatDateTime(deadline) })}</Typography>}
+      {closed
+        ? <Typography variant="caption" color="text.secondary" data-testid="pick-closed">{deadline ? t('bets.closed_on', { date: formatClosedDate(deadline) }) : t('bets.closed')}</Typography>
+        : deadline && <Typography variant="caption" color="text.secondary">{t('bets.locks_at', { date: formatDateTime(deadline) })}</Typography>}
       {points !== null && <PointsBadge points={points} />}
     </Stack>
   );
+}
+
+/** A rule is closed once its deadline passed (its picks are shown to others) and the caller may not change it. */
+const isClosed = (rule: { allow_show_bets: boolean; allow_edit_bets: boolean }) => rule.allow_show_bets && !rule.allow_edit_bets;
+
+function NoPick() {
+  const { t } = useTranslation();
+  return <Typography variant="body2" color="text.secondary">{t('bets.no_pick')}</Typography>;
 }
 
 const sumPoints = (bets: Array<{ points: number | null }>): number | null =>
@@ -57,13 +70,15 @@ function RoundRule({ rule, teams, leagueId, userId, open }: { rule: RoundRulePic
     return picked.has(teamId) ? clear({ body }) : fill({ body });
   };
   return (
-    // A long list of teams per round: each rule folds, the first one still to fill starts open.
+    // A long list of teams per round: each rule folds, the first one still to fill starts open, closed ones folded.
     <Accordion component="section" data-testid={`round-rule-${rule.league_rule.id}`} defaultExpanded={initiallyOpen} disableGutters elevation={0}
       sx={{ '&::before': { display: 'none' }, borderBottom: 1, borderColor: 'divider' }}>
       <AccordionSummary expandIcon={<ExpandMoreIcon />} sx={{ px: 0 }}>
-        <RuleHeading name={rule.league_rule.round_name} made={rule.picks_made} picks={rule.league_rule.picks} deadline={rule.deadline} points={sumPoints(rule.bets)} />
+        <RuleHeading name={rule.league_rule.round_name} made={rule.picks_made} picks={rule.league_rule.picks} deadline={rule.deadline}
+          closed={isClosed(rule)} points={sumPoints(rule.bets)} />
       </AccordionSummary>
       <AccordionDetails sx={{ px: 0, display: 'flex', flexWrap: 'wrap', gap: 0.75 }}>
+        {isClosed(rule) && shown.length === 0 && <NoPick />}
         {shown.map((team) => {
           const on = picked.has(team.id);
           return (
@@ -86,11 +101,15 @@ function PersonRule({ rule, people, leagueId, userId }: { rule: PersonRulePicks;
   const body = (personId: number) => ({ league_id: leagueId, league_rule_id: rule.league_rule.id, person_id: personId, user_id: userId, mode: rule.mode });
   const picked = new Set(rule.bets.map((bet) => bet.person_id));
   return (
-    <Box component="section" data-testid={`person-rule-${rule.league_rule.id}`}>
-      <Box sx={{ py: 1.5 }}>
-        <RuleHeading name={rule.league_rule.round_name} made={rule.picks_made} picks={rule.league_rule.picks} deadline={rule.deadline} points={sumPoints(rule.bets)} />
-      </Box>
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.75, alignItems: 'center' }}>
+    // A closed rule folds, like a closed round rule.
+    <Accordion component="section" data-testid={`person-rule-${rule.league_rule.id}`} defaultExpanded={!isClosed(rule)} disableGutters elevation={0}
+      sx={{ '&::before': { display: 'none' } }}>
+      <AccordionSummary expandIcon={<ExpandMoreIcon />} sx={{ px: 0 }}>
+        <RuleHeading name={rule.league_rule.round_name} made={rule.picks_made} picks={rule.league_rule.picks} deadline={rule.deadline}
+          closed={isClosed(rule)} points={sumPoints(rule.bets)} />
+      </AccordionSummary>
+      <AccordionDetails sx={{ px: 0, display: 'flex', flexWrap: 'wrap', gap: 0.75, alignItems: 'center' }}>
+        {isClosed(rule) && !rule.bets.some((bet) => bet.person) && <NoPick />}
         {rule.bets.filter((bet) => bet.person).map((bet) => (
           <Chip key={bet.id} label={bet.person?.name} color="primary"
             onDelete={rule.allow_edit_bets && bet.person_id ? () => clear({ body: body(bet.person_id as number) }) : undefined} />
@@ -102,8 +121,8 @@ function PersonRule({ rule, people, leagueId, userId }: { rule: PersonRulePicks;
             {people.filter((person) => !picked.has(person.id)).map((person) => <option key={person.id} value={person.id}>{person.name}</option>)}
           </NativeSelect>
         )}
-      </Box>
-    </Box>
+      </AccordionDetails>
+    </Accordion>
   );
 }
 
@@ -128,7 +147,7 @@ export function PicksSection({ league, userId, mode }: { league: League; userId:
       <CardContent>
         <Typography variant="h2" id="picks-title">{t('bets.picks')}</Typography>
         {roundRules.map((rule) => <RoundRule key={rule.league_rule.id} rule={rule} teams={teams} leagueId={league.id} userId={userId}
-          open={rule.league_rule.id === firstToFill || !rule.allow_edit_bets} />)}
+          open={rule.league_rule.id === firstToFill} />)}
         {personRules.map((rule) => <PersonRule key={rule.league_rule.id} rule={rule} people={people} leagueId={league.id} userId={userId} />)}
       </CardContent>
     </Card>

@@ -6,6 +6,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../api/store/hooks';
+import { showToast } from '../../lib/notifications/notify';
 import { betEdited, selectEditedGoals } from '../../api/bets/betEditsSlice';
 import type { ResultBetRow } from '../../api/entities/betsSlice';
 import { betText, GOAL_OPTIONS, isFilled, SIGN_GOALS, signOf, withGoal, type BetGoals, type BetsSystem, type Sign } from '../../lib/bets/betValues';
@@ -20,8 +21,14 @@ export function ResultBetCell({ bet, system, mode, matchLabel }: { bet: ResultBe
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const edited = useAppSelector((state) => selectEditedGoals(state, bet.id));
-  const goals: BetGoals = edited ?? { local_goals: bet.local_goals, visiting_goals: bet.visiting_goals };
-  const save = (next: BetGoals) => dispatch(betEdited({ betId: bet.id, mode, ...next, previous: goals }));
+  const goals: BetGoals = edited ? { local_goals: edited.local_goals, visiting_goals: edited.visiting_goals } : { local_goals: bet.local_goals, visiting_goals: bet.visiting_goals };
+  // A real bet's joker goes with its edits: clearing the bet releases the joker (and says so), undo brings it back.
+  const joker = mode === 0 ? (edited?.joker ?? bet.joker) : undefined;
+  const save = (next: BetGoals) => {
+    const released = joker === true && !isFilled(next);
+    dispatch(betEdited({ betId: bet.id, mode, ...next, joker: released ? false : joker, previous: { ...goals, joker } }));
+    if (released) showToast(dispatch, 'success', t('jokers.released', { match: matchLabel }));
+  };
   const filled = isFilled(goals);
 
   const marks = (
@@ -41,8 +48,8 @@ export function ResultBetCell({ bet, system, mode, matchLabel }: { bet: ResultBe
     return (
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, justifyContent: 'center' }} data-bet-state={filled ? 'filled' : 'pending'}>
         <Typography component="span" aria-label={t('bets.bet_of', { match: matchLabel })}
-          sx={{ fontWeight: 600, px: 1, borderRadius: 1, bgcolor: filled ? 'action.selected' : 'transparent', color: filled ? 'text.primary' : 'text.disabled' }}>
-          {betText(goals, system)}
+          sx={{ fontWeight: 600, px: 1, borderRadius: 1, bgcolor: filled ? 'action.selected' : 'transparent', color: filled ? 'text.primary' : 'text.secondary' }}>
+          {!filled && bet.allow_show_bets ? t('bets.no_bet') : betText(goals, system)}
         </Typography>
         {marks}
       </Box>

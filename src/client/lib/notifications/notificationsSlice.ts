@@ -9,7 +9,7 @@ export interface NotificationItem {
 }
 
 /** How long a finished entry stays on screen. */
-export const SUCCESS_DURATION_MS = 3000;
+export const SUCCESS_DURATION_MS = 2500;
 export const ERROR_DURATION_MS = 5000;
 
 const notificationsSlice = createSlice({

@@ -14,11 +14,20 @@ export function showToast(dispatch: Dispatch, status: 'success' | 'error', messa
   setTimeout(() => dispatch(notificationRemoved(id)), durationFor(status));
 }
 
-/** A tracked process: pending now, finished later with 'ok' or 'error', then removed after the matching duration. */
-export function startProcess(dispatch: Dispatch, id: string, message: string): (status: 'ok' | 'error') => void {
+/**
+ * A tracked process: a spinner with `message` while it runs. When its work ends the entry leaves at once; a
+ * success with a `doneMessage` ("Bet saved") says so for the success duration instead. A failure says why in
+ * its own error toast, so its entry leaves at once too.
+ */
+export function startProcess(dispatch: Dispatch, id: string, message: string, doneMessage?: string): (status: 'ok' | 'error') => void {
   dispatch(notificationAdded({ id, status: null, message }));
   return (status) => {
+    if (status === 'ok' && doneMessage) {
+      dispatch(notificationAdded({ id, status, message: doneMessage }));
+      setTimeout(() => dispatch(notificationRemoved(id)), SUCCESS_DURATION_MS);
+      return;
+    }
     dispatch(notificationStatusSet({ id, status }));
-    setTimeout(() => dispatch(notificationRemoved(id)), durationFor(status));
+    dispatch(notificationRemoved(id));
   };
 }

@@ -24,7 +24,7 @@ function fresh() {
     verificationTokens: new Map<string, number>([['good-verification-token', NEWCOMER.id]]),
     verificationResends: 0,
     /** result bet id -> goals, as saved */
-    betSaves: [] as Array<{ result_bet_id: number; local_goals: number | null; visiting_goals: number | null; mode?: number }>,
+    betSaves: [] as Array<{ result_bet_id: number; local_goals: number | null; visiting_goals: number | null; mode?: number; joker?: boolean }>,
     /** Every request seen, "METHOD /path" with the locale kept. */
     requests: [] as string[],
     nextToken: 1,

@@ -44,13 +44,16 @@ export const resultBetHandlers = [
     if (betStore.failSaves) return fail(400, 'The deadline for this bet has passed');
     const bet = betStore.bets.get(body.result_bet_id);
     if (!bet) return fail(404, 'The bet does not exist');
+    // A joker rides on a bet: refused on one without goals; clearing the goals releases it.
+    if (body.joker && body.local_goals === null) return fail(400, 'A joker can only be played on a match you have bet on');
     fakeApi.betSaves.push(body);
-    const saved = { ...bet, local_goals: body.local_goals, visiting_goals: body.visiting_goals, joker: body.joker ?? bet.joker };
+    const joker = body.local_goals === null ? false : body.joker ?? bet.joker;
+    const saved = { ...bet, local_goals: body.local_goals, visiting_goals: body.visiting_goals, joker };
     // The bet's league counts the caller's jokers left; the server answers 409 past the count.
     const league = leagueWorld.leagues.find((item) => item.id === bet.league_id);
-    if (league && body.joker !== undefined && body.joker !== bet.joker) {
-      if (body.joker && (league.jokers_left ?? 0) <= 0) return fail(409, `You have no jokers left in this league (at most ${league.jokers.count})`);
-      league.jokers_left = (league.jokers_left ?? 0) + (body.joker ? -1 : 1);
+    if (league && joker !== bet.joker) {
+      if (joker && (league.jokers_left ?? 0) <= 0) return fail(409, `You have no jokers left in this league (at most ${league.jokers.count})`);
+      league.jokers_left = (league.jokers_left ?? 0) + (joker ? -1 : 1);
     }
     betStore.bets.set(bet.id, saved);
     return ok(saved);

@@ -21,7 +21,7 @@ const one = (save: OwnBetSave) => [save.betId, save.userId, save.local, save.vis
 
 // Built once per database (precompiled): Kysely's query building would cost more than the statement.
 // The read sees the row as it was before the update (a statement's CTEs share one snapshot); the update only
-// changes the goals and updated_at, which the caller knows.
+// changes the goals, updated_at and (clearing the goals) the joker, which the caller knows.
 const saveAndRead = precompiled((db, betId: number, userId: number, local: number | null, visiting: number | null, now: number, signOk: number) =>
   sql<BetRow>`WITH saved AS (${ownOpenBetUpdate({ betId, userId, local, visiting, now, signOk })})
     ${betRows(db).where('rb.id', '=', betId).where('rb.id', 'in', sql<number>`(SELECT id FROM saved)`)}`.compile(db), 6);
@@ -70,7 +70,9 @@ async function saveManyInTransaction(db: Executor, saves: OwnBetSave[]): Promise
   });
 }
 
-const asSaved = (row: BetRow, save: OwnBetSave): BetRow => ({ ...row, local_goals: save.local, visiting_goals: save.visiting, updated_at: save.now });
+const asSaved = (row: BetRow, save: OwnBetSave): BetRow => ({
+  ...row, local_goals: save.local, visiting_goals: save.visiting, updated_at: save.now, joker: save.local === null ? 0 : row.joker,
+});
 
 async function saveAlone(db: Executor, dialect: 'sqlite' | 'postgres', save: OwnBetSave): Promise<BetRow | undefined> {
   if (dialect === 'postgres') {

@@ -110,10 +110,11 @@ export interface OwnBetSaveValues { betId: unknown; userId: unknown; local: unkn
  * The common edit in one statement: the caller's own real bet, on a match played in the league, before its
  * deadline, in an unfinished competition, with a value the league's bet system accepts (`signOk`: 1 when the
  * goals are a valid sign bet or empty). Checks and write are atomic (a single statement is its own transaction).
- * `from` adds a FROM list (a batch's input rows, PostgreSQL) that the values refer to. Returns the ids saved.
+ * Clearing the goals releases the bet's joker. `from` adds a FROM list (a batch's input rows, PostgreSQL) that the values refer to. Returns the ids saved.
  */
 export const ownOpenBetUpdate = (values: OwnBetSaveValues, from?: RawBuilder<unknown>) =>
-  sql<{ id: number }>`UPDATE result_bets SET local_goals = ${values.local}, visiting_goals = ${values.visiting}, updated_at = ${values.now}
+  sql<{ id: number }>`UPDATE result_bets SET local_goals = ${values.local}, visiting_goals = ${values.visiting}, updated_at = ${values.now},
+      joker = CASE WHEN CAST(${values.local} AS INTEGER) IS NULL THEN 0 ELSE result_bets.joker END
       ${from ? sql`FROM ${from}` : sql``}
       WHERE result_bets.id = ${values.betId} AND result_bets.user_id = ${values.userId} AND result_bets.mode = 0
         AND EXISTS (SELECT 1 FROM matches m JOIN competitions c ON c.id = m.competition_id, leagues l

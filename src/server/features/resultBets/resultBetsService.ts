@@ -107,7 +107,9 @@ async function saveBet(
   if ((body.mode ?? row.mode) === 1) return updateSimulation(deps, user, row, local, visiting, now);
   if (row.mode !== 0) throw forbidden();
   if (canEditBet(row, user.id, now)) {
-    const joker = body.joker === undefined ? row.joker : body.joker ? 1 : 0;
+    // A joker rides on a bet: it cannot be played on an empty one, and clearing the bet releases it.
+    if (body.joker === true && local === null) throw badRequest('errors.joker_needs_bet');
+    const joker = local === null ? 0 : body.joker === undefined ? row.joker : body.joker ? 1 : 0;
     await db.transaction().execute(async (trx) => {
       if (joker !== row.joker) await setJoker(deps, trx, row, joker === 1);
       await repo.updateBetGoals(trx, { betId: row.id, local, visiting, now });

@@ -66,7 +66,7 @@ export const resultBetRoutes = {
   updateResultBet: route({
     method: 'POST', path: '/result_bets/update_result_bet', prefixed: true, access: 'user',
     errors: [403, 404, 409],
-    summary: 'Set or clear the goals of a result bet (mode 1: the caller\'s simulation); joker flags it (409 past the league\'s joker count)',
+    summary: 'Set or clear the goals of a result bet (mode 1: the caller\'s simulation); joker flags it (409 past the league\'s joker count, 400 on a bet without goals); clearing the goals releases the joker',
     body: Strict({ result_bet_id: Id, local_goals: Goals, visiting_goals: Goals, mode: Type.Optional(Mode), joker: Type.Optional(Type.Boolean()) }),
     response: ResultBet,
   }),

@@ -74,9 +74,12 @@ describe('bets page joker toggle', () => {
     expect(await screen.findByTestId('jokers-left')).toHaveTextContent('1 of 1 joker left (×2)');
     const first = screen.getByTestId('joker-11');
     expect(first).toHaveAttribute('aria-pressed', 'false');
+    // A joker rides on a bet: bet first.
+    await user.selectOptions(within(screen.getByTestId('bet-row-11')).getAllByRole('combobox')[0], '2');
+    await waitFor(() => expect(screen.getByTestId('joker-11')).toBeEnabled());
     await user.click(first);
     await waitFor(() => expect(screen.getByTestId('joker-11')).toHaveAttribute('aria-pressed', 'true'));
-    await waitFor(() => expect(screen.getByTestId('jokers-left')).toHaveTextContent('0 of 1 jokers left (×2)'));
+    await waitFor(() => expect(screen.getByTestId('jokers-left')).toHaveTextContent('0 of 1 joker left (×2)'));
     expect(fakeApi.betSaves.at(-1)).toMatchObject({ result_bet_id: 1, joker: true });
     // None left: the other bet's toggle is off.
     expect(screen.getByTestId('joker-12')).toBeDisabled();
