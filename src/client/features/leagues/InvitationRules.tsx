@@ -12,7 +12,7 @@ export function InvitationRules({ rules }: { rules: Rules }) {
   const { t } = useTranslation();
   const lines = [
     t(`invitation.rule_${rules.bets_system}`),
-    rules.bets_system !== 'disabled' && t('invitation.rule_points', { exact: rules.points_exact, tendency: rules.points_tendency }),
+    rules.bets_system !== 'disabled' && t('invitation.rule_points', { best: rules.best_bet_points, winner: rules.winner_points }),
     rules.bets_system !== 'disabled' && (rules.bet_deadline_minutes > 0
       ? t('invitation.rule_deadline', { minutes: rules.bet_deadline_minutes })
       : t('invitation.rule_deadline_kickoff')),

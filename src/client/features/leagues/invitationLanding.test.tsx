@@ -22,7 +22,7 @@ describe('invitation landing page', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Ana invites you to Office pool' })).toBeInTheDocument();
     expect(screen.getByText(/· 14 members/)).toBeInTheDocument();
     expect(screen.getByText('Bet the score of each match.')).toBeInTheDocument();
-    expect(screen.getByText('Exact score: 3 points · right winner: 1 points.')).toBeInTheDocument();
+    expect(screen.getByText('Right winner: 2 points · exact score: up to 5 points.')).toBeInTheDocument();
     expect(screen.getByText('Bets close 5 minutes before kickoff.')).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Email' })).toHaveValue('friend@example.com');
     expect(screen.getByRole('link', { name: 'I already have an account' })).toHaveAttribute('href', '/users/sign_in?redirect=%2Fleagues%2Fjoin%2F5%2Ftok-1');
@@ -72,7 +72,7 @@ describe('the verification link of a sign-up from an invitation', () => {
 
   it('confirms the address, joins the league and lands on its bets page', async () => {
     renderApp({ route: `/verify_email?token=good-verification-token&next=${encodeURIComponent('/leagues/join/5/tok-nico')}` });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Bets' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Bets' }, { timeout: 15_000 })).toBeInTheDocument();
     expect(memberIds(5)).toContain(NEWCOMER.id);
     expect(leagueWorld.invitations.find((item) => item.id === 50)!.status).toBe('accepted');
     expect(await screen.findByText('Welcome to Office pool! Place your first bet.')).toBeInTheDocument();
@@ -100,7 +100,7 @@ describe('pending invitations on the home page', () => {
     expect(within(card).getByText('Open league')).toBeInTheDocument();
     expect(within(card).getByText('From Bea')).toBeInTheDocument();
     await user.click(within(card).getByRole('button', { name: 'Join Open league' }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Bets' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Bets' }, { timeout: 15_000 })).toBeInTheDocument();
     expect(memberIds(8)).toContain(PLAYER.id);
   });
 

@@ -1,3 +1,4 @@
+import { maxResultBetPoints } from '../../../shared/domain/scoring';
 import { fakeApi } from './fakeApi';
 import { handleSignedIn, leagueWorld, memberIds } from './leagueWorld';
 import { fail, handle, ok } from './route';
@@ -18,7 +19,7 @@ export const invitationHandlers = [
       inviter_name: invitation.inviter_name, email: invitation.email,
       has_account: fakeApi.users.some((user) => user.email === invitation.email),
       rules: {
-        bets_system: league.bets_system, scoring_mode: 'additive', points_exact: 3, points_tendency: 1, points_goal_difference: 0,
+        bets_system: league.bets_system, best_bet_points: maxResultBetPoints(league), winner_points: league.scoring.tendency,
         joker_count: league.jokers.count, bet_deadline_minutes: league.bet_deadline_minutes,
       },
     });

@@ -30,11 +30,8 @@ describeEachDb('invitation preview', (ctx) => {
       inviter_name: 'Olga Owner',
       email: 'newcomer@example.com',
       has_account: false,
-      rules: {
-        bets_system: 'exact', scoring_mode: expect.stringMatching(/^(additive|highest)$/), points_exact: expect.any(Number),
-        points_tendency: expect.any(Number), points_goal_difference: expect.any(Number), joker_count: expect.any(Number),
-        bet_deadline_minutes: expect.any(Number),
-      },
+      // The classic scoring: 2 for the winner, 1 per right goal count and 1 for the exact result.
+      rules: { bets_system: 'exact', best_bet_points: 5, winner_points: 2, joker_count: 0, bet_deadline_minutes: expect.any(Number) },
     });
     // Nothing that lets the holder in elsewhere: neither this token, nor the share token, nor who the members are.
     expect(res.body).not.toContain(w.token);

@@ -2,6 +2,7 @@ import type { Static } from 'typebox';
 import type { AppDeps } from '../../platform/deps';
 import { notFound } from '../../platform/http/errors';
 import type { InvitationPreview } from '../../../shared/api/routes/invitationPreview';
+import { effectivePoints, maxResultBetPoints } from '../../../shared/domain/scoring';
 import { findPreviewByToken } from './invitationPreviewRepository';
 
 /**
@@ -12,14 +13,22 @@ import { findPreviewByToken } from './invitationPreviewRepository';
 export async function invitationPreview(deps: AppDeps, token: string): Promise<Static<typeof InvitationPreview>> {
   const row = await findPreviewByToken(deps.db, token);
   if (!row) throw notFound('errors.invitation_not_found');
+  const rules = {
+    bets_system: row.bets_system,
+    scoring: {
+      mode: row.scoring_mode, tendency: row.points_tendency, goal_difference: row.points_goal_difference, exact: row.points_exact,
+      local_goals: row.points_local_goals, visiting_goals: row.points_visiting_goals,
+    },
+  };
   return {
     league: { id: row.league_id, name: row.league_name, competition_name: row.competition_name, members_count: Number(row.members_count ?? 0) },
     inviter_name: row.inviter_name,
     email: row.email,
     has_account: Boolean(Number(row.has_account)),
     rules: {
-      bets_system: row.bets_system, scoring_mode: row.scoring_mode, points_exact: row.points_exact,
-      points_tendency: row.points_tendency, points_goal_difference: row.points_goal_difference,
+      bets_system: row.bets_system,
+      best_bet_points: maxResultBetPoints(rules),
+      winner_points: effectivePoints(rules).tendency,
       joker_count: row.joker_count, bet_deadline_minutes: row.bet_deadline_minutes,
     },
   };

@@ -23,12 +23,11 @@ export const InvitationPreview = Type.Object({
   has_account: Type.Boolean(),
   rules: Type.Object({
     bets_system: Type.Union([Type.Literal('disabled'), Type.Literal('sign'), Type.Literal('exact')]),
-    scoring_mode: Type.Union([Type.Literal('additive'), Type.Literal('highest')]),
-    points_exact: Type.Integer(),
-    points_tendency: Type.Integer(),
-    points_goal_difference: Type.Integer(),
-    joker_count: Type.Integer(),
-    bet_deadline_minutes: Type.Integer(),
+    /** The most one bet scores (an exact hit), and what the right winner alone scores, before jokers. */
+    best_bet_points: Type.Integer({ minimum: 0 }),
+    winner_points: Type.Integer({ minimum: 0 }),
+    joker_count: Type.Integer({ minimum: 0 }),
+    bet_deadline_minutes: Type.Integer({ minimum: 0 }),
   }),
 });
 
