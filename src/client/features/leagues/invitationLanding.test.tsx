@@ -2,11 +2,14 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { changeLocale } from '../../lib/i18n/i18n';
 import { accountOf, fakeApi, issueToken, NEWCOMER, PLAYER } from '../../testing/handlers/fakeApi';
 import { leagueWorld, memberIds } from '../../testing/handlers/leagueWorld';
-import { handle } from '../../testing/handlers/route';
+import { handle, ok } from '../../testing/handlers/route';
 import { renderApp, signInAs } from '../../testing/renderWithProviders';
 import { server } from '../../testing/server';
 
 /** The page of an invitation link, for a visitor, a newcomer waiting for the emailed link, and after it. */
+
+// The bets page a new member lands on also reads the league's picks.
+beforeEach(() => server.use(handle('roundBetsIndex', () => ok([])), handle('personBetsIndex', () => ok([])), handle('peopleOfCompetition', () => ok([]))));
 
 describe('invitation landing page', () => {
   it('names the league, who invites and its rules, and signs a newcomer up with the invited address, keeping the invitation as the next step', async () => {
@@ -72,10 +75,10 @@ describe('the verification link of a sign-up from an invitation', () => {
 
   it('confirms the address, joins the league and lands on its bets page', async () => {
     renderApp({ route: `/verify_email?token=good-verification-token&next=${encodeURIComponent('/leagues/join/5/tok-nico')}` });
+    expect(await screen.findByText('Welcome to Office pool! Place your first bet.', {}, { timeout: 15_000 })).toBeInTheDocument();
     expect(await screen.findByRole('heading', { level: 1, name: 'Bets' }, { timeout: 15_000 })).toBeInTheDocument();
     expect(memberIds(5)).toContain(NEWCOMER.id);
     expect(leagueWorld.invitations.find((item) => item.id === 50)!.status).toBe('accepted');
-    expect(await screen.findByText('Welcome to Office pool! Place your first bet.')).toBeInTheDocument();
   });
 
   it('shows why when the invitation is gone, and never follows a next outside the app', async () => {
