@@ -34,7 +34,7 @@ describe('invitation landing page', () => {
     await user.type(screen.getByLabelText(/^Password/), 'a long secret');
     await user.click(screen.getByRole('button', { name: 'Create account and join' }));
     expect(await screen.findByRole('heading', { name: 'One step left: confirm your address' })).toBeInTheDocument();
-    expect(screen.getByText(/We sent a link to friend@example.com\. Open it to confirm your address: you will land in Office pool/)).toBeInTheDocument();
+    expect(screen.getByText('We sent a link to friend@example.com: open it to confirm your address and join Office pool.')).toBeInTheDocument();
     expect(bodies).toEqual([{ api_v1_user: { name: 'Frida', email: 'friend@example.com', password: 'a long secret', locale: 'en' }, next: '/leagues/join/5/tok-1' }]);
   });
 
