@@ -77,7 +77,7 @@ describeEachDb('invitation preview', (ctx) => {
       `${api('/invitations/preview', 'es')}?token=${'a'.repeat(65)}`]) {
       const res = await call(t.app, { method: 'GET', url });
       expect([url, res.statusCode]).toEqual([url, 400]);
-      expect(res.data.error).toEqual(expect.any(String));
+      expect(res.data).toEqual({ error: 'La petición no es válida', errors: { token: [expect.any(String)] } });
     }
   });
 
