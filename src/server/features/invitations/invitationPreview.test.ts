@@ -25,6 +25,7 @@ describeEachDb('invitation preview', (ctx) => {
     const w = await invited(t);
     const res = await preview(t, w.token);
     expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
     expect(res.data).toEqual({
       league: { id: w.league.id, name: 'Office Cup', competition_name: expect.any(String), members_count: 2 },
       inviter_name: 'Olga Owner',

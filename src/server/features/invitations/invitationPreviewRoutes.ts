@@ -5,6 +5,10 @@ import { invitationPreview } from './invitationPreviewService';
 
 export function invitationPreviewHandlers(deps: AppDeps): RouteHandlers<typeof invitationPreviewRoutes> {
   return {
-    invitationPreview: async ({ query }) => invitationPreview(deps, query.token),
+    invitationPreview: async ({ query, reply }) => {
+      // Addressed to one person (it names their address): no shared cache keeps it.
+      reply.header('cache-control', 'no-store');
+      return invitationPreview(deps, query.token);
+    },
   };
 }
