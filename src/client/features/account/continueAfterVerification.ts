@@ -4,6 +4,10 @@ import { useJoinByInvitation } from '../../api/invitationJoin';
 import { useSession } from '../../api/session';
 import { isAppPath, parseJoinPath } from '../../../shared/domain/appPaths';
 
+/** Tries of the join while a server may still read the address as unconfirmed, and the wait between them. */
+const UNCONFIRMED_RETRIES = 3;
+const UNCONFIRMED_RETRY_MS = 3_000;
+
 /**
  * Where a verification link continues once the address is confirmed: its `next`, a path of this app only (a link
  * anyone may forge never sends elsewhere). An invitation's page is accepted right away, the emailed invitation
@@ -20,7 +24,8 @@ export function useContinueAfterVerification(next: string | null, verified: bool
   const [refusal, setRefusal] = useState<string | null>(null);
   const started = useRef(false);
   const onward = isAppPath(next) ? next : null;
-  const ready = verified && onward !== null && session.known && session.signedIn && session.user.email_verified === true;
+  // Not waiting for the session to read the address as confirmed: the verification's answer says it is.
+  const ready = verified && onward !== null && session.known && session.signedIn;
 
   useEffect(() => {
     if (!ready || started.current || !onward) return;
@@ -30,9 +35,18 @@ export function useContinueAfterVerification(next: string | null, verified: bool
       navigate(onward, { replace: true });
       return;
     }
-    void joinAndBet(invitation.leagueId, invitation.token, '').then((refused) => {
-      if (refused) setRefusal(refused);
-    });
+    void (async () => {
+      for (let attempt = 1; ; attempt += 1) {
+        const refused = await joinAndBet(invitation.leagueId, invitation.token, '');
+        // Another server process may still hold the session as unconfirmed for a few seconds (its session cache).
+        if (refused?.status === 403 && attempt < UNCONFIRMED_RETRIES) {
+          await new Promise((done) => setTimeout(done, UNCONFIRMED_RETRY_MS));
+          continue;
+        }
+        if (refused) setRefusal(refused.message);
+        return;
+      }
+    })();
   }, [ready, onward, joinAndBet, navigate]);
 
   return {

@@ -37,7 +37,7 @@ export function PendingInvitationsCard() {
     if (!('error' in result && result.error)) showToast(dispatch, 'success', result.data!.message);
   };
   const join = async (leagueId: number, token: string, name: string) => {
-    setRefusal(await joinAndBet(leagueId, token, name));
+    setRefusal((await joinAndBet(leagueId, token, name))?.message ?? null);
   };
 
   return (

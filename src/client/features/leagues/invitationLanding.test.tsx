@@ -1,8 +1,9 @@
+import { http, HttpResponse } from 'msw';
 import { screen, waitFor, within } from '@testing-library/react';
 import { changeLocale } from '../../lib/i18n/i18n';
 import { accountOf, fakeApi, issueToken, NEWCOMER, PLAYER } from '../../testing/handlers/fakeApi';
 import { leagueWorld, memberIds } from '../../testing/handlers/leagueWorld';
-import { handle, ok } from '../../testing/handlers/route';
+import { handle, ok, routePattern } from '../../testing/handlers/route';
 import { renderApp, signInAs } from '../../testing/renderWithProviders';
 import { server } from '../../testing/server';
 
@@ -79,6 +80,13 @@ describe('the verification link of a sign-up from an invitation', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Bets' }, { timeout: 15_000 })).toBeInTheDocument();
     expect(memberIds(5)).toContain(NEWCOMER.id);
     expect(leagueWorld.invitations.find((item) => item.id === 50)!.status).toBe('accepted');
+  });
+
+  it('tries again while a server still reads the address as unconfirmed', async () => {
+    server.use(http.post(routePattern('leagueJoin'), () => HttpResponse.json({ error: 'Confirm your email address' }, { status: 403 }), { once: true }));
+    renderApp({ route: `/verify_email?token=good-verification-token&next=${encodeURIComponent('/leagues/join/5/tok-nico')}` });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Bets' }, { timeout: 15_000 })).toBeInTheDocument();
+    expect(memberIds(5)).toContain(NEWCOMER.id);
   });
 
   it('shows why when the invitation is gone, and never follows a next outside the app', async () => {
