@@ -36,7 +36,7 @@ const BetsSummaryScreen = lazy(() => import(/* webpackChunkName: "bets-summary" 
 const LeagueScreen = lazy(() => import(/* webpackChunkName: "league" */ '../features/leagues/LeagueScreen'));
 const LeagueFormScreen = lazy(() => import(/* webpackChunkName: "league-form" */ '../features/leagues/LeagueFormScreen'));
 const LeagueAdminScreen = lazy(() => import(/* webpackChunkName: "league-admin" */ '../features/leagues/LeagueAdminScreen'));
-const JoinLeagueScreen = lazy(() => import(/* webpackChunkName: "join-league" */ '../features/leagues/JoinLeagueScreen'));
+const InvitationEntryScreen = lazy(() => import(/* webpackChunkName: "join-league" */ '../features/leagues/InvitationEntryScreen'));
 const SearchLeaguesScreen = lazy(() => import(/* webpackChunkName: "search-leagues" */ '../features/leagues/SearchLeaguesScreen'));
 const MessagesScreen = lazy(() => import(/* webpackChunkName: "messages" */ '../features/leagues/MessagesScreen'));
 const InvitationsScreen = lazy(() => import(/* webpackChunkName: "invitations" */ '../features/leagues/InvitationsScreen'));
@@ -63,7 +63,8 @@ export const routes: RouteObject[] = [
       { path: 'leagues/search', element: screen(SearchLeaguesScreen, 'user') },
       { path: 'leagues/edit/:leagueId', element: screen(LeagueFormScreen, 'user') },
       { path: 'leagues/admin/:leagueId', element: screen(LeagueAdminScreen, 'user') },
-      { path: 'leagues/join/:leagueId/:invitationToken', element: screen(JoinLeagueScreen, 'user') },
+      // Public: a visitor holding an invitation sees its league and signs up on the page.
+      { path: 'leagues/join/:leagueId/:invitationToken', element: screen(InvitationEntryScreen) },
       { path: 'leagues/:leagueId', element: screen(LeagueScreen, 'user') },
       { path: 'leagues/:leagueId/summary', element: screen(BetsSummaryScreen, 'user') },
       { path: 'leagues/:leagueId/bonus', element: screen(BonusQuestionsScreen, 'user') },

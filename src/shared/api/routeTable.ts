@@ -5,6 +5,7 @@ import { competitionRoutes } from './routes/competitions';
 import { referenceRoutes } from './routes/reference';
 import { leagueRoutes } from './routes/leagues';
 import { invitationRoutes } from './routes/invitations';
+import { invitationPreviewRoutes } from './routes/invitationPreview';
 import { resultBetRoutes } from './routes/resultBets';
 import { tableRoutes } from './routes/tables';
 import { alertRoutes } from './routes/alerts';
@@ -31,6 +32,7 @@ export const routeTable = {
   ...referenceRoutes,
   ...leagueRoutes,
   ...invitationRoutes,
+  ...invitationPreviewRoutes,
   ...resultBetRoutes,
   ...tableRoutes,
   ...alertRoutes,

@@ -11,6 +11,7 @@ import { Link as RouterLink, useSearchParams } from 'react-router';
 import { api } from '../../api/api';
 import { useSession } from '../../api/session';
 import { VerifyEmailBanner } from '../../api/widgets/VerifyEmailBanner';
+import { useContinueAfterVerification } from './continueAfterVerification';
 
 const verifyEndpoint = api.endpoints.verifyEmail;
 
@@ -19,7 +20,8 @@ type State = 'verifying' | 'verified' | 'invalid';
 /**
  * /verify_email?token=...: where the emailed link lands. The token is posted once; the page then says whether the
  * address is confirmed or the link is dead (expired, used, or for an address changed since), with a way to get a
- * new one: resend when signed in, sign in otherwise.
+ * new one: resend when signed in, sign in otherwise. A link that carries `next` (sign-up from an invitation)
+ * continues there once the address is confirmed (continueAfterVerification.ts).
  */
 export default function VerifyEmailScreen() {
   const { t } = useTranslation();
@@ -43,12 +45,15 @@ export default function VerifyEmailScreen() {
 
   // A link used up earlier (a second click, a mail scanner) is no bad news when the address is confirmed anyway.
   const confirmed = state === 'verified' || (state === 'invalid' && session.signedIn && session.user.email_verified === true);
+  const next = search.get('next');
+  const onward = useContinueAfterVerification(next, confirmed);
   return (
     <Card sx={{ maxWidth: 560, mx: 'auto' }}>
       <CardContent>
         <Typography variant="h1" component="h1" gutterBottom>{t('account.verify_email_title')}</Typography>
         {state === 'verifying' && <Typography role="status"><CircularProgress size={16} sx={{ mr: 1 }} />{t('account.verifying_email')}</Typography>}
         {confirmed && <Alert severity="success">{t('account.email_verified')}</Alert>}
+        {onward.refusal && <Alert severity="error" sx={{ mt: 2 }}>{onward.refusal}</Alert>}
         {!confirmed && state === 'invalid' && <Alert severity="error" sx={{ mb: 2 }}>{t('account.verification_link_invalid')}</Alert>}
         {!confirmed && state === 'invalid' && session.signedIn && session.user.email
           && <VerifyEmailBanner email={session.user.email} />}
@@ -56,7 +61,9 @@ export default function VerifyEmailScreen() {
       <CardActions sx={{ justifyContent: 'flex-end' }}>
         {!confirmed && state === 'invalid' && session.known && !session.signedIn
           ? <Button component={RouterLink} to="/users/sign_in" variant="contained">{t('account.verification_sign_in')}</Button>
-          : state !== 'verifying' && <Button component={RouterLink} to="/" variant="contained">{t('account.continue')}</Button>}
+          : state !== 'verifying' && !onward.continuing && (confirmed && !session.signedIn && onward.signInPath
+            ? <Button component={RouterLink} to={onward.signInPath} variant="contained">{t('shell.sign_in')}</Button>
+            : <Button component={RouterLink} to="/" variant="contained">{t('account.continue')}</Button>)}
       </CardActions>
     </Card>
   );

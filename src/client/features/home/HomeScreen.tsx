@@ -11,6 +11,7 @@ import { Link as RouterLink } from 'react-router';
 import { api } from '../../api/api';
 import { useSession } from '../../api/session';
 import { MatchCarousel } from './MatchCarousel';
+import { PendingInvitationsCard } from './PendingInvitationsCard';
 
 /** The match strip refreshes every 300 seconds, every minute while one of its matches is in play (its clock moves). */
 export const MATCHES_REFRESH_MS = 300_000;
@@ -44,6 +45,7 @@ export default function HomeScreen() {
   const [activeLeagueId, setActiveLeagueId] = useState<number | null>(null);
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>
+      {signedIn && user.email_verified === true && <PendingInvitationsCard />}
       <MatchCarousel matches={matches.isError ? [] : matches.data ?? []} loading={matches.isLoading} leagueId={signedIn ? activeLeagueId : null} />
       {signedIn
         ? <Suspense fallback={<Skeleton variant="rounded" height={240} />}><MemberHome userId={user.id} name={user.name} onActiveLeague={setActiveLeagueId} /></Suspense>

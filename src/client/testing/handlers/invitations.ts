@@ -1,5 +1,7 @@
+import { maxResultBetPoints } from '../../../shared/domain/scoring';
+import { fakeApi } from './fakeApi';
 import { handleSignedIn, leagueWorld, memberIds } from './leagueWorld';
-import { fail, ok } from './route';
+import { fail, handle, ok } from './route';
 
 const shown = (invitation: (typeof leagueWorld.invitations)[number]) => ({
   id: invitation.id, league_id: invitation.league_id, email: invitation.email, status: invitation.status,
@@ -8,6 +10,20 @@ const shown = (invitation: (typeof leagueWorld.invitations)[number]) => ({
 
 /** Invitations and messages. */
 export const invitationHandlers = [
+  handle('invitationPreview', ({ query }) => {
+    const invitation = leagueWorld.invitations.find((item) => item.token === query.get('token') && item.status === 'pending');
+    const league = invitation && leagueWorld.leagues.find((item) => item.id === invitation.league_id);
+    if (!invitation || !league) return fail(404, 'The invitation does not exist anymore');
+    return ok({
+      league: { id: league.id, name: league.name, competition_name: league.competition.name, members_count: memberIds(league.id).length },
+      inviter_name: invitation.inviter_name, email: invitation.email,
+      has_account: fakeApi.users.some((user) => user.email === invitation.email),
+      rules: {
+        bets_system: league.bets_system, best_bet_points: maxResultBetPoints(league), winner_points: league.scoring.tendency,
+        joker_count: league.jokers.count, bet_deadline_minutes: league.bet_deadline_minutes,
+      },
+    });
+  }),
   handleSignedIn('invitationCreate', ({ body }, user) => {
     if (!memberIds(body.league_id).includes(user.id)) return fail(403, 'You do not have permission to do that');
     if (leagueWorld.invitations.some((item) => item.league_id === body.league_id && item.email === body.email && item.status === 'pending')) {

@@ -17,7 +17,7 @@ export function accountHandlers(deps: AppDeps): RouteHandlers<typeof accountRout
       return signedIn;
     },
     signUp: async ({ body, req, reply }) => {
-      const signedIn = await signUp(deps, body.api_v1_user, req.locale);
+      const signedIn = await signUp(deps, body.api_v1_user, req.locale, body.next);
       sendToken(reply, signedIn.token);
       return signedIn;
     },

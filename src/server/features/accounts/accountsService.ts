@@ -60,7 +60,7 @@ export async function signIn(deps: AppDeps, input: { email: string; password: st
 
 export async function signUp(deps: AppDeps, input: {
   name: string; email: string; password: string; password_confirmation?: string; locale?: Locale;
-}, callerLocale: Locale): Promise<SignedIn> {
+}, callerLocale: Locale, next?: string): Promise<SignedIn> {
   const errors = new FieldErrors();
   const name = checkName(errors, input.name);
   const email = checkEmail(errors, input.email);
@@ -75,7 +75,7 @@ export async function signUp(deps: AppDeps, input: {
   try {
     created = await deps.db.transaction().execute(async (trx) => {
       const userId = await insertUser(trx, { name, email, password_hash: passwordHash, locale, now: deps.clock.now() });
-      const mail = await prepareVerification(deps, trx, { id: userId, name, email, locale });
+      const mail = await prepareVerification(deps, trx, { id: userId, name, email, locale }, next);
       return { id: userId, mail, token: await openSession(deps, trx, userId) };
     });
   } catch (err) {

@@ -3,6 +3,7 @@ import type { AppDeps } from '../../platform/deps';
 import type { AuthUser } from '../../platform/http/context';
 import { AppError, conflict } from '../../platform/http/errors';
 import { translate } from '../../platform/i18n/messages';
+import { isAppPath } from '../../../shared/domain/appPaths';
 import {
   perAccountAndIp, takeActionLimits, VERIFICATION_RESENDS_PER_ACCOUNT, VERIFICATION_RESENDS_PER_IP,
 } from '../../platform/sessions/actionLimits';
@@ -21,15 +22,19 @@ export interface VerificationMail { to: string; name: string; locale: string; li
 
 /**
  * Stores a new single-use verification for the user's current address (in the caller's transaction) and returns
- * the email to send once that transaction has committed.
+ * the email to send once that transaction has committed. `next`, a path of the app (checked with isAppPath), rides
+ * on the link: the verification page continues there, so signing up from an invitation ends in its league.
  */
-export async function prepareVerification(deps: AppDeps, trx: Executor, user: { id: number; name: string; email: string; locale: string }): Promise<VerificationMail> {
+export async function prepareVerification(
+  deps: AppDeps, trx: Executor, user: { id: number; name: string; email: string; locale: string }, next?: string,
+): Promise<VerificationMail> {
   const token = newLinkToken();
   const now = deps.clock.now();
   await insertVerification(trx, {
     user_id: user.id, email: user.email, token_hash: hashLinkToken(token), expires_at: now + VERIFICATION_LIFETIME_MS, now,
   });
-  const link = `${deps.config.appOrigin}${VERIFY_EMAIL_PATH}?token=${token}`;
+  const onward = isAppPath(next) ? `&next=${encodeURIComponent(next)}` : '';
+  const link = `${deps.config.appOrigin}${VERIFY_EMAIL_PATH}?token=${token}${onward}`;
   return { to: user.email, name: user.name, locale: user.locale, link };
 }
 

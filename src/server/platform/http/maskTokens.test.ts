@@ -22,6 +22,12 @@ describe('maskTokens', () => {
     expect(maskTokens('/api/v1/en/users/calendar_token')).toBe('/api/v1/en/users/calendar_token');
     expect(maskTokens('/api/v1/en/leagues/join')).toBe('/api/v1/en/leagues/join');
   });
+
+  it('masks an invitation link carried URL-encoded as the next step of a verification link', () => {
+    expect(maskTokens('/verify_email?token=abc&next=%2Fleagues%2Fjoin%2F12%2F0b5c-77e1'))
+      .toBe('/verify_email?token=[masked]&next=%2Fleagues%2Fjoin%2F12%2F[masked]');
+    expect(maskTokens('/verify_email?token=abc&next=%2Fleagues%2F12')).toBe('/verify_email?token=[masked]&next=%2Fleagues%2F12');
+  });
 });
 
 describe('no reset or verification link in the logs at info level', () => {

@@ -2,8 +2,9 @@ import type { FastifyRequest } from 'fastify';
 
 // A query parameter whose name ends in "token" (`token`, `reset_password_token`): its value is a secret.
 const TOKEN_PARAMETER = /([?&][\w-]*token=)[^&\s#"'<>]+/gi;
-// Addresses whose last path segment is the credential: a calendar feed, a league's share or invitation link.
-const TOKEN_SEGMENT = /(\/calendar\/|\/leagues\/join\/\d+\/)[^/?#&\s"'<>]+/gi;
+// Addresses whose last path segment is the credential: a calendar feed, a league's share or invitation link, also
+// URL-encoded as the `next` of a verification link.
+const TOKEN_SEGMENT = /(\/calendar\/|\/leagues\/join\/\d+\/|%2Fleagues%2Fjoin%2F\d+%2F)[^/?#&%\s"'<>]+/gi;
 
 /**
  * Masks the secrets of URLs within `text`, so links that let their holder in never reach the logs: token

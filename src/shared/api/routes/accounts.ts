@@ -1,6 +1,7 @@
 import Type, { type TSchema } from 'typebox';
 import { route } from '../route';
 import { Id, Message, Nullable, Strict } from '../schemas';
+import { APP_PATH_MAX_LENGTH, APP_PATH_PATTERN } from '../../domain/appPaths';
 
 /** Limits shared by the server's checks and the client's forms. */
 export const PASSWORD_MIN_LENGTH = 8;
@@ -12,6 +13,8 @@ export const EMAIL_MAX_LENGTH = 254;
 const Email = Type.String({ minLength: 1, maxLength: EMAIL_MAX_LENGTH, format: 'email' });
 const Password = Type.String({ maxLength: PASSWORD_MAX_LENGTH });
 const Name = Type.String({ minLength: 1, maxLength: NAME_MAX_LENGTH });
+/** A path of this app, never another origin (shared/domain/appPaths.ts). */
+const AppPath = Type.String({ minLength: 1, maxLength: APP_PATH_MAX_LENGTH, pattern: APP_PATH_PATTERN });
 const UserLocale = Type.Union([Type.Literal('es'), Type.Literal('en')]);
 
 /** Account calls take the user's fields inside an `api_v1_user` object (the original API's format). */
@@ -45,13 +48,17 @@ export const accountRoutes = {
   }),
   signUp: route({
     method: 'POST', path: '/users', prefixed: false, access: 'public',
-    summary: 'Create an account and sign in',
-    body: UserBody({
-      name: Name,
-      email: Email,
-      password: Password,
-      password_confirmation: Type.Optional(Password),
-      locale: Type.Optional(UserLocale),
+    summary: 'Create an account and sign in; `next` (an app path) is where the verification link continues',
+    body: Strict({
+      api_v1_user: Strict({
+        name: Name,
+        email: Email,
+        password: Password,
+        password_confirmation: Type.Optional(Password),
+        locale: Type.Optional(UserLocale),
+      }),
+      /** Where the person was going (an invitation's page): the verification link leads there once confirmed. */
+      next: Type.Optional(AppPath),
     }),
     response: SignedIn,
     rateLimit: { max: 50, timeWindow: 3_600_000 },
