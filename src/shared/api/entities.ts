@@ -1,7 +1,7 @@
 import Type, { type Static } from 'typebox';
 import type { TieBreak } from '../domain/tieBreaks';
 import { BET_DEADLINE_MINUTES_MAX } from '../domain/deadlines';
-import { JOKER_MULTIPLIER_RANGE, JOKERS_MAX, ROUND_FACTOR_MAX, SCORING_POINTS_MAX } from '../domain/scoring';
+import { JOKER_MULTIPLIER_RANGE, JOKERS_MAX, QUOTE_MAX_RANGE, ROUND_FACTOR_MAX, SCORING_POINTS_MAX } from '../domain/scoring';
 import { Id, Nullable, Timestamp } from './schemas';
 
 /** Entity shapes shared by several areas of the route table. */
@@ -87,8 +87,10 @@ export const KnockoutBasis = Type.Union([Type.Literal('regular'), Type.Literal('
 const HitPoints = Type.Integer({ minimum: 0, maximum: SCORING_POINTS_MAX });
 /** Points per hit and how they combine (shared/domain/scoring.ts). */
 export const Scoring = Type.Object({
-  mode: Type.Union([Type.Literal('additive'), Type.Literal('highest')]),
+  mode: Type.Union([Type.Literal('additive'), Type.Literal('highest'), Type.Literal('quote')]),
   tendency: HitPoints, goal_difference: HitPoints, exact: HitPoints, local_goals: HitPoints, visiting_goals: HitPoints,
+  /** `quote` mode: the most a right tendency earns (never below tendency). */
+  quote_max: Type.Integer({ minimum: QUOTE_MAX_RANGE.min, maximum: QUOTE_MAX_RANGE.max }),
 }, { additionalProperties: false });
 /** The result-bet points of a round's matches are multiplied by factor. */
 export const RoundMultiplier = Type.Object({

@@ -111,6 +111,10 @@ const sameTeams = (a: number[], b: number[]) => a.length === b.length && a.every
 export function withScoring<T extends Partial<LeagueSettings>>(settings: T): T {
   const scoring = settings.scoring ?? (settings.points_system && SCORING_PRESETS[POINTS_SYSTEM_PRESETS[settings.points_system]]);
   if (!scoring) return settings;
+  // A right tendency never earns less than the tendency's points, so the quote's ceiling is at least that.
+  if (scoring.mode === 'quote' && scoring.quote_max < scoring.tendency) {
+    throw invalidField('league.scoring.quote_max', 'validation.greater_than_or_equal_to', { count: scoring.tendency });
+  }
   return { ...settings, scoring, points_system: pointsSystemOf(scoring) };
 }
 
