@@ -69,6 +69,8 @@ import { SessionCache } from './platform/sessions/sessionCache';
 import { installLiveRoutes } from './features/live/liveRoutes';
 import { calendarHandlers, registerCalendarFeed } from './features/calendar/calendarRoutes';
 import { calendarRoutes } from '../shared/api/routes/calendar';
+import { betDistributionRoutes } from '../shared/api/routes/betDistribution';
+import { betDistributionHandlers } from './features/betDistribution/distributionRoutes';
 import { seedDemoIfEmpty } from './features/demo/seedDemo';
 import { installHttpObservation, quietRequestLogs } from './platform/observability/httpObservation';
 import { loggerOptions } from './platform/observability/logger';
@@ -184,6 +186,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   registerRoutes(app, lateEntryRoutes, lateEntryHandlers(deps));
   installLiveRoutes(app, deps);
   registerRoutes(app, calendarRoutes, calendarHandlers(deps));
+  registerRoutes(app, betDistributionRoutes, betDistributionHandlers(deps));
   registerCalendarFeed(app, deps);
 
   app.get(`${API_BASE}/openapi.json`, { schema: { hide: true } }, async () => app.swagger());

@@ -20,6 +20,7 @@ import { adminOperationRoutes } from './routes/adminOperations';
 import { adminUserRoutes } from './routes/adminUsers';
 import { liveRoutes } from './routes/live';
 import { calendarRoutes } from './routes/calendar';
+import { betDistributionRoutes } from './routes/betDistribution';
 
 /** Every API call of the product, keyed by endpoint name. Server registration and client endpoints both walk it. */
 export const routeTable = {
@@ -44,6 +45,7 @@ export const routeTable = {
   ...adminUserRoutes,
   ...liveRoutes,
   ...calendarRoutes,
+  ...betDistributionRoutes,
 } as const satisfies Record<string, RouteDef>;
 
 export type RouteTable = typeof routeTable;
