@@ -37,6 +37,7 @@ import type { ResultBetRow } from '../../api/entities/betsSlice';
 import { useBetsOf, useLeagueOf } from '../../api/entities/hooks';
 import type { BetsSystem } from '../../lib/bets/betValues';
 import { ResultBetCell } from './ResultBetCell';
+import { CrowdSplitBar } from './CrowdSplitBar';
 import { useUndoKeys } from './useUndoKeys';
 
 const leagueShow = api.endpoints.leagueShow;
@@ -115,6 +116,7 @@ function BetRow({ bet, system, mode, leagueId, jokers, lateEntry }: {
       <Box sx={{ gridArea: 'visiting', minWidth: 0 }}><MatchTeam teamId={match.visiting_team_id} placeholder={match.visiting_placeholder} /></Box>
       <Box sx={{ gridArea: 'score', textAlign: 'center' }}>
         <MatchScore match={match} />
+        {mode === 0 && bet.allow_show_bets && <CrowdSplitBar leagueId={leagueId} matchId={match.id} />}
         {bet.late_entry && <Chip size="small" variant="outlined" label={t('late_entry.mark')} />}
         {lateEntry && bet.allow_show_bets && (
           <LateEntryButton betId={bet.id} userName={bet.user_name} local={bet.local_goals} visiting={bet.visiting_goals} />
