@@ -1,4 +1,5 @@
 import { BET_LOCK_MS } from '../../../shared/domain/deadlines';
+import { ROUND } from '../../../shared/domain/rounds';
 import { SCORING_PRESETS } from '../../../shared/domain/scoring';
 import { createCup } from '../../testing/competitionFixture';
 import { createUserWithToken } from '../../testing/fixtures';
@@ -101,5 +102,44 @@ describeEachDb('what the league bet (distribution)', (ctx) => {
     expect(await pointsOf()).toEqual({ Alice: 4, Bob: 0, Carol: 0, Dave: 6 });
     const table = await memberStandings(t.deps.db, t.kind, w.leagueId);
     expect([w.alice, w.bob, w.dave].map((u) => table.get(u.id)?.points_league)).toEqual([4, 0, 6]);
+  });
+
+  it('round and top-scorer picks: the most picked once the rule\'s picks are shown, refused before', async () => {
+    const t = ctx();
+    const w = await world(t);
+    const ruleId = w.cup.ruleIds[ROUND.SEMI_FINALS];
+    const [spain, japan] = w.cup.teamIds;
+    const picks: [number, number][] = [[w.alice.id, spain], [w.bob.id, spain], [w.carol.id, japan], [w.bob.id, japan]];
+    await t.deps.db.insertInto('round_bets')
+      .values(picks.map(([userId, teamId]) => ({ league_id: w.leagueId, user_id: userId, league_rule_id: ruleId, team_id: teamId, mode: 0, points: null, updated_at: 0 })))
+      .execute();
+    // Dave's simulation does not count.
+    await t.deps.db.insertInto('round_bets')
+      .values({ league_id: w.leagueId, user_id: w.dave.id, league_rule_id: ruleId, team_id: japan, mode: 1, points: null, updated_at: 0 }).execute();
+    const person = await t.deps.db.insertInto('people').values({ name: 'Striker', team_id: spain, external_key: null }).returning('id').executeTakeFirstOrThrow();
+    const scorerRule = w.cup.ruleIds[ROUND.TOP_SCORER];
+    await t.deps.db.insertInto('person_bets')
+      .values({ league_id: w.leagueId, user_id: w.carol.id, league_rule_id: scorerRule, person_id: person.id, mode: 0, points: null, updated_at: 0 }).execute();
+    const read = (token: string | null, rule: number, locale = 'en') =>
+      call(t.app, { method: 'GET', url: url(`/pick_bets/distribution/${w.leagueId}/${rule}`, locale), token });
+
+    const early = await read(w.bob.token, ruleId, 'es');
+    expect([early.statusCode, early.data]).toEqual([403, { error: 'Las apuestas de la liga aún no se muestran: lo que apostó la liga aparece tras el plazo' }]);
+    expect((await read(null, ruleId)).statusCode).toBe(401);
+
+    t.clock.set(w.start - BET_LOCK_MS);
+    const teamName = async (id: number) => (await t.deps.db.selectFrom('teams').select('team_name').where('id', '=', id).executeTakeFirstOrThrow()).team_name;
+    const [spainName, japanName] = [await teamName(spain), await teamName(japan)];
+    const expected = {
+      league_id: w.leagueId, league_rule_id: ruleId, members: 3,
+      picks: [{ id: spain, name: spainName, count: 2 }, { id: japan, name: japanName, count: 2 }]
+        .sort((a, b) => a.name.localeCompare(b.name)),
+    };
+    for (const user of [w.bob, w.admin]) expect((await read(user.token, ruleId)).data).toEqual(expected);
+    expect((await read(w.outsider.token, ruleId)).statusCode).toBe(403);
+    expect((await read(w.dave.token, scorerRule)).data).toEqual({
+      league_id: w.leagueId, league_rule_id: scorerRule, members: 1, picks: [{ id: person.id, name: 'Striker', count: 1 }],
+    });
+    expect((await read(w.dave.token, 2_000_000_000)).statusCode).toBe(404);
   });
 });

@@ -1,4 +1,6 @@
-import { resultBetPoints, scoringResult, type BetWeights, type ScoredMatch, type ScoringRules } from '../../../shared/domain/scoring';
+import {
+  resultBetPoints, resultSign, scoringResult, type BetWeights, type CrowdSplit, type ScoredMatch, type ScoringRules,
+} from '../../../shared/domain/scoring';
 import { tableHits } from '../../../shared/domain/tieBreaks';
 import type { HitCounters } from '../../domain/standings/hitCounters';
 import type { Executor } from '../../platform/db/database';
@@ -33,12 +35,14 @@ export async function simulatedStandings(
     }
     completeMatchdays.set(match.matchday, (completeMatchdays.get(match.matchday) ?? true) && results.has(match.id));
   }
+  const visible = bets.filter((bet) => bet.user_id === args.viewerId || args.now >= bet.deadline);
+  // Crowd quote: N and n count the bets the simulation may see (before a match's deadline, the viewer's own alone).
+  const crowds = crowdSplits(visible);
   const byUser = new Map<number, Record<string, number>>();
   const hits = new Map<number, HitCounters>();
-  for (const bet of bets) {
-    if (bet.user_id !== args.viewerId && args.now < bet.deadline) continue;
+  for (const bet of visible) {
     const result = results.get(bet.match_id);
-    const points = result ? resultBetPoints(args.rules, bet, result, args.weights) : null;
+    const points = result ? resultBetPoints(args.rules, bet, result, args.weights, crowds.get(bet.match_id)) : null;
     if (points === null) continue;
     const outcome = scoringResult(result!, args.rules.knockout_basis)!;
     const hit = tableHits({ local: bet.local_goals!, visiting: bet.visiting_goals! }, outcome, args.rules.bets_system === 'sign');
@@ -53,4 +57,16 @@ export async function simulatedStandings(
   }
   const { members: standings, winners } = standingsFromMatchdays(members, byUser, completeMatchdays);
   return { members: standings, winners, hits };
+}
+
+/** Per match, the bets (all filled) by tendency. */
+function crowdSplits(bets: readonly { match_id: number; local_goals: number | null; visiting_goals: number | null }[]): Map<number, CrowdSplit> {
+  const splits = new Map<number, CrowdSplit>();
+  for (const bet of bets) {
+    const split = splits.get(bet.match_id) ?? { home: 0, draw: 0, away: 0 };
+    const sign = resultSign(bet.local_goals!, bet.visiting_goals!);
+    if (sign === 1) split.home += 1; else if (sign === 0) split.draw += 1; else split.away += 1;
+    splits.set(bet.match_id, split);
+  }
+  return splits;
 }
