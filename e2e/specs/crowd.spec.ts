@@ -93,10 +93,11 @@ test('crowd quote: a lone right tendency earns more than a shared one, and the l
   }, 15_000);
 
   await owner.page.reload();
-  const badge = owner.page.getByTestId(`bet-row-${a}`).getByLabel('8 points');
-  await badge.waitFor();
-  await badge.focus();
-  await owner.page.getByRole('tooltip').getByText('1 of 4 said home win: 8 points: 8/10').waitFor();
+  const badge = owner.page.getByTestId(`bet-row-${a}`).getByLabel('8 points', { exact: true });
+  await badge.hover();
+  const tooltip = owner.page.getByRole('tooltip');
+  await tooltip.waitFor();
+  await eventually(async () => assert.match((await tooltip.textContent()) ?? '', /1 of 4 said home win: 8 points: 8\/10/));
   found.push(...await seriousViolationsAt(owner.page, 'bets page with quote points', BOTH_WIDTHS));
   await screenshots(w, owner.page, 'crowd-points');
   assert.deepEqual(found, [], `serious axe violations:\n${found.join('\n')}`);

@@ -34,7 +34,7 @@ export function CrowdSplitBar({ leagueId, matchId }: { leagueId: number; matchId
   const percent = splitPercentages(data);
   const summary = t('crowd.split', { home: percent.home, draw: percent.draw, away: percent.away, count: data.bets });
   return (
-    <Box data-testid={`crowd-split-${matchId}`} sx={{ mt: 0.5, width: '100%', maxWidth: 220, mx: 'auto' }}>
+    <Box data-testid={`crowd-split-${matchId}`} sx={{ mt: 0.5, width: '100%', maxWidth: 280, mx: 'auto' }}>
       <Box role="img" aria-label={summary} sx={{ display: 'flex', height: 8, borderRadius: 1, overflow: 'hidden', bgcolor: 'action.hover' }}>
         {OUTCOMES.map((key) => percent[key] > 0 && (
           <Box key={key} data-outcome={key} sx={{ width: `${percent[key]}%`, bgcolor: SEGMENT_COLOUR[key] }} />

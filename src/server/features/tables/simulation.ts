@@ -1,6 +1,5 @@
-import {
-  resultBetPoints, resultSign, scoringResult, type BetWeights, type CrowdSplit, type ScoredMatch, type ScoringRules,
-} from '../../../shared/domain/scoring';
+import { resultBetPoints, scoringResult, type BetWeights, type ScoredMatch, type ScoringRules } from '../../../shared/domain/scoring';
+import { crowdSplitsByMatch } from '../../../shared/domain/crowdSplits';
 import { tableHits } from '../../../shared/domain/tieBreaks';
 import type { HitCounters } from '../../domain/standings/hitCounters';
 import type { Executor } from '../../platform/db/database';
@@ -37,7 +36,7 @@ export async function simulatedStandings(
   }
   const visible = bets.filter((bet) => bet.user_id === args.viewerId || args.now >= bet.deadline);
   // Crowd quote: N and n count the bets the simulation may see (before a match's deadline, the viewer's own alone).
-  const crowds = crowdSplits(visible);
+  const crowds = crowdSplitsByMatch(visible);
   const byUser = new Map<number, Record<string, number>>();
   const hits = new Map<number, HitCounters>();
   for (const bet of visible) {
@@ -57,16 +56,4 @@ export async function simulatedStandings(
   }
   const { members: standings, winners } = standingsFromMatchdays(members, byUser, completeMatchdays);
   return { members: standings, winners, hits };
-}
-
-/** Per match, the bets (all filled) by tendency. */
-function crowdSplits(bets: readonly { match_id: number; local_goals: number | null; visiting_goals: number | null }[]): Map<number, CrowdSplit> {
-  const splits = new Map<number, CrowdSplit>();
-  for (const bet of bets) {
-    const split = splits.get(bet.match_id) ?? { home: 0, draw: 0, away: 0 };
-    const sign = resultSign(bet.local_goals!, bet.visiting_goals!);
-    if (sign === 1) split.home += 1; else if (sign === 0) split.draw += 1; else split.away += 1;
-    splits.set(bet.match_id, split);
-  }
-  return splits;
 }
