@@ -31,4 +31,13 @@ describe('crowd-quote scoring on the client', () => {
     expect(screen.getByRole('spinbutton', { name: 'Goal difference' })).toBeDisabled();
     expect(screen.getByRole('spinbutton', { name: 'Winner or draw' })).toBeEnabled();
   });
+
+  it("the league's table says it is scored by crowd quote", async () => {
+    const league = leagueWorld.leagues.find((item) => item.id === 5)!;
+    Object.assign(league, { scoring: SCORING_PRESETS.quote });
+    await signInAs(PLAYER);
+    renderApp({ route: '/leagues/5' });
+    expect(await screen.findByText(/Scored by crowd quote: a right winner or draw earns more the fewer members bet it/, {}, { timeout: 10_000 }))
+      .toBeInTheDocument();
+  });
 });
