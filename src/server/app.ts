@@ -77,6 +77,8 @@ import { headToHeadHandlers } from './features/headToHead/headToHeadRoutes';
 import { calendarRoutes } from '../shared/api/routes/calendar';
 import { nudgeRoutes } from '../shared/api/routes/nudges';
 import { headToHeadRoutes } from '../shared/api/routes/headToHead';
+import { betDistributionRoutes } from '../shared/api/routes/betDistribution';
+import { betDistributionHandlers } from './features/betDistribution/distributionRoutes';
 import { seedDemoIfEmpty } from './features/demo/seedDemo';
 import { installHttpObservation, quietRequestLogs } from './platform/observability/httpObservation';
 import { loggerOptions } from './platform/observability/logger';
@@ -199,6 +201,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   registerRoutes(app, lateEntryRoutes, lateEntryHandlers(deps));
   installLiveRoutes(app, deps);
   registerRoutes(app, calendarRoutes, calendarHandlers(deps));
+  registerRoutes(app, betDistributionRoutes, betDistributionHandlers(deps));
   registerCalendarFeed(app, deps);
   registerRoutes(app, nudgeRoutes, nudgeHandlers(deps));
   registerRoutes(app, headToHeadRoutes, headToHeadHandlers(deps));

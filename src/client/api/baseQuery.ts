@@ -45,7 +45,8 @@ const isCurrentUser = ({ method, path, prefixed }: RouteRequest['def']) => prefi
  * Failures the user should not see (points info; the home lists, which are emptied instead); they are
  * still logged.
  */
-const SILENT_READS = ['/leagues/index', '/matches/next_matches', '/matches/info_matchday/:id', '/result_bets/last_bets/:id'];
+const SILENT_READS = ['/leagues/index', '/matches/next_matches', '/matches/info_matchday/:id', '/result_bets/last_bets/:id',
+  '/result_bets/distribution/:league_id/:match_id'];
 const isSilent = ({ method, path }: RouteRequest['def']) =>
   path.includes('/points_info') || (method === 'GET' && SILENT_READS.includes(path));
 

@@ -15,10 +15,11 @@ import { roundBetHandlers } from './handlers/roundBets';
 import { tableHandlers } from './handlers/tables';
 import { liveHandlers } from './handlers/live';
 import { rivalryHandlers } from './handlers/rivalry';
+import { betDistributionHandlers } from './handlers/betDistribution';
 
 /** The fake API every client test talks to; a request no handler answers fails the test. */
 export const server = setupServer(
   ...userHandlers, ...accountHandlers, ...referenceHandlers, ...alertHandlers, ...updateHandlers, ...resultBetHandlers, ...pushHandlers,
   ...leagueHandlers, ...tableHandlers, ...invitationHandlers, ...competitionHandlers, ...matchHandlers, ...roundBetHandlers, ...personBetHandlers,
-  ...liveHandlers, ...rivalryHandlers,
+  ...liveHandlers, ...rivalryHandlers, ...betDistributionHandlers,
 );

@@ -2,6 +2,7 @@ import { adminCompetitionRoutes } from '../../shared/api/routes/adminCompetition
 import { adminOperationRoutes } from '../../shared/api/routes/adminOperations';
 import { adminUserRoutes } from '../../shared/api/routes/adminUsers';
 import { alertRoutes } from '../../shared/api/routes/alerts';
+import { betDistributionRoutes } from '../../shared/api/routes/betDistribution';
 import { bonusQuestionRoutes } from '../../shared/api/routes/bonusQuestions';
 import { invitationRoutes } from '../../shared/api/routes/invitations';
 import { lateEntryRoutes } from '../../shared/api/routes/lateEntry';
@@ -243,6 +244,17 @@ const ROWS: Row[] = [
     body: (w) => ({ league_id: w.leagueId, league_id_to_copy: w.otherLeagueId }), expected: as(401, 403, 200, 200, 403),
   },
 
+  // What the league bet: members and admins, but only once shown; this world's bets and picks are not yet, so every
+  // role is refused (features/betDistribution/distribution.test.ts has the matrix after the deadline).
+  {
+    route: 'resultBetDistribution', method: 'GET', path: (w) => `/result_bets/distribution/${w.leagueId}/${w.matchId}`,
+    expected: as(401, 403, 403, 403, 403),
+  },
+  {
+    route: 'pickDistribution', method: 'GET', path: (w) => `/pick_bets/distribution/${w.leagueId}/${w.roundRuleId}`,
+    expected: as(401, 403, 403, 403, 403),
+  },
+
   // Round picks
   { route: 'roundBets', method: 'GET', path: (w) => `/round_bets/round_bets/${w.leagueId}/${ROUND.SEMI_FINALS}`, expected: MEMBERS_READ },
   { route: 'roundBetsIndex', method: 'GET', path: (w) => `/round_bets/index/${w.leagueId}`, expected: MEMBERS_READ },
@@ -354,7 +366,7 @@ describe('acceptance: authorisation matrix coverage', () => {
   it('covers every league and bet route of the route table', () => {
     const names = Object.keys({
       ...leagueRoutes, ...leagueLogRoutes, ...bonusQuestionRoutes, ...invitationRoutes, ...resultBetRoutes, ...lateEntryRoutes,
-      ...roundBetRoutes, ...personBetRoutes,
+      ...roundBetRoutes, ...personBetRoutes, ...betDistributionRoutes,
       ...tableRoutes, ...alertRoutes, ...updateRoutes, ...pushRoutes, ...adminCompetitionRoutes, ...adminOperationRoutes, ...adminUserRoutes,
     }).sort();
     const covered = [...new Set(ROWS.map((row) => row.route.split(' ')[0]))].sort();

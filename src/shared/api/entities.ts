@@ -1,7 +1,7 @@
 import Type, { type Static } from 'typebox';
 import type { TieBreak } from '../domain/tieBreaks';
 import { BET_DEADLINE_MINUTES_MAX } from '../domain/deadlines';
-import { JOKER_MULTIPLIER_RANGE, JOKERS_MAX, ROUND_FACTOR_MAX, SCORING_POINTS_MAX } from '../domain/scoring';
+import { JOKER_MULTIPLIER_RANGE, JOKERS_MAX, QUOTE_MAX_RANGE, ROUND_FACTOR_MAX, SCORING_POINTS_MAX } from '../domain/scoring';
 import type { LivePhase } from '../domain/liveMatch';
 import { Id, Nullable, Timestamp } from './schemas';
 
@@ -104,10 +104,15 @@ export const PointsSystem = Type.Union([Type.Literal('winner'), Type.Literal('wi
 export const KnockoutBasis = Type.Union([Type.Literal('regular'), Type.Literal('extra_time'), Type.Literal('penalties')]);
 const HitPoints = Type.Integer({ minimum: 0, maximum: SCORING_POINTS_MAX });
 /** Points per hit and how they combine (shared/domain/scoring.ts). */
-export const Scoring = Type.Object({
-  mode: Type.Union([Type.Literal('additive'), Type.Literal('highest')]),
+const scoringFields = {
+  mode: Type.Union([Type.Literal('additive'), Type.Literal('highest'), Type.Literal('quote')]),
   tendency: HitPoints, goal_difference: HitPoints, exact: HitPoints, local_goals: HitPoints, visiting_goals: HitPoints,
-}, { additionalProperties: false });
+};
+/** `quote` mode: the most a right tendency earns (never below tendency). */
+const QuoteMax = Type.Integer({ minimum: QUOTE_MAX_RANGE.min, maximum: QUOTE_MAX_RANGE.max });
+export const Scoring = Type.Object({ ...scoringFields, quote_max: QuoteMax }, { additionalProperties: false });
+/** Scoring as a client sends it: quote_max may be left out (the quote preset's ceiling then), as clients did before it existed. */
+export const ScoringInput = Type.Object({ ...scoringFields, quote_max: Type.Optional(QuoteMax) }, { additionalProperties: false });
 /** The result-bet points of a round's matches are multiplied by factor. */
 export const RoundMultiplier = Type.Object({
   round_id: Type.Integer({ minimum: 1, maximum: 100 }), factor: Type.Integer({ minimum: 1, maximum: ROUND_FACTOR_MAX }),
@@ -148,7 +153,7 @@ export const LeagueSettings = Type.Object({
   /** Ordered tie-breaks of the table (empty: equal points share a position). */
   tie_breaks: Type.Array(TieBreakKey, { maxItems: 5 }),
   /** Replaces points_system (which, when sent, stands for its preset). */
-  scoring: Scoring,
+  scoring: ScoringInput,
   round_multipliers: Type.Array(RoundMultiplier, { maxItems: 20 }),
   jokers: Jokers,
   bet_deadline_minutes: Type.Integer({ minimum: 0, maximum: BET_DEADLINE_MINUTES_MAX }),
@@ -158,6 +163,7 @@ export type LeagueSettings = Static<typeof LeagueSettings>;
 
 export const League = Type.Object({
   ...LeagueSettings.properties,
+  scoring: Scoring,
   id: Id,
   competition: Type.Object({ id: Id, name: Type.String(), finished: Type.Boolean(), is_league: Type.Boolean() }),
   owner_id: Id,

@@ -23,6 +23,7 @@ import { liveRoutes } from './routes/live';
 import { calendarRoutes } from './routes/calendar';
 import { nudgeRoutes } from './routes/nudges';
 import { headToHeadRoutes } from './routes/headToHead';
+import { betDistributionRoutes } from './routes/betDistribution';
 
 /** Every API call of the product, keyed by endpoint name. Server registration and client endpoints both walk it. */
 export const routeTable = {
@@ -50,6 +51,7 @@ export const routeTable = {
   ...calendarRoutes,
   ...nudgeRoutes,
   ...headToHeadRoutes,
+  ...betDistributionRoutes,
 } as const satisfies Record<string, RouteDef>;
 
 export type RouteTable = typeof routeTable;

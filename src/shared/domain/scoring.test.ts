@@ -75,7 +75,7 @@ describe('result bet scoring', () => {
   });
 
   it('additive sums every hit; a draw has no goal-difference hit', () => {
-    const all: ScoringRules = { ...exact, scoring: { mode: 'additive', tendency: 1, goal_difference: 2, exact: 4, local_goals: 8, visiting_goals: 16 } };
+    const all: ScoringRules = { ...exact, scoring: { mode: 'additive', tendency: 1, goal_difference: 2, exact: 4, local_goals: 8, visiting_goals: 16, quote_max: 10 } };
     expect(resultBetPoints(all, bet(2, 1), finished(2, 1))).toBe(31);
     expect(resultBetPoints(all, bet(3, 2), finished(2, 1))).toBe(3);
     expect(resultBetPoints(all, bet(1, 1), finished(1, 1))).toBe(29);
@@ -107,10 +107,11 @@ describe('result bet scoring', () => {
   it('presets have their fixed points per hit and mode; the old points systems map to classic and winner', () => {
     const as = (mode: string, ...points: number[]) => ({
       mode, tendency: points[0], goal_difference: points[1], exact: points[2], local_goals: points[3], visiting_goals: points[4],
+      quote_max: 10,
     });
     expect(SCORING_PRESETS).toEqual({
       classic: as('additive', 2, 0, 1, 1, 1), winner: as('additive', 2, 0, 0, 0, 0),
-      kicktipp: as('highest', 2, 3, 4, 0, 0), tendency_exact: as('highest', 1, 0, 3, 0, 0),
+      kicktipp: as('highest', 2, 3, 4, 0, 0), tendency_exact: as('highest', 1, 0, 3, 0, 0), quote: as('quote', 2, 0, 2, 0, 0),
     });
     expect(POINTS_SYSTEM_PRESETS).toEqual({ winner_and_goals: 'classic', winner: 'winner' });
   });

@@ -10,23 +10,34 @@ export type BetsSystem = 'disabled' | 'sign' | 'exact';
 export type PointsSystem = 'winner' | 'winner_and_goals';
 /** Which score knockout bets are compared with: 90 minutes, after extra time, or that plus a goal to the shoot-out winner. */
 export type KnockoutBasis = 'regular' | 'extra_time' | 'penalties';
-export type ScoringMode = 'additive' | 'highest';
+export type ScoringMode = 'additive' | 'highest' | 'quote';
 
 /**
  * A league's scoring model: points per hit. `additive` sums the points of every hit; `highest` takes
  * the largest of tendency, goal_difference and exact among the hits, plus the local_goals/visiting_goals hits.
+ * `quote` scores by rarity (quotePoints): a right tendency earns more the fewer members shared it, at most
+ * quote_max, plus `exact` for the exact score; goal_difference, local_goals and visiting_goals count nothing there.
  */
 export interface Scoring {
   mode: ScoringMode; tendency: number; goal_difference: number; exact: number; local_goals: number; visiting_goals: number;
+  quote_max: number;
 }
 export const SCORING_POINTS_MAX = 20;
+/** quote_max's range (never below the league's tendency points: checked where settings are saved). */
+export const QUOTE_MAX_RANGE = { min: 1, max: 50 } as const;
+export const DEFAULT_QUOTE_MAX = 10;
+/** A scoring as a client may send it, without quote_max (clients from before the quote left it out). */
+export type ScoringInput = Omit<Scoring, 'quote_max'> & { quote_max?: number };
+export const completeScoring = (scoring: ScoringInput): Scoring => ({ ...scoring, quote_max: scoring.quote_max ?? DEFAULT_QUOTE_MAX });
 
-export type ScoringPresetKey = 'classic' | 'winner' | 'kicktipp' | 'tendency_exact';
+export type ScoringPresetKey = 'classic' | 'winner' | 'kicktipp' | 'tendency_exact' | 'quote';
+const Q = { quote_max: DEFAULT_QUOTE_MAX };
 export const SCORING_PRESETS: Readonly<Record<ScoringPresetKey, Scoring>> = {
-  classic: { mode: 'additive', tendency: 2, goal_difference: 0, exact: 1, local_goals: 1, visiting_goals: 1 },
-  winner: { mode: 'additive', tendency: 2, goal_difference: 0, exact: 0, local_goals: 0, visiting_goals: 0 },
-  kicktipp: { mode: 'highest', tendency: 2, goal_difference: 3, exact: 4, local_goals: 0, visiting_goals: 0 },
-  tendency_exact: { mode: 'highest', tendency: 1, goal_difference: 0, exact: 3, local_goals: 0, visiting_goals: 0 },
+  classic: { mode: 'additive', tendency: 2, goal_difference: 0, exact: 1, local_goals: 1, visiting_goals: 1, ...Q },
+  winner: { mode: 'additive', tendency: 2, goal_difference: 0, exact: 0, local_goals: 0, visiting_goals: 0, ...Q },
+  kicktipp: { mode: 'highest', tendency: 2, goal_difference: 3, exact: 4, local_goals: 0, visiting_goals: 0, ...Q },
+  tendency_exact: { mode: 'highest', tendency: 1, goal_difference: 0, exact: 3, local_goals: 0, visiting_goals: 0, ...Q },
+  quote: { mode: 'quote', tendency: 2, goal_difference: 0, exact: 2, local_goals: 0, visiting_goals: 0, ...Q },
 };
 export const SCORING_PRESET_KEYS = Object.keys(SCORING_PRESETS) as ScoringPresetKey[];
 export const POINTS_SYSTEM_PRESETS: Readonly<Record<PointsSystem, ScoringPresetKey>> = { winner_and_goals: 'classic', winner: 'winner' };
@@ -39,8 +50,39 @@ export const scoringPresetOf = (scoring: Scoring): ScoringPresetKey | null =>
   SCORING_PRESET_KEYS.find((key) => sameScoring(SCORING_PRESETS[key], scoring)) ?? null;
 
 /** The old points_system closest to a scoring (for readers of the old field): goals count or not. */
-export const pointsSystemOf = (scoring: Scoring): PointsSystem =>
-  scoring.exact + scoring.local_goals + scoring.visiting_goals + scoring.goal_difference > 0 ? 'winner_and_goals' : 'winner';
+export const pointsSystemOf = (scoring: Scoring): PointsSystem => {
+  const points = scoringPoints(scoring);
+  return points.exact + points.local_goals + points.visiting_goals + points.goal_difference > 0 ? 'winner_and_goals' : 'winner';
+};
+
+/** The points per hit a scoring gives (`quote` counts only tendency and exact). */
+function scoringPoints(scoring: Scoring): Record<LegendKey, number> {
+  const quote = scoring.mode === 'quote';
+  return {
+    tendency: scoring.tendency, goal_difference: quote ? 0 : scoring.goal_difference, exact: scoring.exact,
+    local_goals: quote ? 0 : scoring.local_goals, visiting_goals: quote ? 0 : scoring.visiting_goals,
+  };
+}
+
+/**
+ * What a right tendency earns in a `quote` league: `tendency` times N (the members with a real bet on the match)
+ * over n (those of them whose bet has the result's tendency), rounded half up, kept between `tendency` and
+ * `quoteMax`. n is never 0 for a right bet (it counts itself); a 0 is read as 1.
+ */
+export function quotePoints(tendency: number, bets: number, right: number, quoteMax: number): number {
+  const n = Math.max(1, right);
+  const N = Math.max(n, bets);
+  // Integer arithmetic, as the SQL does: floor((2tN + n) / 2n) is tN/n rounded half up.
+  const rounded = Math.floor((2 * tendency * N + n) / (2 * n));
+  return Math.min(Math.max(rounded, tendency), Math.max(quoteMax, tendency));
+}
+
+/** How a league's members bet on one match: real bets per tendency (home win, draw, away win). */
+export interface CrowdSplit { home: number; draw: number; away: number }
+
+/** The members whose real bet has this tendency (1 home win, 0 draw, -1 away win). */
+export const crowdOf = (split: CrowdSplit, sign: -1 | 0 | 1): number => (sign === 1 ? split.home : sign === 0 ? split.draw : split.away);
+export const crowdTotal = (split: CrowdSplit): number => split.home + split.draw + split.away;
 
 export interface ScoringRules { bets_system: BetsSystem; scoring: Scoring; knockout_basis: KnockoutBasis }
 
@@ -99,11 +141,12 @@ export interface LegendRow { key: LegendKey; description: string; points: number
 export function effectivePoints(rules: Pick<ScoringRules, 'bets_system' | 'scoring'>): Record<LegendKey, number> {
   const { scoring } = rules;
   if (rules.bets_system === 'sign') return { tendency: scoring.tendency, goal_difference: 0, exact: 0, local_goals: 0, visiting_goals: 0 };
-  return {
-    tendency: scoring.tendency, goal_difference: scoring.goal_difference, exact: scoring.exact,
-    local_goals: scoring.local_goals, visiting_goals: scoring.visiting_goals,
-  };
+  return scoringPoints(scoring);
 }
+
+/** The most a right tendency can earn: quote_max in a `quote` league, else its points. */
+const maxTendencyPoints = (scoring: Scoring, tendency: number) =>
+  (scoring.mode === 'quote' ? Math.max(scoring.quote_max, tendency) : tendency);
 
 /** Which legend rows a league's result bets can score (those worth points). Empty when result bets are disabled. */
 export function legendKeys(rules: Pick<ScoringRules, 'bets_system' | 'scoring'>): LegendKey[] {
@@ -116,9 +159,10 @@ export function legendKeys(rules: Pick<ScoringRules, 'bets_system' | 'scoring'>)
 export function maxResultBetPoints(rules: Pick<ScoringRules, 'bets_system' | 'scoring'>): number {
   if (rules.bets_system === 'disabled') return 0;
   const p = effectivePoints(rules);
+  const tendency = maxTendencyPoints(rules.scoring, p.tendency);
   const ranked = rules.scoring.mode === 'highest'
-    ? Math.max(p.tendency, p.goal_difference, p.exact)
-    : p.tendency + p.goal_difference + p.exact;
+    ? Math.max(tendency, p.goal_difference, p.exact)
+    : tendency + p.goal_difference + p.exact;
   return ranked + p.local_goals + p.visiting_goals;
 }
 
@@ -158,12 +202,18 @@ export function betHitsOf(bet: { local: number; visiting: number }, result: { lo
  * The legend rows with the points this bet earned in each (0 when missed; in `highest` mode only the best of
  * tendency, goal_difference and exact keeps its points), summing to the bet's points before round factor and
  * joker. Null when the match is unfinished or the bet is empty: such a bet has no points yet (null, not 0).
+ * A `quote` league's tendency row earns quotePoints from `crowd`, the league's real bets on the match (without
+ * it, as if the bet were the only one: the tendency's points).
  */
-export function resultBetLegend(rules: ScoringRules, bet: BetGoals, match: ScoredMatch): LegendRow[] | null {
+export function resultBetLegend(rules: ScoringRules, bet: BetGoals, match: ScoredMatch, crowd?: CrowdSplit): LegendRow[] | null {
   const result = scoringResult(match, rules.knockout_basis);
   if (!result || bet.local_goals === null || bet.visiting_goals === null) return null;
   const hits = betHitsOf({ local: bet.local_goals, visiting: bet.visiting_goals }, result);
-  const points = effectivePoints(rules);
+  const points = { ...effectivePoints(rules) };
+  const maxPoints = { ...points, tendency: maxTendencyPoints(rules.scoring, points.tendency) };
+  if (rules.scoring.mode === 'quote' && crowd) {
+    points.tendency = quotePoints(points.tendency, crowdTotal(crowd), crowdOf(crowd, resultSign(result.local, result.visiting)), rules.scoring.quote_max);
+  }
   const earned = (key: LegendKey) => (hits[key] ? points[key] : 0);
   let best: LegendKey | null = null;
   if (rules.scoring.mode === 'highest') {
@@ -173,7 +223,7 @@ export function resultBetLegend(rules: ScoringRules, bet: BetGoals, match: Score
     key,
     description: LEGEND_DESCRIPTION[key],
     points: rules.scoring.mode === 'highest' && RANKED.includes(key) && key !== best ? 0 : earned(key),
-    max_points: points[key],
+    max_points: maxPoints[key],
   }));
 }
 
@@ -182,10 +232,10 @@ export function resultBetLegend(rules: ScoringRules, bet: BetGoals, match: Score
  * the round's factor, times the joker multiplier when the bet carries a joker (and the league has jokers).
  */
 export function resultBetPoints(
-  rules: ScoringRules, bet: BetGoals & { joker?: boolean | number }, match: ScoredMatch, weights?: BetWeights,
+  rules: ScoringRules, bet: BetGoals & { joker?: boolean | number }, match: ScoredMatch, weights?: BetWeights, crowd?: CrowdSplit,
 ): number | null {
   if (rules.bets_system === 'disabled') return null;
-  const legend = resultBetLegend(rules, bet, match);
+  const legend = resultBetLegend(rules, bet, match, crowd);
   if (!legend) return null;
   const base = legend.reduce((sum, row) => sum + row.points, 0);
   if (!weights) return base;

@@ -37,6 +37,7 @@ import type { ResultBetRow } from '../../api/entities/betsSlice';
 import { useBetsOf, useLeagueOf } from '../../api/entities/hooks';
 import type { BetsSystem } from '../../lib/bets/betValues';
 import { ResultBetCell } from './ResultBetCell';
+import { CrowdSplitBar } from './CrowdSplitBar';
 import { useUndoKeys } from './useUndoKeys';
 import { useEffect, useState } from 'react';
 import { useMatchLabel } from './matchLabel';
@@ -120,6 +121,7 @@ function BetRow({ bet, system, mode, leagueId, jokers, lateEntry, closedAt }: {
       <Box sx={{ gridArea: 'score', textAlign: 'center' }}>
         {/* No score before the kickoff: the row says when its bets closed, if they did. */}
         {match.started ? <MatchScore match={match} /> : closedAt && <ClosedOn at={closedAt.at} />}
+        {mode === 0 && bet.allow_show_bets && <CrowdSplitBar leagueId={leagueId} matchId={match.id} />}
         {bet.late_entry && <Chip size="small" variant="outlined" label={t('late_entry.mark')} />}
         {lateEntry && bet.allow_show_bets && (
           <LateEntryButton betId={bet.id} userName={bet.user_name} local={bet.local_goals} visiting={bet.visiting_goals} />

@@ -47,6 +47,7 @@ export function SimulationPanel({ league }: { league: League }) {
           <Button size="small" color="warning" variant="outlined" startIcon={<RestartAltIcon />} onClick={() => setConfirming(true)}>{t('simulation.reset')}</Button>
         </Stack>
         <Typography variant="body2" color="text.secondary" sx={{ my: 1 }}>{t('simulation.explanation')}</Typography>
+        {league.scoring.mode === 'quote' && <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>{t('crowd.simulation_note')}</Typography>}
         {table ? (
           <div data-testid="simulation-table" aria-busy={isFetching}><LeagueTable table={table} leagueId={league.id} currentUserId={user.id} /></div>
         ) : <Skeleton height={160} />}

@@ -116,6 +116,7 @@ export default function LeagueScreen() {
               </Select>
             </FormControl>
           </Box>
+          {league.scoring.mode === 'quote' && <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>{t('crowd.table_note')}</Typography>}
           {winners.length > 0 && (
             <Typography variant="body2" sx={{ mb: 1 }}>{t('league.matchday_winners', { names: winners.map((row) => row.user_name).join(', ') })}</Typography>
           )}

@@ -1,24 +1,26 @@
-import type { BetWeights, Scoring, ScoringRules } from '../../../shared/domain/scoring';
+import type { BetWeights, Scoring, ScoringMode, ScoringRules } from '../../../shared/domain/scoring';
 import type { Executor } from '../../platform/db/database';
 
 /** The scoring columns of a league row. */
 export interface ScoringColumns {
-  scoring_mode: 'additive' | 'highest'; points_tendency: number; points_goal_difference: number; points_exact: number;
-  points_local_goals: number; points_visiting_goals: number;
+  scoring_mode: ScoringMode; points_tendency: number; points_goal_difference: number; points_exact: number;
+  points_local_goals: number; points_visiting_goals: number; points_quote_max: number;
 }
 
 export const SCORING_COLUMNS = [
   'scoring_mode', 'points_tendency', 'points_goal_difference', 'points_exact', 'points_local_goals', 'points_visiting_goals',
+  'points_quote_max',
 ] as const;
 
 export const scoringFromColumns = (row: ScoringColumns): Scoring => ({
   mode: row.scoring_mode, tendency: row.points_tendency, goal_difference: row.points_goal_difference, exact: row.points_exact,
-  local_goals: row.points_local_goals, visiting_goals: row.points_visiting_goals,
+  local_goals: row.points_local_goals, visiting_goals: row.points_visiting_goals, quote_max: row.points_quote_max,
 });
 
 export const scoringToColumns = (scoring: Scoring): ScoringColumns => ({
   scoring_mode: scoring.mode, points_tendency: scoring.tendency, points_goal_difference: scoring.goal_difference,
   points_exact: scoring.exact, points_local_goals: scoring.local_goals, points_visiting_goals: scoring.visiting_goals,
+  points_quote_max: scoring.quote_max,
 });
 
 /** A league's rules and weights as the pure functions take them (simulations, live provisional tables, points info). */

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { sql } from 'kysely';
 import { resultBetDeadline, type LockBy } from '../../../shared/domain/deadlines';
 import { ROUND } from '../../../shared/domain/rounds';
-import { resultBetPoints, type BetWeights, type KnockoutBasis, type Scoring, type ScoringRules } from '../../../shared/domain/scoring';
+import { resultBetPoints, resultSign, type BetWeights, type CrowdSplit, type KnockoutBasis, type Scoring, type ScoringRules } from '../../../shared/domain/scoring';
 import { createCup } from '../../testing/competitionFixture';
 import { createUserWithToken } from '../../testing/fixtures';
 import { describeEachDb } from '../../testing/harness';
@@ -19,8 +19,9 @@ jest.setTimeout(180_000);
 const HOUR = 3_600_000;
 const points = fc.integer({ min: 0, max: 6 });
 const scoringArb: fc.Arbitrary<Scoring> = fc.record({
-  mode: fc.constantFrom('additive' as const, 'highest' as const),
+  mode: fc.constantFrom('additive' as const, 'highest' as const, 'quote' as const),
   tendency: points, goal_difference: points, exact: points, local_goals: points, visiting_goals: points,
+  quote_max: fc.integer({ min: 1, max: 8 }),
 });
 const leagueArb = fc.record({
   bets_system: fc.constantFrom('exact' as const, 'sign' as const),
@@ -41,10 +42,12 @@ const betArb = fc.record({ goals: fc.option(fc.tuple(goals, goals), { freq: 5 })
 describeEachDb('scoring model in SQL against the pure functions (property-based)', (ctx) => {
   it('bet points and stored standings equal resultBetPoints for generated leagues, bets and results', async () => {
     const { db } = ctx().deps;
-    const users = [await createUserWithToken(ctx().deps), await createUserWithToken(ctx().deps)];
+    const users = [
+      await createUserWithToken(ctx().deps), await createUserWithToken(ctx().deps), await createUserWithToken(ctx().deps),
+    ];
     await fc.assert(fc.asyncProperty(
       fc.array(leagueArb, { minLength: 2, maxLength: 2 }), fc.array(resultArb, { minLength: 6, maxLength: 6 }),
-      fc.array(betArb, { minLength: 24, maxLength: 24 }),
+      fc.array(betArb, { minLength: 36, maxLength: 36 }),
       async (leagueSpecs, results, betSpecs) => {
         const cup = await createCup(db, { start: ctx().clock.now() - 10 * 24 * HOUR });
         const matchIds = [...cup.groupMatchIds.slice(0, 3), ...cup.knockoutMatchIds];
@@ -57,7 +60,7 @@ describeEachDb('scoring model in SQL against the pure functions (property-based)
           }));
         }
         const bets = leagueIds.flatMap((leagueId, l) => users.flatMap((user, u) => matchIds.map((matchId, m) => {
-          const b = betSpecs[(l * 12 + u * 6 + m) % betSpecs.length];
+          const b = betSpecs[(l * 18 + u * 6 + m) % betSpecs.length];
           return {
             league_id: leagueId, user_id: user.id, match_id: matchId, updated_at: 0, joker: b.joker ? 1 as const : 0 as const,
             local_goals: b.goals ? b.goals[0] : null, visiting_goals: b.goals ? b.goals[1] : null,
@@ -80,15 +83,25 @@ describeEachDb('scoring model in SQL against the pure functions (property-based)
         const points = new Map<number, number | null>();
         for (const id of leagueIds) for (const bet of await betsWithPoints(db, { leagueId: id })) points.set(bet.id, bet.points);
         const rows = await db.selectFrom('result_bets as rb').innerJoin('matches as m', 'm.id', 'rb.match_id')
-          .select(['rb.id', 'rb.league_id', 'rb.user_id', 'rb.local_goals', 'rb.visiting_goals', 'rb.joker', 'm.round_id', 'm.finished',
+          .select(['rb.id', 'rb.league_id', 'rb.user_id', 'rb.match_id', 'rb.local_goals', 'rb.visiting_goals', 'rb.joker', 'm.round_id', 'm.finished',
             'm.local_goals as ml', 'm.visiting_goals as mv', 'm.local_goals_extra_time', 'm.visiting_goals_extra_time',
             'm.local_penalties', 'm.visiting_penalties'])
           .where('rb.league_id', 'in', leagueIds).execute();
         expect(rows).toHaveLength(bets.length);
+        // How each league bet on each match (quote mode): its real bets with both goals, by tendency.
+        const crowds = new Map<string, CrowdSplit>();
+        for (const row of rows) {
+          if (row.local_goals === null || row.visiting_goals === null) continue;
+          const key = `${row.league_id}:${row.match_id}`;
+          const split = crowds.get(key) ?? { home: 0, draw: 0, away: 0 };
+          const sign = resultSign(row.local_goals, row.visiting_goals);
+          crowds.set(key, { ...split, home: split.home + Number(sign === 1), draw: split.draw + Number(sign === 0), away: split.away + Number(sign === -1) });
+        }
         const totals = new Map<string, number>();
         for (const row of rows) {
           const { rules, weights } = scoring.get(row.league_id)!;
-          const expected = resultBetPoints(rules, row, { ...row, local_goals: row.ml, visiting_goals: row.mv }, weights);
+          const crowd = crowds.get(`${row.league_id}:${row.match_id}`) ?? { home: 0, draw: 0, away: 0 };
+          const expected = resultBetPoints(rules, row, { ...row, local_goals: row.ml, visiting_goals: row.mv }, weights, crowd);
           expect({ ...row, rules, weights, points: points.get(row.id) }).toEqual({ ...row, rules, weights, points: expected });
           const key = `${row.league_id}:${row.user_id}`;
           totals.set(key, (totals.get(key) ?? 0) + (expected ?? 0));

@@ -109,8 +109,10 @@ export function betFacts(l: string, m: string, c: string): BetFacts {
   const rl = resultGoals(l, m, 'local');
   const rv = resultGoals(l, m, 'visiting');
   const goalsCount = sql`${L}.bets_system = 'exact'`;
-  const t = sql`${L}.points_tendency`;
-  const [gd, e] = [sql`(CASE WHEN ${goalsCount} THEN ${L}.points_goal_difference ELSE 0 END)`,
+  // A `quote` league counts only tendency (by rarity) and exact.
+  const sideGoalsCount = sql`${goalsCount} AND ${L}.scoring_mode <> 'quote'`;
+  const t = quoteTendencySql(l, m, rl, rv);
+  const [gd, e] = [sql`(CASE WHEN ${sideGoalsCount} THEN ${L}.points_goal_difference ELSE 0 END)`,
     sql`(CASE WHEN ${goalsCount} THEN ${L}.points_exact ELSE 0 END)`];
   // A draw has no goal-difference hit (its points are 0 there).
   const gdOnExact = sql`(CASE WHEN ${signOf(rl, rv)} = 0 THEN 0 ELSE ${gd} END)`;
@@ -125,12 +127,36 @@ export function betFacts(l: string, m: string, c: string): BetFacts {
     pts_t: t,
     pts_gd: sql`(CASE WHEN ${highest} THEN ${larger(t, gd)} ELSE ${t} + ${gd} END)`,
     pts_exact: sql`(CASE WHEN ${highest} THEN ${larger(larger(t, gdOnExact), e)} ELSE ${t} + ${gdOnExact} + ${e} END)`,
-    pts_l: sql`(CASE WHEN ${goalsCount} THEN ${L}.points_local_goals ELSE 0 END)`,
-    pts_v: sql`(CASE WHEN ${goalsCount} THEN ${L}.points_visiting_goals ELSE 0 END)`,
+    pts_l: sql`(CASE WHEN ${sideGoalsCount} THEN ${L}.points_local_goals ELSE 0 END)`,
+    pts_v: sql`(CASE WHEN ${sideGoalsCount} THEN ${L}.points_visiting_goals ELSE 0 END)`,
     factor: sql`COALESCE((SELECT rm.factor FROM league_round_multipliers rm WHERE rm.league_id = ${L}.id AND rm.round_id = ${M}.round_id), 1)`,
     joker_mult: sql`(CASE WHEN ${L}.joker_count > 0 THEN ${L}.joker_multiplier ELSE 1 END)`,
   };
 }
+
+/**
+ * What a right tendency earns in league `l` on match `m` (quotePoints): the tendency's points, or in a `quote`
+ * league tendency x N / n rounded half up, between tendency and quote_max, where N counts the league's real bets
+ * on the match (both goals entered; a member who leaves loses their bets) and n those with the result's tendency.
+ * One aggregate over the league's bets on the match (index result_bets_league_match), evaluated once per league
+ * and match where the facts are materialised, and only for `quote` leagues.
+ */
+function quoteTendencySql(l: string, m: string, rl: RawBuilder<number>, rv: RawBuilder<number>): RawBuilder<number> {
+  const L = sql.table(l);
+  const t = sql`${L}.points_tendency`;
+  const [N, n] = [sql`COUNT(*)`, sql`(CASE WHEN SUM(${crowdRight(rl, rv)}) > 0 THEN SUM(${crowdRight(rl, rv)}) ELSE 1 END)`];
+  const rounded = sql`((2 * ${t} * ${N} + ${n}) / (2 * ${n}))`;
+  const ceiling = sql`(CASE WHEN ${L}.points_quote_max < ${t} THEN ${t} ELSE ${L}.points_quote_max END)`;
+  return sql<number>`(CASE WHEN ${L}.scoring_mode = 'quote' THEN (SELECT
+      CASE WHEN ${rounded} < ${t} THEN ${t} WHEN ${rounded} > ${ceiling} THEN ${ceiling} ELSE ${rounded} END
+    FROM result_bets q WHERE q.league_id = ${L}.id AND q.match_id = ${sql.ref(`${m}.id`)} AND q.mode = 0
+      AND q.local_goals IS NOT NULL AND q.visiting_goals IS NOT NULL)
+    ELSE ${t} END)`;
+}
+
+/** 1 for a bet `q` with the tendency of the result (rl, rv), else 0. */
+const crowdRight = (rl: RawBuilder<number>, rv: RawBuilder<number>) =>
+  sql`(CASE WHEN ${signOf(sql.ref('q.local_goals'), sql.ref('q.visiting_goals'))} = ${signOf(rl, rv)} THEN 1 ELSE 0 END)`;
 
 /** betFacts as a select list (`expr AS name, ...`), for a CTE or derived table that bets join on (league_id, match_id). */
 export function betFactsSql(l: string, m: string, c: string): RawBuilder<unknown> {

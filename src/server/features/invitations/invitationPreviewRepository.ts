@@ -12,7 +12,7 @@ export async function findPreviewByToken(db: Executor, token: string) {
     .select((eb) => [
       'i.email', 'l.id as league_id', 'l.name as league_name', 'c.name as competition_name', 'u.name as inviter_name',
       'l.bets_system', 'l.scoring_mode', 'l.points_tendency', 'l.points_goal_difference', 'l.points_exact',
-      'l.points_local_goals', 'l.points_visiting_goals', 'l.joker_count', 'l.bet_deadline_minutes',
+      'l.points_local_goals', 'l.points_visiting_goals', 'l.points_quote_max', 'l.joker_count', 'l.bet_deadline_minutes',
       eb.selectFrom('league_members as m').whereRef('m.league_id', '=', 'l.id')
         .select((e) => e.fn.countAll<number>().as('n')).as('members_count'),
       eb.exists(eb.selectFrom('users as a').select('a.id')

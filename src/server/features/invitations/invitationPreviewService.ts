@@ -4,6 +4,7 @@ import { notFound } from '../../platform/http/errors';
 import type { InvitationPreview } from '../../../shared/api/routes/invitationPreview';
 import { effectivePoints, maxResultBetPoints } from '../../../shared/domain/scoring';
 import { findPreviewByToken } from './invitationPreviewRepository';
+import { scoringFromColumns } from '../../domain/scoring/leagueScoring';
 
 /**
  * What an invitation link shows to whoever holds it, signed in or not. The token is the secret: an unknown one, or
@@ -13,13 +14,7 @@ import { findPreviewByToken } from './invitationPreviewRepository';
 export async function invitationPreview(deps: AppDeps, token: string): Promise<Static<typeof InvitationPreview>> {
   const row = await findPreviewByToken(deps.db, token);
   if (!row) throw notFound('errors.invitation_not_found');
-  const rules = {
-    bets_system: row.bets_system,
-    scoring: {
-      mode: row.scoring_mode, tendency: row.points_tendency, goal_difference: row.points_goal_difference, exact: row.points_exact,
-      local_goals: row.points_local_goals, visiting_goals: row.points_visiting_goals,
-    },
-  };
+  const rules = { bets_system: row.bets_system, scoring: scoringFromColumns(row) };
   return {
     league: { id: row.league_id, name: row.league_name, competition_name: row.competition_name, members_count: Number(row.members_count ?? 0) },
     inviter_name: row.inviter_name,

@@ -30,9 +30,13 @@ describeEachDb('league scoring model, round weights, jokers and deadlines', (ctx
     const t = ctx();
     const en = await call(t.app, { method: 'GET', url: api('/scoring_presets') });
     expect(en.statusCode).toBe(200);
-    expect(en.data.map((p: { key: string }) => p.key)).toEqual(['classic', 'winner', 'kicktipp', 'tendency_exact']);
+    expect(en.data.map((p: { key: string }) => p.key)).toEqual(['classic', 'winner', 'kicktipp', 'tendency_exact', 'quote']);
     expect(en.data[0]).toEqual({ key: 'classic', name: 'Classic: winner and goals', scoring: SCORING_PRESETS.classic });
-    expect(en.data[2].scoring).toEqual({ mode: 'highest', tendency: 2, goal_difference: 3, exact: 4, local_goals: 0, visiting_goals: 0 });
+    expect(en.data[2].scoring).toEqual({ mode: 'highest', tendency: 2, goal_difference: 3, exact: 4, local_goals: 0, visiting_goals: 0, quote_max: 10 });
+    expect(en.data[4]).toEqual({
+      key: 'quote', name: 'Crowd quote: a right tendency earns more the fewer members saw it coming',
+      scoring: { mode: 'quote', tendency: 2, goal_difference: 0, exact: 2, local_goals: 0, visiting_goals: 0, quote_max: 10 },
+    });
     const es = await call(t.app, { method: 'GET', url: api('/scoring_presets', 'es') });
     expect(es.data[1].name).toBe('Solo el ganador');
   });
@@ -58,6 +62,9 @@ describeEachDb('league scoring model, round weights, jokers and deadlines', (ctx
     });
     for (const league of [
       { scoring: { ...SCORING_PRESETS.classic, exact: 21 } },
+      { scoring: { ...SCORING_PRESETS.quote, quote_max: 0 } },
+      { scoring: { ...SCORING_PRESETS.quote, quote_max: 51 } },
+      { scoring: { ...SCORING_PRESETS.quote, tendency: 5, quote_max: 4 } },
       { round_multipliers: [{ round_id: 8, factor: 2 }] },
       { round_multipliers: [{ round_id: 7, factor: 6 }] },
       { round_multipliers: [{ round_id: 7, factor: 2 }, { round_id: 7, factor: 3 }] },
@@ -72,6 +79,17 @@ describeEachDb('league scoring model, round weights, jokers and deadlines', (ctx
       expect({ league, status: res.statusCode }).toEqual({ league, status: 400 });
       expect(res.data.error).toBeTruthy();
     }
+    const quote = await createLeague(t, w.owner, { name: 'Quote', competition_id: w.cup.competitionId, scoring: SCORING_PRESETS.quote });
+    expect(quote).toMatchObject({ scoring: SCORING_PRESETS.quote, points_system: 'winner_and_goals' });
+    // A client from before the quote sends no quote_max: the league is made, with the preset's ceiling.
+    const { quote_max: _left, ...older } = SCORING_PRESETS.kicktipp;
+    const fromOlderClient = await createLeague(t, w.owner, { name: 'Older client', competition_id: w.cup.competitionId, scoring: older });
+    expect(fromOlderClient).toMatchObject({ scoring: { ...SCORING_PRESETS.kicktipp, quote_max: 10 } });
+    const low = await call(t.app, {
+      method: 'POST', url: api('/leagues'), token: w.owner.token,
+      payload: { league: { name: 'Low', competition_id: w.cup.competitionId, scoring: { ...SCORING_PRESETS.quote, tendency: 5, quote_max: 4 } } },
+    });
+    expect(JSON.stringify(low.data.errors)).toContain('must be greater than or equal to 5');
   });
 
   it('a new scoring on a running league (editable_after_start) rescores its standings at once', async () => {

@@ -2,7 +2,7 @@ import { sql, type Updateable } from 'kysely';
 import type { LeagueSettings } from '../../../shared/api/entities';
 import { DEFAULT_BET_DEADLINE_MINUTES } from '../../../shared/domain/deadlines';
 import { ROUNDS } from '../../../shared/domain/rounds';
-import { NO_JOKERS, POINTS_SYSTEM_PRESETS, SCORING_PRESETS, pointsSystemOf } from '../../../shared/domain/scoring';
+import { NO_JOKERS, POINTS_SYSTEM_PRESETS, SCORING_PRESETS, completeScoring, pointsSystemOf } from '../../../shared/domain/scoring';
 import { normaliseSearchText } from '../../../shared/domain/text';
 import type { Executor } from '../../platform/db/database';
 import type { LeaguesTable } from '../../platform/db/schema';
@@ -79,7 +79,7 @@ export function settingsToColumns(settings: Partial<LeagueSettings>): Updateable
   }
   if (settings.bets_system !== undefined) columns.bets_system = settings.bets_system;
   if (settings.points_system !== undefined) columns.points_system = settings.points_system;
-  if (settings.scoring !== undefined) Object.assign(columns, scoringToColumns(settings.scoring));
+  if (settings.scoring !== undefined) Object.assign(columns, scoringToColumns(completeScoring(settings.scoring)));
   if (settings.jokers !== undefined) {
     columns.joker_count = settings.jokers.count;
     columns.joker_multiplier = settings.jokers.multiplier;
@@ -110,8 +110,14 @@ const sameTeams = (a: number[], b: number[]) => a.length === b.length && a.every
  * stored points_system then follows the scoring, for readers of the old field.
  */
 export function withScoring<T extends Partial<LeagueSettings>>(settings: T): T {
-  const scoring = settings.scoring ?? (settings.points_system && SCORING_PRESETS[POINTS_SYSTEM_PRESETS[settings.points_system]]);
+  const scoring = settings.scoring
+    ? completeScoring(settings.scoring)
+    : settings.points_system && SCORING_PRESETS[POINTS_SYSTEM_PRESETS[settings.points_system]];
   if (!scoring) return settings;
+  // A right tendency never earns less than the tendency's points, so the quote's ceiling is at least that.
+  if (scoring.mode === 'quote' && scoring.quote_max < scoring.tendency) {
+    throw invalidField('league.scoring.quote_max', 'validation.greater_than_or_equal_to', { count: scoring.tendency });
+  }
   return { ...settings, scoring, points_system: pointsSystemOf(scoring) };
 }
 

@@ -1,5 +1,6 @@
 import type { LiveStandingsEvent } from '../../../shared/api/routes/live';
 import { resultBetPoints, type ScoredMatch } from '../../../shared/domain/scoring';
+import { crowdSplitsByMatch } from '../../../shared/domain/crowdSplits';
 import type { AppDeps } from '../../platform/deps';
 import { loadLeagueScoring } from '../../domain/scoring/leagueScoring';
 import type { MemberStanding } from '../../domain/standings/tableRanking';
@@ -30,10 +31,12 @@ export async function liveStandings(deps: AppDeps, leagueId: number, locale: Loc
   const liveResults = new Map(live.map((m): [number, ScoredMatch & { matchday: number }] => [m.id, {
     ...m, finished: 1, local_goals_extra_time: null, visiting_goals_extra_time: null,
   }]));
+  // Crowd quote: the league's real bets on each match in play.
+  const crowds = crowdSplitsByMatch(bets);
   const extra = new Map<number, Record<string, number>>();
   for (const bet of bets) {
     const match = liveResults.get(bet.match_id)!;
-    const points = resultBetPoints(rules, bet, match, weights);
+    const points = resultBetPoints(rules, bet, match, weights, crowds.get(bet.match_id));
     if (!points) continue;
     const days = extra.get(bet.user_id) ?? {};
     days[match.matchday] = (days[match.matchday] ?? 0) + points;

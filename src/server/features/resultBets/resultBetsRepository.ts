@@ -43,7 +43,7 @@ export function betRows(db: Executor) {
       'rb.id', 'rb.league_id', 'rb.user_id', 'rb.match_id', 'rb.mode', 'rb.local_goals', 'rb.visiting_goals',
       'rb.modified_after_start', 'rb.late_entry', 'rb.joker', 'rb.updated_at', 'u.name as user_name',
       'l.scoring_mode', 'l.points_tendency', 'l.points_goal_difference', 'l.points_exact', 'l.points_local_goals',
-      'l.points_visiting_goals', 'l.joker_count',
+      'l.points_visiting_goals', 'l.points_quote_max', 'l.joker_count',
       'l.bets_system', 'l.points_system', 'l.knockout_basis', 'c.finished as competition_finished',
       'm.competition_id', 'm.group_id', 'm.round_id', 'm.matchday', 'm.local_team_id', 'm.visiting_team_id',
       'm.local_placeholder', 'm.visiting_placeholder', 'm.date', 'm.status', 'm.started', 'm.finished',

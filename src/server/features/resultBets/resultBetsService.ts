@@ -12,6 +12,8 @@ import { lockLeagueMember } from '../../domain/picks/pickContextRepository';
 import { loadLeagueScoring, scoringFromColumns } from '../../domain/scoring/leagueScoring';
 import { appendLeagueLog } from '../../domain/leagueLog/leagueLogService';
 import { refreshLeagueStandings, scoreResultBet } from '../../domain/scoring/recompute';
+import { crowdSplit } from '../../domain/scoring/crowdSplit';
+import { quoteExplained } from './quoteExplained';
 import { saveOwnOpenBet } from './ownBetSave';
 import { canEditBet, isBetVisible, toResultBet } from './resultBetMapping';
 import * as repo from './resultBetsRepository';
@@ -69,14 +71,18 @@ export async function pointsInfo(deps: AppDeps, user: AuthUser, betId: number, t
     local_goals_extra_time: row.local_goals_extra_time, visiting_goals_extra_time: row.visiting_goals_extra_time,
     local_penalties: row.local_penalties, visiting_penalties: row.visiting_penalties,
   };
-  const scored = row.played === 1 ? resultBetLegend(rules, row, match) : null;
+  const crowd = rules.scoring.mode === 'quote' && row.played === 1 ? await crowdSplit(db, row.league_id, row.match_id) : undefined;
+  const scored = row.played === 1 ? resultBetLegend(rules, row, match, crowd) : null;
   const legend = scored ?? legendKeys(rules).map((key) => ({ key, points: 0, max_points: effectivePoints(rules)[key] }));
+  const quote = crowd && quoteExplained(rules, match, crowd, t);
   // The bet's points are the legend's sum times the round's weight and its joker: say so.
   const { weights } = await loadLeagueScoring(db, row.league_id);
   const joker = row.joker === 1 && weights.jokers.count > 0 ? weights.jokers.multiplier : 1;
   return {
     max_points: maxResultBetPoints(rules),
-    legend: legend.map((r) => ({ description: t(LEGEND_DESCRIPTION[r.key] as MessageKey), points: r.points, max_points: r.max_points })),
+    legend: legend.map((r) => ({
+      description: r.key === 'tendency' && quote ? quote : t(LEGEND_DESCRIPTION[r.key] as MessageKey), points: r.points, max_points: r.max_points,
+    })),
     multiplier: roundFactor(weights.round_multipliers, row.round_id) * joker,
   };
 }

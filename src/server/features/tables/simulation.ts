@@ -1,4 +1,5 @@
 import { resultBetPoints, scoringResult, type BetWeights, type ScoredMatch, type ScoringRules } from '../../../shared/domain/scoring';
+import { crowdSplitsByMatch } from '../../../shared/domain/crowdSplits';
 import { tableHits } from '../../../shared/domain/tieBreaks';
 import type { HitCounters } from '../../domain/standings/hitCounters';
 import type { Executor } from '../../platform/db/database';
@@ -33,12 +34,14 @@ export async function simulatedStandings(
     }
     completeMatchdays.set(match.matchday, (completeMatchdays.get(match.matchday) ?? true) && results.has(match.id));
   }
+  const visible = bets.filter((bet) => bet.user_id === args.viewerId || args.now >= bet.deadline);
+  // Crowd quote: N and n count the bets the simulation may see (before a match's deadline, the viewer's own alone).
+  const crowds = crowdSplitsByMatch(visible);
   const byUser = new Map<number, Record<string, number>>();
   const hits = new Map<number, HitCounters>();
-  for (const bet of bets) {
-    if (bet.user_id !== args.viewerId && args.now < bet.deadline) continue;
+  for (const bet of visible) {
     const result = results.get(bet.match_id);
-    const points = result ? resultBetPoints(args.rules, bet, result, args.weights) : null;
+    const points = result ? resultBetPoints(args.rules, bet, result, args.weights, crowds.get(bet.match_id)) : null;
     if (points === null) continue;
     const outcome = scoringResult(result!, args.rules.knockout_basis)!;
     const hit = tableHits({ local: bet.local_goals!, visiting: bet.visiting_goals! }, outcome, args.rules.bets_system === 'sign');

@@ -89,8 +89,10 @@ export interface LeaguesTable {
   allow_invite: Flag; allow_join: Flag; editable_after_start: Flag; start_matchday: number;
   knockout_basis: 'regular' | 'extra_time' | 'penalties'; share_token: string; created_at: number; updated_at: number;
   /** Scoring model (shared/domain/scoring.ts): mode and points per hit. */
-  scoring_mode: Generated<'additive' | 'highest'>; points_tendency: Generated<number>; points_goal_difference: Generated<number>;
+  scoring_mode: Generated<'additive' | 'highest' | 'quote'>; points_tendency: Generated<number>; points_goal_difference: Generated<number>;
   points_exact: Generated<number>; points_local_goals: Generated<number>; points_visiting_goals: Generated<number>;
+  /** `quote` mode: the most a right tendency earns. */
+  points_quote_max: Generated<number>;
   /** Jokers per member (0: off) and what a joker multiplies by. */
   joker_count: Generated<number>; joker_multiplier: Generated<number>;
   /** The owner may still enter a member's bet late once its match has a result. */

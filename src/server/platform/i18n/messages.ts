@@ -1,5 +1,6 @@
 import { adminMessagesEn, adminMessagesEs } from './adminMessages';
 import { rivalryMessagesEn, rivalryMessagesEs } from './rivalryMessages';
+import { crowdMessagesEn, crowdMessagesEs } from './crowdMessages';
 import type { Locale } from '../../../shared/domain/locales';
 
 /**
@@ -9,6 +10,7 @@ import type { Locale } from '../../../shared/domain/locales';
 const en = {
   ...adminMessagesEn,
   ...rivalryMessagesEn,
+  ...crowdMessagesEn,
   'errors.invalid_request': 'The request is not valid',
   'errors.not_signed_in': 'You need to sign in or sign up before continuing',
   'errors.authentication': 'There was an error while trying to authenticate you. Please sign in again',
@@ -207,6 +209,7 @@ export type MessageKey = keyof typeof en;
 const es: Record<MessageKey, string> = {
   ...adminMessagesEs,
   ...rivalryMessagesEs,
+  ...crowdMessagesEs,
   'errors.invalid_request': 'La petición no es válida',
   'errors.not_signed_in': 'Tienes que iniciar sesión o registrarte para continuar',
   'errors.authentication': 'Se ha producido un error al intentar autenticarte. Vuelve a iniciar sesión',

@@ -13,6 +13,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
 import { LEGEND_DESCRIPTION, effectivePoints, legendKeys, maxResultBetPoints } from '../../../../shared/domain/scoring';
+import { quoteExample } from './quoteExample';
 import { api } from '../../../api/api';
 import { useLeagueOf } from '../../../api/entities/hooks';
 import { useLocalNames } from '../../../lib/i18n/localNames';
@@ -53,7 +54,7 @@ export default function LeaguePointsScreen() {
                   ))}
                 </TableBody>
               </Table>
-              <Typography sx={{ mt: 1 }}>{t(`league_points.mode.${league.scoring.mode}`)}</Typography>
+              <Typography sx={{ mt: 1 }} data-testid="points-mode">{t(`league_points.mode.${league.scoring.mode}`, quoteExample(league.scoring))}</Typography>
               {league.bets_system === 'sign' && <Typography>{t('scoring.help.sign')}</Typography>}
               <Typography sx={{ mt: 1 }} data-testid="points-example">
                 {t('scoring.example', {

@@ -11,7 +11,8 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import type { LeagueSettings } from '../../../../shared/api/entities';
 import {
-  SCORING_POINTS_MAX, SCORING_PRESETS, SCORING_PRESET_KEYS, maxResultBetPoints, scoringPresetOf, type Scoring,
+  QUOTE_MAX_RANGE, SCORING_POINTS_MAX, SCORING_PRESETS, SCORING_PRESET_KEYS, maxResultBetPoints, scoringPresetOf, type Scoring,
+  completeScoring,
 } from '../../../../shared/domain/scoring';
 import { api } from '../../../api/api';
 import { NumberField } from './NumberField';
@@ -19,6 +20,8 @@ import { EXAMPLE, examplePoints } from './scoringExample';
 
 const scoringPresets = api.endpoints.scoringPresets;
 const HITS = ['tendency', 'goal_difference', 'exact', 'local_goals', 'visiting_goals'] as const;
+/** The hits a crowd-quote league scores. */
+const QUOTE_HITS: readonly (typeof HITS)[number][] = ['tendency', 'exact'];
 
 type Props = {
   form: Pick<LeagueSettings, 'bets_system' | 'scoring' | 'knockout_basis'>;
@@ -30,10 +33,13 @@ type Props = {
 export function ScoringFields({ form, onChange, disabled }: Props) {
   const { t } = useTranslation();
   const { data: presets } = scoringPresets.useQuery();
-  const preset = scoringPresetOf(form.scoring) ?? 'custom';
-  const rules = { bets_system: form.bets_system, scoring: form.scoring, knockout_basis: form.knockout_basis };
+  // A league from before the crowd quote may come without quote_max: the form shows the preset's.
+  const scoring = completeScoring(form.scoring);
+  const preset = scoringPresetOf(scoring) ?? 'custom';
+  const rules = { bets_system: form.bets_system, scoring: scoring, knockout_basis: form.knockout_basis };
   const off = disabled || form.bets_system === 'disabled';
-  const set = (changes: Partial<Scoring>) => onChange({ ...form.scoring, ...changes });
+  const set = (changes: Partial<Scoring>) => onChange({ ...scoring, ...changes });
+  const quote = scoring.mode === 'quote';
   return (
     <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, mt: 2 }}>
       <Typography component="legend" variant="subtitle1">{t('scoring.title')}</Typography>
@@ -50,17 +56,23 @@ export function ScoringFields({ form, onChange, disabled }: Props) {
       </TextField>
       <FormControl disabled={off} sx={{ mt: 1 }}>
         <FormLabel id="scoring-mode-label">{t('scoring.mode')}</FormLabel>
-        <RadioGroup row aria-labelledby="scoring-mode-label" value={form.scoring.mode} onChange={(event) => set({ mode: event.target.value as Scoring['mode'] })}>
+        <RadioGroup row aria-labelledby="scoring-mode-label" value={scoring.mode} onChange={(event) => set({ mode: event.target.value as Scoring['mode'] })}>
           <FormControlLabel value="additive" control={<Radio />} label={t('scoring.modes.additive')} />
           <FormControlLabel value="highest" control={<Radio />} label={t('scoring.modes.highest')} />
+          <FormControlLabel value="quote" control={<Radio />} label={t('scoring.modes.quote')} />
         </RadioGroup>
-        <FormHelperText>{t(`scoring.help.${form.scoring.mode}`)}</FormHelperText>
+        <FormHelperText>{t(`scoring.help.${scoring.mode}`)}</FormHelperText>
       </FormControl>
       <Box sx={{ display: 'flex', flexWrap: 'wrap' }}>
         {HITS.map((hit) => (
-          <NumberField key={hit} label={t(`scoring.hits.${hit}`)} value={form.scoring[hit]} min={0} max={SCORING_POINTS_MAX}
-            disabled={off || (form.bets_system === 'sign' && hit !== 'tendency')} onChange={(value) => set({ [hit]: value })} width={150} />
+          <NumberField key={hit} label={t(`scoring.hits.${hit}`)} value={scoring[hit]} min={0} max={SCORING_POINTS_MAX}
+            disabled={off || (form.bets_system === 'sign' && hit !== 'tendency') || (quote && !QUOTE_HITS.includes(hit))}
+            onChange={(value) => set({ [hit]: value })} width={150} />
         ))}
+        {quote && (
+          <NumberField label={t('crowd.quote_max')} value={scoring.quote_max} min={Math.max(QUOTE_MAX_RANGE.min, scoring.tendency)}
+            max={QUOTE_MAX_RANGE.max} disabled={off} onChange={(value) => set({ quote_max: value })} width={150} />
+        )}
       </Box>
       {form.bets_system === 'sign' && <FormHelperText>{t('scoring.help.sign')}</FormHelperText>}
       <Typography role="status" sx={{ mt: 1 }} data-testid="scoring-example">

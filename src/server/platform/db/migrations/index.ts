@@ -16,6 +16,7 @@ import * as sessionHashes from './20261126_p_session_hashes';
 import * as lateEntryAfterResult from './20261126_q_late_entry_after_result';
 import * as matchLiveState from './20261127_b_match_live_state';
 import * as rivalry from './20261127_d_rivalry';
+import * as quoteScoring from './20261127_c_quote_scoring';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -40,6 +41,7 @@ const migrations: Record<string, DialectMigration> = {
   '20261126_q_late_entry_after_result': lateEntryAfterResult,
   '20261127_b_match_live_state': matchLiveState,
   '20261127_d_rivalry': rivalry,
+  '20261127_c_quote_scoring': quoteScoring,
 };
 
 export function migrationProvider(dialect: Dialect): MigrationProvider {
