@@ -20,6 +20,7 @@ import { adminOperationRoutes } from './routes/adminOperations';
 import { adminUserRoutes } from './routes/adminUsers';
 import { liveRoutes } from './routes/live';
 import { calendarRoutes } from './routes/calendar';
+import { titleRaceRoutes } from './routes/titleRace';
 
 /** Every API call of the product, keyed by endpoint name. Server registration and client endpoints both walk it. */
 export const routeTable = {
@@ -31,6 +32,7 @@ export const routeTable = {
   ...invitationRoutes,
   ...resultBetRoutes,
   ...tableRoutes,
+  ...titleRaceRoutes,
   ...alertRoutes,
   ...roundBetRoutes,
   ...personBetRoutes,
