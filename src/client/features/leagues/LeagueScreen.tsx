@@ -32,6 +32,7 @@ import { LiveStatus } from './live/LiveStatus';
 import { positionMoves } from '../../api/live/liveCache';
 import { useLeagueLive } from '../../api/live/useLeagueLive';
 import { MatchdayWinners } from './MatchdayWinners';
+import { TitleRaceCard } from './TitleRaceCard';
 
 const leagueShow = api.endpoints.leagueShow;
 const leagueTable = api.endpoints.usersLeagueTable;
@@ -128,6 +129,7 @@ export default function LeagueScreen() {
       </Card>
 
       {table && <MatchdayWinners table={table} />}
+      {(league.is_member || isAdmin) && <TitleRaceCard leagueId={league.id} />}
       <LiveScoresCard live={live} />
       {isAdmin && <MatchdayMatchesForAdmin competitionId={league.competition.id} matchday={shownMatchday} />}
       <CompetitionTables competitionId={league.competition.id} />
