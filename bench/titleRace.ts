@@ -2,13 +2,15 @@
  * Who can still win: GET leagues/title_race of a 1,000-member league with 30 matches left (8 in play, 22 open),
  * every member having bet on every match (60,000 result bets, jokers on some), 30 matches played.
  * Requests are sent one at a time (the route's own latency, not throughput), next to an empty Fastify route:
- * - cold: the answer computed afresh (the league's table version is moved before each request, untimed);
+ * - full computation (computeTitleRace: the reads, the bounds and 10,000 simulated finishes), called directly;
+ * - new data version: the league's table version is moved before each request (untimed), so the route reads the
+ *   data and answers the bounds now with the last chances while the new simulation runs in the background;
  * - cached: the same data version read again.
  *
  *   npx tsx bench/titleRace.ts                                  SQLite (temporary file)
  *   BENCH_DATABASE_URL=postgres://... npx tsx bench/titleRace.ts PostgreSQL (temporary schema, dropped afterwards)
  *
- * BENCH_COLD=requests (default 30), BENCH_WARM=requests (default 200). Profile: node --cpu-prof --import tsx bench/titleRace.ts.
+ * BENCH_FULL=computations (default 5), BENCH_COLD=requests (default 30), BENCH_WARM=requests (default 200). Profile: node --cpu-prof --import tsx bench/titleRace.ts.
  */
 import { loadavg } from 'node:os';
 import Fastify from 'fastify';
@@ -17,6 +19,7 @@ import { buildApp } from '../src/server/app';
 import { loadConfig } from '../src/server/platform/config';
 import type { Db } from '../src/server/platform/db/database';
 import { recomputeCompetition } from '../src/server/domain/scoring/recompute';
+import { computeTitleRace } from '../src/server/features/titleRace/titleRaceService';
 import { benchToken, openBenchDatabase } from './lib/betsDataset';
 
 const MEMBERS = 1_000;
@@ -26,6 +29,7 @@ const OPEN = 22;
 const DAY = 86_400_000;
 const COLD = Number(process.env.BENCH_COLD ?? 30);
 const WARM = Number(process.env.BENCH_WARM ?? 200);
+const FULL = Number(process.env.BENCH_FULL ?? 5);
 
 async function createDataset(db: Db, now: number): Promise<{ leagueId: number; competitionId: number; memberIds: number[] }> {
   const seq = (n: number) => sql`WITH RECURSIVE seq(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM seq WHERE n < ${sql.lit(n)})`;
@@ -72,6 +76,11 @@ async function createDataset(db: Db, now: number): Promise<{ leagueId: number; c
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))];
 
+function report(label: string, times: number[]): void {
+  times.sort((a, b) => a - b);
+  console.log(`${label.padEnd(44)}${percentile(times, 0.5).toFixed(1).padStart(8)}${percentile(times, 0.95).toFixed(1).padStart(8)}${String(times.length).padStart(8)}`);
+}
+
 async function timeRequests(label: string, url: string, headers: Record<string, string>, count: number, before?: () => Promise<unknown>) {
   const times: number[] = [];
   for (let i = 0; i < count; i++) {
@@ -82,8 +91,7 @@ async function timeRequests(label: string, url: string, headers: Record<string, 
     if (!res.ok) throw new Error(`${label}: ${res.status}`);
     times.push(performance.now() - started);
   }
-  times.sort((a, b) => a - b);
-  console.log(`${label.padEnd(44)}${percentile(times, 0.5).toFixed(1).padStart(8)}${percentile(times, 0.95).toFixed(1).padStart(8)}${String(count).padStart(8)}`);
+  report(label, times);
 }
 
 async function main(): Promise<void> {
@@ -109,7 +117,14 @@ async function main(): Promise<void> {
     console.log(`${'request (one at a time)'.padEnd(44)}${'p50 ms'.padStart(8)}${'p95 ms'.padStart(8)}${'n'.padStart(8)}`);
     await timeRequests('empty Fastify route', `${bareBase}/empty`, {}, WARM);
     const bump = () => deps.db.updateTable('leagues').set((eb) => ({ table_version: eb('table_version', '+', 1) })).where('id', '=', data.leagueId).execute();
-    await timeRequests('title_race, computed (cold)', url, headers, COLD, bump);
+    const full: number[] = [];
+    for (let i = 0; i < FULL; i++) {
+      const t0 = performance.now();
+      await computeTitleRace(deps.db, data.leagueId, now);
+      full.push(performance.now() - t0);
+    }
+    report('full computation (reads + 10,000 finishes)', full);
+    await timeRequests('title_race, new data version', url, headers, COLD, bump);
     await timeRequests('title_race, cached', url, headers, WARM);
     await timeRequests('empty Fastify route', `${bareBase}/empty`, {}, WARM);
   } finally {

@@ -116,4 +116,27 @@ describeEachDb('title race', (ctx) => {
     expect(closed.Cid.max_points - open.Cid.max_points).toBe(0);
     expect(open.Ann.max_points - closed.Ann.max_points).toBe(4);
   });
+
+  it('while the chances of new data are simulated, readers get the bounds now and the last chances held to them', async () => {
+    const s = await setup(ctx());
+    const { db } = ctx().deps;
+    await db.insertInto('result_bets').values([...s.md(2), ...s.md(3)].map((id) => s.bet(s.ben.id, id, 1, 0))).execute();
+    const first = await race(ctx(), s.ann.token, s.leagueId);
+    expect(first.data.chance_current).toBe(true);
+    // Past every deadline, Cid has a late bet entered: a new data version, and Cid and Dot are out.
+    ctx().clock.set(s.start + 72 * HOUR);
+    await db.insertInto('result_bets').values({ ...s.bet(s.cid.id, s.md(3)[0], 1, 0), updated_at: 1 }).execute();
+    const held = await readLater(ctx(), s.leagueId);
+    expect(held.data.chance_current).toBe(false);
+    const m = byName(held.data);
+    expect([m.Cid.can_win, m.Cid.chance, m.Dot.chance]).toEqual([false, 0, 0]);
+    expect(m.Ann.chance + m.Ben.chance).toBeCloseTo(1, 9);
+    let current = held;
+    for (let i = 0; i < 200 && !current.data.chance_current; i++) {
+      await new Promise((resolve) => { setTimeout(resolve, 50); });
+      current = await readLater(ctx(), s.leagueId);
+    }
+    expect(current.data.chance_current).toBe(true);
+    expect(byName(current.data).Ann.chance + byName(current.data).Ben.chance).toBeCloseTo(1, 9);
+  });
 });

@@ -21,6 +21,11 @@ export const TitleRaceMember = Type.Object({
 export const TitleRace = Type.Object({
   /** By points now, then max_points, then user_id. */
   members: Type.Array(TitleRaceMember),
+  /**
+   * False while the chances of the latest data are being simulated: the chances shown are the previous ones, held to
+   * the bounds now (0 for members out of the race, 1 for a champion, the rest scaled to sum to 1).
+   */
+  chance_current: Type.Boolean(),
   /** How many finishes were simulated. */
   simulations: Type.Integer(),
   /** Unfinished matches still counting in the league. */

@@ -39,17 +39,34 @@ export function seededRandom(seed: number): () => number {
   };
 }
 
-/** A Poisson draw by multiplying uniforms until they fall below e^-rate (`limit`). */
-function poisson(random: () => number, limit: number): number {
+/** Goals above this count as this many (a Poisson tail far below one in a billion at football rates). */
+const MAX_DRAWN_GOALS = 15;
+/** Scores are told as one number: local goals * SCORE_KEY + visiting goals (the goals as the scoring compares them). */
+export const SCORE_KEY = 64;
+
+/** P(goals <= k) for k = 0..MAX_DRAWN_GOALS, the last one 1. */
+function poissonTable(rate: number): Float64Array {
+  const table = new Float64Array(MAX_DRAWN_GOALS + 1);
+  let p = Math.exp(-rate);
+  let sum = 0;
+  for (let k = 0; k <= MAX_DRAWN_GOALS; k++) {
+    sum += p;
+    table[k] = sum;
+    p *= rate / (k + 1);
+  }
+  table[MAX_DRAWN_GOALS] = 1;
+  return table;
+}
+
+function drawGoals(random: () => number, table: Float64Array): number {
+  const u = random();
   let k = 0;
-  let p = random();
-  while (p > limit) { k += 1; p *= random(); }
+  while (u > table[k]) k += 1;
   return k;
 }
 
 export interface MatchDraw {
-  /** e^-rate of each side's 90-minute and extra-time goals. */
-  limits: { home: number; away: number; homeExtra: number; awayExtra: number };
+  home: Float64Array; away: Float64Array; homeExtra: Float64Array; awayExtra: Float64Array;
   extraTime: boolean;
   penalties: boolean;
 }
@@ -57,30 +74,35 @@ export interface MatchDraw {
 export function matchDraw(rates: GoalRates, roundId: number, basis: KnockoutBasis): MatchDraw {
   const knockout = isKnockoutRound(roundId) && basis !== 'regular';
   return {
-    limits: {
-      home: Math.exp(-rates.home), away: Math.exp(-rates.away),
-      homeExtra: Math.exp(-rates.home * EXTRA_TIME_SHARE), awayExtra: Math.exp(-rates.away * EXTRA_TIME_SHARE),
-    },
+    home: poissonTable(rates.home), away: poissonTable(rates.away),
+    homeExtra: poissonTable(rates.home * EXTRA_TIME_SHARE), awayExtra: poissonTable(rates.away * EXTRA_TIME_SHARE),
     extraTime: knockout,
     penalties: knockout && basis === 'penalties',
   };
 }
 
-/** One finish of a match, as the scoring reads it. */
-export function drawResult(random: () => number, draw: MatchDraw, roundId: number): ScoredMatch {
-  const local = poisson(random, draw.limits.home);
-  const visiting = poisson(random, draw.limits.away);
-  const result: ScoredMatch = {
-    round_id: roundId, finished: 1, local_goals: local, visiting_goals: visiting,
-    local_goals_extra_time: null, visiting_goals_extra_time: null, local_penalties: null, visiting_penalties: null,
-  };
-  if (!draw.extraTime || local !== visiting) return result;
-  result.local_goals_extra_time = poisson(random, draw.limits.homeExtra);
-  result.visiting_goals_extra_time = poisson(random, draw.limits.awayExtra);
-  if (draw.penalties && result.local_goals_extra_time === result.visiting_goals_extra_time) {
-    const homeWins = random() < 0.5;
-    result.local_penalties = homeWins ? 5 : 4;
-    result.visiting_penalties = homeWins ? 4 : 5;
+/**
+ * One finish of a match, as the league's scoring compares bets with it (scoringResult): the 90 minutes; in a
+ * knockout match of a league scoring extra time, plus extra-time goals when level; in a league scoring
+ * penalties, plus one goal to the shoot-out winner when still level.
+ */
+export function drawScore(random: () => number, draw: MatchDraw): number {
+  let local = drawGoals(random, draw.home);
+  let visiting = drawGoals(random, draw.away);
+  if (draw.extraTime && local === visiting) {
+    local += drawGoals(random, draw.homeExtra);
+    visiting += drawGoals(random, draw.awayExtra);
+    if (draw.penalties && local === visiting) {
+      if (random() < 0.5) local += 1; else visiting += 1;
+    }
   }
-  return result;
+  return local * SCORE_KEY + visiting;
+}
+
+/** A finished match whose score, as the scoring compares bets with it, is the drawn one. */
+export function drawnMatch(roundId: number, score: number): ScoredMatch {
+  return {
+    round_id: roundId, finished: 1, local_goals: Math.floor(score / SCORE_KEY), visiting_goals: score % SCORE_KEY,
+    local_goals_extra_time: 0, visiting_goals_extra_time: 0, local_penalties: null, visiting_penalties: null,
+  };
 }

@@ -1,5 +1,5 @@
-import { scoringResult, type ScoredMatch, type ScoringRules } from '../scoring';
-import { drawResult, matchDraw, seededRandom, type GoalRates } from './goalModel';
+import type { ScoringRules } from '../scoring';
+import { SCORE_KEY, drawScore, drawnMatch, matchDraw, seededRandom, type GoalRates } from './goalModel';
 import { bestPlacedBetPoints, placedBetPoints } from './maxBetPoints';
 
 /**
@@ -27,11 +27,11 @@ export interface RaceInput {
 
 /** A match's points per contender for each result drawn so far, built the first time that result is drawn. */
 class MatchPoints {
-  private readonly byResult = new Map<number, Float64Array>();
+  private readonly byScore: (Float64Array | undefined)[] = new Array(SCORE_KEY * SCORE_KEY);
   /** Distinct predicted scores with the contenders (rank, weight) who bet each. */
   private readonly predictions: { local: number; visiting: number; ranks: Int32Array; weights: Float64Array }[];
 
-  constructor(private readonly rules: ScoringRules, bets: readonly SimulatedBet[], rankOf: Int32Array, private readonly size: number) {
+  constructor(private readonly rules: ScoringRules, private readonly roundId: number, bets: readonly SimulatedBet[], rankOf: Int32Array, private readonly size: number) {
     const groups = new Map<string, { local: number; visiting: number; ranks: number[]; weights: number[] }>();
     for (const bet of bets) {
       const rank = rankOf[bet.member];
@@ -45,76 +45,103 @@ class MatchPoints {
     this.predictions = [...groups.values()].map((g) => ({ ...g, ranks: Int32Array.from(g.ranks), weights: Float64Array.from(g.weights) }));
   }
 
-  pointsFor(result: ScoredMatch): Float64Array {
-    const outcome = scoringResult(result, this.rules.knockout_basis)!;
-    const key = outcome.local * 1000 + outcome.visiting;
-    let vector = this.byResult.get(key);
+  pointsFor(score: number): Float64Array {
+    let vector = this.byScore[score];
     if (vector) return vector;
+    const result = drawnMatch(this.roundId, score);
     vector = new Float64Array(this.size);
     for (const prediction of this.predictions) {
       const base = placedBetPoints(this.rules, { local_goals: prediction.local, visiting_goals: prediction.visiting }, result);
       if (base === 0) continue;
       for (let i = 0; i < prediction.ranks.length; i++) vector[prediction.ranks[i]] += base * prediction.weights[i];
     }
-    this.byResult.set(key, vector);
+    this.byScore[score] = vector;
     return vector;
   }
 }
 
+/** Finishes simulated between two yields of raceSimulation (a server lets other work run meanwhile). */
+export const FINISHES_PER_SLICE = 500;
+
 /**
- * Each member's share of the simulated finishes they win (0 for non-contenders). Contenders are ranked by the most
- * they can reach in a finish; a finish stops adding up members once the next one's reach is below the best total
- * found, and stops adding up a member once what they have plus the most their remaining bets bring falls below it.
+ * Each member's share of the simulated finishes they win (0 for non-contenders), yielding after every slice of
+ * finishes; the generator's return value is the chances. A finish first adds up in full the contenders who won the
+ * previous finish (a strong best total from the start), then the others match by match, dropping those whose total
+ * plus the most their remaining bets bring falls below the best total so far.
  */
-export function simulateRace(input: RaceInput): Float64Array {
+export function* raceSimulation(input: RaceInput): Generator<void, Float64Array, void> {
   const { rules, matches, points } = input;
   const runs = input.runs ?? SIMULATED_FINISHES;
   const members = points.length;
   const chance = new Float64Array(members);
-  // Each contender's best per match (their bet exact) and the reach that gives.
-  const best = matches.map(() => new Float64Array(members));
-  const reach = Float64Array.from(points);
-  matches.forEach((match, m) => {
-    for (const bet of match.bets) {
-      const value = bestPlacedBetPoints(rules, bet, match.round_id, bet.weight);
-      best[m][bet.member] += value;
-      reach[bet.member] += value;
-    }
-  });
-  const order = [...Array(members).keys()].filter((i) => input.contenders[i]).sort((a, b) => reach[b] - reach[a]);
+  const order = [...Array(members).keys()].filter((i) => input.contenders[i]);
   const size = order.length;
   if (size === 0) return chance;
   const rankOf = new Int32Array(members).fill(-1);
   order.forEach((member, rank) => { rankOf[member] = rank; });
+  // rest[m * size + r]: the most contender r can still add from match m on (their bets there and after exact).
+  const count = matches.length;
+  const rest = new Float64Array((count + 1) * size);
+  for (let m = count - 1; m >= 0; m--) {
+    for (let r = 0; r < size; r++) rest[m * size + r] = rest[(m + 1) * size + r];
+    for (const bet of matches[m].bets) {
+      const r = rankOf[bet.member];
+      if (r >= 0) rest[m * size + r] += bestPlacedBetPoints(rules, bet, matches[m].round_id, bet.weight);
+    }
+  }
   const base = Float64Array.from(order, (i) => points[i]);
-  const rankReach = Float64Array.from(order, (i) => reach[i]);
-  const rankBest = best.map((row) => Float64Array.from(order, (i) => row[i]));
-  const tables = matches.map((match) => new MatchPoints(rules, match.bets, rankOf, size));
+  const tables = matches.map((match) => new MatchPoints(rules, match.round_id, match.bets, rankOf, size));
   const draws = matches.map((match) => matchDraw(input.rates, match.round_id, rules.knockout_basis));
   const random = seededRandom(input.seed);
-  const drawn: Float64Array[] = new Array(matches.length);
+  const drawn: Float64Array[] = new Array(count);
   const wins = new Float64Array(size);
-  const leaders = new Int32Array(size);
+  const totals = new Float64Array(size);
+  const active = new Int32Array(size);
+  const firsts = new Int32Array(size);
+  let previous = 0;
   for (let run = 0; run < runs; run++) {
-    for (let m = 0; m < matches.length; m++) drawn[m] = tables[m].pointsFor(drawResult(random, draws[m], matches[m].round_id));
+    if (run > 0 && run % FINISHES_PER_SLICE === 0) yield;
+    for (let m = 0; m < count; m++) drawn[m] = tables[m].pointsFor(drawScore(random, draws[m]));
+    // The previous finish's winners, in full: the best total starts near its final value.
     let top = -Infinity;
-    let count = 0;
-    for (let r = 0; r < size; r++) {
-      if (rankReach[r] < top) break;
+    for (let k = 0; k < previous; k++) {
+      const r = firsts[k];
       let total = base[r];
-      let rest = rankReach[r] - base[r];
-      let m = 0;
-      for (; m < drawn.length; m++) {
-        total += drawn[m][r];
-        rest -= rankBest[m][r];
-        if (total + rest < top) break;
-      }
-      if (m < drawn.length) continue;
-      if (total > top) { top = total; count = 0; }
-      if (total === top) leaders[count++] = r;
+      for (let m = 0; m < count; m++) total += drawn[m][r];
+      if (total > top) top = total;
     }
-    for (let k = 0; k < count; k++) wins[leaders[k]] += 1 / count;
+    totals.set(base);
+    let live = 0;
+    for (let r = 0; r < size; r++) {
+      if (base[r] + rest[r] >= top) active[live++] = r;
+      if (base[r] > top) top = base[r];
+    }
+    for (let m = 0; m < count; m++) {
+      const vector = drawn[m];
+      const after = (m + 1) * size;
+      let kept = 0;
+      for (let k = 0; k < live; k++) {
+        const r = active[k];
+        const total = totals[r] + vector[r];
+        totals[r] = total;
+        if (total > top) top = total;
+        if (total + rest[after + r] >= top) active[kept++] = r;
+      }
+      live = kept;
+    }
+    previous = 0;
+    for (let k = 0; k < live; k++) if (totals[active[k]] === top) firsts[previous++] = active[k];
+    for (let k = 0; k < previous; k++) wins[firsts[k]] += 1 / previous;
   }
   order.forEach((member, rank) => { chance[member] = wins[rank] / runs; });
   return chance;
+}
+
+/** raceSimulation run to the end at once. */
+export function simulateRace(input: RaceInput): Float64Array {
+  const simulation = raceSimulation(input);
+  for (;;) {
+    const step = simulation.next();
+    if (step.done) return step.value;
+  }
 }

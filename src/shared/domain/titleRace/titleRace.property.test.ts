@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { ROUND } from '../rounds';
 import { scoringResult, type KnockoutBasis, type Scoring, type ScoringRules } from '../scoring';
 import { raceBounds } from './bounds';
-import { drawResult, fitGoalRates, matchDraw, seededRandom } from './goalModel';
+import { SCORE_KEY, drawScore, drawnMatch, fitGoalRates, matchDraw, seededRandom } from './goalModel';
 import { bestPlacedBetPoints, maxBetPoints, placedBetPoints } from './maxBetPoints';
 import { simulateRace, type SimulatedMatch } from './simulation';
 
@@ -48,7 +48,7 @@ function naiveChances(race: Race, runs: number): number[] {
   for (let run = 0; run < runs; run++) {
     const totals = [...race.points];
     matches.forEach((m, i) => {
-      const result = drawResult(random, draws[i], m.round_id);
+      const result = drawnMatch(m.round_id, drawScore(random, draws[i]));
       for (const bet of m.bets) totals[bet.member] += placedBetPoints(race.rules, bet, result) * bet.weight;
     });
     const top = Math.max(...totals);
@@ -115,18 +115,17 @@ describe('goal model', () => {
     const random = seededRandom(1);
     const draw = matchDraw(rates, ROUND.GROUP_STAGE, 'regular');
     let home = 0;
-    for (let i = 0; i < 20_000; i++) home += drawResult(random, draw, ROUND.GROUP_STAGE).local_goals!;
+    for (let i = 0; i < 20_000; i++) home += Math.floor(drawScore(random, draw) / SCORE_KEY);
     expect(home / 20_000).toBeCloseTo(rates.home, 1);
   });
 
   it('settles a level knockout match in extra time and penalties only where the league scores them', () => {
     const rates = { home: 0.01, away: 0.01, matches: 0 };
     const random = seededRandom(3);
-    const regular = drawResult(random, matchDraw(rates, ROUND.FINAL, 'regular'), ROUND.FINAL);
-    expect(regular.local_goals_extra_time).toBeNull();
-    const shootOut = drawResult(random, matchDraw(rates, ROUND.FINAL, 'penalties'), ROUND.FINAL);
-    expect(shootOut.local_penalties).not.toBe(shootOut.visiting_penalties);
-    const group = drawResult(random, matchDraw(rates, ROUND.GROUP_STAGE, 'penalties'), ROUND.GROUP_STAGE);
-    expect(group.local_penalties).toBeNull();
+    const level = (score: number) => Math.floor(score / SCORE_KEY) === score % SCORE_KEY;
+    expect(level(drawScore(random, matchDraw(rates, ROUND.FINAL, 'regular')))).toBe(true);
+    expect(level(drawScore(random, matchDraw(rates, ROUND.FINAL, 'extra_time')))).toBe(true);
+    expect(level(drawScore(random, matchDraw(rates, ROUND.FINAL, 'penalties')))).toBe(false);
+    expect(level(drawScore(random, matchDraw(rates, ROUND.GROUP_STAGE, 'penalties')))).toBe(true);
   });
 });
