@@ -50,7 +50,7 @@ async function runSimulation(input: RaceInput): Promise<Float64Array> {
 type RaceData = Awaited<ReturnType<typeof readRace>>;
 
 /** The league's data now: members' bounds and what the simulation needs. */
-async function readRace(db: Executor, leagueId: number, now: number) {
+export async function readRace(db: Executor, leagueId: number, now: number) {
   const league = await repo.findRaceLeague(db, leagueId);
   const [scoring, members, matches, bets, picks, personMatches, questions, kickoffs, finished] = await Promise.all([
     loadLeagueScoring(db, leagueId), repo.listRaceMembers(db, leagueId), repo.listMatchesLeft(db, leagueId),

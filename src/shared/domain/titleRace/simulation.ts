@@ -61,7 +61,7 @@ class MatchPoints {
 }
 
 /** Finishes simulated between two yields of raceSimulation (a server lets other work run meanwhile). */
-export const FINISHES_PER_SLICE = 500;
+export const FINISHES_PER_SLICE = 100;
 
 /**
  * Each member's share of the simulated finishes they win (0 for non-contenders), yielding after every slice of

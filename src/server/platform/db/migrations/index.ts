@@ -14,6 +14,7 @@ import * as pointsOnRead from './20261126_n_points_on_read';
 import * as logIntegrity from './20261126_o_log_integrity';
 import * as sessionHashes from './20261126_p_session_hashes';
 import * as lateEntryAfterResult from './20261126_q_late_entry_after_result';
+import * as titleRaceMarks from './20261127_e_title_race_marks';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -36,6 +37,7 @@ const migrations: Record<string, DialectMigration> = {
   '20261126_o_log_integrity': logIntegrity,
   '20261126_p_session_hashes': sessionHashes,
   '20261126_q_late_entry_after_result': lateEntryAfterResult,
+  '20261127_e_title_race_marks': titleRaceMarks,
 };
 
 export function migrationProvider(dialect: Dialect): MigrationProvider {
