@@ -35,7 +35,7 @@ test('who can still win: a member beaten on the only question left is shown out 
   const race = en.page.getByRole('region', { name: 'Who can still win' });
   await race.getByRole('table').waitFor();
   await settle(en.page);
-  const rowOf = (name: string) => race.getByRole('row').filter({ has: en.page.getByRole('cell', { name, exact: true }) });
+  const rowOf = (name: string) => race.getByRole('row').filter({ has: en.page.getByText(name, { exact: true }) });
   await eventually(async () => {
     assert.match(await rowOf('Bob').innerText(), /Out of the race/);
     assert.match(await rowOf('Ana').innerText(), /Champion/);
@@ -54,7 +54,7 @@ test('who can still win: a member beaten on the only question left is shown out 
   await carrera.getByRole('table').waitFor();
   await settle(es.page);
   await eventually(async () => {
-    const bobRow = carrera.getByRole('row').filter({ has: es.page.getByRole('cell', { name: 'Bob', exact: true }) });
+    const bobRow = carrera.getByRole('row').filter({ has: es.page.getByText('Bob', { exact: true }) });
     assert.match(await bobRow.innerText(), /Sin opciones/);
   });
   assert.match(await carrera.innerText(), /finales simulados/);

@@ -46,30 +46,29 @@ export function TitleRaceCard({ leagueId }: { leagueId: number }) {
         {!data && (isError ? <Typography color="text.secondary">{t('errors.generic')}</Typography> : <Skeleton height={120} />)}
         {data && (
           <>
-            <Box sx={{ overflowX: 'auto' }}>
-              <Table size="small" aria-labelledby="title-race-title">
-                <TableHead>
-                  <TableRow>
-                    <TableCell>{t('titleRace.member')}</TableCell>
-                    <TableCell align="right">{t('titleRace.points')}</TableCell>
-                    <TableCell align="right">{t('titleRace.max_points')}</TableCell>
-                    <TableCell>{t('titleRace.status')}</TableCell>
-                    <TableCell align="right">{t('titleRace.chance')}</TableCell>
+            <Table size="small" aria-labelledby="title-race-title">
+              <TableHead>
+                <TableRow>
+                  <TableCell>{t('titleRace.member')}</TableCell>
+                  <TableCell align="right">{t('titleRace.points')}</TableCell>
+                  <TableCell align="right">{t('titleRace.max_points')}</TableCell>
+                  <TableCell align="right">{t('titleRace.chance')}</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {shown.map((member) => (
+                  <TableRow key={member.user_id} selected={member.user_id === user.id} data-testid={`title-race-${member.user_id}`}>
+                    <TableCell sx={{ overflowWrap: 'anywhere' }}>
+                      <Box component="span" sx={{ display: 'block' }}>{member.user_name}</Box>
+                      <RaceMark member={member} />
+                    </TableCell>
+                    <TableCell align="right">{decimal(member.points)}</TableCell>
+                    <TableCell align="right">{decimal(member.max_points)}</TableCell>
+                    <TableCell align="right">{percent(member.chance)}</TableCell>
                   </TableRow>
-                </TableHead>
-                <TableBody>
-                  {shown.map((member) => (
-                    <TableRow key={member.user_id} selected={member.user_id === user.id} data-testid={`title-race-${member.user_id}`}>
-                      <TableCell sx={{ overflowWrap: 'anywhere' }}>{member.user_name}</TableCell>
-                      <TableCell align="right">{decimal(member.points)}</TableCell>
-                      <TableCell align="right">{decimal(member.max_points)}</TableCell>
-                      <TableCell><RaceMark member={member} /></TableCell>
-                      <TableCell align="right">{percent(member.chance)}</TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
-            </Box>
+                ))}
+              </TableBody>
+            </Table>
             {hidden > 0 && <Typography variant="body2" sx={{ mt: 1 }}>{t('titleRace.others_out', { count: hidden })}</Typography>}
             <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>{t('titleRace.bounds_explained')}</Typography>
             <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
