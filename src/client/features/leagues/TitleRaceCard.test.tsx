@@ -12,12 +12,12 @@ describe('who can still win', () => {
     await signInAs(PLAYER);
     renderApp({ route: '/leagues/5' });
     const leader = await rowOf('Root');
-    expect(cells(leader)).toEqual(['RootCan win', '37', '43', '33.3%']);
+    expect(cells(leader)).toEqual(['RootCan win', '37max 43', '33.3%']);
     const reader = await rowOf('Ana');
-    expect(cells(reader)).toEqual(['AnaOut of the race', '3', '9', '0%']);
+    expect(cells(reader)).toEqual(['AnaOut of the race', '3max 9', '0%']);
     const section = within(screen.getByRole('region', { name: 'Who can still win' }));
     expect(section.getByText(/share of 10,000 simulated finishes/)).toHaveTextContent('The 3 matches left are drawn from the goals of the competition so far (1.52 at home and 1.14 away');
-    expect(section.getByText(/^Most possible: points now/)).toBeInTheDocument();
+    expect(section.getByText(/^Max: points now/)).toBeInTheDocument();
   });
 
   it('marks the champion once nobody can catch them', async () => {

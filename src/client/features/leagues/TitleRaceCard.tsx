@@ -46,12 +46,11 @@ export function TitleRaceCard({ leagueId }: { leagueId: number }) {
         {!data && (isError ? <Typography color="text.secondary">{t('errors.generic')}</Typography> : <Skeleton height={120} />)}
         {data && (
           <>
-            <Table size="small" aria-labelledby="title-race-title">
+            <Table size="small" aria-labelledby="title-race-title" sx={{ '& th, & td': { px: 1 } }}>
               <TableHead>
                 <TableRow>
                   <TableCell>{t('titleRace.member')}</TableCell>
                   <TableCell align="right">{t('titleRace.points')}</TableCell>
-                  <TableCell align="right">{t('titleRace.max_points')}</TableCell>
                   <TableCell align="right">{t('titleRace.chance')}</TableCell>
                 </TableRow>
               </TableHead>
@@ -62,8 +61,12 @@ export function TitleRaceCard({ leagueId }: { leagueId: number }) {
                       <Box component="span" sx={{ display: 'block' }}>{member.user_name}</Box>
                       <RaceMark member={member} />
                     </TableCell>
-                    <TableCell align="right">{decimal(member.points)}</TableCell>
-                    <TableCell align="right">{decimal(member.max_points)}</TableCell>
+                    <TableCell align="right">
+                      <Box component="span" sx={{ display: 'block' }}>{decimal(member.points)}</Box>
+                      <Typography component="span" variant="body2" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
+                        {t('titleRace.max_points', { points: decimal(member.max_points) })}
+                      </Typography>
+                    </TableCell>
                     <TableCell align="right">{percent(member.chance)}</TableCell>
                   </TableRow>
                 ))}
