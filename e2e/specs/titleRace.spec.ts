@@ -60,6 +60,8 @@ test('who can still win: a member beaten on the only question left is shown out 
   assert.match(await carrera.innerText(), /finales simulados/);
   const overflow = await es.page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   assert.ok(overflow <= 0, `the page does not scroll sideways at phone width (${overflow} px)`);
+  const clipped = await carrera.getByRole('table').evaluate((table) => table.scrollWidth - table.parentElement!.clientWidth);
+  assert.ok(clipped <= 0, `the race table fits its card at phone width (${clipped} px too wide)`);
   found.push(...await seriousViolationsAt(es.page, 'league page in Spanish, who can still win', [PHONE.width]));
   await screenshots(w, es.page, 'title-race-es');
   assert.deepEqual(found, []);
