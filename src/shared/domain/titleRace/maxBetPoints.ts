@@ -35,9 +35,10 @@ export function bestPlacedBetPoints(rules: ScoringRules, bet: BetGoals, roundId:
 
 /**
  * What a placed bet earns against a result, before its weight. `match` is the match with its (drawn or real)
- * result; the league's other bets on it are not needed by the modes above.
+ * result; `_crowd` is every bet of the league on it, for a mode that scores a bet against how many others got it
+ * right (the modes above do not need it).
  */
-export function placedBetPoints(rules: ScoringRules, bet: BetGoals, match: ScoredMatch): number {
+export function placedBetPoints(rules: ScoringRules, bet: BetGoals, match: ScoredMatch, _crowd: readonly BetGoals[] = []): number {
   switch (rules.scoring.mode) {
     case 'additive':
     case 'highest':

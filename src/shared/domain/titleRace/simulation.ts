@@ -1,4 +1,4 @@
-import type { ScoringRules } from '../scoring';
+import type { BetGoals, ScoringRules } from '../scoring';
 import { SCORE_KEY, drawScore, drawnMatch, matchDraw, seededRandom, type GoalRates } from './goalModel';
 import { bestPlacedBetPoints, placedBetPoints } from './maxBetPoints';
 
@@ -30,9 +30,12 @@ class MatchPoints {
   private readonly byScore: (Float64Array | undefined)[] = new Array(SCORE_KEY * SCORE_KEY);
   /** Distinct predicted scores with the contenders (rank, weight) who bet each. */
   private readonly predictions: { local: number; visiting: number; ranks: Int32Array; weights: Float64Array }[];
+  /** Every member's bet on the match (contenders or not): what a mode scoring against the crowd compares with. */
+  private readonly crowd: readonly BetGoals[];
 
   constructor(private readonly rules: ScoringRules, private readonly roundId: number, bets: readonly SimulatedBet[], rankOf: Int32Array, private readonly size: number) {
     const groups = new Map<string, { local: number; visiting: number; ranks: number[]; weights: number[] }>();
+    this.crowd = bets;
     for (const bet of bets) {
       const rank = rankOf[bet.member];
       if (rank < 0) continue;
@@ -51,7 +54,7 @@ class MatchPoints {
     const result = drawnMatch(this.roundId, score);
     vector = new Float64Array(this.size);
     for (const prediction of this.predictions) {
-      const base = placedBetPoints(this.rules, { local_goals: prediction.local, visiting_goals: prediction.visiting }, result);
+      const base = placedBetPoints(this.rules, { local_goals: prediction.local, visiting_goals: prediction.visiting }, result, this.crowd);
       if (base === 0) continue;
       for (let i = 0; i < prediction.ranks.length; i++) vector[prediction.ranks[i]] += base * prediction.weights[i];
     }
