@@ -5,6 +5,7 @@ import { databaseOptions, openDatabase } from './platform/db/database';
 import { loadVapidKeys } from './platform/push/vapidKeys';
 import { listenForMetrics } from './platform/observability/metricsServer';
 import { startScheduler } from './scheduledJobs';
+import { startTitleRaceNotices } from './features/titleRace/titleRaceNotices';
 import { shutdownGracefully } from './shutdown';
 
 function configOrExit(): Config {
@@ -29,6 +30,7 @@ async function main(): Promise<void> {
   // Push keys exist before the first browser asks for them (every process reads the same stored pair).
   await loadVapidKeys(deps.db);
   const scheduler = startScheduler(deps);
+  await startTitleRaceNotices(deps);
   const metricsServer = config.metricsPort ? await listenForMetrics(deps.metrics, config.metricsHost, config.metricsPort) : null;
   if (!config.metricsOpen && !config.metricsToken && !config.metricsPort) {
     app.log.warn('GET /metrics is not served: set METRICS_TOKEN, or METRICS_PORT for a local listener (see README, Metrics)');

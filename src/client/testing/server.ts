@@ -16,10 +16,11 @@ import { tableHandlers } from './handlers/tables';
 import { liveHandlers } from './handlers/live';
 import { rivalryHandlers } from './handlers/rivalry';
 import { betDistributionHandlers } from './handlers/betDistribution';
+import { titleRaceHandlers } from './handlers/titleRace';
 
 /** The fake API every client test talks to; a request no handler answers fails the test. */
 export const server = setupServer(
   ...userHandlers, ...accountHandlers, ...referenceHandlers, ...alertHandlers, ...updateHandlers, ...resultBetHandlers, ...pushHandlers,
   ...leagueHandlers, ...tableHandlers, ...invitationHandlers, ...competitionHandlers, ...matchHandlers, ...roundBetHandlers, ...personBetHandlers,
-  ...liveHandlers, ...rivalryHandlers, ...betDistributionHandlers,
+  ...liveHandlers, ...rivalryHandlers, ...betDistributionHandlers, ...titleRaceHandlers,
 );

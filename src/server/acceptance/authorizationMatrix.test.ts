@@ -13,6 +13,7 @@ import { pushRoutes } from '../../shared/api/routes/push';
 import { resultBetRoutes } from '../../shared/api/routes/resultBets';
 import { roundBetRoutes } from '../../shared/api/routes/roundBets';
 import { tableRoutes } from '../../shared/api/routes/tables';
+import { titleRaceRoutes } from '../../shared/api/routes/titleRace';
 import { updateRoutes } from '../../shared/api/routes/updates';
 import { ROUND } from '../../shared/domain/rounds';
 import { createCup, type CupFixture } from '../testing/competitionFixture';
@@ -170,6 +171,7 @@ const ROWS: Row[] = [
   { route: 'leagueRegenerateShareToken', method: 'POST', path: (w) => `/leagues/regenerate_share_token/${w.leagueId}`, expected: OWNER_ONLY },
   { route: 'leagueRemoveUser', method: 'DELETE', path: (w) => `/leagues/remove_user/${w.leagueId}/${w.extra.id}`, expected: OWNER_ONLY },
   { route: 'usersLeagueTable', method: 'GET', path: (w) => `/leagues/users_league_table/${w.leagueId}`, expected: MEMBERS_READ },
+  { route: 'titleRace', method: 'GET', path: (w) => `/leagues/title_race/${w.leagueId}`, expected: MEMBERS_READ },
 
   { route: 'leagueLog', method: 'GET', path: (w) => `/leagues/log/${w.leagueId}`, expected: MEMBERS_READ },
 
@@ -367,7 +369,7 @@ describe('acceptance: authorisation matrix coverage', () => {
     const names = Object.keys({
       ...leagueRoutes, ...leagueLogRoutes, ...bonusQuestionRoutes, ...invitationRoutes, ...resultBetRoutes, ...lateEntryRoutes,
       ...roundBetRoutes, ...personBetRoutes, ...betDistributionRoutes,
-      ...tableRoutes, ...alertRoutes, ...updateRoutes, ...pushRoutes, ...adminCompetitionRoutes, ...adminOperationRoutes, ...adminUserRoutes,
+      ...tableRoutes, ...titleRaceRoutes, ...alertRoutes, ...updateRoutes, ...pushRoutes, ...adminCompetitionRoutes, ...adminOperationRoutes, ...adminUserRoutes,
     }).sort();
     const covered = [...new Set(ROWS.map((row) => row.route.split(' ')[0]))].sort();
     expect(covered).toEqual(names);

@@ -24,6 +24,7 @@ import { calendarRoutes } from './routes/calendar';
 import { nudgeRoutes } from './routes/nudges';
 import { headToHeadRoutes } from './routes/headToHead';
 import { betDistributionRoutes } from './routes/betDistribution';
+import { titleRaceRoutes } from './routes/titleRace';
 
 /** Every API call of the product, keyed by endpoint name. Server registration and client endpoints both walk it. */
 export const routeTable = {
@@ -36,6 +37,7 @@ export const routeTable = {
   ...invitationPreviewRoutes,
   ...resultBetRoutes,
   ...tableRoutes,
+  ...titleRaceRoutes,
   ...alertRoutes,
   ...roundBetRoutes,
   ...personBetRoutes,

@@ -33,6 +33,7 @@ import { positionMoves } from '../../api/live/liveCache';
 import { useLeagueLive } from '../../api/live/useLeagueLive';
 import { MatchdayWinners } from './MatchdayWinners';
 import { HeadToHeadCard } from './rivalry/HeadToHeadCard';
+import { TitleRaceCard } from './TitleRaceCard';
 
 const leagueShow = api.endpoints.leagueShow;
 const leagueTable = api.endpoints.usersLeagueTable;
@@ -131,6 +132,7 @@ export default function LeagueScreen() {
 
       {league.head_to_head && league.is_member && user.id !== null && <HeadToHeadCard leagueId={league.id} userId={user.id} table={live.provisional?.table ?? table} provisional={!!live.provisional} />}
       {table && <MatchdayWinners table={table} />}
+      {(league.is_member || isAdmin) && <TitleRaceCard leagueId={league.id} />}
       <LiveScoresCard live={live} />
       {isAdmin && <MatchdayMatchesForAdmin competitionId={league.competition.id} matchday={shownMatchday} />}
       <CompetitionTables competitionId={league.competition.id} />

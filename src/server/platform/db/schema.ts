@@ -236,8 +236,12 @@ export interface LeagueLogArchiveTable {
   prev_hash: string; hash: string; scheme: number; archived_at: number;
 }
 
+/** Per league and member, the title-race marks last told (features/titleRace/titleRaceNotices.ts). */
+export interface TitleRaceMarksTable { league_id: number; user_id: number; can_win: Flag; clinched: Flag; updated_at: number }
+
 export interface Database {
   settings: SettingsTable;
+  title_race_marks: TitleRaceMarksTable;
   users: UsersTable;
   sessions: SessionsTable;
   password_resets: PasswordResetsTable;

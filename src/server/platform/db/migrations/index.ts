@@ -15,8 +15,9 @@ import * as logIntegrity from './20261126_o_log_integrity';
 import * as sessionHashes from './20261126_p_session_hashes';
 import * as lateEntryAfterResult from './20261126_q_late_entry_after_result';
 import * as matchLiveState from './20261127_b_match_live_state';
-import * as rivalry from './20261127_d_rivalry';
 import * as quoteScoring from './20261127_c_quote_scoring';
+import * as rivalry from './20261127_d_rivalry';
+import * as titleRaceMarks from './20261127_e_title_race_marks';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -40,8 +41,9 @@ const migrations: Record<string, DialectMigration> = {
   '20261126_p_session_hashes': sessionHashes,
   '20261126_q_late_entry_after_result': lateEntryAfterResult,
   '20261127_b_match_live_state': matchLiveState,
-  '20261127_d_rivalry': rivalry,
   '20261127_c_quote_scoring': quoteScoring,
+  '20261127_d_rivalry': rivalry,
+  '20261127_e_title_race_marks': titleRaceMarks,
 };
 
 export function migrationProvider(dialect: Dialect): MigrationProvider {

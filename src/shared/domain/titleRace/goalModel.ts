@@ -1,0 +1,108 @@
+import { isKnockoutRound } from '../rounds';
+import type { KnockoutBasis, ScoredMatch } from '../scoring';
+
+/**
+ * The model remaining matches are drawn from: home and away goals are Poisson with the competition's mean home
+ * and away goals per match so far, each shrunk toward a prior (PRIOR_*) weighted as PRIOR_MATCHES matches, so a
+ * competition with few results stays near typical football scores. Knockout matches level after 90 minutes go to
+ * extra time (goals at a third of the rates) in leagues that score extra time, and then to a fair shoot-out in
+ * leagues that score penalties.
+ */
+export const PRIOR_HOME_GOALS = 1.5;
+export const PRIOR_AWAY_GOALS = 1.15;
+export const PRIOR_MATCHES = 10;
+const EXTRA_TIME_SHARE = 1 / 3;
+
+export interface GoalRates { home: number; away: number; matches: number }
+
+export function fitGoalRates(finished: readonly { local_goals: number; visiting_goals: number }[]): GoalRates {
+  let home = 0;
+  let away = 0;
+  for (const m of finished) { home += m.local_goals; away += m.visiting_goals; }
+  const n = finished.length;
+  return {
+    home: (home + PRIOR_HOME_GOALS * PRIOR_MATCHES) / (n + PRIOR_MATCHES),
+    away: (away + PRIOR_AWAY_GOALS * PRIOR_MATCHES) / (n + PRIOR_MATCHES),
+    matches: n,
+  };
+}
+
+/** A seeded pseudo-random generator (mulberry32): the same seed gives the same finishes. */
+export function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Goals above this count as this many (a Poisson tail far below one in a billion at football rates). */
+const MAX_DRAWN_GOALS = 15;
+/** Scores are told as one number: local goals * SCORE_KEY + visiting goals (the goals as the scoring compares them). */
+export const SCORE_KEY = 64;
+
+/** P(goals <= k) for k = 0..MAX_DRAWN_GOALS, the last one 1. */
+function poissonTable(rate: number): Float64Array {
+  const table = new Float64Array(MAX_DRAWN_GOALS + 1);
+  let p = Math.exp(-rate);
+  let sum = 0;
+  for (let k = 0; k <= MAX_DRAWN_GOALS; k++) {
+    sum += p;
+    table[k] = sum;
+    p *= rate / (k + 1);
+  }
+  table[MAX_DRAWN_GOALS] = 1;
+  return table;
+}
+
+function drawGoals(random: () => number, table: Float64Array): number {
+  const u = random();
+  let k = 0;
+  while (u > table[k]) k += 1;
+  return k;
+}
+
+export interface MatchDraw {
+  home: Float64Array; away: Float64Array; homeExtra: Float64Array; awayExtra: Float64Array;
+  extraTime: boolean;
+  penalties: boolean;
+}
+
+export function matchDraw(rates: GoalRates, roundId: number, basis: KnockoutBasis): MatchDraw {
+  const knockout = isKnockoutRound(roundId) && basis !== 'regular';
+  return {
+    home: poissonTable(rates.home), away: poissonTable(rates.away),
+    homeExtra: poissonTable(rates.home * EXTRA_TIME_SHARE), awayExtra: poissonTable(rates.away * EXTRA_TIME_SHARE),
+    extraTime: knockout,
+    penalties: knockout && basis === 'penalties',
+  };
+}
+
+/**
+ * One finish of a match, as the league's scoring compares bets with it (scoringResult): the 90 minutes; in a
+ * knockout match of a league scoring extra time, plus extra-time goals when level; in a league scoring
+ * penalties, plus one goal to the shoot-out winner when still level.
+ */
+export function drawScore(random: () => number, draw: MatchDraw): number {
+  let local = drawGoals(random, draw.home);
+  let visiting = drawGoals(random, draw.away);
+  if (draw.extraTime && local === visiting) {
+    local += drawGoals(random, draw.homeExtra);
+    visiting += drawGoals(random, draw.awayExtra);
+    if (draw.penalties && local === visiting) {
+      if (random() < 0.5) local += 1; else visiting += 1;
+    }
+  }
+  return local * SCORE_KEY + visiting;
+}
+
+/** A finished match whose score, as the scoring compares bets with it, is the drawn one. */
+export function drawnMatch(roundId: number, score: number): ScoredMatch {
+  return {
+    round_id: roundId, finished: 1, local_goals: Math.floor(score / SCORE_KEY), visiting_goals: score % SCORE_KEY,
+    local_goals_extra_time: 0, visiting_goals_extra_time: 0, local_penalties: null, visiting_penalties: null,
+  };
+}
