@@ -14,10 +14,11 @@ import { personBetHandlers } from './handlers/personBets';
 import { roundBetHandlers } from './handlers/roundBets';
 import { tableHandlers } from './handlers/tables';
 import { liveHandlers } from './handlers/live';
+import { bonusQuestionHandlers } from './handlers/bonusQuestions';
 
 /** The fake API every client test talks to; a request no handler answers fails the test. */
 export const server = setupServer(
   ...userHandlers, ...accountHandlers, ...referenceHandlers, ...alertHandlers, ...updateHandlers, ...resultBetHandlers, ...pushHandlers,
   ...leagueHandlers, ...tableHandlers, ...invitationHandlers, ...competitionHandlers, ...matchHandlers, ...roundBetHandlers, ...personBetHandlers,
-  ...liveHandlers,
+  ...liveHandlers, ...bonusQuestionHandlers,
 );
