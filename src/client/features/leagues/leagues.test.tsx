@@ -35,7 +35,7 @@ describe('league page', () => {
     renderApp({ route: '/leagues/6' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Family league' })).toBeInTheDocument();
     expect(main().queryByRole('link', { name: 'Edit league' })).not.toBeInTheDocument();
-    expect(main().getByRole('link', { name: 'Administration' })).toBeInTheDocument();
+    expect(main().getByRole('link', { name: 'Invite' })).toHaveAttribute('href', '/leagues/admin/6');
   });
 
   it('still shows the league when its table cannot be read', async () => {
