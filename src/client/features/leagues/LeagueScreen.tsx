@@ -35,6 +35,7 @@ import { positionMoves } from '../../api/live/liveCache';
 import { useLeagueLive } from '../../api/live/useLeagueLive';
 import { MatchdayWinners } from './MatchdayWinners';
 import { membersPageRole } from './leagueRole';
+import { LeagueCreatedDialog } from './LeagueCreatedDialog';
 
 const ROLE_ICONS = { administration: <AdminPanelSettingsIcon />, invite: <PersonAddIcon />, members: <GroupIcon /> };
 
@@ -139,6 +140,7 @@ export default function LeagueScreen() {
       <LiveScoresCard live={live} />
       {isAdmin && <MatchdayMatchesForAdmin competitionId={league.competition.id} matchday={shownMatchday} />}
       <CompetitionTables competitionId={league.competition.id} />
+      {owner && <LeagueCreatedDialog league={league} />}
     </Box>
   );
 }
