@@ -9,7 +9,7 @@ import { BOTH_WIDTHS, DESKTOP, PHONE } from '../support/viewports';
 
 /** Labels of form fields whose text is cut (an ellipsis or hidden overflow), by their text. */
 const cutLabels = (page: Page) => page.evaluate(() => [...document.querySelectorAll('label, legend')]
-  .filter((label) => (label as HTMLElement).offsetParent !== null && label.scrollWidth > label.clientWidth + 1)
+  .filter((label) => (label as unknown as { offsetParent: unknown }).offsetParent !== null && label.scrollWidth > label.clientWidth + 1)
   .map((label) => label.textContent ?? ''));
 
 /** The new-league form's competition: the first one offered, when none is chosen yet. */
