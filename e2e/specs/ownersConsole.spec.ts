@@ -7,8 +7,8 @@ import { newPlayer, signIn, signInAdmin } from '../support/players';
 import { eventually } from '../support/world';
 import { BOTH_WIDTHS, DESKTOP, PHONE } from '../support/viewports';
 
-/** Labels of form fields whose text is cut (an ellipsis or hidden overflow), by their text. */
-const cutLabels = (page: Page) => page.evaluate(() => [...document.querySelectorAll('label, legend')]
+/** Floating labels of filled form fields whose text is cut (shown with an ellipsis), by their text. */
+const cutLabels = (page: Page) => page.evaluate(() => [...document.querySelectorAll('label.MuiInputLabel-shrink')]
   .filter((label) => (label as unknown as { offsetParent: unknown }).offsetParent !== null && label.scrollWidth > label.clientWidth + 1)
   .map((label) => label.textContent ?? ''));
 
