@@ -81,7 +81,8 @@ const themeOptions: ThemeOptions = {
  */
 export const themes: Record<Locale, ReturnType<typeof createTheme>> = {
   en: createTheme(themeOptions, enUS),
-  es: createTheme(themeOptions, esES),
+  // MUI's Spanish pack names the Autocomplete's open button "Abierto" (the state); a button says what it does.
+  es: createTheme(themeOptions, esES, { components: { MuiAutocomplete: { defaultProps: { openText: 'Abrir' } } } }),
 };
 
 export const theme = themes.en;
