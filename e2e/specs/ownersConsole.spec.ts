@@ -85,7 +85,7 @@ test('owners: a league created with a bonus question offers its share link and i
   assert.deepEqual(await cutLabels(es.page), [], 'no label of the new-league form is cut at 1366 px (es)');
   // MUI's own words follow the language: the teams field's button and its empty list.
   const teams = es.page.getByRole('combobox', { name: /Equipos/ });
-  await es.page.getByRole('button', { name: 'Abrir' }).first().waitFor();
+  await es.page.getByRole('button', { name: 'Abrir', exact: true }).first().waitFor();
   await teams.fill('zzzz');
   await es.page.getByText('Sin opciones').waitFor();
 
