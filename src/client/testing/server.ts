@@ -17,10 +17,11 @@ import { liveHandlers } from './handlers/live';
 import { rivalryHandlers } from './handlers/rivalry';
 import { betDistributionHandlers } from './handlers/betDistribution';
 import { titleRaceHandlers } from './handlers/titleRace';
+import { bonusQuestionHandlers } from './handlers/bonusQuestions';
 
 /** The fake API every client test talks to; a request no handler answers fails the test. */
 export const server = setupServer(
   ...userHandlers, ...accountHandlers, ...referenceHandlers, ...alertHandlers, ...updateHandlers, ...resultBetHandlers, ...pushHandlers,
   ...leagueHandlers, ...tableHandlers, ...invitationHandlers, ...competitionHandlers, ...matchHandlers, ...roundBetHandlers, ...personBetHandlers,
-  ...liveHandlers, ...rivalryHandlers, ...betDistributionHandlers, ...titleRaceHandlers,
+  ...liveHandlers, ...rivalryHandlers, ...betDistributionHandlers, ...titleRaceHandlers, ...bonusQuestionHandlers,
 );

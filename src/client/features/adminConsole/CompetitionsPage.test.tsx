@@ -52,6 +52,11 @@ describe('admin console: competitions', () => {
     const card = await screen.findByTestId('competition-2');
     expect(within(card).getByRole('heading', { name: 'Office Cup 2026' })).toBeInTheDocument();
     expect(within(card).getByText('openfootball · office-cup.json')).toBeInTheDocument();
+    // The form is empty for the next import; the result stays on screen.
+    expect(screen.getByText('No file chosen')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Time zone' })).toHaveValue('');
+    expect(screen.getByRole('switch', { name: /Replay/ })).not.toBeChecked();
+    expect(screen.getByRole('radio', { name: 'openfootball file' })).toBeChecked();
   });
 
   it('refuses a second import while one runs, without sending it', async () => {
@@ -102,6 +107,8 @@ describe('admin console: competitions', () => {
     await user.click(screen.getByRole('button', { name: 'Import' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('football-data.org is not configured');
     expect(adminWorld.imports).toEqual([{ provider: 'football-data', code: 'PL', season: 2026 }]);
+    // A refused import keeps what was typed, to be corrected.
+    expect(screen.getByRole('textbox', { name: 'Competition code' })).toHaveValue('PL');
   });
 
   it('runs an update of one competition, and archives one after asking', async () => {

@@ -33,7 +33,8 @@ const readText = (file: File): Promise<string> => (typeof file.text === 'functio
 
 /**
  * Imports a competition: an openfootball file or URL, or a football-data.org code. It runs as a tracked
- * process, so the snackbar shows it and a second import while one runs is refused; what it did stays on screen.
+ * process, so the snackbar shows it and a second import while one runs is refused; what it did stays on screen and the
+ * form is emptied for the next one.
  */
 export function ImportCompetitionForm() {
   const { t } = useTranslation();
@@ -60,7 +61,12 @@ export function ImportCompetitionForm() {
     if (answer.error) {
       const error = answer.error as FetchBaseQueryError | { status: typeof PROCESS_RUNNING; error: string };
       setProblem(error.status === PROCESS_RUNNING ? (error as { error: string }).error : errorMessage(error as FetchBaseQueryError));
+      return;
     }
+    // Done: the fields empty for the next import (the source stays chosen); what it did stays on screen. A failed
+    // import keeps them, to be corrected.
+    setForm((current) => ({ ...EMPTY, source: current.source }));
+    if (fileInput.current) fileInput.current.value = '';
   };
 
   const openfootball = form.source !== 'football-data';

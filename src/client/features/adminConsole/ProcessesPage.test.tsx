@@ -1,4 +1,5 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
+import i18n from '../../lib/i18n/i18n';
 import { adminWorld } from '../../testing/handlers/adminConsole';
 import { openConsole, useAdminConsoleApi } from './testing/consoleTestKit';
 import { IDLE_POLL_MS, RUNNING_POLL_MS } from './ProcessesPage';
@@ -34,6 +35,26 @@ describe('admin console: process history', () => {
     await user.click(await screen.findByRole('option', { name: 'Failed' }));
     expect(await screen.findByText('No process has run yet.')).toBeInTheDocument();
     expect(processReads().at(-1)).toBe('processes:kind=notify&outcome=failed&page=1&per_page=20');
+  });
+
+  it('hides scheduled runs that changed nothing until asked, in English and Spanish', async () => {
+    const { user } = await openConsole('/admin/processes');
+    await screen.findByTestId('process-run-1');
+    expect(screen.queryByTestId('process-run-4')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('switch', { name: 'Show scheduled runs that changed nothing' }));
+    const idle = await screen.findByTestId('process-run-4');
+    expect(within(idle).getByText('0 matches updated, 0 bets recomputed')).toBeInTheDocument();
+    expect(processReads().at(-1)).toBe('processes:include_idle=true&page=1&per_page=20');
+    await user.click(screen.getByRole('switch', { name: 'Show scheduled runs that changed nothing' }));
+    await waitFor(() => expect(screen.queryByTestId('process-run-4')).not.toBeInTheDocument());
+  });
+
+  it('offers the same switch in Spanish', async () => {
+    await i18n.changeLanguage('es');
+    const { user } = await openConsole('/admin/processes');
+    await screen.findByTestId('process-run-1');
+    await user.click(screen.getByRole('switch', { name: 'Mostrar las ejecuciones programadas que no cambiaron nada' }));
+    expect(await screen.findByTestId('process-run-4')).toBeInTheDocument();
   });
 
   it('pages through a long history', async () => {

@@ -1,7 +1,9 @@
 import Box from '@mui/material/Box';
+import FormControlLabel from '@mui/material/FormControlLabel';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { Static } from 'typebox';
@@ -57,14 +59,18 @@ export function ProcessRunItem({ run }: { run: Run }) {
   );
 }
 
-/** Process history: every run, scheduled or manual, filtered and paged; kept current by polling. */
+/**
+ * Process history: runs, scheduled or manual, filtered and paged; kept current by polling. Scheduled runs that changed
+ * nothing (one a minute) are left out unless the admin asks for them, so they never bury a run that did something.
+ */
 export default function ProcessesPage() {
   const { t } = useTranslation();
   const [kind, setKind] = useState<Kind | ''>('');
   const [outcome, setOutcome] = useState<Outcome | ''>('');
+  const [includeIdle, setIncludeIdle] = useState(false);
   const [page, setPage] = useState(1);
   // ProcessKind is built with .map, so TypeScript cannot name its members in the query type: checked by the server.
-  const query = { ...(kind ? { kind: kind as never } : {}), ...(outcome ? { outcome } : {}), page, per_page: PER_PAGE };
+  const query = { ...(kind ? { kind: kind as never } : {}), ...(outcome ? { outcome } : {}), ...(includeIdle ? { include_idle: true } : {}), page, per_page: PER_PAGE };
   // The page on screen decides how often to poll: often while one of its runs is still going, now and then otherwise.
   const running = !!processesEndpoint.useQueryState({ query }).data?.runs.some((run) => run.outcome === 'running');
   const { data } = processesEndpoint.useQuery({ query }, { pollingInterval: running ? RUNNING_POLL_MS : IDLE_POLL_MS });
@@ -82,6 +88,10 @@ export default function ProcessesPage() {
           {OUTCOMES.map((value) => <MenuItem key={value} value={value}>{t(`admin_console.outcomes.${value}`)}</MenuItem>)}
         </TextField>
       </Box>
+      <FormControlLabel
+        control={<Switch checked={includeIdle} onChange={(event) => { setIncludeIdle(event.target.checked); setPage(1); }} />}
+        label={t('admin_console.processes.include_idle')}
+      />
       {data && data.runs.length === 0 && <Typography>{t('admin_console.processes.none')}</Typography>}
       <Stack component="ul" spacing={1} sx={{ listStyle: 'none', p: 0, m: 0 }}>
         {data?.runs.map((run) => <ProcessRunItem key={run.id} run={run} />)}

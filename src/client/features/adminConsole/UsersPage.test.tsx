@@ -1,4 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import i18n from '../../lib/i18n/i18n';
 import { adminWorld } from '../../testing/handlers/adminConsole';
 import { fakeApi, NEWCOMER } from '../../testing/handlers/fakeApi';
 import { openConsole, useAdminConsoleApi } from './testing/consoleTestKit';
@@ -11,13 +12,15 @@ describe('admin console: users', () => {
     expect(await screen.findByText('No admin action has been recorded yet.')).toBeInTheDocument();
   });
 
-  it('searches by name or email and shows leagues, verification and last sign-in', async () => {
+  it('filters as one types (by name or email, on the server, once typing pauses) and shows leagues, verification and last sign-in', async () => {
     fakeApi.users.push({ ...NEWCOMER });
     const { user } = await openConsole('/admin/users');
     expect(await screen.findByTestId('user-9')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Search' })).not.toBeInTheDocument();
     await user.type(screen.getByRole('searchbox', { name: 'Name or email' }), 'ana@');
-    await user.click(screen.getByRole('button', { name: 'Search' }));
     await waitFor(() => expect(screen.queryByTestId('user-9')).not.toBeInTheDocument());
+    // One request for the pause, none for each key typed.
+    expect(adminWorld.calls.filter((call) => call.startsWith('users:'))).toEqual(['users:', 'users:ana@']);
     const ana = screen.getByTestId('user-1');
     expect(within(ana).getByText('ana@example.com')).toBeInTheDocument();
     expect(within(ana).getByText('Office pool')).toBeInTheDocument();
@@ -39,6 +42,19 @@ describe('admin console: users', () => {
     expect(adminWorld.calls).toEqual(expect.arrayContaining(['adminResendVerification:9', 'adminPasswordReset:9']));
   });
 
+  it('filters as one types in Spanish too, and clearing the box lists everyone again', async () => {
+    fakeApi.users.push({ ...NEWCOMER });
+    await i18n.changeLanguage('es');
+    const { user } = await openConsole('/admin/users');
+    await screen.findByTestId('user-9');
+    const box = screen.getByRole('searchbox', { name: 'Nombre o correo' });
+    await user.type(box, 'nico');
+    await waitFor(() => expect(screen.queryByTestId('user-1')).not.toBeInTheDocument());
+    expect(screen.getByTestId('user-9')).toBeInTheDocument();
+    await user.clear(box);
+    expect(await screen.findByTestId('user-1')).toBeInTheDocument();
+  });
+
   it('disables an account after asking (its sessions end) and enables it again; never offers to disable yourself', async () => {
     const { user } = await openConsole('/admin/users');
     const ana = await screen.findByTestId('user-1');
@@ -54,7 +70,7 @@ describe('admin console: users', () => {
     expect(await within(ana).findByText('Disabled')).toBeInTheDocument();
     expect(fakeApi.tokens.has('ana-session')).toBe(false);
     // The action is in the recent admin actions, with who did it.
-    expect(await screen.findByText('Disabled user #1')).toBeInTheDocument();
+    expect(await screen.findByText('Disabled user Ana')).toBeInTheDocument();
     expect(screen.getByText(/^Root, /)).toBeInTheDocument();
     await user.click(await within(ana).findByRole('button', { name: 'Enable' }));
     await user.click(within(await screen.findByRole('dialog', { name: 'Enable Ana?' })).getByRole('button', { name: 'Enable' }));

@@ -6,11 +6,12 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { Static } from 'typebox';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AdminUser } from '../../../shared/api/routes/adminUsers';
 import { api } from '../../api/api';
 import { Pagination } from '../../lib/ui/Pagination';
+import { useDebouncedValue } from '../../lib/ui/useDebouncedValue';
 import { useAppDispatch } from '../../api/store/hooks';
 import { useSession } from '../../api/session';
 import { showToast } from '../../lib/notifications/notify';
@@ -103,23 +104,27 @@ function UserItem({ user, self, confirm }: { user: User; self: boolean; confirm:
   );
 }
 
-/** Users: find someone by name or email and help them: links, access, admin rights. */
+/**
+ * Users: find someone by name or email and help them: links, access, admin rights. The list follows the search box as
+ * one types: the server filters (every user, not only the page on screen) once typing pauses; Enter searches at once.
+ */
 export default function UsersPage() {
   const { t } = useTranslation();
   const { user: me } = useSession();
   const [typed, setTyped] = useState('');
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
+  const paused = useDebouncedValue(typed.trim());
+  useEffect(() => { setSearch(paused); setPage(1); }, [paused]);
   const [confirmation, setConfirmation] = useState<Confirmation | null>(null);
   const { data } = usersEndpoint.useQuery({ query: { ...(search ? { search } : {}), page, per_page: USERS_PER_PAGE } });
   return (
     <Stack spacing={2}>
       <Typography variant="h2" component="h2">{t('admin_console.users.title')}</Typography>
-      <Box component="form" role="search" sx={{ display: 'flex', gap: 1, alignItems: 'baseline' }}
+      <Box component="form" role="search" sx={{ display: 'flex', maxWidth: 480 }}
         onSubmit={(event) => { event.preventDefault(); setSearch(typed.trim()); setPage(1); }}>
         <TextField type="search" label={t('admin_console.users.search')} value={typed} onChange={(event) => setTyped(event.target.value)}
-          slotProps={{ htmlInput: { maxLength: 100 } }} />
-        <Button type="submit" variant="contained">{t('admin_console.users.search_button')}</Button>
+          slotProps={{ htmlInput: { maxLength: 100 } }} fullWidth />
       </Box>
       {data && data.users.length === 0 && <Typography>{t('admin_console.users.none')}</Typography>}
       <Stack component="ul" spacing={1} sx={{ listStyle: 'none', p: 0, m: 0 }}>

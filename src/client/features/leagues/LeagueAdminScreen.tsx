@@ -17,6 +17,7 @@ import { ConfirmDialog } from '../../lib/ui/ConfirmDialog';
 import { InvitationsCard } from './InvitationsCard';
 import { MembersCard } from './MembersCard';
 import { MissingBetsCard } from './rivalry/MissingBetsCard';
+import { membersPageRole } from './leagueRole';
 
 const leagueShow = api.endpoints.leagueShow;
 const leaveLeague = api.endpoints.leagueCancel;
@@ -52,7 +53,7 @@ export default function LeagueAdminScreen() {
   return (
     <Box sx={{ display: 'grid', gap: 2, maxWidth: 900, mx: 'auto' }}>
       <Box>
-        <Typography variant="h1" component="h1">{t('titles.league_admin')}</Typography>
+        <Typography variant="h1" component="h1">{t(`league.members_page.${membersPageRole(league, user.id)}_title`)}</Typography>
         <Typography color="text.secondary">
           <Box component={RouterLink} to={`/leagues/${league.id}`} sx={{ color: 'primary.main' }}>{league.name}</Box> · {league.competition.name}
         </Typography>

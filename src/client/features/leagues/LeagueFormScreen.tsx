@@ -27,6 +27,9 @@ import { showToast } from '../../lib/notifications/notify';
 import { ScoringFields } from './scoring/ScoringFields';
 import { WeightFields } from './scoring/WeightFields';
 import { TieBreaksField } from './TieBreaksField';
+import { JUST_CREATED } from './LeagueCreatedDialog';
+import { NewLeagueQuestions } from './NewLeagueQuestions';
+import { draftsValid, emptyDraft, questionBody, type QuestionDraft } from './newLeagueQuestionDrafts';
 
 const activeCompetitions = api.endpoints.competitionActive;
 const competitionTeams = api.endpoints.teamsOfCompetition;
@@ -82,6 +85,8 @@ export default function LeagueFormScreen() {
   const { data: league } = leagueShow.useQuery(leagueId ? { params: { id: leagueId } } : skipToken);
   const [form, setForm] = useState<Form>(NEW_LEAGUE);
   const [nameError, setNameError] = useState<string | undefined>();
+  const [questions, setQuestions] = useState<QuestionDraft[]>([]);
+  const [checkQuestions, setCheckQuestions] = useState(false);
   const [create, creation] = createLeague.useMutation();
   const [update, updating] = updateLeague.useMutation();
   const competitionId = form.competition_id;
@@ -105,14 +110,17 @@ export default function LeagueFormScreen() {
     const name = form.name.trim();
     if (!name) { setNameError(t('validation.blank')); return; }
     setNameError(undefined);
+    setCheckQuestions(true);
+    if (!draftsValid(questions)) { showToast(dispatch, 'error', t('league_form.questions_problem')); return; }
     const settings = { ...form, name };
     const result = editing
       ? await update({ params: { id: leagueId }, body: { league: settings } })
-      : await create({ body: { league: settings } });
+      : await create({ body: { league: settings, ...(questions.length > 0 && { bonus_questions: questions.map(questionBody) }) } });
     if ('error' in result && result.error) return;
     const saved = result.data!;
     showToast(dispatch, 'success', saved.message);
-    navigate(`/leagues/${saved.league.id}`);
+    // A new league opens with its share link and an invitation form offered at once.
+    navigate(`/leagues/${saved.league.id}`, editing ? undefined : { state: JUST_CREATED });
   };
 
   if (editing && !league) return <Typography variant="h1" component="h1">{t('titles.edit_league')}</Typography>;
@@ -152,6 +160,10 @@ export default function LeagueFormScreen() {
               <FormHelperText sx={{ mt: -0.5 }}>{t(`league_form.help.${toggle}`)}</FormHelperText>
             </FormControl>
           ))}
+          {!editing && (
+            <NewLeagueQuestions drafts={questions} onChange={setQuestions} showProblems={checkQuestions}
+              serverError={(field) => fieldErrors(creation.error, field)} newDraft={() => emptyDraft(Math.max(0, ...questions.map((draft) => draft.key)) + 1, Date.now())} />
+          )}
         </Box>
         <Box sx={{ display: 'flex', gap: 1, mt: 3, justifyContent: 'flex-end' }}>
           <Button onClick={() => navigate(-1)}>{t('common.cancel')}</Button>

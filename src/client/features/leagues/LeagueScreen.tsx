@@ -1,5 +1,7 @@
 import ScoreboardIcon from '@mui/icons-material/Scoreboard';
 import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
+import GroupIcon from '@mui/icons-material/Group';
+import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import EditIcon from '@mui/icons-material/Edit';
 import EditNoteIcon from '@mui/icons-material/EditNote';
 import Box from '@mui/material/Box';
@@ -34,6 +36,10 @@ import { useLeagueLive } from '../../api/live/useLeagueLive';
 import { MatchdayWinners } from './MatchdayWinners';
 import { HeadToHeadCard } from './rivalry/HeadToHeadCard';
 import { TitleRaceCard } from './TitleRaceCard';
+import { membersPageRole } from './leagueRole';
+import { LeagueCreatedDialog } from './LeagueCreatedDialog';
+
+const ROLE_ICONS = { administration: <AdminPanelSettingsIcon />, invite: <PersonAddIcon />, members: <GroupIcon /> };
 
 const leagueShow = api.endpoints.leagueShow;
 const leagueTable = api.endpoints.usersLeagueTable;
@@ -81,6 +87,7 @@ export default function LeagueScreen() {
   if (!league) return <Skeleton variant="rounded" height={300} />;
 
   const owner = league.owner_id === user.id;
+  const role = membersPageRole(league, user.id);
   // While matches are in play the provisional table replaces the stored one (for its matchday), arrows against it.
   const provisional = live.provisional && (matchday === undefined || matchday === live.provisional.table.matchday) ? live.provisional.table : null;
   const shownTable = provisional ?? table;
@@ -99,7 +106,9 @@ export default function LeagueScreen() {
         </Box>
         <Button component={RouterLink} to={`/result_bets/new?league_id=${league.id}&matchday=${shownMatchday}`} variant="contained" startIcon={<EditNoteIcon />}>{t('home.my_bets')}</Button>
         {owner && league.editable && <Button component={RouterLink} to={`/leagues/edit/${league.id}`} startIcon={<EditIcon />}>{t('league.edit')}</Button>}
-        {league.is_member && <Button component={RouterLink} to={`/leagues/admin/${league.id}`} startIcon={<AdminPanelSettingsIcon />}>{t('league.administration')}</Button>}
+        {league.is_member && (
+          <Button component={RouterLink} to={`/leagues/admin/${league.id}`} startIcon={ROLE_ICONS[role]}>{t(`league.members_page.${role}`)}</Button>
+        )}
         <Button component={RouterLink} to={`/leagues/${league.id}/points`} startIcon={<ScoreboardIcon />}>{t('league_points.link')}</Button>
         {league.is_member && <Button component={RouterLink} to={`/leagues/${league.id}/bonus`}>{t('bonus.title')}</Button>}
         {league.is_member && <Button component={RouterLink} to={`/leagues/${league.id}/log`}>{t('league_log.title')}</Button>}
@@ -136,6 +145,7 @@ export default function LeagueScreen() {
       <LiveScoresCard live={live} />
       {isAdmin && <MatchdayMatchesForAdmin competitionId={league.competition.id} matchday={shownMatchday} />}
       <CompetitionTables competitionId={league.competition.id} />
+      {owner && <LeagueCreatedDialog league={league} />}
     </Box>
   );
 }

@@ -35,7 +35,7 @@ describe('league page', () => {
     renderApp({ route: '/leagues/6' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Family league' })).toBeInTheDocument();
     expect(main().queryByRole('link', { name: 'Edit league' })).not.toBeInTheDocument();
-    expect(main().getByRole('link', { name: 'Administration' })).toBeInTheDocument();
+    expect(main().getByRole('link', { name: 'Invite' })).toHaveAttribute('href', '/leagues/admin/6');
   });
 
   it('still shows the league when its table cannot be read', async () => {
@@ -82,6 +82,7 @@ describe('new and edit league', () => {
     await user.click(await screen.findByRole('switch', { name: 'Anyone may join from the search' }));
     await user.click(await screen.findByRole('switch', { name: 'Player prizes (top scorer)' }));
     await user.click(await screen.findByRole('button', { name: 'Create league' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Cup friends is ready' })).getByRole('button', { name: 'Done' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Cup friends' })).toBeInTheDocument();
     const created = leagueWorld.leagues.find((league) => league.name === 'Cup friends')!;
     expect(created).toMatchObject({ competition_id: 2, bets_system: 'sign', allow_join: true, person_bets_enabled: false, round_bets_enabled: true });

@@ -1,4 +1,6 @@
-import { createTheme } from '@mui/material/styles';
+import { enUS, esES } from '@mui/material/locale';
+import { createTheme, type ThemeOptions } from '@mui/material/styles';
+import type { Locale } from '../../../shared/domain/locales';
 
 /** Design tokens: every colour and size the screens use comes from here (no literals in components). */
 export const tokens = {
@@ -33,7 +35,7 @@ export const THEME_MODE_STORAGE_KEY = 'porra.theme';
 export type ThemeMode = 'light' | 'dark' | 'system';
 
 /** Light and dark palettes; the ThemeProvider follows the choice, or the system's preference for 'system'. */
-export const theme = createTheme({
+const themeOptions: ThemeOptions = {
   colorSchemes: {
     light: {
       palette: {
@@ -71,4 +73,16 @@ export const theme = createTheme({
     // Feedback
     MuiSnackbar: { defaultProps: { anchorOrigin: { vertical: 'bottom', horizontal: 'left' } } },
   },
-});
+};
+
+/**
+ * One theme per language: MUI's own words (an Autocomplete's "Open" and "No options", pagination's "Go to page 3")
+ * come from its locale pack, so they speak the language the app speaks.
+ */
+export const themes: Record<Locale, ReturnType<typeof createTheme>> = {
+  en: createTheme(themeOptions, enUS),
+  // MUI's Spanish pack names the Autocomplete's open button "Abierto" (the state); a button says what it does.
+  es: createTheme(themeOptions, esES, { components: { MuiAutocomplete: { defaultProps: { openText: 'Abrir' } } } }),
+};
+
+export const theme = themes.en;

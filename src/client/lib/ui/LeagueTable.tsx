@@ -40,6 +40,12 @@ interface Props {
 
 interface Column { key: SortKey; label: string; numeric: boolean; full?: boolean }
 
+/**
+ * On a phone the full table shows position, name, the matchday and the total: results, extra points and matchday wins
+ * wait for a wider screen, so the total never scrolls out of sight.
+ */
+const WIDE_ONLY = { display: { xs: 'none', sm: 'table-cell' } } as const;
+
 /** A member's bets for the table's matchday. */
 export const userBetsPath = (leagueId: number, userId: number, matchday: number | null): string =>
   `/result_bets/new?league_id=${leagueId}&user_id=${userId}${matchday ? `&matchday=${matchday}` : ''}`;
@@ -49,13 +55,14 @@ function SortableHead({ columns, sort, onSort, extra }: { columns: Column[]; sor
     <TableHead>
       <TableRow>
         {columns.map((column) => (
-          <TableCell key={column.key} align={column.numeric ? 'right' : 'left'} sortDirection={sort.key === column.key ? sort.direction : false}>
+          <TableCell key={column.key} align={column.numeric ? 'right' : 'left'} sortDirection={sort.key === column.key ? sort.direction : false}
+            sx={column.full ? WIDE_ONLY : undefined}>
             <TableSortLabel active={sort.key === column.key} direction={sort.key === column.key ? sort.direction : 'asc'} onClick={() => onSort(column.key)}>
               {column.label}
             </TableSortLabel>
           </TableCell>
         ))}
-        {extra !== undefined && <TableCell align="right">{extra}</TableCell>}
+        {extra !== undefined && <TableCell align="right" sx={WIDE_ONLY}>{extra}</TableCell>}
       </TableRow>
     </TableHead>
   );
@@ -122,8 +129,8 @@ export function LeagueTable({ table, leagueId, currentUserId, compact = false, m
   const cells = (row: UserRow | TeamRow) => (
     <>
       <TableCell align="right">{formatPoints(row.points_matchday)}</TableCell>
-      {!compact && <TableCell align="right">{formatPoints(row.points_league)}</TableCell>}
-      {!compact && <TableCell align="right">{formatPoints(extraPoints(row))}</TableCell>}
+      {!compact && <TableCell align="right" sx={WIDE_ONLY}>{formatPoints(row.points_league)}</TableCell>}
+      {!compact && <TableCell align="right" sx={WIDE_ONLY}>{formatPoints(extraPoints(row))}</TableCell>}
       <TableCell align="right" sx={{ fontWeight: 600 }}>{formatPoints(row.points)}</TableCell>
     </>
   );
@@ -155,7 +162,7 @@ export function LeagueTable({ table, leagueId, currentUserId, compact = false, m
                     )}
                   </TableCell>
                   {cells(row)}
-                  {!compact && <TableCell align="right">{row.matchday_wins || ''}</TableCell>}
+                  {!compact && <TableCell align="right" sx={WIDE_ONLY}>{row.matchday_wins || ''}</TableCell>}
                 </TableRow>
               );
             })}
@@ -168,7 +175,7 @@ export function LeagueTable({ table, leagueId, currentUserId, compact = false, m
                   </Link>
                 </TableCell>
                 {cells(row)}
-                <TableCell />
+                <TableCell sx={WIDE_ONLY} />
               </TableRow>
             ))}
           </TableBody>

@@ -21,6 +21,11 @@ export const WORLD_CUP: Competition = {
   last_successful_sync_at: '2026-06-20T17:00:00.000Z', next_sync_at: '2026-06-20T18:05:00.000Z',
 };
 
+/** A scheduled run that ended well and changed nothing, which the history leaves out unless asked (as the server does). */
+const idle = (row: Run) => row.trigger === 'scheduled' && row.outcome === 'done'
+  && [row.updated_matches, row.recomputed_bets, row.notified].some((n) => n !== null)
+  && [row.updated_matches, row.recomputed_bets, row.notified].every((n) => !n);
+
 const run = (id: number, fields: Partial<Run>): Run => ({
   id, kind: 'update', trigger: 'scheduled', competition: null, started_by: null, started_at: AT, finished_at: AT, duration_ms: 1200,
   outcome: 'done', updated_matches: 3, recomputed_bets: 120, notified: null, created: null, error: null, ...fields,
@@ -31,6 +36,7 @@ function fresh() {
   return {
     competitions: [{ ...WORLD_CUP }] as Competition[],
     runs: [
+      run(4, { updated_matches: 0, recomputed_bets: 0, duration_ms: 40 }),
       run(3, { kind: 'notify', updated_matches: null, recomputed_bets: null, notified: 7, duration_ms: 300 }),
       run(2, { kind: 'update_competition', trigger: 'manual', competition: { id: 1, name: 'World Cup 2026' }, started_by: { id: 2, name: 'Root' }, outcome: 'failed', updated_matches: null, recomputed_bets: null, error: 'openfootball answered 503' }),
       run(1, {}),
@@ -139,7 +145,8 @@ export const adminConsoleHandlers = [
   })),
   handle('adminProcesses', adminOnly(({ query }) => {
     adminWorld.calls.push(`processes:${query.toString()}`);
-    let runs = adminWorld.runs.filter((row) => (!query.get('kind') || row.kind === query.get('kind')) && (!query.get('outcome') || row.outcome === query.get('outcome')));
+    let runs = adminWorld.runs.filter((row) => (!query.get('kind') || row.kind === query.get('kind')) && (!query.get('outcome') || row.outcome === query.get('outcome'))
+      && (query.get('include_idle') === 'true' || !idle(row)));
     const live = adminWorld.liveRun;
     if (live) {
       // Shown running for its first reads, then done: what a poll of a real run sees.
@@ -179,7 +186,7 @@ export const adminConsoleHandlers = [
   handle('adminAudit', adminOnly(({ query }) => {
     const entries = adminWorld.audit.map((entry, index) => ({
       id: adminWorld.audit.length - index, action: entry.action, entity: entry.entity, entity_id: entry.id,
-      actor: { id: 2, name: 'Root' }, details: null, created_at: AT,
+      actor: { id: 2, name: 'Root' }, target_name: entry.entity === 'user' ? consoleUser(entry.id).name : WORLD_CUP.name, details: null, created_at: AT,
     }));
     const { rows, ...page } = paged(entries, query);
     return ok({ entries: rows, ...page });

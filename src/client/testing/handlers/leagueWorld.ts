@@ -67,6 +67,8 @@ function fresh() {
     failing: new Set<RouteName>(),
     /** Members the owner removed, as "leagueId:userId": the share link no longer lets them in. */
     bans: new Set<string>(),
+    /** Bonus questions by league (what GET bonus_questions/index answers; a league created with questions adds its own). */
+    questions: [] as Array<{ id: number; league_id: number; text: string; kind: string; points: number; deadline: string; choices: string[] | null }>,
     nextId: 100,
   };
 }

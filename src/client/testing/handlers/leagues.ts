@@ -38,6 +38,9 @@ export const leagueHandlers = [
     const league = leagueRow({ ...settings, id, owner_id: user.id, owner_name: user.name });
     leagueWorld.leagues.push(league);
     leagueWorld.members.set(id, [{ user_id: user.id, department: null, joined_at: '2026-06-01T12:00:00.000Z', points: 0, matchday: 0 }]);
+    for (const question of body.bonus_questions ?? []) {
+      leagueWorld.questions.push({ ...question, id: leagueWorld.nextId++, league_id: id, choices: question.choices ?? null });
+    }
     fakeApi.requests.push(`created ${JSON.stringify(settings)}`);
     return ok({ message: 'League created', league: leagueFor(league, user) });
   }),

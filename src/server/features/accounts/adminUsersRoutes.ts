@@ -1,11 +1,11 @@
 import { adminUserRoutes } from '../../../shared/api/routes/adminUsers';
 import type { AppDeps } from '../../platform/deps';
 import type { RouteHandlers } from '../../platform/http/registerRoutes';
-import { listAuditLog } from '../../platform/audit/auditLog';
 import { paging } from '../../platform/http/paging';
 import {
   disableUser, enableUser, findUsers, resendUserVerification, sendUserPasswordReset, setAdmin,
 } from './adminUsersService';
+import { listAuditEntries } from './auditEntries';
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -38,11 +38,12 @@ export function adminUserHandlers(deps: AppDeps): RouteHandlers<typeof adminUser
     },
     adminAudit: async ({ query }) => {
       const page = paging(query);
-      const { rows, total } = await listAuditLog(deps.db, page);
+      const { rows, total } = await listAuditEntries(deps.db, page);
       return {
         entries: rows.map((row) => ({
           id: row.id, action: row.action, entity: row.entity, entity_id: row.entity_id, details: row.details, created_at: iso(row.created_at),
           actor: row.actor_id !== null && row.actor_name !== null ? { id: row.actor_id, name: row.actor_name } : null,
+          target_name: row.target_name,
         })),
         total, page: page.page, per_page: page.per_page,
       };

@@ -22,7 +22,7 @@ describeEachDb('admin console: process history', (ctx) => {
     t.clock.advance(1000);
     expect((await call(t.app, { method: 'POST', url: api('/update/notify'), token: root.token })).statusCode).toBe(200);
 
-    const history = await get(t, '/admin/processes', root.token);
+    const history = await get(t, '/admin/processes?include_idle=true', root.token);
     expect(history.total).toBe(4);
     const described = history.runs.map((r: { kind: string; trigger: string; started_by: { name: string } | null }) => [r.kind, r.trigger, r.started_by?.name ?? null]);
     expect(described.slice(0, 2)).toEqual([['notify', 'manual', 'Root'], ['update_competition_points', 'manual', 'Root']]);
@@ -42,9 +42,9 @@ describeEachDb('admin console: process history', (ctx) => {
     expect((await get(t, '/admin/competitions', root.token)).competitions[0].next_sync_at).toBeNull();
 
     // Filters and pages.
-    expect((await get(t, '/admin/processes?kind=notify', root.token)).runs.map((r: { trigger: string }) => r.trigger)).toEqual(['manual', 'scheduled']);
+    expect((await get(t, '/admin/processes?kind=notify&include_idle=true', root.token)).runs.map((r: { trigger: string }) => r.trigger)).toEqual(['manual', 'scheduled']);
     expect((await get(t, '/admin/processes?outcome=failed', root.token)).total).toBe(0);
-    const second = await get(t, '/admin/processes?per_page=3&page=2', root.token);
+    const second = await get(t, '/admin/processes?per_page=3&page=2&include_idle=true', root.token);
     expect(second).toMatchObject({ total: 4, page: 2, per_page: 3 });
     expect(second.runs).toHaveLength(1);
     expect((await call(t.app, { method: 'GET', url: api('/admin/processes?kind=deploy'), token: root.token })).statusCode).toBe(400);
@@ -96,6 +96,62 @@ describeEachDb('admin console: process history', (ctx) => {
     }
     // No update ran since: that one may still be going in another server process.
     expect(byId.get(update.id)).toMatchObject({ outcome: 'running', finished_at: null });
+  });
+});
+
+describeEachDb('admin console: process history without idle scheduled runs', (ctx) => {
+  const HISTORY = [
+    { kind: 'update', trigger: 'scheduled', outcome: 'done', updated_matches: 0, recomputed_bets: 0 },
+    { kind: 'notify', trigger: 'scheduled', outcome: 'done', notified: 0 },
+    { kind: 'update', trigger: 'scheduled', outcome: 'done', updated_matches: 2, recomputed_bets: 0 },
+    { kind: 'notify', trigger: 'scheduled', outcome: 'done', notified: 3 },
+    { kind: 'update', trigger: 'scheduled', outcome: 'failed', updated_matches: null },
+    { kind: 'update', trigger: 'scheduled', outcome: 'running' },
+    { kind: 'backup', trigger: 'scheduled', outcome: 'done' },
+    { kind: 'update', trigger: 'manual', outcome: 'done', updated_matches: 0, recomputed_bets: 0 },
+  ] as const;
+
+  async function seed(t: TestApp) {
+    const now = t.clock.now();
+    for (const [i, run] of HISTORY.entries()) {
+      await t.deps.db.insertInto('process_runs').values({
+        kind: run.kind, trigger: run.trigger, outcome: run.outcome, started_at: now - (HISTORY.length - i) * 60_000,
+        finished_at: run.outcome === 'running' ? null : now - (HISTORY.length - i) * 60_000 + 10,
+        updated_matches: 'updated_matches' in run ? run.updated_matches : null,
+        recomputed_bets: 'recomputed_bets' in run ? run.recomputed_bets : null,
+        notified: 'notified' in run ? run.notified : null,
+      }).execute();
+    }
+  }
+  const shape = (runs: { kind: string; trigger: string; outcome: string }[]) => runs.map((r) => `${r.trigger} ${r.kind} ${r.outcome}`);
+
+  it('hides scheduled runs that ended well and changed nothing unless include_idle=true; counts and pages follow', async () => {
+    const t = ctx();
+    const root = await createUserWithToken(t.deps, { is_admin: true });
+    await seed(t);
+    const shown = await get(t, '/admin/processes', root.token);
+    expect(shown.total).toBe(6);
+    expect(shape(shown.runs)).toEqual([
+      'manual update done', 'scheduled backup done', 'scheduled update running', 'scheduled update failed', 'scheduled notify done', 'scheduled update done',
+    ]);
+    expect(shown.runs.find((r: { kind: string }) => r.kind === 'notify')).toMatchObject({ notified: 3 });
+    expect((await get(t, '/admin/processes?include_idle=false&kind=update', root.token)).total).toBe(4);
+    const all = await get(t, '/admin/processes?include_idle=true', root.token);
+    expect(all.total).toBe(8);
+    expect(shape(all.runs).slice(-2)).toEqual(['scheduled notify done', 'scheduled update done']);
+    expect(await get(t, '/admin/processes?include_idle=true&per_page=2&page=4', root.token)).toMatchObject({ total: 8, runs: [{ kind: 'notify' }, { kind: 'update' }] });
+  });
+
+  it('answers a translated 400 for a bad include_idle and 403 to a member who is not an admin', async () => {
+    const t = ctx();
+    const root = await createUserWithToken(t.deps, { is_admin: true });
+    const member = await createUserWithToken(t.deps, {});
+    for (const [locale, text] of [['en', /invalid|not valid/i], ['es', /no (es )?válid/i]] as const) {
+      const bad = await call(t.app, { method: 'GET', url: api('/admin/processes?include_idle=sometimes', locale), token: root.token });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.data.error).toMatch(text);
+    }
+    expect((await call(t.app, { method: 'GET', url: api('/admin/processes?include_idle=true'), token: member.token })).statusCode).toBe(403);
   });
 });
 

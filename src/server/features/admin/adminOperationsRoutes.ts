@@ -14,7 +14,7 @@ export function adminOperationHandlers(deps: AppDeps): RouteHandlers<typeof admi
   return {
     adminProcesses: async ({ query }) => {
       const page = paging(query);
-      const { runs, total } = await listProcessRuns(deps.db, { kind: query.kind, outcome: query.outcome, limit: page.limit, offset: page.offset });
+      const { runs, total } = await listProcessRuns(deps.db, { kind: query.kind, outcome: query.outcome, includeIdle: query.include_idle, limit: page.limit, offset: page.offset });
       return { runs, total, page: page.page, per_page: page.per_page };
     },
     adminMail: async ({ query }) => {

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Static } from 'typebox';
 import type { ProcessRun } from '../../../shared/api/routes/adminOperations';
 import type { Executor } from '../../platform/db/database';
@@ -38,7 +39,21 @@ function toProcessRun(row: RunRow): ProcessRunView {
   };
 }
 
-export interface RunFilter { kind?: string; outcome?: ProcessRunsTable['outcome']; limit: number; offset: number }
+export interface RunFilter {
+  kind?: string; outcome?: ProcessRunsTable['outcome'];
+  /** Also scheduled runs that changed nothing (see `idleRun`); left out unless asked for. */
+  includeIdle?: boolean;
+  limit: number; offset: number;
+}
+
+/**
+ * A scheduled run that ended well and changed nothing: it recorded counts (what its kind changes) and every one is 0.
+ * A run that records no counts (a backup) made something by running, so it is never idle; nor is a failed, running or
+ * manual run.
+ */
+const idleRun = sql<boolean>`(r.trigger = 'scheduled' and r.outcome = 'done'
+  and (r.updated_matches is not null or r.recomputed_bets is not null or r.notified is not null)
+  and coalesce(r.updated_matches, 0) = 0 and coalesce(r.recomputed_bets, 0) = 0 and coalesce(r.notified, 0) = 0)`;
 
 /** Newest first; ties (same millisecond) by id, so paging is stable. */
 export async function listProcessRuns(db: Executor, filter: RunFilter): Promise<{ runs: ProcessRunView[]; total: number }> {
@@ -46,6 +61,7 @@ export async function listProcessRuns(db: Executor, filter: RunFilter): Promise<
   let count = db.selectFrom('process_runs as r').select((eb) => eb.fn.countAll<number | string>().as('n'));
   if (filter.kind !== undefined) { rows = rows.where('r.kind', '=', filter.kind); count = count.where('r.kind', '=', filter.kind); }
   if (filter.outcome !== undefined) { rows = rows.where('r.outcome', '=', filter.outcome); count = count.where('r.outcome', '=', filter.outcome); }
+  if (!filter.includeIdle) { rows = rows.where(sql<boolean>`not ${idleRun}`); count = count.where(sql<boolean>`not ${idleRun}`); }
   const [found, total] = await Promise.all([
     rows.orderBy('r.started_at', 'desc').orderBy('r.id', 'desc').limit(filter.limit).offset(filter.offset).execute(),
     count.executeTakeFirstOrThrow(),

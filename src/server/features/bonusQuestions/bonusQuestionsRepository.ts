@@ -1,13 +1,8 @@
-import { PostgresAdapter, sql, type Insertable, type Updateable } from 'kysely';
+import { PostgresAdapter, sql, type Updateable } from 'kysely';
 import type { Executor } from '../../platform/db/database';
 import type { BonusQuestionsTable } from '../../platform/db/schema';
 
 /** SQL of bonus_questions and bonus_answers. */
-
-export async function insertQuestion(db: Executor, values: Insertable<BonusQuestionsTable>): Promise<number> {
-  const { id } = await db.insertInto('bonus_questions').values(values).returning('id').executeTakeFirstOrThrow();
-  return Number(id);
-}
 
 export async function updateQuestion(db: Executor, id: number, values: Updateable<BonusQuestionsTable>): Promise<void> {
   await db.updateTable('bonus_questions').set(values).where('id', '=', id).execute();

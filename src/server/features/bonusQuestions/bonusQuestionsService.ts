@@ -8,6 +8,7 @@ import { AppError, conflict, forbidden, invalidField, notFound } from '../../pla
 import { appendLeagueLog } from '../../domain/leagueLog/leagueLogService';
 import { loadLeagueAccess, requireMemberOrAdmin, requireOwner, requireWritable } from '../../domain/leagues/leagueAccess';
 import { refreshLeagueStandings } from '../../domain/scoring/recompute';
+import { checkShape, cleanText, insertNewQuestion, parseDeadline } from '../../domain/bonusQuestions/askQuestion';
 import * as repo from './bonusQuestionsRepository';
 
 type QuestionDto = Static<typeof BonusQuestion>;
@@ -15,32 +16,6 @@ type QuestionInput = Static<typeof NewBonusQuestion>;
 
 const iso = (ms: number) => new Date(ms).toISOString();
 const parse = <T>(json: string | null): T | null => (json === null ? null : JSON.parse(json) as T);
-
-/** A choice question needs 2 to 20 distinct options; the other kinds none. */
-function checkShape(q: Pick<QuestionInput, 'kind' | 'choices'>): string[] | null {
-  if (q.kind !== 'choice') {
-    if (q.choices !== undefined && q.choices.length > 0) throw invalidField('question.choices', 'validation.invalid');
-    return null;
-  }
-  const choices = (q.choices ?? []).map((c) => c.trim());
-  if (choices.length < 2 || choices.some((c) => !c)) throw invalidField('question.choices', 'validation.too_short', { count: 2 });
-  if (new Set(choices).size !== choices.length) throw invalidField('question.choices', 'validation.repeated');
-  return choices;
-}
-
-/** The question as members will read it: spacing tidied, never blank. */
-function cleanText(text: string): string {
-  const trimmed = text.trim().replace(/\s+/g, ' ');
-  if (!trimmed) throw invalidField('question.text', 'validation.blank');
-  return trimmed;
-}
-
-function parseDeadline(value: string): number {
-  const ms = Date.parse(value);
-  if (Number.isNaN(ms)) throw invalidField('question.deadline', 'validation.invalid');
-  return ms;
-}
-
 
 /** An answer must have the question's shape; teams play in the competition, choices are among the options. */
 async function checkAnswer(
@@ -97,11 +72,7 @@ export async function create(deps: AppDeps, user: AuthUser, leagueId: number, in
     const access = await loadLeagueAccess(trx, leagueId, user);
     requireOwner(access);
     requireWritable(access);
-    const choices = checkShape(input);
-    const id = await repo.insertQuestion(trx, {
-      league_id: leagueId, text: cleanText(input.text), kind: input.kind, choices: choices && JSON.stringify(choices),
-      points: input.points, deadline: parseDeadline(input.deadline), created_at: now, updated_at: now,
-    });
+    const id = await insertNewQuestion(trx, leagueId, input, now);
     return view(deps, trx, user.id, (await repo.findQuestion(trx, id))!, now);
   });
 }

@@ -16,7 +16,7 @@ export function leagueHandlers(deps: AppDeps): RouteHandlers<typeof leagueRoutes
     leaguesUsers: async ({ user, params }) => leagueMembers(deps, user, params.id),
     leagueLeagueRules: async ({ user, params }) => leagueRules(deps, user, params.id),
     leagueCreate: async ({ user, body, req }) => ({
-      message: req.t('success.league_created'), league: await createLeague(deps, user, body.league),
+      message: req.t('success.league_created'), league: await createLeague(deps, user, body.league, body.bonus_questions),
     }),
     leagueUpdate: async ({ user, params, body, req }) => ({
       message: req.t('success.league_updated'), league: await changeLeague(deps, user, params.id, body.league),

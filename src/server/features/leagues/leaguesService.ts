@@ -19,13 +19,18 @@ import {
 import { deleteLeague, findCompetition, insertLeague, replaceLeagueTeams, updateLeague } from './leaguesRepository';
 import { leagueView } from './leagueViews';
 import { addMember } from '../../domain/leagues/membersRepository';
+import { insertNewQuestion } from '../../domain/bonusQuestions/askQuestion';
+import type { NewBonusQuestion } from '../../../shared/api/routes/bonusQuestions';
+import type { Static } from 'typebox';
 
 type NewLeague = Partial<LeagueSettings> & Pick<LeagueSettings, 'name' | 'competition_id'>;
+type NewQuestion = Static<typeof NewBonusQuestion>;
 
 /** 24 url-safe characters: the link that lets anyone holding it join. */
 export const newShareToken = () => randomBytes(18).toString('base64url');
 
-export async function createLeague(deps: AppDeps, user: AuthUser, input: NewLeague): Promise<League> {
+/** A new league with its owner as first member and the bonus questions asked with it, in one transaction. */
+export async function createLeague(deps: AppDeps, user: AuthUser, input: NewLeague, questions: NewQuestion[] = []): Promise<League> {
   const now = deps.clock.now();
   return deps.db.transaction().execute(async (trx) => {
     const competition = await findCompetition(trx, input.competition_id);
@@ -56,6 +61,7 @@ export async function createLeague(deps: AppDeps, user: AuthUser, input: NewLeag
     await replaceLeagueTeams(trx, leagueId, settings.selected_team_ids);
     await replaceRoundMultipliers(trx, leagueId, settings.round_multipliers);
     await addMember(trx, leagueId, user.id, now);
+    for (const [index, question] of questions.entries()) await insertNewQuestion(trx, leagueId, question, now, `bonus_questions.${index}`);
     await refreshLeagueStandings(trx, leagueId);
     return leagueView(trx, user.id, leagueId, now);
   });

@@ -13,13 +13,3 @@ export async function recordAdminAction(db: Executor, entry: {
     details: entry.details ? JSON.stringify(entry.details) : null, created_at: entry.now,
   }).execute();
 }
-
-export async function listAuditLog(db: Executor, page: { limit: number; offset: number }) {
-  const [rows, count] = await Promise.all([
-    db.selectFrom('audit_log as a').leftJoin('users as u', 'u.id', 'a.actor_id')
-      .select(['a.id', 'a.action', 'a.entity', 'a.entity_id', 'a.details', 'a.created_at', 'a.actor_id', 'u.name as actor_name'])
-      .orderBy('a.created_at', 'desc').orderBy('a.id', 'desc').limit(page.limit).offset(page.offset).execute(),
-    db.selectFrom('audit_log').select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(count.n) };
-}

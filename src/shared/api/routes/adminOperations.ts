@@ -56,8 +56,13 @@ export const SiteSetting = Type.Object({
 export const adminOperationRoutes = {
   adminProcesses: route({
     method: 'GET', path: '/admin/processes', prefixed: true, access: 'admin',
-    summary: 'History of every process run, newest first, by kind and outcome',
-    query: Strict({ kind: Type.Optional(ProcessKind), outcome: Type.Optional(ProcessOutcome), ...Paging }),
+    summary: 'History of process runs, newest first, by kind and outcome; scheduled runs that changed nothing only with include_idle=true',
+    query: Strict({
+      kind: Type.Optional(ProcessKind), outcome: Type.Optional(ProcessOutcome),
+      /** Also list scheduled runs that ended well and changed nothing (every count 0); hidden by default. */
+      include_idle: Type.Optional(Type.Boolean()),
+      ...Paging,
+    }),
     response: Type.Object({ runs: Type.Array(ProcessRun), ...PageInfo }),
   }),
   adminMail: route({

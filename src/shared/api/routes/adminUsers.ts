@@ -60,12 +60,15 @@ export const adminUserRoutes = {
   }),
   adminAudit: route({
     method: 'GET', path: '/admin/audit', prefixed: true, access: 'admin',
-    summary: 'Admin actions on users and competitions, newest first, with who did them',
+    summary: 'Admin actions on users, competitions, matches and bets, newest first, naming who did them and to whom or what',
     query: Strict({ ...Paging }),
     response: Type.Object({
       entries: Type.Array(Type.Object({
         id: Id, action: Type.String(), entity: Type.String(), entity_id: Nullable(Type.Integer()),
-        actor: Nullable(Type.Object({ id: Id, name: Type.String() })), details: Nullable(Type.String()), created_at: Timestamp,
+        actor: Nullable(Type.Object({ id: Id, name: Type.String() })),
+        /** What the action was done to, by name: a user, a competition, a match's two teams, or the member a bet belongs to; null once deleted. */
+        target_name: Nullable(Type.String()),
+        details: Nullable(Type.String()), created_at: Timestamp,
       })),
       total: Type.Integer({ minimum: 0 }), page: Type.Integer({ minimum: 1 }), per_page: Type.Integer({ minimum: 1 }),
     }),

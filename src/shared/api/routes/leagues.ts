@@ -2,6 +2,7 @@ import Type from 'typebox';
 import { League, LeagueRule, LeagueSettings, Scoring } from '../entities';
 import { route } from '../route';
 import { Id, IdParams, Message, Nullable, Strict, Timestamp } from '../schemas';
+import { NewBonusQuestion } from './bonusQuestions';
 
 const settings = LeagueSettings.properties;
 
@@ -13,6 +14,9 @@ export const NewLeague = Type.Object(
 
 /** Update: any subset of the settings; competition_id may be repeated but never changed. */
 export const LeagueChanges = Type.Partial(LeagueSettings, { additionalProperties: false });
+
+/** Bonus questions a league may be created with (more are asked afterwards, one at a time). */
+export const MAX_NEW_LEAGUE_QUESTIONS = 10;
 
 const LeagueMessage = Type.Object({ message: Type.String(), league: League });
 
@@ -78,8 +82,13 @@ export const leagueRoutes = {
   leagueCreate: route({
     method: 'POST', path: '/leagues', prefixed: true, access: 'user', process: 'league_create',
     errors: [403],
-    summary: 'Create a league; the creator is its owner and first member',
-    body: Strict({ league: NewLeague }), response: LeagueMessage,
+    summary: 'Create a league, and its first bonus questions with it (all or nothing); the creator is its owner and first member',
+    body: Strict({
+      league: NewLeague,
+      /** Bonus questions asked at once, written in the league's transaction: a bad one creates neither (400 naming it). */
+      bonus_questions: Type.Optional(Type.Array(NewBonusQuestion, { maxItems: MAX_NEW_LEAGUE_QUESTIONS })),
+    }),
+    response: LeagueMessage,
   }),
   leagueUpdate: route({
     method: 'PUT', path: '/leagues/:id', prefixed: true, access: 'user', process: 'league_update',

@@ -18,6 +18,7 @@ import { api } from '../../../api/api';
 import { useLeagueOf } from '../../../api/entities/hooks';
 import { useLocalNames } from '../../../lib/i18n/localNames';
 import { EXAMPLE, examplePoints } from './scoringExample';
+import { OtherPointsCard } from './OtherPointsCard';
 
 const leagueShow = api.endpoints.leagueShow;
 
@@ -81,6 +82,7 @@ export default function LeaguePointsScreen() {
           </CardContent>
         </Card>
       )}
+      <OtherPointsCard league={league} />
       <Card>
         <CardContent>
           <Typography variant="h2" component="h2" gutterBottom>{t('scoring.deadline')}</Typography>

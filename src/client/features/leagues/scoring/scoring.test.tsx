@@ -33,6 +33,7 @@ describe('league form: scoring, weights and deadlines', () => {
     fireEvent.change(screen.getByRole('spinbutton', { name: 'Minutes before kickoff' }), { target: { value: '60' } });
     await user.click(screen.getByRole('radio', { name: 'The score after extra time plus a goal to the shoot-out winner' }));
     await user.click(screen.getByRole('button', { name: 'Create league' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Weighted is ready' })).getByRole('button', { name: 'Done' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Weighted' })).toBeInTheDocument();
     expect(leagueWorld.leagues.find((league) => league.name === 'Weighted')).toMatchObject({
       scoring: { ...SCORING_PRESETS.kicktipp, tendency: 1 }, round_multipliers: [{ round_id: 7, factor: 2 }],
@@ -51,6 +52,8 @@ describe("the league's points page", () => {
     await signInAs(PLAYER);
     renderApp({ route: '/leagues/5/points' });
     expect(await screen.findByRole('heading', { level: 1, name: 'How points work in this league' })).toBeInTheDocument();
+    await screen.findByRole('region', { name: 'Picks and bonus questions' });
+    await settled();
     const rows = within(await screen.findByRole('table', { name: 'Result bets' })).getAllByRole('row').slice(1);
     expect(rows.map((row) => row.textContent)).toEqual(['Right winner or draw (1, X, 2)2', 'Right goal difference (not a draw)3', 'Exact result bonus4']);
     expect(screen.getByText(/Only the best of winner, goal difference and exact result counts/)).toBeInTheDocument();
