@@ -4,7 +4,8 @@
  * ("https:", "javascript:") cannot start with "/", so only paths that start with one "/" followed by plain URL
  * characters are kept.
  */
-export const APP_PATH_PATTERN = '^/(?![/\\\\])[A-Za-z0-9._~/?=&%-]*$';
+// No backslash is allowed at all, and the character after the first "/" is anything allowed but another "/".
+export const APP_PATH_PATTERN = '^/([A-Za-z0-9._~?=&%-][A-Za-z0-9._~/?=&%-]*)?$';
 export const APP_PATH_MAX_LENGTH = 300;
 
 const APP_PATH = new RegExp(APP_PATH_PATTERN);

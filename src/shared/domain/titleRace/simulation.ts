@@ -33,7 +33,10 @@ class MatchPoints {
   /** How every member bet on the match (contenders or not): what the crowd quote scores against. */
   private readonly crowd: CrowdSplit;
 
-  constructor(private readonly rules: ScoringRules, private readonly roundId: number, bets: readonly SimulatedBet[], rankOf: Int32Array, private readonly size: number) {
+  constructor(
+    private readonly rules: ScoringRules, private readonly roundId: number, bets: readonly SimulatedBet[], rankOf: Int32Array,
+    private readonly size: number, private readonly lanes: number,
+  ) {
     const groups = new Map<string, { local: number; visiting: number; ranks: number[]; weights: number[] }>();
     this.crowd = crowdSplitOf(bets);
     for (const bet of bets) {
@@ -49,20 +52,22 @@ class MatchPoints {
   }
 
   /**
-   * Each contender's points for a result, two contenders to a 32-bit word (rank 2k in the low 16 bits, 2k + 1 in the
-   * high ones), so that one addition adds a match's points to two totals.
+   * Each contender's points for a result, packed `lanes` contenders to a 32-bit word (rank r in lane r % lanes), so
+   * that one addition adds a match's points to that many totals.
    */
   pointsFor(score: number): Int32Array {
     let vector = this.byScore[score];
     if (vector) return vector;
     const result = drawnMatch(this.roundId, score);
-    vector = new Int32Array((this.size + 1) >> 1);
+    const { lanes } = this;
+    const bits = 32 / lanes;
+    vector = new Int32Array(Math.ceil(this.size / lanes));
     for (const prediction of this.predictions) {
       const base = placedBetPoints(this.rules, { local_goals: prediction.local, visiting_goals: prediction.visiting }, result, this.crowd);
       if (base === 0) continue;
       for (let i = 0; i < prediction.ranks.length; i++) {
         const rank = prediction.ranks[i];
-        vector[rank >> 1] += (base * prediction.weights[i]) << ((rank & 1) << 4);
+        vector[(rank / lanes) | 0] += (base * prediction.weights[i]) << ((rank % lanes) * bits);
       }
     }
     this.byScore[score] = vector;
@@ -70,17 +75,43 @@ class MatchPoints {
   }
 }
 
+/** Results of two matches seen together most often are few: their points are added once and kept, up to a bound. */
+const PAIRS_KEPT = 4096;
+
+/** Two matches' points for a pair of results (the sum of theirs), kept so a finish adds one vector for both. */
+class PairPoints {
+  private readonly byScores = new Map<number, Int32Array>();
+
+  constructor(private readonly first: MatchPoints, private readonly second: MatchPoints, private readonly words: number) {}
+
+  pointsFor(firstScore: number, secondScore: number): Int32Array {
+    const key = firstScore * SCORE_KEY * SCORE_KEY + secondScore;
+    let vector = this.byScores.get(key);
+    if (vector) return vector;
+    const a = this.first.pointsFor(firstScore);
+    const b = this.second.pointsFor(secondScore);
+    vector = new Int32Array(this.words);
+    for (let w = 0; w < this.words; w++) vector[w] = a[w] + b[w];
+    if (this.byScores.size < PAIRS_KEPT) this.byScores.set(key, vector);
+    return vector;
+  }
+}
+
 /** Finishes simulated between two yields of raceSimulation (a server lets other work run meanwhile). */
 export const FINISHES_PER_SLICE = 100;
 
-/** A contender's total stays below this, so two totals share a 32-bit word without one spilling into the other. */
-const LANE_LIMIT = 1 << 15;
+/**
+ * What a contender can still gain in a finish decides how many gains share a 32-bit word: four under 256 points
+ * (8 bits each), else two under 65,536 (16 bits each). Each lane stays below its limit, so no addition carries into
+ * the next.
+ */
+const lanesFor = (largestGain: number): number => (largestGain < 1 << 8 ? 4 : largestGain < 1 << 16 ? 2 : 1);
 
 /**
  * Each member's share of the simulated finishes they win (0 for non-contenders), yielding after every slice of
- * finishes; the generator's return value is the chances. Every contender's total is added up in full for every
- * finish, two contenders to a 32-bit word: 10,000 finishes of a 1,000-member league with 30 matches left are 150
- * million additions, a fraction of a second.
+ * finishes; the generator's return value is the chances. Every contender's gain is added up in full for every
+ * finish, several contenders to a 32-bit word: 10,000 finishes of a 1,000-member league with 30 matches left are
+ * 75 to 150 million additions, a fraction of a second.
  */
 export function* raceSimulation(input: RaceInput): Generator<void, Float64Array, void> {
   const { rules, matches, points } = input;
@@ -92,37 +123,41 @@ export function* raceSimulation(input: RaceInput): Generator<void, Float64Array,
   if (size === 0) return chance;
   const rankOf = new Int32Array(members).fill(-1);
   order.forEach((member, rank) => { rankOf[member] = rank; });
-  const best = Float64Array.from(order, (i) => points[i]);
+  const gain = new Float64Array(size);
   for (const match of matches) {
     for (const bet of match.bets) {
       const r = rankOf[bet.member];
-      if (r >= 0) best[r] += bestPlacedBetPoints(rules, bet, match.round_id, bet.weight);
+      if (r >= 0) gain[r] += bestPlacedBetPoints(rules, bet, match.round_id, bet.weight);
     }
   }
-  if (best.some((total, r) => total >= LANE_LIMIT || !Number.isInteger(total) || points[order[r]] < 0)) {
-    throw new RangeError('title race: totals must be whole numbers from 0 to 32767');
-  }
-  const words = (size + 1) >> 1;
-  const base = new Int32Array(words);
-  order.forEach((member, rank) => { base[rank >> 1] += points[member] << ((rank & 1) << 4); });
-  const tables = matches.map((match) => new MatchPoints(rules, match.round_id, match.bets, rankOf, size));
+  const lanes = lanesFor(Math.max(...gain));
+  const laneShift = Math.log2(lanes);
+  const bitShift = Math.log2(32 / lanes);
+  const mask = lanes === 1 ? -1 : (1 << (32 / lanes)) - 1;
+  const base = Float64Array.from(order, (i) => points[i]);
+  const words = Math.ceil(size / lanes);
+  const tables = matches.map((match) => new MatchPoints(rules, match.round_id, match.bets, rankOf, size, lanes));
+  const pairs = Array.from({ length: matches.length >> 1 }, (_, p) => new PairPoints(tables[2 * p], tables[2 * p + 1], words));
+  const single = matches.length % 2 === 1 ? tables[matches.length - 1] : null;
   const draws = matches.map((match) => matchDraw(input.rates, match.round_id, rules.knockout_basis));
   const random = seededRandom(input.seed);
-  const count = matches.length;
   const wins = new Float64Array(size);
-  const totals = new Int32Array(words);
+  const gains = new Int32Array(words);
   const firsts = new Int32Array(size);
+  const add = (vector: Int32Array) => { for (let w = 0; w < words; w++) gains[w] += vector[w]; };
   for (let run = 0; run < runs; run++) {
     if (run > 0 && run % FINISHES_PER_SLICE === 0) yield;
-    totals.set(base);
-    for (let m = 0; m < count; m++) {
-      const vector = tables[m].pointsFor(drawScore(random, draws[m]));
-      for (let w = 0; w < words; w++) totals[w] += vector[w];
+    gains.fill(0);
+    // Matches are drawn in order (2p, then 2p + 1), whatever pairing adds them.
+    for (let p = 0; p < pairs.length; p++) {
+      const first = drawScore(random, draws[2 * p]);
+      add(pairs[p].pointsFor(first, drawScore(random, draws[2 * p + 1])));
     }
-    let top = -1;
+    if (single) add(single.pointsFor(drawScore(random, draws[matches.length - 1])));
+    let top = -Infinity;
     let shared = 0;
     for (let r = 0; r < size; r++) {
-      const total = (totals[r >> 1] >>> ((r & 1) << 4)) & 0xffff;
+      const total = base[r] + ((gains[r >> laneShift] >>> ((r & (lanes - 1)) << bitShift)) & mask);
       if (total > top) { top = total; shared = 0; }
       if (total === top) firsts[shared++] = r;
     }
