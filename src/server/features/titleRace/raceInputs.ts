@@ -56,10 +56,13 @@ export function raceInputs(rows: RaceRows): RaceInputs {
     if (bet.joker && bet.deadline <= now) spentJokers[member] += 1;
     const match = matchById.get(bet.match_id);
     if (bet.finished || !match || bet.local_goals === null || bet.visiting_goals === null) continue;
+    // A bet counts once its deadline has passed: before, it is hidden from the others, and a chance that moved
+    // with it would tell them about it. An open match is simulated without bets (it scores nobody).
+    if (match.deadline > now) continue;
     const weight = factorOf(match.round_id) * (bet.joker && jokers ? jokers.multiplier : 1);
     const placed = { member, local_goals: bet.local_goals, visiting_goals: bet.visiting_goals, weight };
     simulated.get(match.id)!.bets.push(placed);
-    if (match.deadline <= now) max[member] += bestPlacedBetPoints(rules, placed, match.round_id, weight);
+    max[member] += bestPlacedBetPoints(rules, placed, match.round_id, weight);
   }
   const open = rows.matches.filter((m) => m.deadline > now);
   open.forEach((m) => later(m.deadline));

@@ -13,9 +13,7 @@ export async function findRaceLeague(db: Executor, leagueId: number) {
     .select(['l.id', 'l.competition_id', 'l.round_bets_enabled', 'l.person_bets_enabled', 'l.table_version',
       'c.finished as competition_finished',
       (eb) => eb.selectFrom('matches as um').whereRef('um.competition_id', '=', 'l.competition_id').where('um.finished', '=', 0)
-        .select(sql<number>`count(*)`.as('n')).as('unfinished_matches'),
-      (eb) => eb.selectFrom('result_bets as rb').where('rb.league_id', '=', eb.ref('l.id')).where('rb.mode', '=', 0)
-        .select(sql<string>`count(*) || ':' || coalesce(max(rb.updated_at), 0)`.as('bets')).as('bets_version')])
+        .select(sql<number>`count(*)`.as('n')).as('unfinished_matches')])
     .where('l.id', '=', leagueId).executeTakeFirstOrThrow();
 }
 

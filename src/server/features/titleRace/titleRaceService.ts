@@ -17,7 +17,7 @@ type Race = Static<typeof TitleRace>;
 
 /**
  * A league's race is the same for every reader. Its chances are kept per league in the app's state under the data
- * version they were simulated from (the league's table version and its bets). While a newer version's simulation
+ * version they were simulated from (the league's table version and the deadlines passed). While a newer version's simulation
  * runs (in slices, so other requests are served meanwhile), readers get the bounds of the data now with the last
  * chances, held to those bounds: members out of the race get 0, a champion 1, the rest are scaled to sum to 1.
  * The whole answer is kept while its version holds and no deadline has passed (a deadline changes what members
@@ -25,7 +25,9 @@ type Race = Static<typeof TitleRace>;
  */
 const CACHED_LEAGUES = 200;
 interface Chances { version: string; byUser: Map<number, number> }
-interface Entry { version: string; validUntil: number; race: Race | null; chances: Chances | null; running: Promise<Chances> | null }
+interface Entry {
+  version: string; tableVersion: number; validUntil: number; race: Race | null; chances: Chances | null; running: Promise<Chances> | null;
+}
 const RACES = appStateSlot(() => new Map<number, Entry>());
 
 /** FNV-1a of the data version: the simulation's seed, so a version always gives the same chances. */
@@ -60,12 +62,13 @@ export async function readRace(db: Executor, leagueId: number, now: number) {
   ]);
   const inputs = raceInputs({ now, ...scoring, league, members, matches, bets, picks, personMatches, questions, kickoffs });
   const bounds = raceBounds(members.map((m, i) => ({ user_id: m.user_id, points: m.points, max_points: inputs.maxPoints[i] })));
-  const version = `${league.table_version}:${league.bets_version ?? ''}`;
+  // The bets it counts change only as deadlines pass, and the rest with the table's version.
+  const version = `${league.table_version}:${inputs.validUntil}`;
   const simulation: RaceInput = {
     rules: scoring.rules, rates: fitGoalRates(finished), points: members.map((m) => m.points), contenders: bounds.map((b) => b.can_win),
     matches: inputs.simulated, seed: seedOf(`${leagueId}:${version}`),
   };
-  return { version, validUntil: inputs.validUntil, members, bounds, matchesLeft: matches.length, simulation };
+  return { version, tableVersion: league.table_version, validUntil: inputs.validUntil, members, bounds, matchesLeft: matches.length, simulation };
 }
 
 async function simulate(data: RaceData): Promise<Chances> {
@@ -102,18 +105,18 @@ export async function computeTitleRace(db: Executor, leagueId: number, now: numb
 export async function titleRace(deps: AppDeps, user: AuthUser, leagueId: number): Promise<Race> {
   const { db } = deps;
   await requireLeagueAccess(db, leagueId, user);
-  const { table_version: tableVersion, bets_version: betsVersion } = await repo.findRaceLeague(db, leagueId);
+  const { table_version: tableVersion } = await repo.findRaceLeague(db, leagueId);
   const now = deps.clock.now();
   const races = deps.state.get(RACES);
   const entry = races.get(leagueId);
-  if (entry?.race && entry.version === `${tableVersion}:${betsVersion ?? ''}` && now < entry.validUntil) return entry.race;
+  if (entry?.race && entry.tableVersion === tableVersion && now < entry.validUntil) return entry.race;
   const data = await readRace(db, leagueId, now);
-  const kept: Entry = entry ?? { version: data.version, validUntil: data.validUntil, race: null, chances: null, running: null };
+  const kept: Entry = entry ?? { version: data.version, tableVersion: data.tableVersion, validUntil: data.validUntil, race: null, chances: null, running: null };
   races.delete(leagueId);
   if (races.size >= CACHED_LEAGUES) races.delete(races.keys().next().value!);
   races.set(leagueId, kept);
   if (kept.chances?.version === data.version) {
-    Object.assign(kept, { version: data.version, validUntil: data.validUntil, race: answer(data, kept.chances.byUser, true) });
+    Object.assign(kept, { version: data.version, tableVersion: data.tableVersion, validUntil: data.validUntil, race: answer(data, kept.chances.byUser, true) });
     return kept.race!;
   }
   if (!kept.running) {
@@ -123,7 +126,7 @@ export async function titleRace(deps: AppDeps, user: AuthUser, leagueId: number)
   // A first simulation is waited for; after that, readers get the last chances until the new ones are ready.
   const chances = kept.chances ?? await kept.running;
   if (chances.version === data.version) {
-    Object.assign(kept, { version: data.version, validUntil: data.validUntil, race: answer(data, chances.byUser, true) });
+    Object.assign(kept, { version: data.version, tableVersion: data.tableVersion, validUntil: data.validUntil, race: answer(data, chances.byUser, true) });
     return kept.race!;
   }
   return answer(data, heldTo(chances, data.bounds), false);

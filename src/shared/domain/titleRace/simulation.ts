@@ -27,7 +27,8 @@ export interface RaceInput {
 
 /** A match's points per contender for each result drawn so far, built the first time that result is drawn. */
 class MatchPoints {
-  private readonly byScore: (Int32Array | undefined)[] = new Array(SCORE_KEY * SCORE_KEY);
+  /** null: nobody scores with that result (a match without bets), so nothing is added. */
+  private readonly byScore: (Int32Array | null | undefined)[] = new Array(SCORE_KEY * SCORE_KEY);
   /** Distinct predicted scores with the contenders (rank, weight) who bet each. */
   private readonly predictions: { local: number; visiting: number; ranks: Int32Array; weights: Float64Array }[];
   /** How every member bet on the match (contenders or not): what the crowd quote scores against. */
@@ -55,9 +56,10 @@ class MatchPoints {
    * Each contender's points for a result, packed `lanes` contenders to a 32-bit word (rank r in lane r % lanes), so
    * that one addition adds a match's points to that many totals.
    */
-  pointsFor(score: number): Int32Array {
+  pointsFor(score: number): Int32Array | null {
     let vector = this.byScore[score];
-    if (vector) return vector;
+    if (vector !== undefined) return vector;
+    if (this.predictions.length === 0) return (this.byScore[score] = null);
     const result = drawnMatch(this.roundId, score);
     const { lanes } = this;
     const bits = 32 / lanes;
@@ -75,28 +77,6 @@ class MatchPoints {
   }
 }
 
-/** Results of two matches seen together most often are few: their points are added once and kept, up to a bound. */
-const PAIRS_KEPT = 4096;
-
-/** Two matches' points for a pair of results (the sum of theirs), kept so a finish adds one vector for both. */
-class PairPoints {
-  private readonly byScores = new Map<number, Int32Array>();
-
-  constructor(private readonly first: MatchPoints, private readonly second: MatchPoints, private readonly words: number) {}
-
-  pointsFor(firstScore: number, secondScore: number): Int32Array {
-    const key = firstScore * SCORE_KEY * SCORE_KEY + secondScore;
-    let vector = this.byScores.get(key);
-    if (vector) return vector;
-    const a = this.first.pointsFor(firstScore);
-    const b = this.second.pointsFor(secondScore);
-    vector = new Int32Array(this.words);
-    for (let w = 0; w < this.words; w++) vector[w] = a[w] + b[w];
-    if (this.byScores.size < PAIRS_KEPT) this.byScores.set(key, vector);
-    return vector;
-  }
-}
-
 /** Finishes simulated between two yields of raceSimulation (a server lets other work run meanwhile). */
 export const FINISHES_PER_SLICE = 100;
 
@@ -106,6 +86,27 @@ export const FINISHES_PER_SLICE = 100;
  * the next.
  */
 const lanesFor = (largestGain: number): number => (largestGain < 1 << 8 ? 4 : largestGain < 1 << 16 ? 2 : 1);
+
+// The two hot loops are plain functions: inside the generator their variables would live in its context.
+
+function addInto(gains: Int32Array, vector: Int32Array): void {
+  for (let w = 0; w < gains.length; w++) gains[w] += vector[w];
+}
+
+/** Writes into `firsts` the contenders with the highest total (points now plus this finish's gain); answers how many. */
+function firstPlaces(base: Float64Array, gains: Int32Array, lanes: number, firsts: Int32Array): number {
+  const laneShift = Math.log2(lanes);
+  const bitShift = Math.log2(32 / lanes);
+  const mask = lanes === 1 ? -1 : (1 << (32 / lanes)) - 1;
+  let top = -Infinity;
+  let shared = 0;
+  for (let r = 0; r < base.length; r++) {
+    const total = base[r] + ((gains[r >> laneShift] >>> ((r & (lanes - 1)) << bitShift)) & mask);
+    if (total > top) { top = total; shared = 0; }
+    if (total === top) firsts[shared++] = r;
+  }
+  return shared;
+}
 
 /**
  * Each member's share of the simulated finishes they win (0 for non-contenders), yielding after every slice of
@@ -131,36 +132,22 @@ export function* raceSimulation(input: RaceInput): Generator<void, Float64Array,
     }
   }
   const lanes = lanesFor(Math.max(...gain));
-  const laneShift = Math.log2(lanes);
-  const bitShift = Math.log2(32 / lanes);
-  const mask = lanes === 1 ? -1 : (1 << (32 / lanes)) - 1;
   const base = Float64Array.from(order, (i) => points[i]);
   const words = Math.ceil(size / lanes);
   const tables = matches.map((match) => new MatchPoints(rules, match.round_id, match.bets, rankOf, size, lanes));
-  const pairs = Array.from({ length: matches.length >> 1 }, (_, p) => new PairPoints(tables[2 * p], tables[2 * p + 1], words));
-  const single = matches.length % 2 === 1 ? tables[matches.length - 1] : null;
   const draws = matches.map((match) => matchDraw(input.rates, match.round_id, rules.knockout_basis));
   const random = seededRandom(input.seed);
   const wins = new Float64Array(size);
   const gains = new Int32Array(words);
   const firsts = new Int32Array(size);
-  const add = (vector: Int32Array) => { for (let w = 0; w < words; w++) gains[w] += vector[w]; };
   for (let run = 0; run < runs; run++) {
     if (run > 0 && run % FINISHES_PER_SLICE === 0) yield;
     gains.fill(0);
-    // Matches are drawn in order (2p, then 2p + 1), whatever pairing adds them.
-    for (let p = 0; p < pairs.length; p++) {
-      const first = drawScore(random, draws[2 * p]);
-      add(pairs[p].pointsFor(first, drawScore(random, draws[2 * p + 1])));
+    for (let m = 0; m < tables.length; m++) {
+      const vector = tables[m].pointsFor(drawScore(random, draws[m]));
+      if (vector !== null) addInto(gains, vector);
     }
-    if (single) add(single.pointsFor(drawScore(random, draws[matches.length - 1])));
-    let top = -Infinity;
-    let shared = 0;
-    for (let r = 0; r < size; r++) {
-      const total = base[r] + ((gains[r >> laneShift] >>> ((r & (lanes - 1)) << bitShift)) & mask);
-      if (total > top) { top = total; shared = 0; }
-      if (total === top) firsts[shared++] = r;
-    }
+    const shared = firstPlaces(base, gains, lanes, firsts);
     for (let k = 0; k < shared; k++) wins[firsts[k]] += 1 / shared;
   }
   order.forEach((member, rank) => { chance[member] = wins[rank] / runs; });
