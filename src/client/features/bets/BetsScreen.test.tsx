@@ -1,26 +1,13 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { matchesChanged } from '../../api/live/liveSlice';
-import { fakeApi, PLAYER } from '../../testing/handlers/fakeApi';
+import { fakeApi } from '../../testing/handlers/fakeApi';
 import { leagueWorld } from '../../testing/handlers/leagueWorld';
 import { betStore, resultBet } from '../../testing/handlers/resultBets';
 import { handle, ok } from '../../testing/handlers/route';
 import { server } from '../../testing/server';
-import { renderWithProviders, signInAs } from '../../testing/renderWithProviders';
-import BetsScreen from './BetsScreen';
+import { renderBets } from './testing/renderBetsScreen';
 
 const saves = () => fakeApi.betSaves.map(({ result_bet_id, local_goals, visiting_goals, mode }) => [result_bet_id, local_goals, visiting_goals, mode ?? 0]);
-
-function noPicks() {
-  server.use(handle('roundBetsIndex', () => ok([])), handle('personBetsIndex', () => ok([])), handle('peopleOfCompetition', () => ok([])));
-}
-
-async function renderBets(query = 'league_id=5') {
-  await signInAs(PLAYER);
-  noPicks();
-  const view = renderWithProviders(<BetsScreen />, { route: `/result_bets/new?${query}`, path: '/result_bets/new' });
-  await screen.findAllByTestId(/^bet-row-/);
-  return view;
-}
 
 const row = (matchId: number) => screen.getByTestId(`bet-row-${matchId}`);
 

@@ -3,30 +3,17 @@ import { Provider } from 'react-redux';
 import i18n from '../../lib/i18n/i18n';
 import { setupStore } from '../../app/store';
 import { notificationAdded } from '../../lib/notifications/notificationsSlice';
-import { fakeApi, PLAYER } from '../../testing/handlers/fakeApi';
+import { fakeApi } from '../../testing/handlers/fakeApi';
 import { betStore, resultBet } from '../../testing/handlers/resultBets';
 import { handlePublic, leagueWorld } from '../../testing/handlers/leagueWorld';
 import { handle, ok } from '../../testing/handlers/route';
 import { server } from '../../testing/server';
-import { renderWithProviders, signInAs } from '../../testing/renderWithProviders';
 import { ProcessSnackbar } from '../shell/ProcessSnackbar';
-import BetsScreen from './BetsScreen';
+import { renderBets } from './testing/renderBetsScreen';
 
 const MINUTE = 60_000;
 const saves = () => fakeApi.betSaves.map(({ result_bet_id, local_goals, visiting_goals, joker }) => [result_bet_id, local_goals, visiting_goals, joker]);
 const row = (matchId: number) => screen.getByTestId(`bet-row-${matchId}`);
-
-function noPicks() {
-  server.use(handle('roundBetsIndex', () => ok([])), handle('personBetsIndex', () => ok([])), handle('peopleOfCompetition', () => ok([])));
-}
-
-async function renderBets(query = 'league_id=5') {
-  await signInAs(PLAYER);
-  noPicks();
-  const view = renderWithProviders(<BetsScreen />, { route: `/result_bets/new?${query}`, path: '/result_bets/new' });
-  await screen.findAllByTestId(/^bet-row-/);
-  return view;
-}
 
 /** Bet 1 on matchday 1 whose deadline passed 3 minutes ago (kickoff in 2 minutes), bet 2 open on matchday 2. */
 function closedThenOpen() {

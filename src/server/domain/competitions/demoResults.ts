@@ -1,25 +1,8 @@
 import type { HeldGoal, HeldResult } from './heldResult';
+import { seedOf, seededRandom } from '../../../shared/domain/seededRandom';
 
 /** A demo team as the simulation sees it: its strength and its scorers, most prolific first. */
 export interface SimTeam { id: number; strength: number; scorers: number[] }
-
-/** mulberry32: tiny, fast and deterministic; the demo replays the same tournament from the same ids. */
-export function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
-
-export function seedOf(...parts: (number | string)[]): number {
-  let h = 2_166_136_261;
-  for (const c of parts.join('|')) h = Math.imul(h ^ c.charCodeAt(0), 16_777_619);
-  return h >>> 0;
-}
 
 function poisson(random: () => number, lambda: number): number {
   const limit = Math.exp(-lambda);
@@ -45,7 +28,7 @@ function goalsFor(random: () => number, team: SimTeam, side: 1 | 2, count: numbe
  * level after 90 minutes go to extra time, then penalties, so they always have a winner.
  */
 export function simulateMatch(local: SimTeam, visiting: SimTeam, matchNumber: number, knockout: boolean): HeldResult {
-  const random = prng(seedOf(local.id, visiting.id, matchNumber));
+  const random = seededRandom(seedOf(local.id, visiting.id, matchNumber));
   const edge = (local.strength - visiting.strength) * 0.3;
   const l = poisson(random, Math.max(0.3, 1.25 + edge));
   const v = poisson(random, Math.max(0.3, 1.05 - edge));

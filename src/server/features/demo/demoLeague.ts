@@ -3,7 +3,7 @@ import type { Executor } from '../../platform/db/database';
 import { ROUND } from '../../../shared/domain/rounds';
 import { normaliseSearchText } from '../../../shared/domain/text';
 import { chunks } from '../../domain/competitions/importRepository';
-import { prng, seedOf } from '../../domain/competitions/demoResults';
+import { seedOf, seededRandom } from '../../../shared/domain/seededRandom';
 import { DEMO_TEAMS } from '../../domain/competitions/demoTeams';
 
 const HOUR = 3_600_000;
@@ -61,7 +61,7 @@ async function seedResultBets(trx: Executor, competitionId: number, leagueId: nu
     .where('competition_id', '=', competitionId).where('round_id', '=', ROUND.GROUP_STAGE)
     .where('date', '<=', now + 2 * DAY).orderBy('date').execute();
   const bets = matches.flatMap((m) => playerIds.flatMap((userId) => {
-    const random = prng(seedOf('bet', userId, m.id));
+    const random = seededRandom(seedOf('bet', userId, m.id));
     // A few upcoming bets stay empty so the demo shows alerts; almost every past one was filled.
     if (random() < (m.date > now ? 0.2 : 0.05)) return [];
     const goals = () => Math.min(3, Math.floor(random() * random() * 4.5));
@@ -86,7 +86,7 @@ async function seedPicks(trx: Executor, competitionId: number, leagueId: number,
   const roundBets = [];
   const personBets = [];
   for (const [i, userId] of playerIds.entries()) {
-    const random = prng(seedOf('picks', userId));
+    const random = seededRandom(seedOf('picks', userId));
     // Each player believes in a slightly different order of favourites.
     const favourites = teams.map((t) => ({ id: t.id, score: strength(t.id) + random() * 2.5 })).sort((a, b) => b.score - a.score);
     for (const rule of rules) {

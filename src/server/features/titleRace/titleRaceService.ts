@@ -3,6 +3,7 @@ import type { TitleRace } from '../../../shared/api/routes/titleRace';
 import { raceBounds } from '../../../shared/domain/titleRace/bounds';
 import { fitGoalRates } from '../../../shared/domain/titleRace/goalModel';
 import { SIMULATED_FINISHES, raceSimulation, type RaceInput } from '../../../shared/domain/titleRace/simulation';
+import { seedOf } from '../../../shared/domain/seededRandom';
 import { appStateSlot } from '../../platform/appState';
 import type { Executor } from '../../platform/db/database';
 import type { AppDeps } from '../../platform/deps';
@@ -29,13 +30,6 @@ interface Entry {
   version: string; tableVersion: number; validUntil: number; race: Race | null; chances: Chances | null; running: Promise<Chances> | null;
 }
 const RACES = appStateSlot(() => new Map<number, Entry>());
-
-/** FNV-1a of the data version: the simulation's seed, so a version always gives the same chances. */
-function seedOf(text: string): number {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
-  return hash >>> 0;
-}
 
 const nextTurn = () => new Promise<void>((resolve) => { setImmediate(resolve); });
 

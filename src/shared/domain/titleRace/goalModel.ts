@@ -27,18 +27,6 @@ export function fitGoalRates(finished: readonly { local_goals: number; visiting_
   };
 }
 
-/** A seeded pseudo-random generator (mulberry32): the same seed gives the same finishes. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** Goals above this count as this many (a Poisson tail far below one in a billion at football rates). */
 const MAX_DRAWN_GOALS = 15;
 /** Scores are told as one number: local goals * SCORE_KEY + visiting goals (the goals as the scoring compares them). */

@@ -1,5 +1,6 @@
 import type { CrowdSplit, ScoringRules } from '../scoring';
-import { SCORE_KEY, drawScore, drawnMatch, matchDraw, seededRandom, type GoalRates } from './goalModel';
+import { SCORE_KEY, drawScore, drawnMatch, matchDraw, type GoalRates } from './goalModel';
+import { seededRandom } from '../seededRandom';
 import { bestPlacedBetPoints, crowdSplitOf, placedBetPoints } from './maxBetPoints';
 
 /**

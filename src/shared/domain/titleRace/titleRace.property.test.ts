@@ -2,7 +2,8 @@ import fc from 'fast-check';
 import { ROUND } from '../rounds';
 import { scoringResult, type KnockoutBasis, type Scoring, type ScoringRules } from '../scoring';
 import { raceBounds } from './bounds';
-import { SCORE_KEY, drawScore, drawnMatch, fitGoalRates, matchDraw, seededRandom } from './goalModel';
+import { SCORE_KEY, drawScore, drawnMatch, fitGoalRates, matchDraw } from './goalModel';
+import { seededRandom } from '../seededRandom';
 import { bestPlacedBetPoints, crowdSplitOf, maxBetPoints, placedBetPoints } from './maxBetPoints';
 import { simulateRace, type SimulatedMatch } from './simulation';
 
