@@ -17,7 +17,8 @@ export async function listMemberStandings(db: Executor, leagueId: number) {
  */
 export async function listMemberStandingsWithMatchdays(db: Executor, dialect: 'sqlite' | 'postgres', leagueId: number) {
   const row = sql`p.matchday || ':' || p.points`;
-  const packed = dialect === 'sqlite' ? sql`group_concat(${row}, ',')` : sql`string_agg(${row}, ',')`;
+  // In matchday order on PostgreSQL (SQLite's group_concat keeps the rows' order), so equal data packs equally.
+  const packed = dialect === 'sqlite' ? sql`group_concat(${row}, ',')` : sql`string_agg(${row}, ',' ORDER BY p.matchday)`;
   return db.selectFrom('league_members as lm').innerJoin('users as u', 'u.id', 'lm.user_id')
     .select(['lm.user_id', 'u.name as user_name', 'lm.department', 'lm.points_rounds', 'lm.points_people', 'lm.points_bonus',
       sql<string | null>`(SELECT ${packed} FROM member_matchday_points p
