@@ -11,8 +11,10 @@ describe('crowd-quote scoring on the client', () => {
     await signInAs(PLAYER);
     renderApp({ route: '/leagues/5/points' });
     expect(await screen.findByRole('heading', { level: 1, name: 'How points work in this league' })).toBeInTheDocument();
-    const rows = within(await screen.findByRole('table', { name: 'Result bets' })).getAllByRole('row').slice(1);
-    expect(rows.map((row) => row.textContent)).toEqual(['Right winner or draw (1, X, 2)2', 'Exact result bonus2']);
+    const table = await screen.findByRole('table', { name: 'Result bets' });
+    // The page is shown once everything it reads has arrived (the league's picks and questions too).
+    await waitFor(() => expect(within(table).getAllByRole('row').slice(1).map((row) => row.textContent))
+      .toEqual(['Right winner or draw (1, X, 2)2', 'Exact result bonus2']));
     // 2 x 20 / 7 = 5.7, rounded to 6, capped at this league's 5.
     expect(screen.getByTestId('points-mode')).toHaveTextContent(
       'Crowd quote: a right winner or draw earns its 2 points times the bets on the match over those that got it right, rounded half up, '
@@ -26,8 +28,8 @@ describe('crowd-quote scoring on the client', () => {
     expect(await screen.findByRole('heading', { name: 'New league' }, { timeout: 10_000 })).toBeInTheDocument();
     await waitFor(() => expect(screen.getByRole('combobox', { name: 'Competition' })).toHaveTextContent('World Cup 2026'));
     expect(screen.queryByRole('spinbutton', { name: 'Most a right tendency earns' })).toBeNull();
-    await user.click(screen.getByRole('radio', { name: 'Crowd quote: rarer right tendencies earn more' }));
-    expect(screen.getByRole('spinbutton', { name: 'Most a right tendency earns' })).toHaveValue(10);
+    await user.click(await screen.findByRole('radio', { name: 'Crowd quote: rarer right tendencies earn more' }, { timeout: 5_000 }));
+    expect(await screen.findByRole('spinbutton', { name: 'Most a right tendency earns' })).toHaveValue(10);
     expect(screen.getByRole('spinbutton', { name: 'Goal difference' })).toBeDisabled();
     expect(screen.getByRole('spinbutton', { name: 'Winner or draw' })).toBeEnabled();
   });
