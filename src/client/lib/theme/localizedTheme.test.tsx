@@ -15,8 +15,10 @@ describe("MUI's built-in words follow the app's language", () => {
     await signInAs(PLAYER);
     const { user } = renderApp({ route: '/leagues/new' });
     expect(await screen.findByRole('button', { name: 'Abrir' })).toBeInTheDocument();
+    // The page hides while anything it reads is loading: type once it shows.
+    await waitFor(() => expect(screen.getByRole('main')).toBeVisible(), { timeout: 5_000 });
     await user.type(await screen.findByRole('combobox', { name: 'Equipos seleccionados' }), 'zzzz');
-    expect(await screen.findByText('Sin opciones')).toBeInTheDocument();
+    expect(await screen.findByText('Sin opciones', undefined, { timeout: 5_000 })).toBeInTheDocument();
   });
 
   it('switches with the language while the app is open', async () => {
