@@ -3,6 +3,8 @@ import { ADMIN, PLAYER, fakeApi } from '../../testing/handlers/fakeApi';
 import { processGate } from '../../testing/handlers/updates';
 import { renderApp, signInAs } from '../../testing/renderWithProviders';
 import { groupNotifications } from './ProcessSnackbar';
+import { server } from '../../testing/server';
+import { handle, ok } from '../../testing/handlers/route';
 
 const openPanel = async (user: ReturnType<typeof renderApp>['user']) => {
   await user.click(await screen.findByRole('button', { name: 'Open the user panel' }));
@@ -76,6 +78,19 @@ describe('the shell', () => {
     await waitFor(() => expect(fakeApi.requests).toContain('POST /api/v1/en/update/update_competition/2'));
     await user.click(within(panel).getByRole('button', { name: 'Notify' }));
     await waitFor(() => expect(fakeApi.requests).toContain('POST /api/v1/en/update/notify'));
+  });
+});
+
+describe('the loading overlay', () => {
+  it('does not wait for a card that loads in place: a slow title race leaves the league page shown', async () => {
+    let answer: () => void = () => undefined;
+    server.use(handle('titleRace', () => new Promise((resolve) => { answer = () => resolve(ok({ members: [], chance_current: true, simulations: 10_000, matches_left: 0, model: { home_goals: 1.5, away_goals: 1.15, finished_matches: 0 } })); })));
+    await signInAs(PLAYER);
+    renderApp({ route: '/leagues/5' });
+    await screen.findByRole('heading', { level: 1 });
+    await waitFor(() => expect(screen.getByRole('main')).toBeVisible());
+    expect(screen.queryByTestId('loading-overlay')).not.toBeVisible();
+    answer();
   });
 });
 

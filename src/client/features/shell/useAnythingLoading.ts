@@ -1,8 +1,14 @@
 import { useAppSelector } from '../../api/store/hooks';
 
+/**
+ * Reads that load in place, inside a card with its own placeholder (a skeleton, or nothing until there is
+ * something to show): the page is shown without waiting for them, so a slow card never blanks it.
+ */
+const LOADED_IN_PLACE = new Set(['titleRace', 'leagueHeadToHead', 'leagueMissingBets', 'resultBetDistribution', 'pickDistribution']);
+
 /** A first read still without an answer. Refetches of data already shown do not count. (Screens' code arriving
  * shows the same overlay through their Suspense fallback.) */
 export function useAnythingLoading(): boolean {
-  return useAppSelector((state) =>
-    Object.values(state.api.queries).some((entry) => entry?.status === 'pending' && entry.data === undefined));
+  return useAppSelector((state) => Object.values(state.api.queries).some((entry) =>
+    entry?.status === 'pending' && entry.data === undefined && !LOADED_IN_PLACE.has(entry.endpointName)));
 }
