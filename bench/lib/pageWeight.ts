@@ -8,7 +8,11 @@ import { launchBrowser } from '../../e2e/browser';
 
 export interface PageWeight { bytes: number; requests: number; files: Array<{ path: string; bytes: number; encoding: string }> }
 
-export const VISITOR_LIMIT_KB = 200;
+/**
+ * 210 since MUI's Spanish locale pack (its built-in words in the app's language) and the texts of the invitation,
+ * crowd, rivalry and title race screens joined the first page (it measured 201.6 KB).
+ */
+export const VISITOR_LIMIT_KB = 210;
 export const PLAYER_LIMIT_KB = 300;
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;

@@ -13,7 +13,7 @@ const kb = (weight: PageWeight) => `${(weight.bytes / 1024).toFixed(1)} KB in ${
 
 /*
  * Measured with bench:bundle's own measure (bench/lib/pageWeight.ts): in a fresh Chromium at phone size, cache
- * disabled, the compressed JavaScript of a visitor's first page (at most 200 KB) and of the demo player's home after
+ * disabled, the compressed JavaScript of a visitor's first page (at most 210 KB) and of the demo player's home after
  * signing in (at most 300 KB), and how many script requests each makes.
  */
 test('the first pages of a visitor and of a player stay within the JavaScript budget, in few compressed requests', async ({ world: w }) => {
