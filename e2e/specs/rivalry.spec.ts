@@ -74,7 +74,9 @@ test('rivalry: a head-to-head duel is won once its matchday has its results', as
 
   const liaBets = await betsOf(w, lia, league.id, `?matchday=${first.matchday}`);
   const maxBets = await betsOf(w, max, league.id, `?matchday=${first.matchday}`);
-  const target = liaBets[0];
+  // A match of the first duel's matchday still taking bets (one kicking off within its deadline margin is closed).
+  const target = liaBets.find((bet) => bet.allow_edit_bets)!;
+  assert.ok(target, `a bet of matchday ${first.matchday} is still open`);
   await w.api.call('POST', '/result_bets/update_result_bet', { token: lia.token, body: { result_bet_id: target.id, local_goals: 1, visiting_goals: 0 } });
   const maxBet = maxBets.find((bet) => bet.match_id === target.match_id)!;
   await w.api.call('POST', '/result_bets/update_result_bet', { token: max.token, body: { result_bet_id: maxBet.id, local_goals: 0, visiting_goals: 2 } });
