@@ -108,7 +108,7 @@ function BetRow({ bet, system, mode, leagueId, jokers, lateEntry, closedAt }: {
   return (
     <Box component="li" data-testid={`bet-row-${match.id}`} data-bet-id={bet.id}
       sx={{ listStyle: 'none', py: 1, borderBottom: 1, borderColor: 'divider', display: 'grid', alignItems: 'center', columnGap: 1,
-        gridTemplateColumns: 'minmax(0, 1fr) auto minmax(0, 1fr)', gridTemplateAreas: '"date date points" "local bet visiting" ". score ."' }}>
+        gridTemplateColumns: 'minmax(0, 1fr) auto minmax(0, 1fr)', gridTemplateAreas: '"date date points" "local bet visiting" ". score ." "split split split"' }}>
       <Box sx={{ gridArea: 'date' }}><BetDateLink matchId={match.id} leagueId={leagueId} date={match.date} /></Box>
       <Box sx={{ gridArea: 'local', minWidth: 0 }}><MatchTeam teamId={match.local_team_id} placeholder={match.local_placeholder} align="right" /></Box>
       <Box sx={{ gridArea: 'bet', display: 'flex', alignItems: 'center' }}>
@@ -121,12 +121,13 @@ function BetRow({ bet, system, mode, leagueId, jokers, lateEntry, closedAt }: {
       <Box sx={{ gridArea: 'score', textAlign: 'center' }}>
         {/* No score before the kickoff: the row says when its bets closed, if they did. */}
         {match.started ? <MatchScore match={match} /> : closedAt && <ClosedOn at={closedAt.at} />}
-        {mode === 0 && bet.allow_show_bets && <CrowdSplitBar leagueId={leagueId} matchId={match.id} />}
         {bet.late_entry && <Chip size="small" variant="outlined" label={t('late_entry.mark')} />}
         {lateEntry && bet.allow_show_bets && (
           <LateEntryButton betId={bet.id} userName={bet.user_name} local={bet.local_goals} visiting={bet.visiting_goals} />
         )}
       </Box>
+      {/* The split takes the row's whole width: in the middle column it would squeeze the teams' names out. */}
+      {mode === 0 && bet.allow_show_bets && <Box sx={{ gridArea: 'split', minWidth: 0 }}><CrowdSplitBar leagueId={leagueId} matchId={match.id} /></Box>}
       <Box sx={{ gridArea: 'points', textAlign: 'right', minHeight: 24 }}>{bet.points !== null && <PointsBadge points={bet.points} kind="result" betId={bet.id} />}</Box>
     </Box>
   );
