@@ -120,7 +120,10 @@ test('console: process history switch for idle runs and a users list that filter
 
   await page.getByRole('navigation', { name: 'Secciones de la consola' }).getByRole('link', { name: 'Usuarios' }).click();
   const box = page.getByRole('searchbox', { name: 'Nombre o correo' });
+  // Typing goes to the focused element: the click waits until the box is visible (the page shows once its list loads).
+  await box.click();
   await box.pressSequentially(dana.email.slice(0, 12), { delay: 30 });
+  assert.equal(await box.inputValue(), dana.email.slice(0, 12));
   const cards = page.locator('[data-testid^=user-]').filter({ has: page.getByRole('heading', { level: 3 }) });
   await eventually(async () => assert.deepEqual(await cards.evaluateAll((items) => items.map((item) => item.getAttribute('data-testid'))), [`user-${dana.id}`]), 15_000);
   assert.equal(await page.getByRole('button', { name: 'Buscar', exact: true }).count(), 0, 'no search button: the list follows the box');
