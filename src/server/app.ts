@@ -81,6 +81,9 @@ import { nudgeRoutes } from '../shared/api/routes/nudges';
 import { headToHeadRoutes } from '../shared/api/routes/headToHead';
 import { betDistributionRoutes } from '../shared/api/routes/betDistribution';
 import { betDistributionHandlers } from './features/betDistribution/distributionRoutes';
+import { dataExportRoutes } from '../shared/api/routes/dataExport';
+import { dataExportHandlers } from './features/dataExport/dataExportRoutes';
+import { userDataSections } from './userDataSections';
 import { seedDemoIfEmpty } from './features/demo/seedDemo';
 import { installHttpObservation, quietRequestLogs } from './platform/observability/httpObservation';
 import { loggerOptions } from './platform/observability/logger';
@@ -182,7 +185,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
 
   // Routes, area by area.
   registerRoutes(app, userRoutes, userHandlers(deps));
-  registerRoutes(app, accountRoutes, accountHandlers(deps));
+  registerRoutes(app, accountRoutes, accountHandlers(deps, userDataSections));
   registerRoutes(app, competitionRoutes, competitionHandlers(deps));
   registerRoutes(app, referenceRoutes, referenceHandlers(deps));
   registerRoutes(app, leagueRoutes, leagueHandlers(deps));
@@ -208,6 +211,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   registerCalendarFeed(app, deps);
   registerRoutes(app, nudgeRoutes, nudgeHandlers(deps));
   registerRoutes(app, headToHeadRoutes, headToHeadHandlers(deps));
+  registerRoutes(app, dataExportRoutes, dataExportHandlers(deps, userDataSections));
 
   app.get(`${API_BASE}/openapi.json`, { schema: { hide: true } }, async () => app.swagger());
   registerOperationsRoutes(app, { database, metrics: deps.metrics, metricsToken: config.metricsToken, metricsOpen: config.metricsOpen, lifecycle });

@@ -4,6 +4,7 @@ import { adminUserRoutes } from '../../shared/api/routes/adminUsers';
 import { alertRoutes } from '../../shared/api/routes/alerts';
 import { betDistributionRoutes } from '../../shared/api/routes/betDistribution';
 import { bonusQuestionRoutes } from '../../shared/api/routes/bonusQuestions';
+import { dataExportRoutes } from '../../shared/api/routes/dataExport';
 import { invitationRoutes } from '../../shared/api/routes/invitations';
 import { lateEntryRoutes } from '../../shared/api/routes/lateEntry';
 import { leagueLogRoutes } from '../../shared/api/routes/leagueLog';
@@ -174,6 +175,11 @@ const ROWS: Row[] = [
   { route: 'titleRace', method: 'GET', path: (w) => `/leagues/title_race/${w.leagueId}`, expected: MEMBERS_READ },
 
   { route: 'leagueLog', method: 'GET', path: (w) => `/leagues/log/${w.leagueId}`, expected: MEMBERS_READ },
+
+  // Data out: members download the league's CSV, its owner the archive, everyone their own data.
+  { route: 'leagueExport', method: 'GET', path: (w) => `/leagues/export/${w.leagueId}`, expected: MEMBERS_READ },
+  { route: 'leagueArchive', method: 'GET', path: (w) => `/leagues/archive/${w.leagueId}`, expected: OWNER_ONLY },
+  { route: 'userExport', method: 'GET', path: () => '/users/export', expected: ANY_USER },
 
   // Bonus questions: the owner asks, changes, deletes and resolves; members (the owner is one) answer.
   { route: 'bonusQuestionsIndex', method: 'GET', path: (w) => `/bonus_questions/index/${w.leagueId}`, expected: MEMBERS_READ },
@@ -368,7 +374,7 @@ describe('acceptance: authorisation matrix coverage', () => {
   it('covers every league and bet route of the route table', () => {
     const names = Object.keys({
       ...leagueRoutes, ...leagueLogRoutes, ...bonusQuestionRoutes, ...invitationRoutes, ...resultBetRoutes, ...lateEntryRoutes,
-      ...roundBetRoutes, ...personBetRoutes, ...betDistributionRoutes,
+      ...roundBetRoutes, ...personBetRoutes, ...betDistributionRoutes, ...dataExportRoutes,
       ...tableRoutes, ...titleRaceRoutes, ...alertRoutes, ...updateRoutes, ...pushRoutes, ...adminCompetitionRoutes, ...adminOperationRoutes, ...adminUserRoutes,
     }).sort();
     const covered = [...new Set(ROWS.map((row) => row.route.split(' ')[0]))].sort();

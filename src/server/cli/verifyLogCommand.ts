@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { loadLogKey } from '../domain/leagueLog/logKey';
+import { parseArchive, verifyArchivedLog } from '../domain/leagueLog/verifyArchive';
 import { LogChainError, verifyLeagueLogs, type ChainBreak, type LogAnchor } from '../domain/leagueLog/verifyLog';
 import { UsageError, type CliCommand } from './command';
 
@@ -20,17 +22,38 @@ const REASONS: Record<ChainBreak['reason'], string> = {
   truncated: 'the published head is gone: the log was cut short', anchor: 'another entry stands where the published head was',
 };
 
+/** `--file`: one league archive (the owner's download) instead of the database's logs. */
+function verifyArchiveFile(file: string, key: Uint8Array, out: (line: string) => void): void {
+  let text: string;
+  try { text = readFileSync(file, 'utf8'); } catch (error) { throw new UsageError(`cannot read ${file}: ${(error as Error).message}`); }
+  let archive: ReturnType<typeof parseArchive>;
+  try { archive = parseArchive(text); } catch (error) { throw new LogChainError(`${file}: ${(error as Error).message}`); }
+  const result = verifyArchivedLog(archive.leagueId, archive.log, key);
+  if (result.broken) {
+    out(`Archive of league ${result.leagueId}: the chain breaks at entry ${result.broken.seq} (${result.broken.reason}: ${REASONS[result.broken.reason]})`);
+    throw new LogChainError(`the archive's log is broken: ${file}`);
+  }
+  const withheld = result.withheld > 0 ? ` ${result.withheld} withheld (bets still hidden when archived) are linked but not recomputed.` : '';
+  out(`Archive of league ${result.leagueId}: ${result.entries} entries, the chain is intact.${withheld}`);
+}
+
 /**
  * Recomputes every league's log chain with the log key (LOG_HMAC_KEY or the key file, never created here): exit 1
- * naming each league whose chain breaks or no longer holds a head given with --expect.
+ * naming each league whose chain breaks or no longer holds a head given with --expect. With --file, the chain of one
+ * league archive instead.
  */
 export const verifyLogCommand: CliCommand = {
   name: 'verify-log',
-  summary: "Recompute every league's tamper-evident log chain; exit 1 when an entry was changed, removed or inserted, or a published head is gone",
-  usage: 'verify-log [--expect league:seq:hash]...',
-  options: { expect: { type: 'string', multiple: true } },
+  summary: "Recompute every league's tamper-evident log chain (or a league archive's, with --file); exit 1 when an entry was changed, removed or inserted, or a published head is gone",
+  usage: 'verify-log [--expect league:seq:hash]... | verify-log --file <archive.json>',
+  options: { expect: { type: 'string', multiple: true }, file: { type: 'string' } },
   needsDatabase: true,
   async run({ db, out, config, values }) {
+    if (typeof values.file === 'string') {
+      if (values.expect !== undefined) throw new UsageError('--file checks one archive: --expect goes with the database\'s logs');
+      verifyArchiveFile(values.file, loadLogKey(config, { create: false }), out);
+      return;
+    }
     const anchors = parseAnchors(values.expect);
     const { entries, leagues, archivedLeagues, breaks } = await verifyLeagueLogs(db, loadLogKey(config, { create: false }), anchors);
     for (const b of breaks) {

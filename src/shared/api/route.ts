@@ -34,8 +34,8 @@ export interface RouteDef {
    * lists exactly these, and the server never answers a status a route does not list.
    */
   errors?: readonly ErrorStatus[];
-  /** A 200 that is not JSON (a Server-Sent Events stream): `response` then documents it under this media type. */
-  contentType?: 'text/event-stream';
+  /** A 200 that is not JSON (a Server-Sent Events stream, a CSV file): `response` then documents it under this media type. */
+  contentType?: 'text/event-stream' | 'text/csv';
 }
 
 export const route = <const R extends RouteDef>(definition: R): R => definition;

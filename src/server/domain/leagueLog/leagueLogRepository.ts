@@ -53,6 +53,13 @@ export async function listLeagueLog(db: Executor, leagueId: number, limit: numbe
     .where('g.league_id', '=', leagueId).orderBy('g.seq', 'desc').limit(limit).execute();
 }
 
+/** A league's whole log, oldest first (the owner's archive: one league, bounded by its history). */
+export async function fullLeagueLog(db: Executor, leagueId: number): Promise<Omit<LogRow, 'league_id'>[]> {
+  return db.selectFrom('league_log')
+    .select(['seq', 'actor_id', 'action', 'details', 'created_at', 'prev_hash', 'hash', 'scheme'])
+    .where('league_id', '=', leagueId).orderBy('seq').execute();
+}
+
 /** Every entry of every league in chain order, a page at a time (verify-log): the live log or deleted leagues' archive. */
 export async function logPage(
   db: Executor, table: 'league_log' | 'league_log_archive', after: { leagueId: number; seq: number }, size: number,

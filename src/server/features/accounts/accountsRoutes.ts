@@ -1,4 +1,5 @@
 import { accountRoutes } from '../../../shared/api/routes/accounts';
+import type { UserDataSection } from '../../domain/userData/userDataSection';
 import type { AppDeps } from '../../platform/deps';
 import type { RouteHandlers } from '../../platform/http/registerRoutes';
 import { clientAddress } from '../../platform/http/clientAddress';
@@ -9,7 +10,8 @@ import { sendContactMessage } from './contactService';
 import { resendVerification, verifyEmail } from './emailVerificationService';
 import { requestPasswordReset, resetPassword } from './passwordResetService';
 
-export function accountHandlers(deps: AppDeps): RouteHandlers<typeof accountRoutes> {
+/** `userData`: every feature's section, which account deletion forgets (app.ts gathers them). */
+export function accountHandlers(deps: AppDeps, userData: readonly UserDataSection[]): RouteHandlers<typeof accountRoutes> {
   return {
     signIn: async ({ body, req, reply }) => {
       const signedIn = await signIn(deps, body.api_v1_user, clientAddress(req));
@@ -23,7 +25,7 @@ export function accountHandlers(deps: AppDeps): RouteHandlers<typeof accountRout
     },
     updateAccount: async ({ body, user, req }) => updateAccount(deps, user, body.api_v1_user, clientAddress(req)),
     deleteAccount: async ({ body, user, req }) => {
-      await deleteAccount(deps, user, body.api_v1_user.current_password, clientAddress(req));
+      await deleteAccount(deps, user, body.api_v1_user.current_password, clientAddress(req), userData);
       return { message: req.t('success.account_deleted') };
     },
     signOut: async ({ user, req }) => {

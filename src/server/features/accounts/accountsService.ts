@@ -11,6 +11,7 @@ import { lockAdminSet } from './adminUsersRepository';
 import { requireAnotherAdmin } from './lastAdmin';
 import { bumpCalendarGeneration } from '../../domain/calendar/calendarGenerations';
 import { forgetCalendarUrl } from '../../domain/calendar/calendarAddress';
+import { forgetUserData, type UserDataSection } from '../../domain/userData/userDataSection';
 import { prepareVerification, sendVerification } from './emailVerificationService';
 import { hashPassword, verifyPassword } from '../../platform/sessions/passwords';
 import {
@@ -150,16 +151,20 @@ export async function updateAccount(deps: AppDeps, caller: AuthUser, input: {
 }
 
 /**
- * Deletes the account: it leaves every league (owned ones handed over), then sessions and the rest go by cascade.
+ * Deletes the account: it leaves every league (owned ones handed over), then every feature's user data is removed
+ * or anonymised (`sections`, in the same transaction), then the user row.
  * The last enabled admin cannot go (409), checked under the lock every change of the set of admins takes, so two
  * admins deleting themselves at once leave one.
  */
-export async function deleteAccount(deps: AppDeps, caller: AuthUser, currentPassword: string, ip: string): Promise<void> {
+export async function deleteAccount(
+  deps: AppDeps, caller: AuthUser, currentPassword: string, ip: string, sections: readonly UserDataSection[],
+): Promise<void> {
   const user = await checkCurrentPassword(deps, caller.id, currentPassword, ip);
   await deps.db.transaction().execute(async (trx) => {
     await lockAdminSet(trx, deps.dialect);
     await requireAnotherAdmin(trx, user);
     await leaveEveryLeague(trx, user.id, { now: deps.clock.now(), key: deps.logKey });
+    await forgetUserData(trx, sections, user.id);
     await deleteUser(trx, deps.sessions, user.id);
   });
 }

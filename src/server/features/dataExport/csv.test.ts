@@ -1,0 +1,37 @@
+import { attachment, csvCell, csvDocument, UTF8_BOM } from './csv';
+
+describe('CSV cells and files', () => {
+  it('quotes commas, quotes and line breaks (RFC 4180) and leaves plain text and accents alone', () => {
+    expect(csvCell('Begoña Núñez')).toBe('Begoña Núñez');
+    expect(csvCell('Smith, Ana')).toBe('"Smith, Ana"');
+    expect(csvCell('The "Boss"')).toBe('"The ""Boss"""');
+    expect(csvCell('two\nlines')).toBe('"two\nlines"');
+    expect(csvCell(null)).toBe('');
+    expect(csvCell(undefined)).toBe('');
+    expect(csvCell(-3)).toBe('-3');
+    expect(csvCell(2.5)).toBe('2.5');
+  });
+
+  it.each(['=1+1', '+34 600', '-2', '@SUM(A1)', '\tcmd', '\rcmd'])('neutralises %j so no spreadsheet runs it as a formula', (text) => {
+    const cell = csvCell(text);
+    expect(cell.replace(/^"/, '').startsWith("'")).toBe(true);
+    expect(cell).toContain(text);
+  });
+
+  it('quotes a neutralised cell that also holds a comma', () => {
+    expect(csvCell('=HYPERLINK("x","y")')).toBe('"\'=HYPERLINK(""x"",""y"")"');
+  });
+
+  it('starts with the byte-order mark, ends rows with CRLF and separates blocks with an empty line', () => {
+    const text = csvDocument([[['a', 'b'], [1, 2]], [], [['c'], ['d']]]);
+    expect(text.startsWith(UTF8_BOM)).toBe(true);
+    expect(text.slice(1)).toBe('a,b\r\n1,2\r\n\r\nc\r\nd\r\n');
+    expect([...Buffer.from(text, 'utf8').subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  });
+
+  it('names the attachment in ASCII and exactly (RFC 5987)', () => {
+    expect(attachment('Peña "Los Ñus" 2026-06-01.csv'))
+      .toBe("attachment; filename=\"Pena _Los Nus_ 2026-06-01.csv\"; filename*=UTF-8''Pe%C3%B1a%20%22Los%20%C3%91us%22%202026-06-01.csv");
+    expect(attachment('Liga 🏆.csv')).toMatch(/^attachment; filename="Liga _+\.csv"; filename\*=UTF-8''Liga%20%F0%9F%8F%86\.csv$/);
+  });
+});
