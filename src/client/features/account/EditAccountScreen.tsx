@@ -17,6 +17,7 @@ import { showToast } from '../../lib/notifications/notify';
 import { redirectRequested } from '../../lib/navigation/navigationSlice';
 import { AccountCard } from '../../lib/forms/AccountCard';
 import { CalendarFeedCard } from './CalendarFeedCard';
+import { MyDataCard } from './MyDataCard';
 import { fieldErrors } from '../../lib/forms/formErrors';
 import { useSession } from '../../api/session';
 import { checkAccount, type Errors } from '../../lib/forms/validation';
@@ -86,6 +87,7 @@ export default function EditAccountScreen() {
         <FormControlLabel control={<Checkbox checked={reminders} onChange={(e) => setReminders(e.target.checked)} />} label={t('account.email_reminders')} />
       </AccountCard>
       <CalendarFeedCard />
+      <MyDataCard />
       <Dialog open={confirming} onClose={() => setConfirming(false)} aria-labelledby="delete-account-title">
         <DialogTitle id="delete-account-title">{t('account.delete_account')}</DialogTitle>
         <DialogContent>

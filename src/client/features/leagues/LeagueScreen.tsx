@@ -38,6 +38,7 @@ import { HeadToHeadCard } from './rivalry/HeadToHeadCard';
 import { TitleRaceCard } from './TitleRaceCard';
 import { membersPageRole } from './leagueRole';
 import { LeagueCreatedDialog } from './LeagueCreatedDialog';
+import { LeagueDownloads } from '../../api/widgets/LeagueDownloads';
 
 const ROLE_ICONS = { administration: <AdminPanelSettingsIcon />, invite: <PersonAddIcon />, members: <GroupIcon /> };
 
@@ -112,6 +113,7 @@ export default function LeagueScreen() {
         <Button component={RouterLink} to={`/leagues/${league.id}/points`} startIcon={<ScoreboardIcon />}>{t('league_points.link')}</Button>
         {league.is_member && <Button component={RouterLink} to={`/leagues/${league.id}/bonus`}>{t('bonus.title')}</Button>}
         {league.is_member && <Button component={RouterLink} to={`/leagues/${league.id}/log`}>{t('league_log.title')}</Button>}
+        <LeagueDownloads leagueId={league.id} member={league.is_member} owner={owner} />
       </Box>
 
       <Card component="section" aria-labelledby="league-table-title">
