@@ -107,6 +107,14 @@ describeEachDb('league CSV export', (ctx) => {
     expect(member.body.slice(1).trimEnd().split('\r\n\r\n')).toHaveLength(2);
   });
 
+  it('is described in the OpenAPI document as a text/csv answer', async () => {
+    const t = ctx();
+    const doc = (await call(t.app, { method: 'GET', url: '/api/v1/openapi.json' })).data;
+    const [, operation] = Object.entries(doc.paths).find(([path]) => path.endsWith('/leagues/export/{id}'))! as [string, any];
+    expect(Object.keys(operation.get.responses[200].content)).toEqual(['text/csv']);
+    expect(Object.keys(operation.get.responses).sort()).toEqual(['200', '400', '401', '403', '404', '429', '500', '503']);
+  });
+
   it('counts exports per account: the eleventh within a quarter of an hour is a 429 with Retry-After', async () => {
     const t = ctx();
     const s = await setup(t);
