@@ -3,9 +3,9 @@ import { isoTime } from '../../domain/userData/userDataSection';
 
 /**
  * The account itself and its sign-in traces. The export shows the account without its password hash and each
- * session by its times only (a session's id is its token's hash). Forgetting removes sessions, emailed links and
- * limits counted for the account, and blanks the address in the mail log (the user row itself goes last, with the
- * deletion).
+ * session by its times only (a session's id is its token's hash). Forgetting removes emailed links and limits counted
+ * for the account, and blanks the address in the mail log; the user row and its sessions go last, with the deletion
+ * (deleteUser, which also drops the cached sessions in every process).
  */
 export const accountsUserData: UserDataSection = {
   name: 'account',
@@ -25,7 +25,6 @@ export const accountsUserData: UserDataSection = {
   },
   async forget(trx, userId) {
     const user = await trx.selectFrom('users').select('email').where('id', '=', userId).executeTakeFirst();
-    await trx.deleteFrom('sessions').where('user_id', '=', userId).execute();
     await trx.deleteFrom('password_resets').where('user_id', '=', userId).execute();
     await trx.deleteFrom('email_verifications').where('user_id', '=', userId).execute();
     await trx.deleteFrom('rate_limit_hits').where('subject', '=', `user:${userId}`).execute();
