@@ -4,7 +4,8 @@ import { isoTime } from '../../domain/userData/userDataSection';
 /**
  * Leagues: memberships (with the member's points), the leagues the user owns, and the leagues that banned them.
  * Account deletion has already left every league and handed owned ones over; forgetting removes what is left
- * (bans, and any membership a concurrent join slipped in).
+ * (bans, and any membership a concurrent join slipped in). Rows derived from membership that other areas keep
+ * (matchday points, title-race marks, reminders sent) go with the user row, by cascade.
  */
 export const leaguesUserData: UserDataSection = {
   name: 'leagues',
@@ -26,9 +27,6 @@ export const leaguesUserData: UserDataSection = {
   },
   async forget(trx, userId) {
     await trx.deleteFrom('league_bans').where('user_id', '=', userId).execute();
-    await trx.deleteFrom('member_matchday_points').where('user_id', '=', userId).execute();
-    await trx.deleteFrom('title_race_marks').where('user_id', '=', userId).execute();
-    await trx.deleteFrom('reminders_sent').where('user_id', '=', userId).execute();
     await trx.deleteFrom('league_members').where('user_id', '=', userId).execute();
   },
 };
