@@ -1,0 +1,125 @@
+import { POST_EDIT_WINDOW_MS, POSTS_PAGE_MAX } from '../../../shared/api/routes/leagueBoard';
+import type { Executor } from '../../platform/db/database';
+import type { AppDeps } from '../../platform/deps';
+import type { AuthUser } from '../../platform/http/context';
+import { badRequest, forbidden, notFound } from '../../platform/http/errors';
+import { takeActionLimits, type ActionLimit } from '../../platform/sessions/actionLimits';
+import type { BoardPayload } from '../../domain/live/liveEvents';
+import { appendLeagueLog, type LogEntryInput } from '../../domain/leagueLog/leagueLogService';
+import {
+  loadLeagueAccess, requireLeagueAccess, requireMember, requireWritable, type LeagueAccess,
+} from '../../domain/leagues/leagueAccess';
+import {
+  findBoard, findPost, insertPost, lockBoard, markPostDeleted, matchOfCompetition, repliesTo, topLevelPosts, updatePostText,
+  type PostRow,
+} from './leagueBoardRepository';
+import { postView, threadView, type PostView } from './leagueBoardViews';
+import { cleanPostText } from './postText';
+
+/** Each member posts at most this often to a league's board, counted in the database across processes. */
+export const POSTS_PER_MEMBER: ActionLimit = { action: 'league_post', max: 10, windowMs: 60_000 };
+const DEFAULT_PAGE = 20;
+
+/** The league's board for a member (or a global admin looking): the pinned post, then a page, newest first. */
+export async function listBoard(deps: AppDeps, user: AuthUser, leagueId: number, page: { before?: number; limit?: number }) {
+  await requireLeagueAccess(deps.db, leagueId, user);
+  const limit = Math.min(page.limit ?? DEFAULT_PAGE, POSTS_PAGE_MAX);
+  const board = await findBoard(deps.db, leagueId);
+  const rows = await topLevelPosts(deps.db, leagueId, page.before ?? null, limit + 1);
+  const shown = rows.slice(0, limit);
+  const pinned = board.pinned_post_id === null ? undefined : await findPost(deps.db, board.pinned_post_id);
+  const replies = await repliesTo(deps.db, [...shown.map((p) => p.id), ...(pinned ? [pinned.id] : [])]);
+  return {
+    league_id: leagueId, open: board.closed_at === null,
+    pinned: pinned ? threadView(pinned, replies, user.id) : null,
+    posts: shown.map((p) => threadView(p, replies, user.id)),
+    next_before: rows.length > limit ? shown[shown.length - 1]!.id : null,
+  };
+}
+
+/** Every change of a board is logged (never its text) and told to the league's open pages, in its transaction. */
+export async function recordChange(deps: AppDeps, trx: Executor, access: LeagueAccess, entry: Omit<LogEntryInput, 'leagueId'>, postId: number | null) {
+  const leagueId = access.league.id;
+  await appendLeagueLog(trx, { now: deps.clock.now(), key: deps.logKey }, [{ leagueId, ...entry }]);
+  const payload: BoardPayload = { league_id: leagueId, post_id: postId };
+  await deps.live.publish(trx, { competitionId: access.league.competition_id, kind: 'board', payload });
+}
+
+export interface NewPost { league_id: number; text: string; match_id?: number | null; reply_to?: number | null }
+
+/**
+ * A member posts while the board is open (and the league takes writes). A post about a match names one of the
+ * league's competition; a reply names a post of the same league, and a reply to a reply answers its thread.
+ */
+export async function createPost(deps: AppDeps, user: AuthUser, input: NewPost): Promise<PostView> {
+  const text = cleanPostText(input.text);
+  const first = await loadLeagueAccess(deps.db, input.league_id, user);
+  requireMember(first);
+  requireWritable(first);
+  const now = deps.clock.now();
+  await takeActionLimits(deps.db, [{ limit: POSTS_PER_MEMBER, subject: `league:${input.league_id}:user:${user.id}` }], now);
+  return deps.db.transaction().execute(async (trx) => {
+    const access = await loadLeagueAccess(trx, input.league_id, user);
+    requireMember(access);
+    const board = await lockBoard(trx, access.league.id, now);
+    if (board.closed_at !== null) throw forbidden('errors.board_closed');
+    const matchId = input.match_id ?? null;
+    if (matchId !== null && !(await matchOfCompetition(trx, matchId, access.league.competition_id))) {
+      throw badRequest('errors.post_match_not_in_league');
+    }
+    let replyTo: number | null = null;
+    if (input.reply_to != null) {
+      const parent = await findPost(trx, input.reply_to);
+      if (!parent || parent.league_id !== access.league.id || parent.deleted_at !== null) throw badRequest('errors.post_reply_not_in_league');
+      replyTo = parent.reply_to ?? parent.id;
+    }
+    const id = await insertPost(trx, { league_id: access.league.id, author_id: user.id, match_id: matchId, reply_to: replyTo, text, created_at: now });
+    await recordChange(deps, trx, access, {
+      actorId: user.id, action: 'post.created', details: { post_id: id, user_id: user.id, reply_to: replyTo, match_id: matchId },
+    }, id);
+    return postView((await findPost(trx, id))!, user.id);
+  });
+}
+
+/** The post and the caller's standing in its league; a deleted post is gone (404). */
+export async function postAndAccess(trx: Executor, user: AuthUser, postId: number): Promise<{ post: PostRow; access: LeagueAccess }> {
+  const post = await findPost(trx, postId);
+  if (!post || post.deleted_at !== null) throw notFound('errors.post_not_found');
+  return { post, access: await loadLeagueAccess(trx, post.league_id, user) };
+}
+
+/** Its author, still a member, within the edit window. */
+function requireAuthorInWindow(post: PostRow, access: LeagueAccess, user: AuthUser, now: number): void {
+  if (post.author_id !== user.id || !access.isMember) throw forbidden();
+  if (now > post.created_at + POST_EDIT_WINDOW_MS) throw forbidden('errors.post_edit_window');
+}
+
+/** The author edits their post within 15 minutes of posting it, while the board is open. */
+export async function editPost(deps: AppDeps, user: AuthUser, postId: number, rawText: string): Promise<PostView> {
+  const text = cleanPostText(rawText);
+  const now = deps.clock.now();
+  return deps.db.transaction().execute(async (trx) => {
+    const { post, access } = await postAndAccess(trx, user, postId);
+    requireAuthorInWindow(post, access, user, now);
+    requireWritable(access);
+    const board = await lockBoard(trx, access.league.id, now);
+    if (board.closed_at !== null) throw forbidden('errors.board_closed');
+    await updatePostText(trx, post.id, text, now);
+    await recordChange(deps, trx, access, { actorId: user.id, action: 'post.edited', details: { post_id: post.id, user_id: user.id } }, post.id);
+    return postView((await findPost(trx, post.id))!, user.id);
+  });
+}
+
+/** The author deletes their post within 15 minutes; the owner deletes any post, any time. */
+export async function deletePost(deps: AppDeps, user: AuthUser, postId: number): Promise<void> {
+  const now = deps.clock.now();
+  await deps.db.transaction().execute(async (trx) => {
+    const { post, access } = await postAndAccess(trx, user, postId);
+    if (!access.isOwner) requireAuthorInWindow(post, access, user, now);
+    await lockBoard(trx, access.league.id, now);
+    if (!(await markPostDeleted(trx, post.id, user.id, now))) throw notFound('errors.post_not_found');
+    await recordChange(deps, trx, access, {
+      actorId: user.id, action: 'post.deleted', details: { post_id: post.id, user_id: post.author_id, by_owner: post.author_id !== user.id },
+    }, post.id);
+  });
+}
