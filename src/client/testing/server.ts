@@ -18,10 +18,12 @@ import { rivalryHandlers } from './handlers/rivalry';
 import { betDistributionHandlers } from './handlers/betDistribution';
 import { titleRaceHandlers } from './handlers/titleRace';
 import { bonusQuestionHandlers } from './handlers/bonusQuestions';
+import { leagueBoardHandlers } from './handlers/leagueBoard';
 
 /** The fake API every client test talks to; a request no handler answers fails the test. */
 export const server = setupServer(
   ...userHandlers, ...accountHandlers, ...referenceHandlers, ...alertHandlers, ...updateHandlers, ...resultBetHandlers, ...pushHandlers,
   ...leagueHandlers, ...tableHandlers, ...invitationHandlers, ...competitionHandlers, ...matchHandlers, ...roundBetHandlers, ...personBetHandlers,
   ...liveHandlers, ...rivalryHandlers, ...betDistributionHandlers, ...titleRaceHandlers, ...bonusQuestionHandlers,
+  ...leagueBoardHandlers,
 );

@@ -6,7 +6,6 @@ import { badRequest } from '../../platform/http/errors';
  * characters other than line breaks and tabs removed. It stays plain text: the client shows it as text.
  */
 export function cleanPostText(text: string): string {
-  // eslint-disable-next-line no-control-regex
   const cleaned = text.replace(/\r\n?/g, '\n').replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g, '').trim();
   const length = [...cleaned].length;
   if (length < 1 || length > POST_MAX_LENGTH) throw badRequest('errors.post_text_length', { max: POST_MAX_LENGTH });
