@@ -72,6 +72,13 @@ describeEachDb('the league board', (ctx) => {
     expect((await post(t, w.member, { league_id: 999_999, text: 'Hi' })).statusCode).toBe(404);
     const posts = await t.deps.db.selectFrom('league_posts').select('id').where('league_id', '=', w.league.id).execute();
     expect(posts).toHaveLength(1);
+    // Refused posts do not count against the limit of posts a minute: one hit per post taken (Nora's and Mario's).
+    const hits = await t.deps.db.selectFrom('rate_limit_hits').select('subject').where('action', '=', 'league_post').execute();
+    expect(hits.map((h) => h.subject).sort()).toEqual([`league:${elsewhere.id}:user:${w.other.id}`, `league:${w.league.id}:user:${w.member.id}`].sort());
+    // Control characters other than line breaks and tabs go; a post of nothing else is empty.
+    expect((await post(t, w.member, { league_id: w.league.id, text: '\u0000\u0007' })).statusCode).toBe(400);
+    const kept = await post(t, w.member, { league_id: w.league.id, text: 'Line one\r\n\tLine\u0007 two' });
+    expect(kept.data.post.text).toBe('Line one\n\tLine two');
   });
 
   it('authors edit and delete their own posts within 15 minutes; the owner deletes any post', async () => {

@@ -47,32 +47,41 @@ export async function recordChange(deps: AppDeps, trx: Executor, access: LeagueA
 
 export interface NewPost { league_id: number; text: string; match_id?: number | null; reply_to?: number | null }
 
+/** The post a reply answers (a reply to a reply answers its thread), or a 400 when it is no standing post of the league. */
+async function threadAnswered(db: Executor, leagueId: number, replyTo: number): Promise<number> {
+  const parent = await findPost(db, replyTo);
+  if (!parent || parent.league_id !== leagueId || parent.deleted_at !== null) throw badRequest('errors.post_reply_not_in_league');
+  return parent.reply_to ?? parent.id;
+}
+
+/** Everything a post is refused for, before it counts against the member's limit: a refused post changes nothing. */
+async function checkNewPost(db: Executor, access: LeagueAccess, input: NewPost): Promise<void> {
+  requireMember(access);
+  requireWritable(access);
+  if ((await findBoard(db, access.league.id)).closed_at !== null) throw forbidden('errors.board_closed');
+  if (input.match_id != null && !(await matchOfCompetition(db, input.match_id, access.league.competition_id))) {
+    throw badRequest('errors.post_match_not_in_league');
+  }
+  if (input.reply_to != null) await threadAnswered(db, access.league.id, input.reply_to);
+}
+
 /**
  * A member posts while the board is open (and the league takes writes). A post about a match names one of the
- * league's competition; a reply names a post of the same league, and a reply to a reply answers its thread.
+ * league's competition; a reply names a post of the same league, and a reply to a reply answers its thread. The
+ * checks run again inside the transaction, after the board's row is taken, so a closing or a deletion committed
+ * meanwhile still refuses the post.
  */
 export async function createPost(deps: AppDeps, user: AuthUser, input: NewPost): Promise<PostView> {
   const text = cleanPostText(input.text);
-  const first = await loadLeagueAccess(deps.db, input.league_id, user);
-  requireMember(first);
-  requireWritable(first);
+  await checkNewPost(deps.db, await loadLeagueAccess(deps.db, input.league_id, user), input);
   const now = deps.clock.now();
   await takeActionLimits(deps.db, [{ limit: POSTS_PER_MEMBER, subject: `league:${input.league_id}:user:${user.id}` }], now);
   return deps.db.transaction().execute(async (trx) => {
     const access = await loadLeagueAccess(trx, input.league_id, user);
-    requireMember(access);
-    const board = await lockBoard(trx, access.league.id, now);
-    if (board.closed_at !== null) throw forbidden('errors.board_closed');
+    await lockBoard(trx, access.league.id, now);
+    await checkNewPost(trx, access, input);
     const matchId = input.match_id ?? null;
-    if (matchId !== null && !(await matchOfCompetition(trx, matchId, access.league.competition_id))) {
-      throw badRequest('errors.post_match_not_in_league');
-    }
-    let replyTo: number | null = null;
-    if (input.reply_to != null) {
-      const parent = await findPost(trx, input.reply_to);
-      if (!parent || parent.league_id !== access.league.id || parent.deleted_at !== null) throw badRequest('errors.post_reply_not_in_league');
-      replyTo = parent.reply_to ?? parent.id;
-    }
+    const replyTo = input.reply_to != null ? await threadAnswered(trx, access.league.id, input.reply_to) : null;
     const id = await insertPost(trx, { league_id: access.league.id, author_id: user.id, match_id: matchId, reply_to: replyTo, text, created_at: now });
     await recordChange(deps, trx, access, {
       actorId: user.id, action: 'post.created', details: { post_id: id, user_id: user.id, reply_to: replyTo, match_id: matchId },
