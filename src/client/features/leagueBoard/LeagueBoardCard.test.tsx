@@ -69,6 +69,39 @@ describe('the league board', () => {
     expect(within(card).getByRole('button', { name: 'Reopen the board' })).toBeInTheDocument();
   });
 
+  it('lets the author edit and delete their post, and marks posts of members who left and of deleted accounts', async () => {
+    boardWorld.posts.push(
+      { id: 70, league_id: 5, author_id: null, text: 'From a deleted account', match_id: null, reply_to: null,
+        created_at: '2026-06-10T10:00:00.000Z', edited_at: null, deleted: false },
+      { id: 71, league_id: 5, author_id: 999, text: 'From someone who left', match_id: null, reply_to: null,
+        created_at: '2026-06-10T11:00:00.000Z', edited_at: null, deleted: false },
+      { id: 72, league_id: 5, author_id: PLAYER.id, text: 'Tpyo here', match_id: null, reply_to: null,
+        created_at: new Date().toISOString(), edited_at: null, deleted: false },
+    );
+    await signInAs(PLAYER);
+    const { user } = renderApp({ route: '/leagues/5' });
+    const card = await boardCard();
+    expect(await within(card).findByText('Deleted user')).toBeInTheDocument();
+    expect(within(card).getByText('No longer a member')).toBeInTheDocument();
+
+    const mine = within(card).getByRole('group', { name: 'Actions on the post by Ana' });
+    await user.click(within(mine).getByRole('button', { name: 'Edit' }));
+    const field = within(card).getByRole('textbox', { name: 'Edit your post' });
+    await user.click(field);
+    await user.clear(field);
+    await user.type(field, 'Typo fixed');
+    await user.click(within(field.closest('form')!).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(within(card).queryByRole('textbox', { name: 'Edit your post' })).not.toBeInTheDocument());
+    expect(await within(card).findByText('Typo fixed')).toBeInTheDocument();
+    expect(within(card).getByText(/· edited/)).toBeInTheDocument();
+
+    await user.click(within(within(card).getByRole('group', { name: 'Actions on the post by Ana' })).getByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete this post?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(within(card).queryByText('Typo fixed')).not.toBeInTheDocument());
+    expect(boardWorld.posts.find((p) => p.id === 72)?.deleted).toBe(true);
+  });
+
   it('shows a new post as it arrives on the live stream, without reloading', async () => {
     await signInAs(PLAYER);
     renderApp({ route: '/leagues/5' });
