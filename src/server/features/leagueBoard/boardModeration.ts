@@ -13,9 +13,8 @@ import { postAndAccess, recordChange } from './leagueBoardService';
 export async function pinPost(deps: AppDeps, user: AuthUser, postId: number): Promise<void> {
   const now = deps.clock.now();
   await deps.db.transaction().execute(async (trx) => {
-    const { post, access } = await postAndAccess(trx, user, postId);
+    const { post, access, board } = await postAndAccess(trx, user, postId, now);
     requireOwner(access);
-    const board = await lockBoard(trx, access.league.id, now);
     if (board.pinned_post_id === post.id) return;
     await setBoard(trx, access.league.id, { pinned_post_id: post.id }, now);
     await recordChange(deps, trx, access, {
@@ -28,9 +27,8 @@ export async function pinPost(deps: AppDeps, user: AuthUser, postId: number): Pr
 export async function unpinPost(deps: AppDeps, user: AuthUser, postId: number): Promise<void> {
   const now = deps.clock.now();
   await deps.db.transaction().execute(async (trx) => {
-    const { post, access } = await postAndAccess(trx, user, postId);
+    const { post, access, board } = await postAndAccess(trx, user, postId, now);
     requireOwner(access);
-    const board = await lockBoard(trx, access.league.id, now);
     if (board.pinned_post_id !== post.id) return;
     await setBoard(trx, access.league.id, { pinned_post_id: null }, now);
     await recordChange(deps, trx, access, { actorId: user.id, action: 'post.unpinned', details: { post_id: post.id } }, post.id);

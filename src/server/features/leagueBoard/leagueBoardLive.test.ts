@@ -2,7 +2,7 @@ import { describeEachDb } from '../../testing/harness';
 import { createLeague } from '../leagues/testing/leagueTestKit';
 import { isEvent, listen, LIVE_TEST_SETTINGS, openStream } from '../live/testing/liveTestKit';
 import { leagueBoardUserData } from './leagueBoardUserData';
-import { board, boardWorld, deletePost, loggedActions, pin, post, setOpen } from './testing/boardTestKit';
+import { board, boardWorld, deletePost, editPost, loggedActions, pin, post, setOpen } from './testing/boardTestKit';
 
 // Real servers and databases on a shared 2-core machine: allow more than jest's default 5 s.
 jest.setTimeout(30_000);
@@ -70,6 +70,24 @@ describeEachDb('the league board: live, limits, concurrency and user data', (ctx
     const log = await loggedActions(t, w.league.id);
     // The post, if taken, was logged before the closing.
     expect(log.slice(-2)).toEqual(posted.statusCode === 200 ? ['post.created', 'board.closed'] : ['post.pinned', 'board.closed']);
+  });
+
+  it('an edit or a pin racing the deletion of the post never brings its text back nor pins it', async () => {
+    const t = ctx();
+    const w = await boardWorld(t);
+    for (let round = 0; round < 3; round++) {
+      const target = await w.say(w.member, `Soon gone ${round}`);
+      const [edited, pinned, deleted] = await Promise.all([
+        editPost(t, w.member, target.id, 'Rewritten'), pin(t, w.owner, target.id), deletePost(t, w.owner, target.id),
+      ]);
+      expect(deleted.statusCode).toBe(200);
+      expect([200, 404]).toContain(edited.statusCode);
+      expect([200, 404]).toContain(pinned.statusCode);
+      const row = await t.deps.db.selectFrom('league_posts').select(['text', 'deleted_at']).where('id', '=', target.id).executeTakeFirstOrThrow();
+      expect(row.text).toBe('');
+      expect(row.deleted_at).not.toBeNull();
+      expect((await board(t, w.member, w.league.id)).data.pinned).toBeNull();
+    }
   });
 
   it("exports a user's posts and, when the account goes, leaves them as a deleted user's", async () => {

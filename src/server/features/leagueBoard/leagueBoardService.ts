@@ -11,7 +11,7 @@ import {
 } from '../../domain/leagues/leagueAccess';
 import {
   findBoard, findPost, insertPost, lockBoard, markPostDeleted, matchOfCompetition, repliesTo, topLevelPosts, updatePostText,
-  type PostRow,
+  type BoardRow, type PostRow,
 } from './leagueBoardRepository';
 import { postView, threadView, type PostView } from './leagueBoardViews';
 import { cleanPostText } from './postText';
@@ -90,11 +90,17 @@ export async function createPost(deps: AppDeps, user: AuthUser, input: NewPost):
   });
 }
 
-/** The post and the caller's standing in its league; a deleted post is gone (404). */
-export async function postAndAccess(trx: Executor, user: AuthUser, postId: number): Promise<{ post: PostRow; access: LeagueAccess }> {
+/**
+ * The post, the caller's standing in its league and the league's board row, taken first (see lockBoard): the post is
+ * read again under it, so a deletion committed meanwhile is seen. A deleted post is gone (404).
+ */
+export async function postAndAccess(trx: Executor, user: AuthUser, postId: number, now: number): Promise<{ post: PostRow; access: LeagueAccess; board: BoardRow }> {
+  const found = await findPost(trx, postId);
+  if (!found || found.deleted_at !== null) throw notFound('errors.post_not_found');
+  const board = await lockBoard(trx, found.league_id, now);
   const post = await findPost(trx, postId);
   if (!post || post.deleted_at !== null) throw notFound('errors.post_not_found');
-  return { post, access: await loadLeagueAccess(trx, post.league_id, user) };
+  return { post, access: await loadLeagueAccess(trx, post.league_id, user), board };
 }
 
 /** Its author, still a member, within the edit window. */
@@ -108,10 +114,9 @@ export async function editPost(deps: AppDeps, user: AuthUser, postId: number, ra
   const text = cleanPostText(rawText);
   const now = deps.clock.now();
   return deps.db.transaction().execute(async (trx) => {
-    const { post, access } = await postAndAccess(trx, user, postId);
+    const { post, access, board } = await postAndAccess(trx, user, postId, now);
     requireAuthorInWindow(post, access, user, now);
     requireWritable(access);
-    const board = await lockBoard(trx, access.league.id, now);
     if (board.closed_at !== null) throw forbidden('errors.board_closed');
     await updatePostText(trx, post.id, text, now);
     await recordChange(deps, trx, access, { actorId: user.id, action: 'post.edited', details: { post_id: post.id, user_id: user.id } }, post.id);
@@ -123,9 +128,8 @@ export async function editPost(deps: AppDeps, user: AuthUser, postId: number, ra
 export async function deletePost(deps: AppDeps, user: AuthUser, postId: number): Promise<void> {
   const now = deps.clock.now();
   await deps.db.transaction().execute(async (trx) => {
-    const { post, access } = await postAndAccess(trx, user, postId);
+    const { post, access } = await postAndAccess(trx, user, postId, now);
     if (!access.isOwner) requireAuthorInWindow(post, access, user, now);
-    await lockBoard(trx, access.league.id, now);
     if (!(await markPostDeleted(trx, post.id, user.id, now))) throw notFound('errors.post_not_found');
     await recordChange(deps, trx, access, {
       actorId: user.id, action: 'post.deleted', details: { post_id: post.id, user_id: post.author_id, by_owner: post.author_id !== user.id },
