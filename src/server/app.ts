@@ -75,9 +75,11 @@ import { SessionCache } from './platform/sessions/sessionCache';
 import { installLiveRoutes } from './features/live/liveRoutes';
 import { calendarHandlers, registerCalendarFeed } from './features/calendar/calendarRoutes';
 import { nudgeHandlers } from './features/nudges/nudgesRoutes';
+import { leagueBoardHandlers } from './features/leagueBoard/leagueBoardRoutes';
 import { headToHeadHandlers } from './features/headToHead/headToHeadRoutes';
 import { calendarRoutes } from '../shared/api/routes/calendar';
 import { nudgeRoutes } from '../shared/api/routes/nudges';
+import { leagueBoardRoutes } from '../shared/api/routes/leagueBoard';
 import { headToHeadRoutes } from '../shared/api/routes/headToHead';
 import { betDistributionRoutes } from '../shared/api/routes/betDistribution';
 import { betDistributionHandlers } from './features/betDistribution/distributionRoutes';
@@ -210,6 +212,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   registerRoutes(app, betDistributionRoutes, betDistributionHandlers(deps));
   registerCalendarFeed(app, deps);
   registerRoutes(app, nudgeRoutes, nudgeHandlers(deps));
+  registerRoutes(app, leagueBoardRoutes, leagueBoardHandlers(deps));
   registerRoutes(app, headToHeadRoutes, headToHeadHandlers(deps));
   registerRoutes(app, dataExportRoutes, dataExportHandlers(deps, userDataSections));
 

@@ -8,6 +8,7 @@ import { invitationsUserData } from './features/invitations/invitationsUserData'
 import { nudgesUserData } from './features/nudges/nudgesUserData';
 import { pushUserData } from './features/push/pushUserData';
 import { calendarUserData } from './features/calendar/calendarUserData';
+import { leagueBoardUserData } from './features/leagueBoard/leagueBoardUserData';
 
 /**
  * What every feature holds about a user, in export order: the user's data export collects each section and account
@@ -23,4 +24,5 @@ export const userDataSections: readonly UserDataSection[] = [
   nudgesUserData,
   pushUserData,
   calendarUserData,
+  leagueBoardUserData,
 ];

@@ -3,7 +3,7 @@ export const TAG_TYPES = [
   'User', 'Alert', 'Competition', 'Round', 'Group', 'GroupTeam', 'Team', 'Person', 'Scorer', 'LeagueRule', 'Match',
   'League', 'LeagueMember', 'LeagueTable', 'Invitation', 'Message', 'ResultBet', 'RoundBet', 'PersonBet', 'Push',
   'Update', 'Contact', 'Log', 'VerificationMail', 'AdminConsole', 'BonusQuestion', 'LeagueLog',
-  'Nudge', 'HeadToHead',
+  'Nudge', 'HeadToHead', 'LeaguePost',
 ] as const;
 export type TagType = (typeof TAG_TYPES)[number];
 
@@ -33,6 +33,7 @@ const TAG_BY_PATH_PREFIX: ReadonlyArray<readonly [string, TagType]> = [
   ['/leagues/missing_bets', 'Nudge'],
   ['/leagues/nudge', 'Nudge'],
   ['/leagues/head_to_head', 'HeadToHead'],
+  ['/leagues/posts', 'LeaguePost'],
   ['/bonus_questions', 'BonusQuestion'],
   ['/invitations', 'Invitation'],
   ['/messages', 'Message'],
@@ -74,6 +75,8 @@ export const ALSO_INVALIDATED: Partial<Record<TagType, readonly TagType[]>> = {
   // Resolving moves points and writes the league's log.
   BonusQuestion: ['LeagueTable', 'LeagueLog'],
   Invitation: ['League', 'Message'],
+  // Every change of the board is logged.
+  LeaguePost: ['LeagueLog'],
   // A late entry is logged.
   ResultBet: ['LeagueTable', 'Alert', 'LeagueLog', 'Nudge'],
   RoundBet: ['LeagueTable', 'Alert'],

@@ -34,6 +34,7 @@ const BetsScreen = lazy(() => import(/* webpackChunkName: "bets" */ '../features
 const MatchBetsScreen = lazy(() => import(/* webpackChunkName: "match-bets" */ '../features/matchBets/MatchBetsScreen'));
 const BetsSummaryScreen = lazy(() => import(/* webpackChunkName: "bets-summary" */ '../features/betsSummary/BetsSummaryScreen'));
 const LeagueScreen = lazy(() => import(/* webpackChunkName: "league" */ '../features/leagues/LeagueScreen'));
+const LeagueBoardCard = lazy(() => import(/* webpackChunkName: "league-board" */ '../features/leagueBoard/LeagueBoardCard'));
 const LeagueFormScreen = lazy(() => import(/* webpackChunkName: "league-form" */ '../features/leagues/LeagueFormScreen'));
 const LeagueAdminScreen = lazy(() => import(/* webpackChunkName: "league-admin" */ '../features/leagues/LeagueAdminScreen'));
 const InvitationEntryScreen = lazy(() => import(/* webpackChunkName: "join-league" */ '../features/leagues/InvitationEntryScreen'));
@@ -65,7 +66,10 @@ export const routes: RouteObject[] = [
       { path: 'leagues/admin/:leagueId', element: screen(LeagueAdminScreen, 'user') },
       // Public: a visitor holding an invitation sees its league and signs up on the page.
       { path: 'leagues/join/:leagueId/:invitationToken', element: screen(InvitationEntryScreen) },
-      { path: 'leagues/:leagueId', element: screen(LeagueScreen, 'user') },
+      {
+        path: 'leagues/:leagueId', element: screen(LeagueScreen, 'user'),
+        children: [{ index: true, element: <Suspense fallback={null}><LeagueBoardCard /></Suspense> }],
+      },
       { path: 'leagues/:leagueId/summary', element: screen(BetsSummaryScreen, 'user') },
       { path: 'leagues/:leagueId/bonus', element: screen(BonusQuestionsScreen, 'user') },
       { path: 'leagues/:leagueId/log', element: screen(LeagueLogScreen, 'user') },

@@ -19,6 +19,7 @@ import { betDistributionHandlers } from './handlers/betDistribution';
 import { titleRaceHandlers } from './handlers/titleRace';
 import { bonusQuestionHandlers } from './handlers/bonusQuestions';
 import { dataExportHandlers } from './handlers/dataExport';
+import { leagueBoardHandlers } from './handlers/leagueBoard';
 
 /** The fake API every client test talks to; a request no handler answers fails the test. */
 export const server = setupServer(
@@ -26,4 +27,5 @@ export const server = setupServer(
   ...leagueHandlers, ...tableHandlers, ...invitationHandlers, ...competitionHandlers, ...matchHandlers, ...roundBetHandlers, ...personBetHandlers,
   ...liveHandlers, ...rivalryHandlers, ...betDistributionHandlers, ...titleRaceHandlers, ...bonusQuestionHandlers,
   ...dataExportHandlers,
+  ...leagueBoardHandlers,
 );

@@ -8,6 +8,7 @@ import { resetPush } from './handlers/push';
 import { liveFeed } from './handlers/live';
 import { resetLeagueWorld } from './handlers/leagueWorld';
 import { resetRivalryWorld } from './handlers/rivalry';
+import { resetBoardWorld } from './handlers/leagueBoard';
 import { seedBets } from './handlers/resultBets';
 import { server } from './server';
 
@@ -26,6 +27,7 @@ beforeEach(async () => {
   seedBets();
   resetLeagueWorld();
   resetRivalryWorld();
+  resetBoardWorld();
   resetPush();
   liveFeed.reset();
   // English first, then forget it: each test starts with no language chosen.

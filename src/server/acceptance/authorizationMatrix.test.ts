@@ -9,6 +9,7 @@ import { invitationRoutes } from '../../shared/api/routes/invitations';
 import { lateEntryRoutes } from '../../shared/api/routes/lateEntry';
 import { leagueLogRoutes } from '../../shared/api/routes/leagueLog';
 import { leagueRoutes } from '../../shared/api/routes/leagues';
+import { leagueBoardRoutes } from '../../shared/api/routes/leagueBoard';
 import { personBetRoutes } from '../../shared/api/routes/personBets';
 import { pushRoutes } from '../../shared/api/routes/push';
 import { resultBetRoutes } from '../../shared/api/routes/resultBets';
@@ -45,6 +46,8 @@ interface World {
   invitationId: number; outsiderInvitationId: number;
   /** Bonus questions of the league: one still open, one past its deadline. */
   openQuestionId: number; closedQuestionId: number;
+  /** A post of the member's on the league board. */
+  postId: number;
 }
 
 let worldCounter = 0;
@@ -86,7 +89,9 @@ async function buildWorld(t: TestApp, cup: CupFixture, admin: Player, inviteOuts
   // Past its deadline already (the app takes no such question; the matrix has one clock for every row).
   const closed = await t.deps.db.insertInto('bonus_questions')
     .values({ league_id: league.id, ...question, deadline: now - 1000, created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow();
+  const post = (await ok(t, 'POST', '/leagues/posts', member.token, { league_id: league.id, text: `Hello ${n}` })).post;
   return {
+    postId: post.id,
     cup, admin, owner, member, extra, outsider, leagueId: league.id, otherLeagueId: other.id,
     resultBetId: bet.id, matchId: bet.match_id, roundRuleId, roundBetId: picks.bets[0].id, teamId,
     personRuleId, personBetId: personPicks.bets[0].id, personId: person.id,
@@ -180,6 +185,23 @@ const ROWS: Row[] = [
   { route: 'leagueExport', method: 'GET', path: (w) => `/leagues/export/${w.leagueId}`, expected: MEMBERS_READ },
   { route: 'leagueArchive', method: 'GET', path: (w) => `/leagues/archive/${w.leagueId}`, expected: OWNER_ONLY },
   { route: 'userExport', method: 'GET', path: () => '/users/export', expected: ANY_USER },
+  // The board: members read and post; authors edit their posts, authors and the owner delete them; the owner moderates.
+  { route: 'leaguePosts', method: 'GET', path: (w) => `/leagues/posts/${w.leagueId}`, expected: MEMBERS_READ },
+  {
+    route: 'leaguePostCreate', method: 'POST', path: () => '/leagues/posts',
+    body: (w) => ({ league_id: w.leagueId, text: 'Hi all' }), expected: as(401, 403, 200, 200, 403),
+  },
+  {
+    route: 'leaguePostUpdate', method: 'PUT', path: (w) => `/leagues/posts/${w.postId}`,
+    body: () => ({ text: 'Edited' }), expected: as(401, 403, 200, 403, 403),
+  },
+  { route: 'leaguePostDelete', method: 'DELETE', path: (w) => `/leagues/posts/${w.postId}`, expected: as(401, 403, 200, 200, 403) },
+  { route: 'leaguePostPin', method: 'POST', path: (w) => `/leagues/posts/pin/${w.postId}`, expected: OWNER_ONLY },
+  { route: 'leaguePostUnpin', method: 'DELETE', path: (w) => `/leagues/posts/pin/${w.postId}`, expected: OWNER_ONLY },
+  {
+    route: 'leagueBoardUpdate', method: 'PUT', path: (w) => `/leagues/posts/board/${w.leagueId}`,
+    body: () => ({ open: false }), expected: OWNER_ONLY,
+  },
 
   // Bonus questions: the owner asks, changes, deletes and resolves; members (the owner is one) answer.
   { route: 'bonusQuestionsIndex', method: 'GET', path: (w) => `/bonus_questions/index/${w.leagueId}`, expected: MEMBERS_READ },
@@ -373,7 +395,7 @@ describe.each(DB_KINDS)('acceptance: authorisation matrix of the league and bet 
 describe('acceptance: authorisation matrix coverage', () => {
   it('covers every league and bet route of the route table', () => {
     const names = Object.keys({
-      ...leagueRoutes, ...leagueLogRoutes, ...bonusQuestionRoutes, ...invitationRoutes, ...resultBetRoutes, ...lateEntryRoutes,
+      ...leagueRoutes, ...leagueLogRoutes, ...leagueBoardRoutes, ...bonusQuestionRoutes, ...invitationRoutes, ...resultBetRoutes, ...lateEntryRoutes,
       ...roundBetRoutes, ...personBetRoutes, ...betDistributionRoutes, ...dataExportRoutes,
       ...tableRoutes, ...titleRaceRoutes, ...alertRoutes, ...updateRoutes, ...pushRoutes, ...adminCompetitionRoutes, ...adminOperationRoutes, ...adminUserRoutes,
     }).sort();

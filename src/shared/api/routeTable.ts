@@ -26,6 +26,7 @@ import { headToHeadRoutes } from './routes/headToHead';
 import { betDistributionRoutes } from './routes/betDistribution';
 import { titleRaceRoutes } from './routes/titleRace';
 import { dataExportRoutes } from './routes/dataExport';
+import { leagueBoardRoutes } from './routes/leagueBoard';
 
 /** Every API call of the product, keyed by endpoint name. Server registration and client endpoints both walk it. */
 export const routeTable = {
@@ -56,6 +57,7 @@ export const routeTable = {
   ...headToHeadRoutes,
   ...betDistributionRoutes,
   ...dataExportRoutes,
+  ...leagueBoardRoutes,
 } as const satisfies Record<string, RouteDef>;
 
 export type RouteTable = typeof routeTable;

@@ -1,5 +1,5 @@
 import type { Match } from '../../../shared/api/entities';
-import type { LiveBetsVisibleEvent, LiveMatchesEvent, LiveStandingsEvent } from '../../../shared/api/routes/live';
+import type { LiveBetsVisibleEvent, LiveBoardEvent, LiveMatchesEvent, LiveStandingsEvent } from '../../../shared/api/routes/live';
 import { api } from '../api';
 import type { AppDispatch, RootState } from '../store/hooks';
 import type { LeagueTableData } from '../../lib/ui/tableSort';
@@ -73,7 +73,12 @@ export function applyBetsVisible({ dispatch }: Thunk, _event: LiveBetsVisibleEve
   dispatch(api.util.invalidateTags(['ResultBet']));
 }
 
+/** The league board changed: its pages read it again. */
+export function applyBoard({ dispatch }: Thunk, _event: LiveBoardEvent): void {
+  dispatch(api.util.invalidateTags([{ type: 'LeaguePost', id: 'LIST' }]));
+}
+
 /** After a gap (reconnect, polling), everything the stream would have told is read again. */
 export function refreshLiveData({ dispatch }: Thunk): void {
-  dispatch(api.util.invalidateTags(['Match', 'LeagueTable', 'ResultBet']));
+  dispatch(api.util.invalidateTags(['Match', 'LeagueTable', 'ResultBet', 'LeaguePost']));
 }

@@ -3,7 +3,7 @@ import { API_BASE } from '../../../shared/api/route';
 import { currentLocale } from '../../lib/i18n/i18n';
 import type { AppDispatch, RootState } from '../store/hooks';
 import { readToken } from '../../lib/session/token';
-import { applyBetsVisible, applyMatches, applyStandings, refreshLiveData } from './liveCache';
+import { applyBetsVisible, applyBoard, applyMatches, applyStandings, refreshLiveData } from './liveCache';
 import { connectionChanged, streamGap } from './liveSlice';
 import { readSse } from './sseReader';
 
@@ -55,6 +55,7 @@ export function followLeague(options: Options): () => void {
     if (event === LIVE_EVENT.MATCHES) applyMatches(thunk, payload);
     else if (event === LIVE_EVENT.STANDINGS) applyStandings(thunk, payload);
     else if (event === LIVE_EVENT.BETS_VISIBLE) applyBetsVisible(thunk, payload);
+    else if (event === LIVE_EVENT.BOARD) applyBoard(thunk, payload);
   }
 
   /** One stream until it ends; true when it opened. */

@@ -20,7 +20,7 @@ import Typography from '@mui/material/Typography';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useParams } from 'react-router';
+import { Outlet, Link as RouterLink, useParams } from 'react-router';
 import { api } from '../../api/api';
 import { useLeagueOf } from '../../api/entities/hooks';
 import { formatDateTime } from '../../lib/i18n/dates';
@@ -144,6 +144,8 @@ export default function LeagueScreen() {
       {league.head_to_head && league.is_member && user.id !== null && <HeadToHeadCard leagueId={league.id} userId={user.id} table={live.provisional?.table ?? table} provisional={!!live.provisional} />}
       {table && <MatchdayWinners table={table} />}
       {(league.is_member || isAdmin) && <TitleRaceCard leagueId={league.id} />}
+      {/* What the app places on the league page from other areas (the league board). */}
+      <Outlet />
       <LiveScoresCard live={live} />
       {isAdmin && <MatchdayMatchesForAdmin competitionId={league.competition.id} matchday={shownMatchday} />}
       <CompetitionTables competitionId={league.competition.id} />

@@ -11,7 +11,8 @@ import * as repo from './leagueLogRepository';
 export type LogAction =
   | 'result_bet.late_entry' | 'result_bet.admin_correction' | 'league.settings' | 'member.removed' | 'member.left'
   | 'bonus.resolved' | 'bonus.deleted' | 'match.result_corrected' | 'member.joined' | 'league.owner_changed'
-  | 'member.account_deleted' | 'log.keyed';
+  | 'member.account_deleted' | 'log.keyed'
+  | 'post.created' | 'post.edited' | 'post.deleted' | 'post.pinned' | 'post.unpinned' | 'board.closed' | 'board.opened';
 
 /** What every append needs besides the entries: the time and the log key. */
 export interface LogStamp { now: number; key: Uint8Array }

@@ -12,7 +12,7 @@ const HOUR = 3_600_000;
 const PUSH = { endpoint: 'https://fcm.googleapis.com/fcm/send/dora-device-secret', p256dh: 'BDoraPublicKeyMaterial', auth: 'DoraAuthSecret' };
 
 /** Columns that name a user; the league log keeps its actors' ids (append-only, hash-chained: the name is gone). */
-const USER_COLUMNS = new Set(['user_id', 'owner_id', 'inviter_id', 'invitee_id', 'nudged_by', 'started_by', 'actor_id']);
+const USER_COLUMNS = new Set(['user_id', 'owner_id', 'inviter_id', 'invitee_id', 'nudged_by', 'started_by', 'actor_id', 'author_id', 'deleted_by']);
 const KEPT_TABLES = new Set(['league_log', 'league_log_archive']);
 
 /** Dora has something in every section: leagues (member, owner, banned), bets, picks, answers, invitations, nudges, devices... */
@@ -54,6 +54,7 @@ async function setup(t: TestApp) {
   await db.insertInto('mail_log').values({ to_address: 'dora@example.com', kind: 'reminder', subject: 'Hi', status: 'sent', error: null, created_at: now }).execute();
   await db.insertInto('sign_in_failures').values({ email: 'dora@example.com', ip: '10.0.0.1', created_at: now }).execute();
   await db.insertInto('reminders_sent').values({ user_id: dora.id, league_id: league, item: 'm1', sent_at: now }).execute();
+  await db.insertInto('league_posts').values({ league_id: league, author_id: dora.id, text: 'Hola a todos', created_at: now }).execute();
   return { dora, olga, bob, league, owned, banned, matchId };
 }
 
@@ -96,6 +97,7 @@ describeEachDb('the user\'s data: export and account deletion', (ctx) => {
     expect(sections.nudges).toEqual({ received: [expect.objectContaining({ league: 'Oficina' })], sent: 1 });
     expect(sections.push_devices).toEqual([{ push_service: 'https://fcm.googleapis.com', created_at: expect.any(String) }]);
     expect(sections.calendar).toEqual({ replaced: 2, updated_at: expect.any(String) });
+    expect(sections.league_posts).toEqual([expect.objectContaining({ league_name: 'Oficina', text: 'Hola a todos' })]);
     for (const secret of await secretsOf(t.deps.db, s.dora.id)) expect(res.body).not.toContain(secret);
     expect((await call(t.app, { method: 'GET', url: '/api/v1/en/users/export' })).statusCode).toBe(401);
   });

@@ -51,7 +51,8 @@ export function createLiveHub(deps: AppDeps) {
     const tables = new Map<string, Promise<Awaited<StreamTable> | null>>();
     for (const [leagueId, message] of messages) {
       const targets = [...(viewers.byLeague.get(leagueId) ?? [])];
-      if (message.event === LIVE_EVENT.BETS_VISIBLE) {
+      // Only match cards move the table; other events go on their own, with the event id.
+      if (message.event !== LIVE_EVENT.MATCHES) {
         for (const viewer of targets) sendTo(viewer, (stream) => stream.send(message.event, message.data, row.id));
         continue;
       }

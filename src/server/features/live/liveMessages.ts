@@ -1,5 +1,5 @@
 import { LIVE_EVENT } from '../../../shared/api/routes/live';
-import type { BetsVisiblePayload, MatchesPayload } from '../../domain/live/liveEvents';
+import type { BetsVisiblePayload, BoardPayload, MatchesPayload } from '../../domain/live/liveEvents';
 import type { AppDeps } from '../../platform/deps';
 import { liveEventsAfter, type LiveEventRow } from '../../platform/live/liveEventStore';
 import { matchesPlayedInLeagues } from './liveEventsRepository';
@@ -14,11 +14,17 @@ const REPLAY_REUSE_MS = 2000;
 
 /**
  * The message each of these leagues gets for one event (leagues the event does not concern get none): `matches`
- * with the league's matches of the event, or `bets_visible` for the leagues whose own bet window is the one that
- * closed (not before it: they were told then). Without `id`; the caller decides which message carries it.
+ * with the league's matches of the event, `bets_visible` for the leagues whose own bet window is the one that
+ * closed (not before it: they were told then), or `board` for the one league whose board changed. Without `id`;
+ * the caller decides which message carries it.
  */
 export async function eventMessages(deps: AppDeps, row: LiveEventRow, leagueIds: number[]): Promise<Map<number, LiveMessage>> {
   const out = new Map<number, LiveMessage>();
+  if (row.kind === 'board') {
+    const board = JSON.parse(row.payload) as BoardPayload;
+    if (leagueIds.includes(board.league_id)) out.set(board.league_id, { event: LIVE_EVENT.BOARD, data: board });
+    return out;
+  }
   if (row.kind === 'bets_visible') {
     const { match_ids: matchIds, deadline = 0 } = JSON.parse(row.payload) as BetsVisiblePayload;
     const shown = await matchesPlayedInLeagues(deps.db, leagueIds, matchIds, { from: deadline, to: Math.max(deadline, deps.clock.now()) });

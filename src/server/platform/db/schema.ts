@@ -182,7 +182,7 @@ export interface ClientLogsTable {
 
 /** What the live streams tell: its id is the SSE event id in every process. */
 export interface LiveEventsTable {
-  id: Id; competition_id: number; kind: 'matches' | 'bets_visible'; payload: string; dedupe_key: string | null; created_at: number;
+  id: Id; competition_id: number; kind: 'matches' | 'bets_visible' | 'board'; payload: string; dedupe_key: string | null; created_at: number;
 }
 
 /** Generation of a user's private calendar token (regenerating bumps it). */
@@ -239,6 +239,15 @@ export interface LeagueLogArchiveTable {
 /** Per league and member, the title-race marks last told (features/titleRace/titleRaceNotices.ts). */
 export interface TitleRaceMarksTable { league_id: number; user_id: number; can_win: Flag; clinched: Flag; updated_at: number }
 
+/** The league board's posts (features/leagueBoard); author_id null: the author deleted their account. */
+export interface LeaguePostsTable {
+  id: Id; league_id: number; author_id: number | null; match_id: number | null; reply_to: number | null; text: string;
+  created_at: number; edited_at: number | null; deleted_at: number | null; deleted_by: number | null;
+}
+
+/** Per league: whether its board is closed, and its pinned post (no row: open, nothing pinned). */
+export interface LeagueBoardsTable { league_id: number; closed_at: number | null; pinned_post_id: number | null; updated_at: number }
+
 export interface Database {
   settings: SettingsTable;
   title_race_marks: TitleRaceMarksTable;
@@ -282,6 +291,8 @@ export interface Database {
   mail_log: MailLogTable;
   competition_syncs: CompetitionSyncsTable;
   live_events: LiveEventsTable;
+  league_posts: LeaguePostsTable;
+  league_boards: LeagueBoardsTable;
   calendar_feeds: CalendarFeedsTable;
   bonus_questions: BonusQuestionsTable;
   bonus_answers: BonusAnswersTable;

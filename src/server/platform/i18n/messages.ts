@@ -2,6 +2,7 @@ import { adminMessagesEn, adminMessagesEs } from './adminMessages';
 import { rivalryMessagesEn, rivalryMessagesEs } from './rivalryMessages';
 import { crowdMessagesEn, crowdMessagesEs } from './crowdMessages';
 import { exportMessagesEn, exportMessagesEs } from './exportMessages';
+import { boardMessagesEn, boardMessagesEs } from './boardMessages';
 import type { Locale } from '../../../shared/domain/locales';
 
 /**
@@ -13,6 +14,7 @@ const en = {
   ...rivalryMessagesEn,
   ...crowdMessagesEn,
   ...exportMessagesEn,
+  ...boardMessagesEn,
   'errors.invalid_request': 'The request is not valid',
   'errors.not_signed_in': 'You need to sign in or sign up before continuing',
   'errors.authentication': 'There was an error while trying to authenticate you. Please sign in again',
@@ -215,6 +217,7 @@ const es: Record<MessageKey, string> = {
   ...rivalryMessagesEs,
   ...crowdMessagesEs,
   ...exportMessagesEs,
+  ...boardMessagesEs,
   'errors.invalid_request': 'La petición no es válida',
   'errors.not_signed_in': 'Tienes que iniciar sesión o registrarte para continuar',
   'errors.authentication': 'Se ha producido un error al intentar autenticarte. Vuelve a iniciar sesión',

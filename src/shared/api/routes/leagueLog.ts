@@ -9,8 +9,9 @@ export const LeagueLogEntry = Type.Object({
   /** The actor's current name (null: a system change, or the account is gone). */
   actor_name: Nullable(Type.String()),
   /** result_bet.late_entry, result_bet.admin_correction, league.settings, member.joined, member.removed, member.left,
-   * member.account_deleted, league.owner_changed, bonus.resolved, bonus.deleted, match.result_corrected or log.keyed
-   * (older, unkeyed entries sealed by a keyed one). */
+   * member.account_deleted, league.owner_changed, bonus.resolved, bonus.deleted, match.result_corrected, log.keyed
+   * (older, unkeyed entries sealed by a keyed one), or of the board (never its text): post.created, post.edited,
+   * post.deleted, post.pinned, post.unpinned, board.closed, board.opened. */
   action: Type.String(),
   /** What changed (before/after and its subject). Bet goals are null (hidden: true) until the bet is shown. */
   details: Type.Record(Type.String(), Type.Unknown()),

@@ -1,7 +1,7 @@
 import Type, { type Static } from 'typebox';
 import { Match } from '../entities';
 import { route } from '../route';
-import { Id, Strict } from '../schemas';
+import { Id, Nullable, Strict } from '../schemas';
 import { LeagueTable } from './tables';
 
 /**
@@ -9,7 +9,7 @@ import { LeagueTable } from './tables';
  * event id to send back as `Last-Event-ID` when reconnecting; a comment line (`: heartbeat`) keeps proxies from
  * closing an idle stream.
  */
-export const LIVE_EVENT = { MATCHES: 'matches', STANDINGS: 'standings', BETS_VISIBLE: 'bets_visible' } as const;
+export const LIVE_EVENT = { MATCHES: 'matches', STANDINGS: 'standings', BETS_VISIBLE: 'bets_visible', BOARD: 'board' } as const;
 
 /** `event: matches`: these matches' score or status changed. */
 export const LiveMatchesEvent = Type.Object({
@@ -33,9 +33,13 @@ export const LiveStandingsEvent = Type.Object({
 /** `event: bets_visible`: these matches' bet window closed; everyone's bets on them can now be seen. */
 export const LiveBetsVisibleEvent = Type.Object({ league_id: Id, match_ids: Type.Array(Id) });
 
+/** `event: board`: the league board changed (a post, an edit, a deletion, a pin, the board closed or opened). */
+export const LiveBoardEvent = Type.Object({ league_id: Id, post_id: Nullable(Id) });
+
 export type LiveMatchesEvent = Static<typeof LiveMatchesEvent>;
 export type LiveStandingsEvent = Static<typeof LiveStandingsEvent>;
 export type LiveBetsVisibleEvent = Static<typeof LiveBetsVisibleEvent>;
+export type LiveBoardEvent = Static<typeof LiveBoardEvent>;
 
 /** How long the client waits before reconnecting (the `retry:` field the stream opens with). */
 export const LIVE_RETRY_MS = 3000;
@@ -45,11 +49,11 @@ export const liveRoutes = {
     method: 'GET', path: '/live/:league_id', prefixed: true, access: 'user',
     errors: [403, 429, 503],
     contentType: 'text/event-stream',
-    summary: "A league's live events (Server-Sent Events: matches, standings, bets_visible); resumes after Last-Event-ID",
+    summary: "A league's live events (Server-Sent Events: matches, standings, bets_visible, board); resumes after Last-Event-ID",
     params: Strict({ league_id: Id }),
     response: Type.String({
       description: 'text/event-stream. Events: `matches` (LiveMatchesEvent), `standings` (LiveStandingsEvent), '
-        + '`bets_visible` (LiveBetsVisibleEvent), each `data:` one JSON object; comment lines are heartbeats.',
+        + '`bets_visible` (LiveBetsVisibleEvent), `board` (LiveBoardEvent), each `data:` one JSON object; comment lines are heartbeats.',
     }),
   }),
 } as const;

@@ -1,0 +1,51 @@
+import type { AppDeps } from '../../platform/deps';
+import type { AuthUser } from '../../platform/http/context';
+import { loadLeagueAccess, requireOwner } from '../../domain/leagues/leagueAccess';
+import { lockBoard, setBoard } from './leagueBoardRepository';
+import { postAndAccess, recordChange } from './leagueBoardService';
+
+/** What the owner alone does to the board: pin a post, unpin it, close and reopen the board. */
+
+/**
+ * The owner pins a post on top of the board; the one pinned before (if any) is unpinned by it, so a league has at
+ * most one. One transaction: whatever else a new pin must do belongs inside it, after the log entry.
+ */
+export async function pinPost(deps: AppDeps, user: AuthUser, postId: number): Promise<void> {
+  const now = deps.clock.now();
+  await deps.db.transaction().execute(async (trx) => {
+    const { post, access, board } = await postAndAccess(trx, user, postId, now);
+    requireOwner(access);
+    if (board.pinned_post_id === post.id) return;
+    await setBoard(trx, access.league.id, { pinned_post_id: post.id }, now);
+    await recordChange(deps, trx, access, {
+      actorId: user.id, action: 'post.pinned', details: { post_id: post.id, replaced_post_id: board.pinned_post_id },
+    }, post.id);
+  });
+}
+
+/** The owner unpins the post; nothing changes when it is not the pinned one. */
+export async function unpinPost(deps: AppDeps, user: AuthUser, postId: number): Promise<void> {
+  const now = deps.clock.now();
+  await deps.db.transaction().execute(async (trx) => {
+    const { post, access, board } = await postAndAccess(trx, user, postId, now);
+    requireOwner(access);
+    if (board.pinned_post_id !== post.id) return;
+    await setBoard(trx, access.league.id, { pinned_post_id: null }, now);
+    await recordChange(deps, trx, access, { actorId: user.id, action: 'post.unpinned', details: { post_id: post.id } }, post.id);
+  });
+}
+
+/** The owner closes the board (no new posts, replies or edits; deletions and pins go on) or opens it again. */
+export async function setBoardOpen(deps: AppDeps, user: AuthUser, leagueId: number, open: boolean): Promise<boolean> {
+  const now = deps.clock.now();
+  return deps.db.transaction().execute(async (trx) => {
+    const access = await loadLeagueAccess(trx, leagueId, user);
+    requireOwner(access);
+    const board = await lockBoard(trx, leagueId, now);
+    if ((board.closed_at === null) === open) return open;
+    await setBoard(trx, leagueId, { closed_at: open ? null : now }, now);
+    await recordChange(deps, trx, access, { actorId: user.id, action: open ? 'board.opened' : 'board.closed', details: {} }, null);
+    return open;
+  });
+}
+
