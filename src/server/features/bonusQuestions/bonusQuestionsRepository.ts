@@ -50,15 +50,17 @@ export async function countAnswers(db: Executor, questionId: number): Promise<nu
   return Number(row?.n ?? 0);
 }
 
-/** Saves the member's answer (one per question): a resolved question scores it at once. */
+/** Saves the member's answer (one per question): a resolved question scores it at once. `byBot`: saved with a token. */
 export async function upsertAnswer(
-  db: Executor, args: { questionId: number; leagueId: number; userId: number; answer: string; key: string; points: number | null; now: number },
+  db: Executor,
+  args: { questionId: number; leagueId: number; userId: number; answer: string; key: string; points: number | null; now: number; byBot?: 0 | 1 },
 ): Promise<void> {
+  const byBot = args.byBot !== undefined ? { by_bot: args.byBot } : {};
   await db.insertInto('bonus_answers').values({
     question_id: args.questionId, league_id: args.leagueId, user_id: args.userId, answer: args.answer, answer_key: args.key,
-    points: args.points, updated_at: args.now,
+    points: args.points, updated_at: args.now, ...byBot,
   }).onConflict((oc) => oc.columns(['question_id', 'user_id']).doUpdateSet({
-    answer: args.answer, answer_key: args.key, points: args.points, updated_at: args.now,
+    answer: args.answer, answer_key: args.key, points: args.points, updated_at: args.now, ...byBot,
   })).execute();
 }
 

@@ -10,6 +10,7 @@ import { loadLeagueAccess, requireMemberOrAdmin, requireOwner, requireWritable }
 import { refreshLeagueStandings } from '../../domain/scoring/recompute';
 import { checkShape, cleanText, insertNewQuestion, parseDeadline } from '../../domain/bonusQuestions/askQuestion';
 import * as repo from './bonusQuestionsRepository';
+import { byBotFlag, refuseForbiddenBot } from '../../domain/leagues/botRules';
 
 type QuestionDto = Static<typeof BonusQuestion>;
 type QuestionInput = Static<typeof NewBonusQuestion>;
@@ -135,11 +136,13 @@ export async function answer(deps: AppDeps, user: AuthUser, questionId: number, 
   return db.transaction().execute(async (trx) => {
     const { question, access } = await lockedQuestion(deps, trx, user, questionId, 'share');
     if (!access.isMember) throw forbidden();
+    await refuseForbiddenBot(trx, question.league_id, user);
     requireWritable(access);
     if (now >= question.deadline) throw conflict('errors.bonus_deadline_passed');
     const checked = await checkAnswer(deps, trx, question, access.league.competition_id, value, 'answer');
     await repo.upsertAnswer(trx, {
       questionId, leagueId: question.league_id, userId: user.id, answer: JSON.stringify(checked), key: answerKey(checked), points: null, now,
+      byBot: byBotFlag(user),
     });
     return view(deps, trx, user.id, question, now);
   });
