@@ -90,7 +90,7 @@ describeEachDb('bots in leagues', (ctx) => {
     expect((await call(t.app, { method: 'GET', url: url(`/result_bets/index/${w.leagueId}`), token: w.bot })).statusCode).toBe(200);
   });
 
-  it('records picks placed with a token as such', async () => {
+  it('records picks placed with a token, marked for everyone once picks are shown', async () => {
     const t = ctx();
     const w = await world(t);
     const fill = await call(t.app, {
@@ -100,6 +100,12 @@ describeEachDb('bots in leagues', (ctx) => {
     expect(fill.statusCode).toBe(200);
     const rows = await t.deps.db.selectFrom('round_bets').select('by_bot').where('league_id', '=', w.leagueId).execute();
     expect(rows).toEqual([{ by_bot: 1 }]);
+    const seenByAlice = async () => (await call(t.app, {
+      method: 'GET', url: url(`/round_bets/round_bets/${w.leagueId}/${ROUND.SEMI_FINALS}`), token: w.alice.token,
+    })).data.find((pick: { user_id: number }) => pick.user_id === w.bob.id);
+    expect(await seenByAlice()).toMatchObject({ team_id: null, bot: false });
+    t.clock.set(w.start + 1000);
+    expect(await seenByAlice()).toMatchObject({ team_id: w.cup.teamIds[0], bot: true });
   });
 
   it('the owner sets bots on the league, even after the first kickoff; an unknown value is a 400', async () => {
