@@ -108,6 +108,27 @@ describeEachDb('bots in leagues', (ctx) => {
     expect(await seenByAlice()).toMatchObject({ team_id: w.cup.teamIds[0], bot: true });
   });
 
+  it('marks a bonus answer given with a token once answers are shown, and refuses it where bots are forbidden', async () => {
+    const t = ctx();
+    const w = await world(t);
+    const deadline = new Date(t.clock.now() + 3_600_000).toISOString();
+    const asked = await call(t.app, {
+      method: 'POST', url: url('/bonus_questions'), token: w.alice.token,
+      payload: { league_id: w.leagueId, question: { text: 'Goals?', kind: 'number', points: 3, deadline } },
+    });
+    expect(asked.statusCode).toBe(200);
+    const answer = () => call(t.app, { method: 'POST', url: url('/bonus_questions/answer'), token: w.bot, payload: { question_id: asked.data.question.id, answer: { number: 4 } } });
+    expect((await answer()).statusCode).toBe(200);
+    const bobsAnswer = async () => (await call(t.app, { method: 'GET', url: url(`/bonus_questions/index/${w.leagueId}`), token: w.alice.token }))
+      .data[0].answers.find((a: { user_id: number }) => a.user_id === w.bob.id);
+    expect(await bobsAnswer()).toBeUndefined();
+    expect((await setBots(t, w, 'forbidden')).statusCode).toBe(200);
+    expect((await answer()).statusCode).toBe(403);
+    expect((await setBots(t, w, 'marked')).statusCode).toBe(200);
+    t.clock.set(t.clock.now() + 2 * 3_600_000);
+    expect(await bobsAnswer()).toMatchObject({ answer: { number: 4 }, bot: true });
+  });
+
   it('the owner sets bots on the league, even after the first kickoff; an unknown value is a 400', async () => {
     const t = ctx();
     const w = await world(t);

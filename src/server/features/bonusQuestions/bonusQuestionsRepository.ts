@@ -31,7 +31,8 @@ export async function listQuestions(db: Executor, leagueId: number): Promise<Que
 export async function listAnswers(db: Executor, questionIds: number[], userId?: number) {
   if (questionIds.length === 0) return [];
   let query = db.selectFrom('bonus_answers as a').innerJoin('users as u', 'u.id', 'a.user_id')
-    .select(['a.question_id', 'a.user_id', 'u.name as user_name', 'a.answer', 'a.points'])
+    .innerJoin('leagues as l', 'l.id', 'a.league_id')
+    .select(['a.question_id', 'a.user_id', 'u.name as user_name', 'a.answer', 'a.points', 'a.by_bot', 'l.bots'])
     .where('a.question_id', 'in', questionIds);
   if (userId !== undefined) query = query.where('a.user_id', '=', userId);
   return query.orderBy('u.name').orderBy('a.user_id').execute();

@@ -44,7 +44,11 @@ export const BonusQuestion = Type.Object({
   /** The caller's points, once resolved. */
   my_points: Nullable(Type.Integer()),
   /** Every member's answer, only after the deadline. */
-  answers: Type.Array(Type.Object({ user_id: Id, user_name: Type.String(), answer: BonusAnswer, points: Nullable(Type.Integer()) })),
+  answers: Type.Array(Type.Object({
+    user_id: Id, user_name: Type.String(), answer: BonusAnswer, points: Nullable(Type.Integer()),
+    /** Given with a personal API token, in a league that marks bots. */
+    bot: Type.Boolean(),
+  })),
 });
 
 const QuestionMessage = Type.Object({ message: Type.String(), question: BonusQuestion });
