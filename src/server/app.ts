@@ -40,6 +40,8 @@ import { pushRoutes } from '../shared/api/routes/push';
 import { bonusQuestionRoutes } from '../shared/api/routes/bonusQuestions';
 import { leagueLogRoutes } from '../shared/api/routes/leagueLog';
 import { lateEntryRoutes } from '../shared/api/routes/lateEntry';
+import { apiTokenRoutes } from '../shared/api/routes/apiTokens';
+import { apiTokenHandlers } from './features/apiTokens/apiTokensRoutes';
 import { userHandlers } from './features/users/usersRoutes';
 import { accountHandlers } from './features/accounts/accountsRoutes';
 import { competitionHandlers } from './features/reference/competitionsRoutes';
@@ -203,6 +205,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   registerRoutes(app, pushRoutes, pushHandlers(deps));
   registerRoutes(app, adminCompetitionRoutes, adminCompetitionHandlers(deps));
   registerRoutes(app, adminOperationRoutes, adminOperationHandlers(deps));
+  registerRoutes(app, apiTokenRoutes, apiTokenHandlers(deps));
   registerRoutes(app, adminUserRoutes, adminUserHandlers(deps));
   registerRoutes(app, bonusQuestionRoutes, bonusQuestionHandlers(deps));
   registerRoutes(app, leagueLogRoutes, leagueLogHandlers(deps));

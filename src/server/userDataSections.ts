@@ -9,6 +9,7 @@ import { nudgesUserData } from './features/nudges/nudgesUserData';
 import { pushUserData } from './features/push/pushUserData';
 import { calendarUserData } from './features/calendar/calendarUserData';
 import { leagueBoardUserData } from './features/leagueBoard/leagueBoardUserData';
+import { apiTokensUserData } from './features/apiTokens/apiTokensUserData';
 
 /**
  * What every feature holds about a user, in export order: the user's data export collects each section and account
@@ -25,4 +26,5 @@ export const userDataSections: readonly UserDataSection[] = [
   pushUserData,
   calendarUserData,
   leagueBoardUserData,
+  apiTokensUserData,
 ];

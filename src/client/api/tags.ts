@@ -3,7 +3,7 @@ export const TAG_TYPES = [
   'User', 'Alert', 'Competition', 'Round', 'Group', 'GroupTeam', 'Team', 'Person', 'Scorer', 'LeagueRule', 'Match',
   'League', 'LeagueMember', 'LeagueTable', 'Invitation', 'Message', 'ResultBet', 'RoundBet', 'PersonBet', 'Push',
   'Update', 'Contact', 'Log', 'VerificationMail', 'AdminConsole', 'BonusQuestion', 'LeagueLog',
-  'Nudge', 'HeadToHead', 'LeaguePost',
+  'Nudge', 'HeadToHead', 'LeaguePost', 'ApiToken',
 ] as const;
 export type TagType = (typeof TAG_TYPES)[number];
 
@@ -12,6 +12,8 @@ const TAG_BY_PATH_PREFIX: ReadonlyArray<readonly [string, TagType]> = [
   ['/users', 'User'],
   // Mailing a new link changes nothing any read answers (a User write would reload every query).
   ['/users/verify_email/resend', 'VerificationMail'],
+  // A user's API tokens change nothing else any read answers.
+  ['/users/api_tokens', 'ApiToken'],
   ['/alerts', 'Alert'],
   ['/competition/scorers', 'Scorer'],
   ['/competition/league_rules', 'LeagueRule'],

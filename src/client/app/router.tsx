@@ -24,6 +24,7 @@ const HomeScreen = lazy(() => import(/* webpackChunkName: "home" */ '../features
 const SignInScreen = lazy(() => import(/* webpackChunkName: "sign-in" */ '../features/account/SignInScreen'));
 const SignUpScreen = lazy(() => import(/* webpackChunkName: "sign-up" */ '../features/account/SignUpScreen'));
 const EditAccountScreen = lazy(() => import(/* webpackChunkName: "edit-account" */ '../features/account/EditAccountScreen'));
+const ApiTokensScreen = lazy(() => import(/* webpackChunkName: "api-tokens" */ '../features/apiTokens/ApiTokensScreen'));
 const ForgotPasswordScreen = lazy(() => import(/* webpackChunkName: "forgot-password" */ '../features/account/ForgotPasswordScreen'));
 const ResetPasswordScreen = lazy(() => import(/* webpackChunkName: "reset-password" */ '../features/account/ResetPasswordScreen'));
 const VerifyEmailScreen = lazy(() => import(/* webpackChunkName: "verify-email" */ '../features/account/VerifyEmailScreen'));
@@ -93,6 +94,7 @@ export const routes: RouteObject[] = [
       { path: 'users/sign_in', element: screen(SignInScreen) },
       { path: 'users/sign_up', element: screen(SignUpScreen) },
       { path: 'users/edit', element: screen(EditAccountScreen, 'user') },
+      { path: 'users/api_tokens', element: screen(ApiTokensScreen, 'user') },
       { path: 'users/password/new', element: screen(ForgotPasswordScreen) },
       { path: 'users/password/edit', element: screen(ResetPasswordScreen) },
       { path: 'verify_email', element: screen(VerifyEmailScreen) },

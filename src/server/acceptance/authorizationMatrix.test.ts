@@ -2,6 +2,7 @@ import { adminCompetitionRoutes } from '../../shared/api/routes/adminCompetition
 import { adminOperationRoutes } from '../../shared/api/routes/adminOperations';
 import { adminUserRoutes } from '../../shared/api/routes/adminUsers';
 import { alertRoutes } from '../../shared/api/routes/alerts';
+import { apiTokenRoutes } from '../../shared/api/routes/apiTokens';
 import { betDistributionRoutes } from '../../shared/api/routes/betDistribution';
 import { bonusQuestionRoutes } from '../../shared/api/routes/bonusQuestions';
 import { dataExportRoutes } from '../../shared/api/routes/dataExport';
@@ -48,6 +49,8 @@ interface World {
   openQuestionId: number; closedQuestionId: number;
   /** A post of the member's on the league board. */
   postId: number;
+  /** A personal API token of the member. */
+  memberTokenId: number;
 }
 
 let worldCounter = 0;
@@ -90,8 +93,10 @@ async function buildWorld(t: TestApp, cup: CupFixture, admin: Player, inviteOuts
   const closed = await t.deps.db.insertInto('bonus_questions')
     .values({ league_id: league.id, ...question, deadline: now - 1000, created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow();
   const post = (await ok(t, 'POST', '/leagues/posts', member.token, { league_id: league.id, text: `Hello ${n}` })).post;
+  const memberToken = await ok(t, 'POST', '/users/api_tokens', member.token, { name: `Bot ${n}`, scope: 'bet', expires_at: new Date(now + DAY).toISOString() });
   return {
     postId: post.id,
+    memberTokenId: memberToken.api_token.id,
     cup, admin, owner, member, extra, outsider, leagueId: league.id, otherLeagueId: other.id,
     resultBetId: bet.id, matchId: bet.match_id, roundRuleId, roundBetId: picks.bets[0].id, teamId,
     personRuleId, personBetId: personPicks.bets[0].id, personId: person.id,
@@ -327,6 +332,14 @@ const ROWS: Row[] = [
     body: () => ({ match: { local_goals: 1, visiting_goals: 0 } }), expected: ADMIN_ONLY,
   },
 
+  // Personal API tokens: each user manages only their own.
+  { route: 'apiTokensIndex', method: 'GET', path: () => '/users/api_tokens', expected: ANY_USER },
+  {
+    route: 'apiTokenCreate', method: 'POST', path: () => '/users/api_tokens', expected: ANY_USER,
+    body: () => ({ name: 'Matrix bot', scope: 'read', expires_at: '2026-12-31T00:00:00.000Z' }),
+  },
+  { route: 'apiTokenRevoke', method: 'DELETE', path: (w) => `/users/api_tokens/${w.memberTokenId}`, expected: as(401, 404, 200, 404, 404) },
+
   // Push
   { route: 'pushPublicKey', method: 'GET', path: () => '/push/public_key', expected: PUBLIC },
   { route: 'subscribe', method: 'POST', path: () => '/subscribe', body: () => ({ subscription }), expected: ANY_USER },
@@ -397,7 +410,7 @@ describe('acceptance: authorisation matrix coverage', () => {
     const names = Object.keys({
       ...leagueRoutes, ...leagueLogRoutes, ...leagueBoardRoutes, ...bonusQuestionRoutes, ...invitationRoutes, ...resultBetRoutes, ...lateEntryRoutes,
       ...roundBetRoutes, ...personBetRoutes, ...betDistributionRoutes, ...dataExportRoutes,
-      ...tableRoutes, ...titleRaceRoutes, ...alertRoutes, ...updateRoutes, ...pushRoutes, ...adminCompetitionRoutes, ...adminOperationRoutes, ...adminUserRoutes,
+      ...tableRoutes, ...titleRaceRoutes, ...alertRoutes, ...apiTokenRoutes, ...updateRoutes, ...pushRoutes, ...adminCompetitionRoutes, ...adminOperationRoutes, ...adminUserRoutes,
     }).sort();
     const covered = [...new Set(ROWS.map((row) => row.route.split(' ')[0]))].sort();
     expect(covered).toEqual(names);

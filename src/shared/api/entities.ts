@@ -121,6 +121,8 @@ export const Jokers = Type.Object({
   count: Type.Integer({ minimum: 0, maximum: JOKERS_MAX }),
   multiplier: Type.Integer({ minimum: JOKER_MULTIPLIER_RANGE.min, maximum: JOKER_MULTIPLIER_RANGE.max }),
 }, { additionalProperties: false });
+/** Whether members may bet with a personal API token: `marked` (the default) shows such bets with a robot mark. */
+export const BotsPolicy = Type.Union([Type.Literal('allowed'), Type.Literal('marked'), Type.Literal('forbidden')]);
 export const LockBy = Type.Union([Type.Literal('match'), Type.Literal('matchday')]);
 /** A tie-break of the league table (shared/domain/tieBreaks.ts). */
 export const TieBreakKey = Type.Union([
@@ -148,6 +150,8 @@ export const LeagueSettings = Type.Object({
   late_entry_after_result: Type.Boolean(),
   /** A head-to-head competition among the members: a round-robin duel each matchday (off by default). */
   head_to_head: Type.Boolean(),
+  /** Bets placed with a personal API token: allowed, marked with a robot once shown (default), or forbidden (403). */
+  bots: BotsPolicy,
   start_matchday: Type.Integer({ minimum: 1, maximum: 100 }),
   knockout_basis: KnockoutBasis,
   /** Ordered tie-breaks of the table (empty: equal points share a position). */

@@ -29,15 +29,16 @@ export const ERROR_DESCRIPTIONS: Record<ErrorStatus, string> = {
 /**
  * Every error status a route can answer: those implied by its shape plus the ones it declares.
  * - 400 always: any request may carry a malformed path, a hostile query string or a broken body.
- * - 401 unless public; 403 for admin routes; 404 when the path names something (params).
+ * - 401 unless public; 403 for admin routes, and for signed-in routes a read-only API token may not call (a token
+ *   without the route's scope); 404 when the path names something (params).
  * - 413 and 415 for every method but GET: the server reads a body on those whether or not the route takes one.
  * - 429 when the route is rate-limited per address.
  * - 500 always (an unexpected failure); 503 always (the server sheds load, observability/overload.ts).
  */
-export function errorStatuses(def: Pick<RouteDef, 'method' | 'access' | 'params' | 'rateLimit' | 'errors'>): ErrorStatus[] {
+export function errorStatuses(def: Pick<RouteDef, 'method' | 'access' | 'params' | 'rateLimit' | 'errors' | 'tokens'>): ErrorStatus[] {
   const statuses = new Set<ErrorStatus>([400, 500, 503, ...(def.errors ?? [])]);
   if (def.access !== 'public') statuses.add(401);
-  if (def.access === 'admin') statuses.add(403);
+  if (def.access === 'admin' || (def.access === 'user' && def.tokens !== 'read')) statuses.add(403);
   if (def.params) statuses.add(404);
   if (def.method !== 'GET') { statuses.add(413); statuses.add(415); }
   if (def.rateLimit) statuses.add(429);

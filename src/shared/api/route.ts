@@ -2,6 +2,11 @@ import type { Static, TSchema } from 'typebox';
 
 /** Who may call a route: anyone, a signed-in user, or a global admin. Finer rules live in the services. */
 export type Access = 'public' | 'user' | 'admin';
+/**
+ * What a personal API token may call: `read` the player's reads, `bet` those plus placing bets. A route without
+ * `tokens` takes no token at all (account, sessions, token management, league management, admin).
+ */
+export type TokenScope = 'read' | 'bet';
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 /** Every error status the API answers, each with the `{ error, errors? }` body of errorResponses.ts. */
 export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 500 | 502 | 503;
@@ -16,6 +21,8 @@ export interface RouteDef {
   path: string;
   prefixed: boolean;
   access: Access;
+  /** The least personal API token scope that may call the route; absent: no token may (tokenScopes.ts). */
+  tokens?: TokenScope;
   summary: string;
   params?: TSchema;
   query?: TSchema;

@@ -27,6 +27,7 @@ import { betDistributionRoutes } from './routes/betDistribution';
 import { titleRaceRoutes } from './routes/titleRace';
 import { dataExportRoutes } from './routes/dataExport';
 import { leagueBoardRoutes } from './routes/leagueBoard';
+import { apiTokenRoutes } from './routes/apiTokens';
 
 /** Every API call of the product, keyed by endpoint name. Server registration and client endpoints both walk it. */
 export const routeTable = {
@@ -58,6 +59,7 @@ export const routeTable = {
   ...betDistributionRoutes,
   ...dataExportRoutes,
   ...leagueBoardRoutes,
+  ...apiTokenRoutes,
 } as const satisfies Record<string, RouteDef>;
 
 export type RouteTable = typeof routeTable;

@@ -10,6 +10,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
+import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch } from '../../api/store/hooks';
 import { api } from '../../api/api';
@@ -88,6 +89,7 @@ export default function EditAccountScreen() {
       </AccountCard>
       <CalendarFeedCard />
       <MyDataCard />
+      <Button component={RouterLink} to="/users/api_tokens" sx={{ display: 'flex', maxWidth: 480, mx: 'auto', mt: 2 }}>{t('api_tokens.open')}</Button>
       <Dialog open={confirming} onClose={() => setConfirming(false)} aria-labelledby="delete-account-title">
         <DialogTitle id="delete-account-title">{t('account.delete_account')}</DialogTitle>
         <DialogContent>

@@ -89,6 +89,14 @@ describe('bets screen', () => {
     expect(screen.queryByRole('button', { name: 'Undo' })).toBeNull();
   });
 
+  it("marks another member's bet placed with an API token with a robot, named for screen readers", async () => {
+    betStore.bets.set(1, { ...resultBet(1, { local_goals: 1, visiting_goals: 1 }), user_id: 3, user_name: 'Bea', allow_edit_bets: false, allow_show_bets: true });
+    betStore.bets.set(2, { ...resultBet(2, { local_goals: 2, visiting_goals: 0 }), user_id: 3, user_name: 'Bea', allow_edit_bets: false, allow_show_bets: true, bot: true });
+    await renderBets('league_id=5&user_id=3');
+    expect(within(row(12)).getByRole('img', { name: 'Placed with an API token (bot)' })).toBeInTheDocument();
+    expect(within(row(11)).queryByRole('img', { name: 'Placed with an API token (bot)' })).toBeNull();
+  });
+
   it("lets the league's owner enter a member's bet late from the member's page, and marks late entries", async () => {
     const entries: unknown[] = [];
     server.use(handle('resultBetLateEntry', ({ body }) => {

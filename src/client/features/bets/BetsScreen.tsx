@@ -43,6 +43,7 @@ import { useEffect, useState } from 'react';
 import { useMatchLabel } from './matchLabel';
 import { ClosedOn, closedAtOf } from './ClosedOn';
 import { useOpeningMatchday } from './useOpeningMatchday';
+import { RobotMark } from '../../lib/ui/RobotMark';
 
 const leagueShow = api.endpoints.leagueShow;
 const matchdayInfo = api.endpoints.matchInfo;
@@ -116,6 +117,7 @@ function BetRow({ bet, system, mode, leagueId, jokers, lateEntry, closedAt }: {
         {jokers && mode === 0 && (jokers.own
           ? <JokerToggle bet={bet} jokersLeft={jokers.left} multiplier={jokers.multiplier} matchLabel={label} />
           : bet.joker && <StarIcon fontSize="small" color="warning" aria-label={t('jokers.played', { multiplier: jokers.multiplier })} role="img" />)}
+        {bet.bot && <RobotMark />}
       </Box>
       <Box sx={{ gridArea: 'visiting', minWidth: 0 }}><MatchTeam teamId={match.visiting_team_id} placeholder={match.visiting_placeholder} /></Box>
       <Box sx={{ gridArea: 'score', textAlign: 'center' }}>

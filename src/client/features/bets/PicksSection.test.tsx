@@ -15,7 +15,7 @@ function champion(teamIds: number[], allowEdit = true): RoundRulePicks {
     deadline: '2026-07-10T17:55:00.000Z',
     bets: teamIds.map((team_id, index) => ({
       id: 100 + index, league_id: 5, league_rule_id: 1, round_id: 8, team_id, user_id: 1, user_name: 'Ana', mode: 0,
-      allow_show_bets: !allowEdit, allow_edit_bets: allowEdit, points: null,
+      allow_show_bets: !allowEdit, allow_edit_bets: allowEdit, points: null, bot: false,
     })),
   };
 }
@@ -88,5 +88,18 @@ describe('picks closed before the league began', () => {
     const rule = await screen.findByTestId('person-rule-9');
     expect(within(rule).getByRole('button', { expanded: true })).toHaveTextContent(/Locks on/);
     expect(within(rule).queryByTestId('pick-closed')).toBeNull();
+  });
+
+  it("marks a member's shown picks placed with an API token with a robot", async () => {
+    const closed = champion([1], false);
+    server.use(
+      handle('roundBetsIndex', () => ok([{ ...closed, bets: closed.bets.map((bet) => ({ ...bet, bot: true })) }])),
+      handle('personBetsIndex', () => ok([])),
+      handle('peopleOfCompetition', () => ok([])),
+    );
+    await signInAs(PLAYER);
+    renderWithProviders(<BetsScreen />, { route: '/result_bets/new?league_id=5', path: '/result_bets/new' });
+    const rule = await screen.findByTestId('round-rule-1');
+    expect(await within(rule).findByRole('img', { name: 'Placed with an API token (bot)' })).toBeInTheDocument();
   });
 });

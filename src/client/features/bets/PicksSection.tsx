@@ -18,6 +18,7 @@ import { formatDateTime } from '../../lib/i18n/dates';
 import { PointsBadge } from '../../api/widgets/PointsBadge';
 import { TeamLogo } from '../../lib/ui/TeamLogo';
 import { formatClosedDate } from './closedOn';
+import { RobotMark } from '../../lib/ui/RobotMark';
 
 const roundPicks = api.endpoints.roundBetsIndex;
 const personPicks = api.endpoints.personBetsIndex;
@@ -76,6 +77,7 @@ function RoundRule({ rule, teams, leagueId, userId, open }: { rule: RoundRulePic
       <AccordionSummary expandIcon={<ExpandMoreIcon />} sx={{ px: 0 }}>
         <RuleHeading name={rule.league_rule.round_name} made={rule.picks_made} picks={rule.league_rule.picks} deadline={rule.deadline}
           closed={isClosed(rule)} points={sumPoints(rule.bets)} />
+        {rule.bets.some((bet) => bet.bot) && <RobotMark />}
       </AccordionSummary>
       <AccordionDetails sx={{ px: 0, display: 'flex', flexWrap: 'wrap', gap: 0.75 }}>
         {isClosed(rule) && shown.length === 0 && <NoPick />}
@@ -107,6 +109,7 @@ function PersonRule({ rule, people, leagueId, userId }: { rule: PersonRulePicks;
       <AccordionSummary expandIcon={<ExpandMoreIcon />} sx={{ px: 0 }}>
         <RuleHeading name={rule.league_rule.round_name} made={rule.picks_made} picks={rule.league_rule.picks} deadline={rule.deadline}
           closed={isClosed(rule)} points={sumPoints(rule.bets)} />
+        {rule.bets.some((bet) => bet.bot) && <RobotMark />}
       </AccordionSummary>
       <AccordionDetails sx={{ px: 0, display: 'flex', flexWrap: 'wrap', gap: 0.75, alignItems: 'center' }}>
         {isClosed(rule) && !rule.bets.some((bet) => bet.person) && <NoPick />}

@@ -17,6 +17,7 @@ import { useAppDispatch } from '../../api/store/hooks';
 import { ConfirmDialog } from '../../lib/ui/ConfirmDialog';
 import { showToast } from '../../lib/notifications/notify';
 import { AnswerInput, answerToDraft, draftToAnswer, useAnswerText } from './AnswerInput';
+import { RobotMark } from '../../lib/ui/RobotMark';
 
 const answerQuestion = api.endpoints.bonusQuestionAnswer;
 const resolveQuestion = api.endpoints.bonusQuestionResolve;
@@ -83,6 +84,7 @@ export function QuestionCard({ question, competitionId, owner, member, finished 
               <ListItem key={a.user_id} disableGutters sx={{ display: 'flex', gap: 1 }}>
                 <Typography variant="body2" sx={{ flex: 1 }}>{a.user_name}</Typography>
                 <Typography variant="body2">{answerText(a.answer)}</Typography>
+                {a.bot && <RobotMark />}
                 {a.points !== null && <Typography variant="body2" sx={{ minWidth: '3rem', textAlign: 'right', fontWeight: 600 }}>{a.points}</Typography>}
               </ListItem>
             ))}

@@ -70,14 +70,16 @@ describe('bonus questions screen', () => {
   it('shows everyone\'s answers after the deadline and lets the owner resolve with several right answers', async () => {
     const state = fakeQuestions([question({
       open: false, deadline: new Date(Date.now() - HOUR).toISOString(), my_answer: { choice: 'Spain' },
-      answers: [{ user_id: 1, user_name: 'Ana', answer: { choice: 'Spain' }, points: null }, { user_id: BEA, user_name: 'Bea', answer: { choice: 'Brazil' }, points: null }],
+      answers: [{ user_id: 1, user_name: 'Ana', answer: { choice: 'Spain' }, points: null, bot: false }, { user_id: BEA, user_name: 'Bea', answer: { choice: 'Brazil' }, points: null, bot: true }],
     })]);
     await signInAs(PLAYER);
     const { user } = renderApp({ route: '/leagues/5/bonus' });
     const card = await screen.findByRole('region', { name: 'Who wins the cup?' });
     await settled();
     const answers = await within(card).findByRole('list', { name: 'Answers' });
-    expect(within(answers).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['AnaSpain', 'BeaBrazil']);
+    expect(within(answers).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['AnaSpain', 'BeaBrazilPlaced with an API token (bot)']);
+    // Bea's answer came through an API token.
+    expect(within(within(answers).getAllByRole('listitem')[1]!).getByRole('img', { name: 'Placed with an API token (bot)' })).toBeInTheDocument();
 
     await user.click(await within(card).findByRole('combobox', { name: 'Right answer 1' }));
     await user.click(await screen.findByRole('option', { name: 'Spain' }));

@@ -29,6 +29,7 @@ import { WeightFields } from './scoring/WeightFields';
 import { TieBreaksField } from './TieBreaksField';
 import { JUST_CREATED } from './LeagueCreatedDialog';
 import { NewLeagueQuestions } from './NewLeagueQuestions';
+import { BotsChoice } from './BotsChoice';
 import { draftsValid, emptyDraft, questionBody, type QuestionDraft } from './newLeagueQuestionDrafts';
 
 const activeCompetitions = api.endpoints.competitionActive;
@@ -48,7 +49,7 @@ const TOGGLES: Toggle[] = ['playoff_results_points', 'round_bets_enabled', 'pers
 export const NEW_LEAGUE: Form = {
   name: '', competition_id: 0, selected_team_ids: [], bets_system: 'exact', points_system: 'winner_and_goals',
   playoff_results_points: true, round_bets_enabled: true, person_bets_enabled: true, allow_invite: true, allow_join: false,
-  editable_after_start: false, late_entry_after_result: false, head_to_head: false, start_matchday: 1, knockout_basis: 'regular', tie_breaks: [],
+  editable_after_start: false, late_entry_after_result: false, head_to_head: false, bots: 'marked', start_matchday: 1, knockout_basis: 'regular', tie_breaks: [],
   scoring: SCORING_PRESETS.classic, round_multipliers: [], jokers: NO_JOKERS, bet_deadline_minutes: DEFAULT_BET_DEADLINE_MINUTES, lock_by: 'match',
 };
 
@@ -56,7 +57,7 @@ const settingsOf = (league: Form): Form => ({
   name: league.name, competition_id: league.competition_id, selected_team_ids: league.selected_team_ids, bets_system: league.bets_system,
   points_system: league.points_system, playoff_results_points: league.playoff_results_points, round_bets_enabled: league.round_bets_enabled,
   person_bets_enabled: league.person_bets_enabled, allow_invite: league.allow_invite, allow_join: league.allow_join,
-  editable_after_start: league.editable_after_start, late_entry_after_result: league.late_entry_after_result, head_to_head: league.head_to_head, start_matchday: league.start_matchday, knockout_basis: league.knockout_basis,
+  editable_after_start: league.editable_after_start, late_entry_after_result: league.late_entry_after_result, head_to_head: league.head_to_head, bots: league.bots, start_matchday: league.start_matchday, knockout_basis: league.knockout_basis,
   tie_breaks: league.tie_breaks ?? [], scoring: league.scoring, round_multipliers: league.round_multipliers, jokers: league.jokers,
   bet_deadline_minutes: league.bet_deadline_minutes, lock_by: league.lock_by,
 });
@@ -160,6 +161,7 @@ export default function LeagueFormScreen() {
               <FormHelperText sx={{ mt: -0.5 }}>{t(`league_form.help.${toggle}`)}</FormHelperText>
             </FormControl>
           ))}
+          <BotsChoice value={form.bots} onChange={(value) => set('bots', value)} disabled={frozen} />
           {!editing && (
             <NewLeagueQuestions drafts={questions} onChange={setQuestions} showProblems={checkQuestions}
               serverError={(field) => fieldErrors(creation.error, field)} newDraft={() => emptyDraft(Math.max(0, ...questions.map((draft) => draft.key)) + 1, Date.now())} />

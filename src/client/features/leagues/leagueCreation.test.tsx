@@ -17,6 +17,19 @@ async function openForm() {
   return view;
 }
 
+describe('bets placed with API tokens', () => {
+  it('marks them by default, and the owner may forbid them when creating the league', async () => {
+    const { user } = await openForm();
+    await user.type(await screen.findByRole('textbox', { name: 'Name' }), 'No robots');
+    const bots = screen.getByRole('radiogroup', { name: 'Bets placed with API tokens' });
+    expect(within(bots).getByRole('radio', { name: 'Allowed, shown with a robot mark' })).toBeChecked();
+    await user.click(within(bots).getByRole('radio', { name: 'Not allowed' }));
+    await user.click(await screen.findByRole('button', { name: 'Create league' }));
+    await screen.findByRole('dialog', { name: 'No robots is ready' });
+    expect(leagueWorld.leagues.find((league) => league.name === 'No robots')?.bots).toBe('forbidden');
+  }, 60_000);
+});
+
 describe('creating a league with bonus questions, then sharing it', () => {
   it('creates the league with its questions in one request, then offers the share link and an invitation at once', async () => {
     const { user } = await openForm();

@@ -24,6 +24,7 @@ import { MatchScore, MatchTeam } from '../../api/widgets/matchDisplay';
 import { useBetsOf, useLeaguesOf } from '../../api/entities/hooks';
 import { useLeagueLive } from '../../api/live/useLeagueLive';
 import { MatchClock } from '../../lib/ui/MatchClock';
+import { RobotMark } from '../../lib/ui/RobotMark';
 
 const matchShow = api.endpoints.matchShow;
 const leagueIndex = api.endpoints.leagueIndex;
@@ -76,6 +77,7 @@ export default function MatchBetsScreen() {
                     <TableCell><Link component={RouterLink} to={`/result_bets/new?league_id=${bet.league_id}&user_id=${bet.user_id}&matchday=${bet.match.matchday}`}>{bet.user_name}</Link></TableCell>
                     <TableCell align="center">
                       {bet.allow_show_bets || bet.user_id === user.id ? betText(bet, league.bets_system) : t('bets.hidden')}
+                      {bet.bot && <RobotMark />}
                       {bet.late_entry && <Chip size="small" variant="outlined" label={t('late_entry.mark')} sx={{ ml: 1 }} />}
                       {league.owner_id === user.id && bet.allow_show_bets && !league.finished && (
                         <LateEntryButton betId={bet.id} userName={bet.user_name} local={bet.local_goals} visiting={bet.visiting_goals} />

@@ -27,7 +27,7 @@ export function leagueRow(overrides: Partial<League> & Pick<League, 'id' | 'name
   return {
     competition_id: competition.id, selected_team_ids: [], bets_system: 'exact', points_system: 'winner_and_goals',
     playoff_results_points: true, round_bets_enabled: true, person_bets_enabled: true, allow_invite: true, allow_join: false,
-    editable_after_start: false, late_entry_after_result: false, head_to_head: false, start_matchday: 1, knockout_basis: 'regular',
+    editable_after_start: false, late_entry_after_result: false, head_to_head: false, bots: 'marked', start_matchday: 1, knockout_basis: 'regular',
     scoring: SCORING_PRESETS.classic, round_multipliers: [], jokers: { count: 0, multiplier: 2 }, bet_deadline_minutes: 5,
     lock_by: competition.is_league ? 'matchday' : 'match', jokers_left: 0, tie_breaks: [],
     competition: { id: competition.id, name: competition.name, finished: competition.finished, is_league: competition.is_league },

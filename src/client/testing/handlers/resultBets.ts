@@ -14,7 +14,7 @@ export const resultBet = (id: number, goals: { local_goals: number | null; visit
   id, match: { ...MATCH, id: MATCH.id + id }, match_id: MATCH.id + id, league_id: 5, user_id: 1, user_name: 'Ana',
   ...goals, local_goals_edit: goals.local_goals, visiting_goals_edit: goals.visiting_goals,
   allow_show_bets: false, allow_edit_bets: true, modified_after_start: false, updated_at: '2026-06-01T12:00:00.000Z',
-  result_established: false, points: null, mode: 0, joker: false, late_entry: false,
+  result_established: false, points: null, mode: 0, joker: false, late_entry: false, bot: false,
 });
 
 /** Bets live here between calls; `failSaves` makes the next saves fail. */

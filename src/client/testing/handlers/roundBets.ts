@@ -5,7 +5,7 @@ import { ok } from './route';
 const picksOf = (leagueId: number, roundId: number) => memberIds(leagueId).slice(0, 5).map((user_id, index) => ({
   id: leagueId * 100 + roundId * 10 + index, league_id: leagueId, league_rule_id: roundId, round_id: roundId,
   team_id: leagueWorld.picksVisible ? (index < 3 ? 1 : 2) : null, user_id, user_name: userName(user_id), mode: 0,
-  allow_show_bets: leagueWorld.picksVisible, allow_edit_bets: !leagueWorld.picksVisible, points: null,
+  allow_show_bets: leagueWorld.picksVisible, allow_edit_bets: !leagueWorld.picksVisible, points: null, bot: false,
 }));
 
 export const roundBetHandlers = [

@@ -14,6 +14,8 @@ export interface PickLeagueRow {
   competition_finished: number;
   /** Set once picks anchored on the first counted kickoff were shown and start_matchday changed (pickAnchors.ts). */
   picks_shown_kickoff: number | null;
+  /** Whether the league marks (or forbids) picks placed with an API token. */
+  bots: 'allowed' | 'marked' | 'forbidden';
 }
 
 /** One member's picks of one rule in one mode. */
@@ -34,7 +36,7 @@ export async function findPickLeague(db: Executor, leagueId: number): Promise<Pi
     .select([
       'leagues.id', 'leagues.competition_id', 'leagues.round_bets_enabled', 'leagues.person_bets_enabled',
       'leagues.start_matchday', 'competitions.competition_type', 'competitions.finished as competition_finished',
-      'leagues.picks_shown_kickoff',
+      'leagues.picks_shown_kickoff', 'leagues.bots',
     ])
     .where('leagues.id', '=', leagueId)
     .executeTakeFirst()

@@ -8,7 +8,8 @@ import {
 } from './pickContext';
 import { insertAudit, lockLeagueMember, type PickKey, type PickRuleRow } from './pickContextRepository';
 import { recomputePickPoints } from './pickScoring';
-import { countPicks, deletePick, findPick, insertPick, type PickTable } from './picksRepository';
+import { countPicks, deletePick, findPick, insertPick, setPickByBot, type PickTable } from './picksRepository';
+import { byBotFlag, refuseForbiddenBot } from '../leagues/botRules';
 
 /** Where each kind of pick lives (round_bets by team, person_bets by person) and its name in the audit log. */
 const PICK_STORE: Record<PickKind, { table: PickTable; entity: string }> = {
@@ -45,6 +46,7 @@ export async function writePick(
   const { table, entity } = PICK_STORE[kind];
   const ctx = await loadPickContext(deps, deps.db, input.league_id, viewer);
   assertMayWriteFor(ctx, input.user_id);
+  await refuseForbiddenBot(deps.db, input.league_id, viewer);
   const rule = await requireActiveRule(deps.db, ctx, input.league_rule_id, kind);
   const key: PickKey = { leagueId: input.league_id, userId: input.user_id, ruleId: rule.id, mode: input.mode ?? 0 };
   assertWritable(ctx, rule, key.mode);
@@ -56,7 +58,9 @@ export async function writePick(
     let entityId: number | null = null;
     if (action === 'fill' && existing === undefined) {
       if ((await countPicks(trx, table, key)) >= rule.picks) throw badRequest('errors.too_many_picks');
-      entityId = await insertPick(trx, table, key, input.itemId, ctx.now);
+      entityId = await insertPick(trx, table, key, input.itemId, ctx.now, byBotFlag(viewer));
+    } else if (action === 'fill' && existing !== undefined) {
+      await setPickByBot(trx, table, existing, byBotFlag(viewer));
     } else if (action === 'clear' && existing !== undefined) {
       await deletePick(trx, table, existing);
       entityId = existing;

@@ -22,12 +22,17 @@ export async function findPick(db: Executor, table: PickTable, key: PickKey, ite
   return row?.id;
 }
 
-export async function insertPick(db: Executor, table: PickTable, key: PickKey, itemId: number, now: number): Promise<number> {
+export async function insertPick(db: Executor, table: PickTable, key: PickKey, itemId: number, now: number, byBot: 0 | 1 = 0): Promise<number> {
   const { id } = await db.insertInto(table).values({
     league_id: key.leagueId, user_id: key.userId, league_rule_id: key.ruleId, [ITEM_COLUMN[table]]: itemId, mode: key.mode,
-    points: null, updated_at: now,
+    points: null, updated_at: now, by_bot: byBot,
   }).returning('id').executeTakeFirstOrThrow();
   return id;
+}
+
+/** Whether a pick's last save came through a personal API token (a fill in person clears it). */
+export async function setPickByBot(db: Executor, table: PickTable, id: number, byBot: 0 | 1): Promise<void> {
+  await db.updateTable(table).set({ by_bot: byBot }).where('id', '=', id).where('by_bot', '<>', byBot).execute();
 }
 
 export async function deletePick(db: Executor, table: PickTable, id: number): Promise<void> {

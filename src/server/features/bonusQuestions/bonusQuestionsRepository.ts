@@ -31,7 +31,8 @@ export async function listQuestions(db: Executor, leagueId: number): Promise<Que
 export async function listAnswers(db: Executor, questionIds: number[], userId?: number) {
   if (questionIds.length === 0) return [];
   let query = db.selectFrom('bonus_answers as a').innerJoin('users as u', 'u.id', 'a.user_id')
-    .select(['a.question_id', 'a.user_id', 'u.name as user_name', 'a.answer', 'a.points'])
+    .innerJoin('leagues as l', 'l.id', 'a.league_id')
+    .select(['a.question_id', 'a.user_id', 'u.name as user_name', 'a.answer', 'a.points', 'a.by_bot', 'l.bots'])
     .where('a.question_id', 'in', questionIds);
   if (userId !== undefined) query = query.where('a.user_id', '=', userId);
   return query.orderBy('u.name').orderBy('a.user_id').execute();
@@ -50,15 +51,17 @@ export async function countAnswers(db: Executor, questionId: number): Promise<nu
   return Number(row?.n ?? 0);
 }
 
-/** Saves the member's answer (one per question): a resolved question scores it at once. */
+/** Saves the member's answer (one per question): a resolved question scores it at once. `byBot`: saved with a token. */
 export async function upsertAnswer(
-  db: Executor, args: { questionId: number; leagueId: number; userId: number; answer: string; key: string; points: number | null; now: number },
+  db: Executor,
+  args: { questionId: number; leagueId: number; userId: number; answer: string; key: string; points: number | null; now: number; byBot?: 0 | 1 },
 ): Promise<void> {
+  const byBot = args.byBot !== undefined ? { by_bot: args.byBot } : {};
   await db.insertInto('bonus_answers').values({
     question_id: args.questionId, league_id: args.leagueId, user_id: args.userId, answer: args.answer, answer_key: args.key,
-    points: args.points, updated_at: args.now,
+    points: args.points, updated_at: args.now, ...byBot,
   }).onConflict((oc) => oc.columns(['question_id', 'user_id']).doUpdateSet({
-    answer: args.answer, answer_key: args.key, points: args.points, updated_at: args.now,
+    answer: args.answer, answer_key: args.key, points: args.points, updated_at: args.now, ...byBot,
   })).execute();
 }
 

@@ -10,6 +10,7 @@ import { loadLeagueAccess, requireMemberOrAdmin, requireOwner, requireWritable }
 import { refreshLeagueStandings } from '../../domain/scoring/recompute';
 import { checkShape, cleanText, insertNewQuestion, parseDeadline } from '../../domain/bonusQuestions/askQuestion';
 import * as repo from './bonusQuestionsRepository';
+import { botMarkShown, byBotFlag, refuseForbiddenBot } from '../../domain/leagues/botRules';
 
 type QuestionDto = Static<typeof BonusQuestion>;
 type QuestionInput = Static<typeof NewBonusQuestion>;
@@ -54,7 +55,11 @@ async function views(deps: AppDeps, tx: Executor, userId: number, questions: rep
       correct: parse<BonusAnswerValue[]>(q.correct), my_answer: own ? JSON.parse(own.answer) as BonusAnswerValue : null,
       my_points: own?.points ?? null,
       answers: everyone.filter((a) => a.question_id === q.id)
-        .map((a) => ({ user_id: a.user_id, user_name: a.user_name, answer: JSON.parse(a.answer) as BonusAnswerValue, points: a.points })),
+        .map((a) => ({
+          user_id: a.user_id, user_name: a.user_name, answer: JSON.parse(a.answer) as BonusAnswerValue, points: a.points,
+          // Everyone's answers are listed only once the question is closed: shown, so a bot's carries its mark.
+          bot: botMarkShown(a, true),
+        })),
     };
   });
 }
@@ -135,11 +140,13 @@ export async function answer(deps: AppDeps, user: AuthUser, questionId: number, 
   return db.transaction().execute(async (trx) => {
     const { question, access } = await lockedQuestion(deps, trx, user, questionId, 'share');
     if (!access.isMember) throw forbidden();
+    await refuseForbiddenBot(trx, question.league_id, user);
     requireWritable(access);
     if (now >= question.deadline) throw conflict('errors.bonus_deadline_passed');
     const checked = await checkAnswer(deps, trx, question, access.league.competition_id, value, 'answer');
     await repo.upsertAnswer(trx, {
       questionId, leagueId: question.league_id, userId: user.id, answer: JSON.stringify(checked), key: answerKey(checked), points: null, now,
+      byBot: byBotFlag(user),
     });
     return view(deps, trx, user.id, question, now);
   });

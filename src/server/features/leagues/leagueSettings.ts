@@ -25,6 +25,7 @@ export const DEFAULT_SETTINGS: Omit<LeagueSettings, 'name' | 'competition_id' | 
   editable_after_start: false,
   late_entry_after_result: false,
   head_to_head: false,
+  bots: 'marked',
   knockout_basis: 'regular',
   tie_breaks: [],
   scoring: SCORING_PRESETS.classic,
@@ -34,7 +35,7 @@ export const DEFAULT_SETTINGS: Omit<LeagueSettings, 'name' | 'competition_id' | 
 };
 
 /** After the first kickoff these may still change; everything else changes what bets score. */
-export const ALWAYS_EDITABLE: readonly (keyof LeagueSettings)[] = ['name', 'allow_invite', 'allow_join'];
+export const ALWAYS_EDITABLE: readonly (keyof LeagueSettings)[] = ['name', 'allow_invite', 'allow_join', 'bots'];
 
 const FLAGS = [
   'playoff_results_points', 'round_bets_enabled', 'person_bets_enabled', 'allow_invite', 'allow_join', 'editable_after_start',
@@ -88,6 +89,7 @@ export function settingsToColumns(settings: Partial<LeagueSettings>): Updateable
   if (settings.lock_by !== undefined) columns.lock_by = settings.lock_by;
   if (settings.start_matchday !== undefined) columns.start_matchday = settings.start_matchday;
   if (settings.knockout_basis !== undefined) columns.knockout_basis = settings.knockout_basis;
+  if (settings.bots !== undefined) columns.bots = settings.bots;
   if (settings.tie_breaks !== undefined) {
     if (new Set(settings.tie_breaks).size !== settings.tie_breaks.length) throw invalidField('league.tie_breaks', 'validation.repeated');
     columns.tie_breaks = JSON.stringify(settings.tie_breaks);

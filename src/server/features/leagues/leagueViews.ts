@@ -37,6 +37,7 @@ export function toLeague(
     editable_after_start: row.editable_after_start === 1,
     late_entry_after_result: row.late_entry_after_result === 1,
     head_to_head: row.head_to_head === 1,
+    bots: row.bots,
     start_matchday: row.start_matchday,
     knockout_basis: row.knockout_basis,
     tie_breaks: parseTieBreaks(row.tie_breaks),

@@ -9,6 +9,7 @@ export interface LeagueViewRow {
   bets_system: LeaguesTable['bets_system']; points_system: LeaguesTable['points_system'];
   playoff_results_points: number; round_bets_enabled: number; person_bets_enabled: number;
   allow_invite: number; allow_join: number; editable_after_start: number; late_entry_after_result: number; head_to_head: number; start_matchday: number;
+  bots: 'allowed' | 'marked' | 'forbidden';
   knockout_basis: LeaguesTable['knockout_basis']; share_token: string; created_at: number; tie_breaks: string;
   scoring_mode: 'additive' | 'highest' | 'quote'; points_tendency: number; points_goal_difference: number; points_exact: number;
   points_local_goals: number; points_visiting_goals: number; points_quote_max: number; joker_count: number; joker_multiplier: number;
@@ -38,7 +39,7 @@ export async function selectLeagueViews(db: Executor, callerId: number, filter: 
     .select((eb) => [
       'l.id', 'l.name', 'l.competition_id', 'l.owner_id', 'l.bets_system', 'l.points_system',
       'l.playoff_results_points', 'l.round_bets_enabled', 'l.person_bets_enabled', 'l.allow_invite', 'l.allow_join',
-      'l.editable_after_start', 'l.late_entry_after_result', 'l.head_to_head', 'l.start_matchday', 'l.knockout_basis', 'l.share_token', 'l.created_at', 'l.tie_breaks',
+      'l.editable_after_start', 'l.late_entry_after_result', 'l.head_to_head', 'l.bots', 'l.start_matchday', 'l.knockout_basis', 'l.share_token', 'l.created_at', 'l.tie_breaks',
       'l.scoring_mode', 'l.points_tendency', 'l.points_goal_difference', 'l.points_exact', 'l.points_local_goals',
       'l.points_visiting_goals', 'l.points_quote_max', 'l.joker_count', 'l.joker_multiplier', 'l.bet_deadline_minutes', 'l.lock_by',
       eb.selectFrom('result_bets as jb').whereRef('jb.league_id', '=', 'l.id').where('jb.user_id', '=', callerId)

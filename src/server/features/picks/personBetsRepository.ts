@@ -10,6 +10,7 @@ export interface PersonBetRow {
   user_name: string;
   mode: number;
   points: number | null;
+  by_bot: number;
 }
 
 /** Person picks with the person's and the member's names. */
@@ -20,6 +21,7 @@ function personBetsWithNames(db: Executor) {
     .select([
       'person_bets.id', 'person_bets.league_id', 'person_bets.league_rule_id', 'person_bets.person_id',
       'people.name as person_name', 'person_bets.user_id', 'users.name as user_name', 'person_bets.mode', 'person_bets.points',
+      'person_bets.by_bot',
     ]);
 }
 

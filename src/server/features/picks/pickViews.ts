@@ -7,10 +7,13 @@ import {
 } from '../../domain/picks/pickContext';
 import { findPickRule, listPickRules, type PickRuleRow } from '../../domain/picks/pickContextRepository';
 import { writePick, type PickWriteInput } from '../../domain/picks/pickWrite';
+import { botMarkShown } from '../../domain/leagues/botRules';
 
 /** The columns a round pick row and a person pick row share. */
 export interface PickRowBase {
   id: number; league_id: number; league_rule_id: number; user_id: number; user_name: string; mode: number; points: number | null;
+  /** Saved with a personal API token. */
+  by_bot: number;
 }
 
 export interface PickListFilter { leagueId: number; ruleIds: number[]; mode: number; userId?: number }
@@ -40,6 +43,7 @@ export function toPickBet<I extends object>(
     id: row.id, league_id: row.league_id, league_rule_id: row.league_rule_id,
     user_id: row.user_id, user_name: row.user_name, mode: row.mode,
     allow_show_bets: state.allow_show_bets, allow_edit_bets: state.allow_edit_bets, points: visible ? row.points : null,
+    bot: row.mode === 0 && botMarkShown({ by_bot: row.by_bot, bots: ctx.league.bots }, state.allow_show_bets),
     ...item(visible),
   };
 }

@@ -11,6 +11,7 @@ export interface RoundBetRow {
   user_name: string;
   mode: number;
   points: number | null;
+  by_bot: number;
 }
 
 /** Round picks with their round, team name and member name. */
@@ -22,7 +23,7 @@ function roundBetsWithNames(db: Executor) {
     .select([
       'round_bets.id', 'round_bets.league_id', 'round_bets.league_rule_id', 'league_rules.round_id',
       'round_bets.team_id', 'teams.team_name', 'round_bets.user_id', 'users.name as user_name',
-      'round_bets.mode', 'round_bets.points',
+      'round_bets.mode', 'round_bets.points', 'round_bets.by_bot',
     ]);
 }
 

@@ -2,6 +2,7 @@ import type { Static } from 'typebox';
 import type { Match } from '../../../shared/api/entities';
 import type { ResultBet } from '../../../shared/api/routes/resultBets';
 import type { BetRow } from './resultBetsRepository';
+import { botMarkShown } from '../../domain/leagues/botRules';
 
 /** Rows to API shapes, applying who may see and edit a bet: others see it once its deadline has passed, its owner always. */
 
@@ -40,5 +41,6 @@ export function toResultBet(row: BetRow, viewerId: number, now: number): Static<
     result_established: row.finished === 1, points: visible ? row.points : null, mode: row.mode,
     // A joker tells as much as the bet: others see it once they may see the bet.
     joker: visible && row.mode === 0 && row.joker === 1,
+    bot: row.mode === 0 && botMarkShown(row, now >= row.deadline),
   };
 }

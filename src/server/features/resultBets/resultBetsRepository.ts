@@ -41,7 +41,7 @@ export function betRows(db: Executor) {
     .innerJoin('users as u', 'u.id', 'rb.user_id')
     .select([
       'rb.id', 'rb.league_id', 'rb.user_id', 'rb.match_id', 'rb.mode', 'rb.local_goals', 'rb.visiting_goals',
-      'rb.modified_after_start', 'rb.late_entry', 'rb.joker', 'rb.updated_at', 'u.name as user_name',
+      'rb.modified_after_start', 'rb.late_entry', 'rb.joker', 'rb.by_bot', 'rb.updated_at', 'u.name as user_name', 'l.bots',
       'l.scoring_mode', 'l.points_tendency', 'l.points_goal_difference', 'l.points_exact', 'l.points_local_goals',
       'l.points_visiting_goals', 'l.points_quote_max', 'l.joker_count',
       'l.bets_system', 'l.points_system', 'l.knockout_basis', 'c.finished as competition_finished',
@@ -110,11 +110,11 @@ export interface OwnBetSaveValues { betId: unknown; userId: unknown; local: unkn
  * The common edit in one statement: the caller's own real bet, on a match played in the league, before its
  * deadline, in an unfinished competition, with a value the league's bet system accepts (`signOk`: 1 when the
  * goals are a valid sign bet or empty). Checks and write are atomic (a single statement is its own transaction).
- * Clearing the goals releases the bet's joker. `from` adds a FROM list (a batch's input rows, PostgreSQL) that the values refer to. Returns the ids saved.
+ * Clearing the goals releases the bet's joker; a save in person clears the bot mark. `from` adds a FROM list (a batch's input rows, PostgreSQL) that the values refer to. Returns the ids saved.
  */
 export const ownOpenBetUpdate = (values: OwnBetSaveValues, from?: RawBuilder<unknown>) =>
   sql<{ id: number }>`UPDATE result_bets SET local_goals = ${values.local}, visiting_goals = ${values.visiting}, updated_at = ${values.now},
-      joker = CASE WHEN CAST(${values.local} AS INTEGER) IS NULL THEN 0 ELSE result_bets.joker END
+      joker = CASE WHEN CAST(${values.local} AS INTEGER) IS NULL THEN 0 ELSE result_bets.joker END, by_bot = 0
       ${from ? sql`FROM ${from}` : sql``}
       WHERE result_bets.id = ${values.betId} AND result_bets.user_id = ${values.userId} AND result_bets.mode = 0
         AND EXISTS (SELECT 1 FROM matches m JOIN competitions c ON c.id = m.competition_id, leagues l
@@ -125,11 +125,12 @@ export const ownOpenBetUpdate = (values: OwnBetSaveValues, from?: RawBuilder<unk
 
 export async function updateBetGoals(
   db: Executor,
-  args: { betId: number; local: number | null; visiting: number | null; now: number; correction?: boolean; lateEntry?: boolean },
+  args: { betId: number; local: number | null; visiting: number | null; now: number; correction?: boolean; lateEntry?: boolean; byBot?: 0 | 1 },
 ): Promise<void> {
   await db.updateTable('result_bets')
     .set({
       local_goals: args.local, visiting_goals: args.visiting, updated_at: args.now,
+      ...(args.byBot !== undefined && { by_bot: args.byBot }),
       ...(args.correction && { modified_after_start: 1 as const }),
       ...(args.lateEntry && { late_entry: 1 as const }),
     })

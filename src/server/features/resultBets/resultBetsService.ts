@@ -18,6 +18,7 @@ import { saveOwnOpenBet } from './ownBetSave';
 import { canEditBet, isBetVisible, toResultBet } from './resultBetMapping';
 import * as repo from './resultBetsRepository';
 import { requireLeagueAccess } from '../../domain/leagues/leagueAccess';
+import { actsAsBot, byBotFlag, refuseBotIn } from '../../domain/leagues/botRules';
 
 type ResultBetDto = Static<typeof ResultBet>;
 const LAST_BETS = 20;
@@ -97,14 +98,16 @@ async function saveBet(
     throw invalidField(local === null ? 'local_goals' : 'visiting_goals', 'validation.blank');
   }
   const now = deps.clock.now();
-  // A joker change takes the checked path (the member's joker count is checked under a lock).
-  if ((body.mode ?? 0) === 0 && body.joker === undefined) {
+  // A joker change takes the checked path (the member's joker count is checked under a lock), and so does a bot's
+  // save (its league may refuse bots, and the save is marked).
+  if ((body.mode ?? 0) === 0 && body.joker === undefined && !actsAsBot(user)) {
     const signOk = local === null || visiting === null || isSignBet(local, visiting);
     const saved = await saveOwnOpenBet(db, deps.dialect, { betId: body.result_bet_id, userId: user.id, local, visiting, now, signOk });
     if (saved) return toResultBet(saved, user.id, now);
   }
   const row = await repo.findBet(db, body.result_bet_id);
   if (!row) throw notFound('errors.bet_not_found');
+  refuseBotIn(row.bots, user);
   if (row.bets_system === 'disabled') throw badRequest('errors.bets_disabled');
   if (row.played !== 1) throw badRequest('errors.match_not_in_league');
   if (row.bets_system === 'sign' && local !== null && visiting !== null && !isSignBet(local, visiting)) {
@@ -118,9 +121,9 @@ async function saveBet(
     const joker = local === null ? 0 : body.joker === undefined ? row.joker : body.joker ? 1 : 0;
     await db.transaction().execute(async (trx) => {
       if (joker !== row.joker) await setJoker(deps, trx, row, joker === 1);
-      await repo.updateBetGoals(trx, { betId: row.id, local, visiting, now });
+      await repo.updateBetGoals(trx, { betId: row.id, local, visiting, now, byBot: byBotFlag(user) });
     });
-    return toResultBet({ ...row, local_goals: local, visiting_goals: visiting, joker, updated_at: now }, user.id, now);
+    return toResultBet({ ...row, local_goals: local, visiting_goals: visiting, joker, by_bot: byBotFlag(user), updated_at: now }, user.id, now);
   }
   if (!user.is_admin) {
     if (row.user_id !== user.id) throw forbidden();

@@ -24,6 +24,12 @@ export interface PasswordResetsTable {
   id: Id; user_id: number; token_hash: string; expires_at: number; used_at: number | null; created_at: number;
 }
 
+/** A personal API token: only its SHA-256 is kept; deleting the row revokes it. */
+export interface ApiTokensTable {
+  id: Id; user_id: number; name: string; scope: 'read' | 'bet'; token_hash: string;
+  created_at: number; expires_at: number; last_used_at: number | null;
+}
+
 export interface SignInFailuresTable { id: Id; email: string; ip: string | null; created_at: number }
 
 export interface EmailVerificationsTable {
@@ -109,6 +115,8 @@ export interface LeaguesTable {
   table_version: Generated<number>;
   /** JSON list of tie-break keys (shared/domain/tieBreaks.ts), "[]" for none. */
   tie_breaks: Generated<string>;
+  /** Whether members may bet with a personal API token: allowed, marked (shown with a robot mark) or forbidden. */
+  bots: Generated<'allowed' | 'marked' | 'forbidden'>;
 }
 
 /** A member removed by the owner: kept out until a new invitation from the owner is accepted. */
@@ -150,16 +158,18 @@ export interface ResultBetsTable {
   joker: Generated<Flag>;
   /** Entered or corrected by the league's owner after the deadline (late entry), shown to everyone. */
   late_entry: Generated<Flag>;
+  /** The last save came through a personal API token (a save by the member in person clears it). */
+  by_bot: Generated<Flag>;
 }
 
 export interface RoundBetsTable {
   id: Id; league_id: number; user_id: number; league_rule_id: number; team_id: number; mode: Generated<number>;
-  points: number | null; updated_at: number;
+  points: number | null; updated_at: number; by_bot: Generated<Flag>;
 }
 
 export interface PersonBetsTable {
   id: Id; league_id: number; user_id: number; league_rule_id: number; person_id: number; mode: Generated<number>;
-  points: number | null; updated_at: number;
+  points: number | null; updated_at: number; by_bot: Generated<Flag>;
 }
 
 export interface PushSubscriptionsTable {
@@ -222,6 +232,7 @@ export interface BonusQuestionsTable {
 
 export interface BonusAnswersTable {
   question_id: number; league_id: number; user_id: number; answer: string; answer_key: string; points: number | null; updated_at: number;
+  by_bot: Generated<Flag>;
 }
 
 /** Per-league hash chain (leagueLog module; scheme: how the hash is made). Triggers refuse UPDATE and DELETE. */
@@ -253,6 +264,7 @@ export interface Database {
   title_race_marks: TitleRaceMarksTable;
   users: UsersTable;
   sessions: SessionsTable;
+  api_tokens: ApiTokensTable;
   password_resets: PasswordResetsTable;
   sign_in_failures: SignInFailuresTable;
   email_verifications: EmailVerificationsTable;

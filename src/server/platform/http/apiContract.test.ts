@@ -53,7 +53,10 @@ describe('the OpenAPI document is exact', () => {
   it('documents Retry-After on 429 and 503, bearer auth on non-public operations, closed response objects', () => {
     expect(operation('signIn').responses['429'].headers['retry-after'].schema.type).toBe('integer');
     expect(doc.components.securitySchemes.bearerAuth).toEqual({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' });
-    expect(operation('leagueShow').security).toEqual([{ bearerAuth: [] }]);
+    expect(operation('leagueShow').security).toEqual([{ bearerAuth: [] }, { personalToken: [] }]);
+    expect(operation('leagueShow').description).toBe('Accepts personal API tokens (scope `read` or `bet`).');
+    expect(operation('updateResultBet').description).toBe('Accepts personal API tokens of scope `bet`.');
+    expect(operation('leagueUpdate').security).toEqual([{ bearerAuth: [] }]);
     expect(operation('competitionShow').security).toBeUndefined();
     const league = operation('leagueShow').responses['200'].content['application/json'].schema;
     expect(league.additionalProperties).toBe(false);

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Translate } from '../i18n/messages';
 import type { Locale } from '../../../shared/domain/locales';
+import type { TokenScope } from '../../../shared/api/route';
 
 /** The signed-in caller, resolved once per request from the bearer token. */
 export interface AuthUser {
@@ -9,6 +10,8 @@ export interface AuthUser {
   email_verified: boolean;
   /** Whether the user wants reminder emails (users/index). */
   email_reminders: boolean;
+  /** Set when the caller authenticated with a personal API token (then `sessionId` is empty); absent for a session. */
+  token?: { id: number; scope: TokenScope };
 }
 
 declare module 'fastify' {

@@ -9,11 +9,13 @@ export const openapiInfo = {
       'Every error answers `{ "error": "...", "errors"?: { "field": ["..."] } }` with one of the statuses its operation lists.',
       'A method an existing path does not document answers 405 with an `Allow` header; OPTIONS answers 204 with `Allow`.',
       'Operations marked with bearerAuth need the token that sign-in and sign-up return, as `Authorization: Bearer <token>`.',
+      'Operations marked with personalToken also accept a personal API token (`porra_pat_...`, made in account settings) as the bearer token: scope `read` for the player\'s reads, `bet` also for placing bets. Any other operation answers 403 to such a token.',
     ].join('\n\n'),
   },
   components: {
     securitySchemes: {
       bearerAuth: { type: 'http' as const, scheme: 'bearer', bearerFormat: 'JWT' },
+      personalToken: { type: 'http' as const, scheme: 'bearer', bearerFormat: 'porra_pat_<user id>_<secret>' },
     },
   },
 };

@@ -6,6 +6,7 @@ import type { AuthUser } from './context';
 import { forbidden, unauthorized } from './errors';
 import { documentedSchema } from './responseSchemas';
 import { LOCALES } from '../../../shared/domain/locales';
+import { tokenMayCall } from '../../../shared/api/tokenScopes';
 
 type CallerOf<R extends RouteDef> = R['access'] extends 'public' ? AuthUser | null : AuthUser;
 
@@ -61,6 +62,11 @@ export function registerRoutes<T extends Record<string, RouteDef>>(app: FastifyI
       // before the body is read, keeps a visitor from making the server read and parse up to the route's body limit
       // (2 MB for a competition upload) only to be refused afterwards.
       onRequest: (req, _reply, done) => {
+        // A personal API token reaches only the routes its scope opens; on a public route it is a visitor.
+        if (req.user?.token && !tokenMayCall(def, req.user.token.scope)) {
+          if (def.access !== 'public') return done(forbidden('errors.token_scope'));
+          req.user = null;
+        }
         if (def.access !== 'public' && !req.user) return done(unauthorized());
         if (def.access === 'admin' && !req.user?.is_admin) return done(forbidden());
         done();

@@ -3,6 +3,10 @@ import { translate, type Translate } from '../i18n/messages';
 import type { AppDeps } from '../deps';
 import { findSessionUser } from '../sessions/sessionsRepository';
 import { verifyToken } from '../sessions/tokens';
+import {
+  LAST_USED_PRECISION_MS, findTokenUser, personalTokenHash, personalTokenUserId, tokenCacheKey, touchToken, type TokenUser,
+} from '../sessions/personalTokens';
+import type { AuthUser } from './context';
 import { unauthorized } from './errors';
 import { LOCALES, type Locale } from '../../../shared/domain/locales';
 
@@ -41,11 +45,13 @@ export function installRequestContext(app: FastifyInstance, deps: AppDeps): void
       return (key, vars) => translate(locale, key, vars);
     },
   } as never);
-  const signIn = (req: FastifyRequest, row: SessionRow | undefined, sessionId: string): Error | undefined => {
+  const signIn = (req: FastifyRequest, row: SessionRow | TokenUser | undefined, sessionId: string, token?: AuthUser['token']): Error | undefined => {
     if (row) {
       req.user = {
-        id: row.id, name: row.name, email: row.email, is_admin: row.is_admin === 1, locale: row.locale as Locale, sessionId,
+        // A token never carries a global admin's powers: through it an admin is a player like any other.
+        id: row.id, name: row.name, email: row.email, is_admin: !token && row.is_admin === 1, locale: row.locale as Locale, sessionId,
         email_verified: row.email_verified === 1, email_reminders: row.email_reminders === 1,
+        ...(token && { token }),
       };
       return undefined;
     }
@@ -53,12 +59,32 @@ export function installRequestContext(app: FastifyInstance, deps: AppDeps): void
     const routeAccess = (req.routeOptions.config as { access?: string } | undefined)?.access;
     return routeAccess && routeAccess !== 'public' ? unauthorized('errors.authentication') : undefined;
   };
+  // A personal API token: cached like a session (under the hash, for its user, so revoking forgets it everywhere);
+  // its last use is written at most once a minute.
+  const signInWithToken = (req: FastifyRequest, token: string, userId: number, now: number, done: (error?: Error) => void) => {
+    const hash = personalTokenHash(token);
+    const finish = (row: TokenUser | undefined) => {
+      const refused = signIn(req, row, '', row && { id: row.token_id, scope: row.scope });
+      if (refused || !row || (row.last_used_at !== null && now - row.last_used_at < LAST_USED_PRECISION_MS)) return done(refused);
+      row.last_used_at = now;
+      touchToken(deps.db, row.token_id, now).then(() => done(), (error: unknown) => {
+        req.log.warn({ err: error }, 'personal token use not recorded');
+        done();
+      });
+    };
+    const ttl = deps.config.sessionCacheSeconds;
+    const cached = deps.sessions.peek<TokenUser>(ttl, tokenCacheKey(hash), userId, now);
+    if (cached) return finish(cached);
+    deps.sessions.get(ttl, tokenCacheKey(hash), userId, now, () => findTokenUser(deps.db, hash, userId, now)).then(finish, done);
+  };
   app.addHook('onRequest', (req, _reply, done) => {
     req.locale = requestLocale(req);
     req.user = null;
     const token = bearerToken(req);
     if (!token) return done();
     const now = deps.clock.now();
+    const tokenUserId = personalTokenUserId(token);
+    if (tokenUserId !== null) return signInWithToken(req, token, tokenUserId, now, done);
     const claims = verifyToken(deps.jwtSecret, token, now);
     if (!claims) return done(signIn(req, undefined, ''));
     const ttl = deps.config.sessionCacheSeconds;

@@ -1,5 +1,6 @@
 import { ApiError, ERROR_DESCRIPTIONS, errorStatuses } from '../../../shared/api/errorResponses';
 import type { ErrorStatus, RouteDef } from '../../../shared/api/route';
+import { tokenScopeNote } from '../../../shared/api/tokenScopes';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -52,7 +53,19 @@ export function responseSchemas(def: RouteDef): Record<number, JsonSchema> {
   };
 }
 
-/** A route's schema as the OpenAPI document shows it: every response it can give, and the bearer token unless public. */
+/**
+ * A route's schema as the OpenAPI document shows it: every response it can give, the bearer token unless public, and
+ * personal API tokens where a signed-in route accepts them (with the scope it needs, also noted on public routes).
+ */
 export function documentedSchema(def: RouteDef, schema: object): object {
-  return { ...schema, response: responseSchemas(def), ...(def.access !== 'public' && { security: [{ bearerAuth: [] }] }) };
+  const note = tokenScopeNote(def);
+  const security = [
+    ...(def.access !== 'public' ? [{ bearerAuth: [] }] : []),
+    ...(note && def.access !== 'public' ? [{ personalToken: [] }] : []),
+  ];
+  return {
+    ...schema, response: responseSchemas(def),
+    ...(security.length > 0 && { security }),
+    ...(note && { description: note }),
+  };
 }

@@ -5,6 +5,7 @@ import { requestArbitrary, toInject } from '../../testing/contractRequests';
 import { createContractApp, sessionToken, type ContractApp } from '../../testing/contractWorld';
 import { DB_KINDS } from '../../testing/harness';
 import { OpenApiContract } from '../../testing/openapiContract';
+import { personalTokenFor } from '../../features/apiTokens/testing/apiTokensTestKit';
 
 /**
  * The API contract, checked the way an OpenAPI fuzzer checks it, for every route of the shared table (routes
@@ -22,9 +23,9 @@ const METHOD_ORDER: Record<string, number> = { GET: 0, POST: 1, PUT: 1, DELETE: 
 const routes = (Object.entries(routeTable) as [string, RouteDef][])
   .sort(([, a], [, b]) => METHOD_ORDER[a.method]! - METHOD_ORDER[b.method]!);
 
-type Caller = 'player' | 'visitor' | 'made-up token' | 'admin';
+type Caller = 'player' | 'visitor' | 'made-up token' | 'admin' | 'read token' | 'bet token';
 const callers = (def: RouteDef): fc.Arbitrary<Caller> => fc.constantFrom<Caller>(
-  'player', 'player', 'player', 'player', 'visitor', 'visitor', 'made-up token',
+  'player', 'player', 'player', 'player', 'visitor', 'visitor', 'made-up token', 'read token', 'bet token',
   ...(def.access === 'admin' ? ['admin', 'admin', 'admin'] as const : []),
 );
 
@@ -48,7 +49,11 @@ describe.each(DB_KINDS)('every route answers as its OpenAPI document says [%s]',
   it.each(routes)('%s', async (name, def) => {
     const player = await sessionToken(t.deps, t.users['ana@porra.demo']!);
     const admin = await sessionToken(t.deps, t.users['admin@porra.demo']!);
-    const tokens: Record<Caller, string | null> = { player, admin, visitor: null, 'made-up token': 'not-a-real-token' };
+    const tokens: Record<Caller, string | null> = {
+      player, admin, visitor: null, 'made-up token': 'not-a-real-token',
+      'read token': await personalTokenFor(t.deps, t.users['ana@porra.demo']!, 'read'),
+      'bet token': await personalTokenFor(t.deps, t.users['ana@porra.demo']!, 'bet'),
+    };
     await fc.assert(fc.asyncProperty(requestArbitrary(def), callers(def), async (req, caller) => {
       const logged = t.logLines.length;
       const res = await t.app.inject(toInject(req, tokens[caller]));

@@ -3,6 +3,7 @@ import { rivalryMessagesEn, rivalryMessagesEs } from './rivalryMessages';
 import { crowdMessagesEn, crowdMessagesEs } from './crowdMessages';
 import { exportMessagesEn, exportMessagesEs } from './exportMessages';
 import { boardMessagesEn, boardMessagesEs } from './boardMessages';
+import { apiTokenMessagesEn, apiTokenMessagesEs } from './apiTokenMessages';
 import type { Locale } from '../../../shared/domain/locales';
 
 /**
@@ -15,6 +16,7 @@ const en = {
   ...crowdMessagesEn,
   ...exportMessagesEn,
   ...boardMessagesEn,
+  ...apiTokenMessagesEn,
   'errors.invalid_request': 'The request is not valid',
   'errors.not_signed_in': 'You need to sign in or sign up before continuing',
   'errors.authentication': 'There was an error while trying to authenticate you. Please sign in again',
@@ -218,6 +220,7 @@ const es: Record<MessageKey, string> = {
   ...crowdMessagesEs,
   ...exportMessagesEs,
   ...boardMessagesEs,
+  ...apiTokenMessagesEs,
   'errors.invalid_request': 'La petición no es válida',
   'errors.not_signed_in': 'Tienes que iniciar sesión o registrarte para continuar',
   'errors.authentication': 'Se ha producido un error al intentar autenticarte. Vuelve a iniciar sesión',

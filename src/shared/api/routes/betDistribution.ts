@@ -31,14 +31,14 @@ export const PickDistribution = Type.Object({
 
 export const betDistributionRoutes = {
   resultBetDistribution: route({
-    method: 'GET', path: '/result_bets/distribution/:league_id/:match_id', prefixed: true, access: 'user',
+    method: 'GET', path: '/result_bets/distribution/:league_id/:match_id', prefixed: true, access: 'user', tokens: 'read',
     errors: [403, 404],
     summary: "How the league's members bet on a match (home, draw, away, the most common scores, the quote a right tendency earns): "
       + 'members and global admins, once the match\'s bets are shown in the league (403 before, revealing nothing)',
     params: Strict({ league_id: Id, match_id: Id }), response: ResultBetDistribution,
   }),
   pickDistribution: route({
-    method: 'GET', path: '/pick_bets/distribution/:league_id/:league_rule_id', prefixed: true, access: 'user',
+    method: 'GET', path: '/pick_bets/distribution/:league_id/:league_rule_id', prefixed: true, access: 'user', tokens: 'read',
     errors: [403, 404],
     summary: "How the league's members picked a round or top-scorer rule (the most picked teams or players): members and "
       + "global admins, once the rule's picks are shown (403 before, revealing nothing)",

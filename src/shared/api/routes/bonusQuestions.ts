@@ -44,7 +44,11 @@ export const BonusQuestion = Type.Object({
   /** The caller's points, once resolved. */
   my_points: Nullable(Type.Integer()),
   /** Every member's answer, only after the deadline. */
-  answers: Type.Array(Type.Object({ user_id: Id, user_name: Type.String(), answer: BonusAnswer, points: Nullable(Type.Integer()) })),
+  answers: Type.Array(Type.Object({
+    user_id: Id, user_name: Type.String(), answer: BonusAnswer, points: Nullable(Type.Integer()),
+    /** Given with a personal API token, in a league that marks bots. */
+    bot: Type.Boolean(),
+  })),
 });
 
 const QuestionMessage = Type.Object({ message: Type.String(), question: BonusQuestion });
@@ -52,7 +56,7 @@ const QuestionIdParams = Strict({ id: Id });
 
 export const bonusQuestionRoutes = {
   bonusQuestionsIndex: route({
-    method: 'GET', path: '/bonus_questions/index/:league_id', prefixed: true, access: 'user',
+    method: 'GET', path: '/bonus_questions/index/:league_id', prefixed: true, access: 'user', tokens: 'read',
     errors: [403],
     summary: "A league's bonus questions with the caller's answer, others' answers after the deadline and the right ones once resolved (members)",
     params: Strict({ league_id: Id }), response: Type.Array(BonusQuestion),
@@ -76,7 +80,7 @@ export const bonusQuestionRoutes = {
     params: QuestionIdParams, response: Message,
   }),
   bonusQuestionAnswer: route({
-    method: 'POST', path: '/bonus_questions/answer', prefixed: true, access: 'user', process: 'bonus_question_answer',
+    method: 'POST', path: '/bonus_questions/answer', prefixed: true, access: 'user', tokens: 'bet', process: 'bonus_question_answer',
     errors: [403, 404, 409],
     summary: "Answer a bonus question, or change the answer, before its deadline (member)",
     body: Strict({ question_id: Id, answer: BonusAnswer }), response: QuestionMessage,

@@ -43,7 +43,7 @@ export const HeadToHead = Type.Object({
 
 export const headToHeadRoutes = {
   leagueHeadToHead: route({
-    method: 'GET', path: '/leagues/head_to_head/:id', prefixed: true, access: 'user',
+    method: 'GET', path: '/leagues/head_to_head/:id', prefixed: true, access: 'user', tokens: 'read',
     errors: [403, 409],
     summary: "The league's head-to-head competition: round-robin schedule with each duel's points and winner, and its table "
       + '(members; global admins may look); 409 when the league has no head-to-head',

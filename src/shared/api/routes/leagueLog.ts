@@ -29,7 +29,7 @@ export const LeagueLogEntry = Type.Object({
 
 export const leagueLogRoutes = {
   leagueLog: route({
-    method: 'GET', path: '/leagues/log/:id', prefixed: true, access: 'user',
+    method: 'GET', path: '/leagues/log/:id', prefixed: true, access: 'user', tokens: 'read',
     errors: [403],
     summary: "A league's tamper-evident log of changes that move points or membership, newest first (members)",
     params: IdParams,

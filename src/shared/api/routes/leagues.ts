@@ -50,19 +50,19 @@ export const ScoringPreset = Type.Object({
 
 export const leagueRoutes = {
   scoringPresets: route({
-    method: 'GET', path: '/scoring_presets', prefixed: true, access: 'public',
+    method: 'GET', path: '/scoring_presets', prefixed: true, access: 'public', tokens: 'read',
     summary: 'The scoring presets a league may use, with translated names (classic is the default)',
     response: Type.Array(ScoringPreset),
   }),
   leagueIndex: route({
-    method: 'GET', path: '/leagues/index', prefixed: true, access: 'user',
+    method: 'GET', path: '/leagues/index', prefixed: true, access: 'user', tokens: 'read',
     errors: [404],
     summary: "The caller's leagues; with user_id the leagues shared with that user; with competition_id those of a competition",
     query: Strict({ user_id: Type.Optional(Id), competition_id: Type.Optional(Id) }),
     response: Type.Array(League),
   }),
   leagueShow: route({
-    method: 'GET', path: '/leagues/:id', prefixed: true, access: 'user',
+    method: 'GET', path: '/leagues/:id', prefixed: true, access: 'user', tokens: 'read',
     errors: [403],
     summary: 'A league (members; joinable or invited non-members, or holders of its share or invitation token, see it without the share token)',
     params: IdParams,
@@ -70,12 +70,12 @@ export const leagueRoutes = {
     response: League,
   }),
   leaguesUsers: route({
-    method: 'GET', path: '/leagues/leagues_users/:id', prefixed: true, access: 'user',
+    method: 'GET', path: '/leagues/leagues_users/:id', prefixed: true, access: 'user', tokens: 'read',
     errors: [403],
     summary: 'Members of a league, in joining order', params: IdParams, response: Type.Array(LeagueMember),
   }),
   leagueLeagueRules: route({
-    method: 'GET', path: '/leagues/league_rules/:id', prefixed: true, access: 'user',
+    method: 'GET', path: '/leagues/league_rules/:id', prefixed: true, access: 'user', tokens: 'read',
     errors: [403],
     summary: "The competition's pick rules that are active in this league", params: IdParams, response: Type.Array(LeagueRule),
   }),

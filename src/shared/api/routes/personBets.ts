@@ -19,7 +19,7 @@ export const PersonBetWrite = pickWrite({ person_id: Id });
 
 export const personBetRoutes = {
   personBetsIndex: route({
-    method: 'GET', path: '/person_bets/index/:id', prefixed: true, access: 'user',
+    method: 'GET', path: '/person_bets/index/:id', prefixed: true, access: 'user', tokens: 'read',
     errors: [403],
     summary: "A member's person picks (default: the caller's) for the league's person rules",
     params: IdParams,
@@ -27,24 +27,24 @@ export const personBetRoutes = {
     response: Type.Array(PersonRulePicks),
   }),
   personBetsOfRule: route({
-    method: 'GET', path: '/person_bets/index_league_rule/:league_id/:league_rule_id', prefixed: true, access: 'user',
+    method: 'GET', path: '/person_bets/index_league_rule/:league_id/:league_rule_id', prefixed: true, access: 'user', tokens: 'read',
     errors: [403],
     summary: "Every member's real person picks for a rule in a league (persons hidden until the deadline)",
     params: Strict({ league_id: Id, league_rule_id: Id }), response: Type.Array(PersonBet),
   }),
   personPointsInfo: route({
-    method: 'GET', path: '/person_bets/points_info/:id', prefixed: true, access: 'user',
+    method: 'GET', path: '/person_bets/points_info/:id', prefixed: true, access: 'user', tokens: 'read',
     errors: [403],
     summary: 'How a person pick scored', params: IdParams, response: PickPointsInfo,
   }),
   fillPersonBet: route({
-    method: 'POST', path: '/person_bets/fill_person_bet', prefixed: true, access: 'user', process: 'person_bet_fill',
+    method: 'POST', path: '/person_bets/fill_person_bet', prefixed: true, access: 'user', tokens: 'bet', process: 'person_bet_fill',
     errors: [403, 404],
     summary: 'Pick a person (idempotent); answers the member\'s picks of that rule',
     body: PersonBetWrite, response: PersonRulePicks,
   }),
   clearPersonBet: route({
-    method: 'POST', path: '/person_bets/clear_person_bet', prefixed: true, access: 'user', process: 'person_bet_clear',
+    method: 'POST', path: '/person_bets/clear_person_bet', prefixed: true, access: 'user', tokens: 'bet', process: 'person_bet_clear',
     errors: [403, 404],
     summary: 'Remove a person pick; answers the member\'s picks of that rule',
     body: PersonBetWrite, response: PersonRulePicks,

@@ -33,6 +33,8 @@ export const pickBet = <P extends Record<string, TSchema>>(item: P) => Type.Obje
   allow_show_bets: Type.Boolean(),
   allow_edit_bets: Type.Boolean(),
   points: Nullable(Type.Integer()),
+  /** Placed with a personal API token, in a league that marks bots: shown to everyone once picks are shown. */
+  bot: Type.Boolean(),
 });
 
 /**

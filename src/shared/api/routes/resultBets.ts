@@ -28,6 +28,8 @@ export const ResultBet = Type.Object({
   mode: Mode,
   /** The member's joker on this bet (others see it only once they may see the bet). */
   joker: Type.Boolean(),
+  /** Saved with a personal API token, in a league that marks bots: shown to everyone once bets are shown. */
+  bot: Type.Boolean(),
 });
 
 export const PointsInfo = Type.Object({
@@ -39,7 +41,7 @@ export const PointsInfo = Type.Object({
 
 export const resultBetRoutes = {
   resultBetsIndex: route({
-    method: 'GET', path: '/result_bets/index/:id', prefixed: true, access: 'user',
+    method: 'GET', path: '/result_bets/index/:id', prefixed: true, access: 'user', tokens: 'read',
     errors: [403],
     summary: "A member's result bets of a league for a matchday (default: the caller, the current matchday), or everyone's bets on one match (match_id)",
     params: IdParams,
@@ -52,19 +54,19 @@ export const resultBetRoutes = {
     response: Type.Array(ResultBet),
   }),
   lastBets: route({
-    method: 'GET', path: '/result_bets/last_bets/:id', prefixed: true, access: 'user',
+    method: 'GET', path: '/result_bets/last_bets/:id', prefixed: true, access: 'user', tokens: 'read',
     errors: [403],
     summary: "The league's latest visible bets (matches already locked), with user names",
     params: IdParams, response: Type.Array(ResultBet),
   }),
   resultBetPointsInfo: route({
-    method: 'GET', path: '/result_bets/points_info/:id', prefixed: true, access: 'user',
+    method: 'GET', path: '/result_bets/points_info/:id', prefixed: true, access: 'user', tokens: 'read',
     errors: [403],
     summary: 'Maximum points and the legend rows that scored for one result bet',
     params: IdParams, response: PointsInfo,
   }),
   updateResultBet: route({
-    method: 'POST', path: '/result_bets/update_result_bet', prefixed: true, access: 'user',
+    method: 'POST', path: '/result_bets/update_result_bet', prefixed: true, access: 'user', tokens: 'bet',
     errors: [403, 404, 409],
     summary: 'Set or clear the goals of a result bet (mode 1: the caller\'s simulation); joker flags it (409 past the league\'s joker count, 400 on a bet without goals); clearing the goals releases the joker',
     body: Strict({ result_bet_id: Id, local_goals: Goals, visiting_goals: Goals, mode: Type.Optional(Mode), joker: Type.Optional(Type.Boolean()) }),

@@ -24,13 +24,13 @@ const LeagueRoundParams = Strict({ league_id: Id, round_id: Type.Integer({ minim
 
 export const roundBetRoutes = {
   roundBets: route({
-    method: 'GET', path: '/round_bets/round_bets/:league_id/:round_id', prefixed: true, access: 'user',
+    method: 'GET', path: '/round_bets/round_bets/:league_id/:round_id', prefixed: true, access: 'user', tokens: 'read',
     errors: [403],
     summary: "Every member's real picks for a round in a league (teams hidden until the deadline)",
     params: LeagueRoundParams, response: Type.Array(RoundBet),
   }),
   roundBetsIndex: route({
-    method: 'GET', path: '/round_bets/index/:id', prefixed: true, access: 'user',
+    method: 'GET', path: '/round_bets/index/:id', prefixed: true, access: 'user', tokens: 'read',
     errors: [403],
     summary: "A member's picks (default: the caller's) for every round rule active in the league",
     params: IdParams,
@@ -43,30 +43,30 @@ export const roundBetRoutes = {
     response: Type.Array(RoundRulePicks),
   }),
   teamsNextRoundByUser: route({
-    method: 'GET', path: '/round_bets/teams_next_round_by_user/:league_id/:round_id', prefixed: true, access: 'user',
+    method: 'GET', path: '/round_bets/teams_next_round_by_user/:league_id/:round_id', prefixed: true, access: 'user', tokens: 'read',
     errors: [403],
     summary: 'How many distinct members picked each team for a round (visible picks only), most picked first',
     params: LeagueRoundParams, response: Type.Array(TeamPickCount),
   }),
   elegibleTeamIds: route({
-    method: 'GET', path: '/round_bets/elegible_team_ids/:league_id/:league_rule_id/:user_id', prefixed: true, access: 'user',
+    method: 'GET', path: '/round_bets/elegible_team_ids/:league_id/:league_rule_id/:user_id', prefixed: true, access: 'user', tokens: 'read',
     errors: [403],
     summary: 'Teams that can still reach the round of a league rule (not knocked out)',
     params: Strict({ league_id: Id, league_rule_id: Id, user_id: Id }), response: Type.Array(Id),
   }),
   roundPointsInfo: route({
-    method: 'GET', path: '/round_bets/points_info/:id', prefixed: true, access: 'user',
+    method: 'GET', path: '/round_bets/points_info/:id', prefixed: true, access: 'user', tokens: 'read',
     errors: [403],
     summary: 'How a round pick scored', params: IdParams, response: PickPointsInfo,
   }),
   fillRoundBet: route({
-    method: 'POST', path: '/round_bets/fill_round_bet', prefixed: true, access: 'user', process: 'round_bet_fill',
+    method: 'POST', path: '/round_bets/fill_round_bet', prefixed: true, access: 'user', tokens: 'bet', process: 'round_bet_fill',
     errors: [403, 404],
     summary: 'Pick a team for a round (idempotent); answers the member\'s picks of that rule',
     body: RoundBetWrite, response: RoundRulePicks,
   }),
   clearRoundBet: route({
-    method: 'POST', path: '/round_bets/clear_round_bet', prefixed: true, access: 'user', process: 'round_bet_clear',
+    method: 'POST', path: '/round_bets/clear_round_bet', prefixed: true, access: 'user', tokens: 'bet', process: 'round_bet_clear',
     errors: [403, 404],
     summary: 'Remove a team pick; answers the member\'s picks of that rule',
     body: RoundBetWrite, response: RoundRulePicks,

@@ -55,7 +55,7 @@ export const LeagueTable = Type.Object({
 
 export const tableRoutes = {
   usersLeagueTable: route({
-    method: 'GET', path: '/leagues/users_league_table/:id', prefixed: true, access: 'user',
+    method: 'GET', path: '/leagues/users_league_table/:id', prefixed: true, access: 'user', tokens: 'read',
     errors: [403],
     summary: "A league's table (members and departments); mode 1: the caller's simulation",
     params: IdParams,

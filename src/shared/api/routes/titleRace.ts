@@ -36,7 +36,7 @@ export const TitleRace = Type.Object({
 
 export const titleRaceRoutes = {
   titleRace: route({
-    method: 'GET', path: '/leagues/title_race/:id', prefixed: true, access: 'user',
+    method: 'GET', path: '/leagues/title_race/:id', prefixed: true, access: 'user', tokens: 'read',
     errors: [403],
     summary: 'Who can still win a league: points now, the most still possible, whether they can win or have clinched it, and their chance from simulated finishes',
     params: IdParams,

@@ -24,7 +24,7 @@ export const userRoutes = {
     summary: 'The signed-in user, or the visitor shape', response: CurrentUser,
   }),
   showUser: route({
-    method: 'GET', path: '/users/:id', prefixed: true, access: 'user',
+    method: 'GET', path: '/users/:id', prefixed: true, access: 'user', tokens: 'read',
     summary: 'A user by id (name only)', params: IdParams, response: PublicUser,
   }),
 } as const;

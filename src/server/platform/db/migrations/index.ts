@@ -19,6 +19,7 @@ import * as quoteScoring from './20261127_c_quote_scoring';
 import * as rivalry from './20261127_d_rivalry';
 import * as titleRaceMarks from './20261127_e_title_race_marks';
 import * as leagueBoard from './20261128_a_league_board';
+import * as apiTokens from './20261128_c_api_tokens';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -46,6 +47,7 @@ const migrations: Record<string, DialectMigration> = {
   '20261127_d_rivalry': rivalry,
   '20261127_e_title_race_marks': titleRaceMarks,
   '20261128_a_league_board': leagueBoard,
+  '20261128_c_api_tokens': apiTokens,
 };
 
 export function migrationProvider(dialect: Dialect): MigrationProvider {
