@@ -78,6 +78,8 @@ import { nudgeHandlers } from './features/nudges/nudgesRoutes';
 import { headToHeadHandlers } from './features/headToHead/headToHeadRoutes';
 import { calendarRoutes } from '../shared/api/routes/calendar';
 import { nudgeRoutes } from '../shared/api/routes/nudges';
+import { webhookRoutes } from '../shared/api/routes/webhooks';
+import { webhookHandlers } from './features/webhooks/webhooksRoutes';
 import { headToHeadRoutes } from '../shared/api/routes/headToHead';
 import { betDistributionRoutes } from '../shared/api/routes/betDistribution';
 import { betDistributionHandlers } from './features/betDistribution/distributionRoutes';
@@ -208,6 +210,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   registerCalendarFeed(app, deps);
   registerRoutes(app, nudgeRoutes, nudgeHandlers(deps));
   registerRoutes(app, headToHeadRoutes, headToHeadHandlers(deps));
+  registerRoutes(app, webhookRoutes, webhookHandlers(deps));
 
   app.get(`${API_BASE}/openapi.json`, { schema: { hide: true } }, async () => app.swagger());
   registerOperationsRoutes(app, { database, metrics: deps.metrics, metricsToken: config.metricsToken, metricsOpen: config.metricsOpen, lifecycle });

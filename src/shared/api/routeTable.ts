@@ -25,6 +25,7 @@ import { nudgeRoutes } from './routes/nudges';
 import { headToHeadRoutes } from './routes/headToHead';
 import { betDistributionRoutes } from './routes/betDistribution';
 import { titleRaceRoutes } from './routes/titleRace';
+import { webhookRoutes } from './routes/webhooks';
 
 /** Every API call of the product, keyed by endpoint name. Server registration and client endpoints both walk it. */
 export const routeTable = {
@@ -54,6 +55,7 @@ export const routeTable = {
   ...nudgeRoutes,
   ...headToHeadRoutes,
   ...betDistributionRoutes,
+  ...webhookRoutes,
 } as const satisfies Record<string, RouteDef>;
 
 export type RouteTable = typeof routeTable;

@@ -1,4 +1,5 @@
 import type { Generated } from 'kysely';
+import type { WebhookTables } from './webhookTables';
 
 /**
  * The typed database, one interface per table. Times are epoch milliseconds, flags 0/1.
@@ -239,7 +240,7 @@ export interface LeagueLogArchiveTable {
 /** Per league and member, the title-race marks last told (features/titleRace/titleRaceNotices.ts). */
 export interface TitleRaceMarksTable { league_id: number; user_id: number; can_win: Flag; clinched: Flag; updated_at: number }
 
-export interface Database {
+export interface Database extends WebhookTables {
   settings: SettingsTable;
   title_race_marks: TitleRaceMarksTable;
   users: UsersTable;

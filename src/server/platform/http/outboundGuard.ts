@@ -181,3 +181,19 @@ export async function guardedRequest(source: string, limits: DownloadLimits, mes
     clearTimeout(timer);
   }
 }
+
+/**
+ * Whether a request to `url` would pass the guard now: 'internal' when its host is, or resolves to, an address of
+ * the server's own network that `internalHostsAllowed` does not name; 'unresolved' when the name is not found.
+ * Checked when an address is saved, so its owner hears at once; each request is checked again (DNS may change).
+ */
+export async function hostReachability(url: URL, internalHostsAllowed: readonly string[]): Promise<'ok' | 'internal' | 'unresolved'> {
+  const host = url.hostname.replace(/^\[|\]$/g, '').replace(/\.$/, '').toLowerCase();
+  if (hostAllowed(host, internalHostsAllowed)) return 'ok';
+  if (isIP(host)) return isInternalAddress(host) ? 'internal' : 'ok';
+  const addresses = await new Promise<LookupAddress[] | null>((done) => {
+    lookup(host, { all: true }, (error, found) => done(error ? null : found));
+  });
+  if (!addresses || addresses.length === 0) return 'unresolved';
+  return addresses.some((entry) => isInternalAddress(entry.address)) ? 'internal' : 'ok';
+}

@@ -1,6 +1,7 @@
 import { adminMessagesEn, adminMessagesEs } from './adminMessages';
 import { rivalryMessagesEn, rivalryMessagesEs } from './rivalryMessages';
 import { crowdMessagesEn, crowdMessagesEs } from './crowdMessages';
+import { webhookMessagesEn, webhookMessagesEs } from './webhookMessages';
 import type { Locale } from '../../../shared/domain/locales';
 
 /**
@@ -11,6 +12,7 @@ const en = {
   ...adminMessagesEn,
   ...rivalryMessagesEn,
   ...crowdMessagesEn,
+  ...webhookMessagesEn,
   'errors.invalid_request': 'The request is not valid',
   'errors.not_signed_in': 'You need to sign in or sign up before continuing',
   'errors.authentication': 'There was an error while trying to authenticate you. Please sign in again',
@@ -212,6 +214,7 @@ const es: Record<MessageKey, string> = {
   ...adminMessagesEs,
   ...rivalryMessagesEs,
   ...crowdMessagesEs,
+  ...webhookMessagesEs,
   'errors.invalid_request': 'La petición no es válida',
   'errors.not_signed_in': 'Tienes que iniciar sesión o registrarte para continuar',
   'errors.authentication': 'Se ha producido un error al intentar autenticarte. Vuelve a iniciar sesión',
