@@ -1,3 +1,6 @@
+import { randomUUID } from 'node:crypto';
+import { insertSession } from '../../../platform/sessions/sessionsRepository';
+import { signToken } from '../../../platform/sessions/tokens';
 import type { TestApp } from '../../../testing/harness';
 import { call } from '../../../testing/harness';
 import { api, leagueWithMember, leagueWorld, type Person } from '../../leagues/testing/leagueTestKit';
@@ -22,4 +25,12 @@ export async function enterResult(t: TestApp, admin: Person, matchId: number, ho
     payload: { match: { local_goals: home, visiting_goals: away, status: 'finished' } },
   });
   if (res.statusCode !== 200) throw new Error(`result failed: ${res.statusCode} ${res.body}`);
+}
+
+/** A new sign-in of `who` at the clock's time (the fixtures' sessions last a day; outbox tests move days ahead). */
+export async function signInAgain(t: TestApp, who: Person): Promise<Person> {
+  const now = t.clock.now();
+  const sessionId = randomUUID();
+  await insertSession(t.deps.db, { id: sessionId, user_id: who.id, created_at: now, expires_at: now + 86_400_000 });
+  return { ...who, token: await signToken(t.deps.jwtSecret, { userId: who.id, sessionId }, now, now + 86_400_000) };
 }
