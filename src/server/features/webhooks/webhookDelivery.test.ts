@@ -207,4 +207,21 @@ describeEachDb('league webhooks: the outbox', (ctx) => {
     const [hook] = (await listHooks(t, w.owner, w.league.id)).data;
     expect(hook.deliveries[0]).toMatchObject({ status: 'pending', attempts: 1, last_status: null, last_error: expect.stringContaining("server's own network") });
   });
+
+  it('follows at most 3 redirects, and shows the failure with the host, never the URL (it holds the credential)', async () => {
+    const t = ctx();
+    const w = await webhookWorld(t);
+    await jsonHook(t, w, '/secret-token-path');
+    let hits = 0;
+    receiver.answer(() => { hits += 1; return 307; });
+    await publishLeagueEvent(t.deps.db, { leagueId: w.league.id, kind: 'result', payload: {} }, t.clock.now());
+    expect((await deliverDueWebhooks(t.deps)).retrying).toBe(1);
+    expect(hits).toBe(4);
+    const [hook] = (await listHooks(t, w.owner, w.league.id)).data;
+    expect(hook.deliveries[0].last_error).toBe(`${new URL(receiver.base).host} redirects more than 3 times`);
+    // Once the receiver answers again, the retry delivers it.
+    receiver.answer(200);
+    t.clock.advance(FIRST_RETRY_MS);
+    expect((await deliverDueWebhooks(t.deps)).delivered).toBe(1);
+  });
 }, { config: { webhookAllowedHosts: ['127.0.0.1'] } });

@@ -34,9 +34,9 @@ async function attempt(deps: AppDeps, delivery: DueDelivery): Promise<AttemptOut
     const answer = await guardedRequest(delivery.url, webhookLimits(deps.config), { method: 'POST', headers, body });
     return { ok: answer.status >= 200 && answer.status < 300, status: answer.status, error: null };
   } catch (error) {
-    // The guard's refusals and the network's failures are shown to the owner as they are: they name no secret.
+    // Shown to the owner (and global admins) with the URL, which holds the chat's credential, cut down to its host.
     const message = error instanceof DownloadError ? error.message : (error as Error).message || 'network error';
-    return { ok: false, status: null, error: message };
+    return { ok: false, status: null, error: message.replaceAll(delivery.url, new URL(delivery.url).host) };
   }
 }
 

@@ -33,7 +33,7 @@ describeEachDb('league webhooks: adding, listing, removing', (ctx) => {
     expect((await listHooks(t, w.other, w.league.id)).statusCode).toBe(403);
     expect((await listHooks(t, null, w.league.id)).statusCode).toBe(401);
     expect((await listHooks(t, w.owner, 999_999)).statusCode).toBe(404);
-  }, );
+  });
 
   it('refuses a hook from anyone but the owner, and bad input, with translated messages and nothing stored', async () => {
     const t = ctx();
@@ -57,20 +57,24 @@ describeEachDb('league webhooks: adding, listing, removing', (ctx) => {
     const t = ctx();
     const w = await webhookWorld(t);
     const body = (url: string) => ({ league_id: w.league.id, url, kind: 'slack', events: ['result'] });
-    // The test app allows no host (testConfig): the receiver on 127.0.0.1 is refused too.
+    const internal = [receiver.base, 'http://10.1.2.3/hook', 'http://169.254.169.254/latest/meta-data', 'http://[::1]:8080/', 'http://localhost:9/x', 'http://192.168.1.20/'];
+    // With no host allowed, the receiver on 127.0.0.1 is refused too.
     t.deps.config.webhookAllowedHosts.length = 0;
-    for (const url of [receiver.base, 'http://10.1.2.3/hook', 'http://169.254.169.254/latest/meta-data', 'http://[::1]:8080/', 'http://localhost:9/x', 'http://192.168.1.20/']) {
-      const res = await addHook(t, w.owner, body(url));
-      expect([url, res.statusCode, res.data.errors]).toEqual([url, 400, { url: ["must be an address on the public internet (not the server's own network)"] }]);
+    try {
+      for (const url of internal) {
+        const res = await addHook(t, w.owner, body(url));
+        expect([url, res.statusCode, res.data.errors]).toEqual([url, 400, { url: ["must be an address on the public internet (not the server's own network)"] }]);
+      }
+      const es = await addHook(t, w.owner, body('http://10.1.2.3/hook'), 'es');
+      expect(es.data.errors).toEqual({ url: ['tiene que ser una dirección de internet pública (no de la red del propio servidor)'] });
+      const unknown = await addHook(t, w.owner, body('https://no-such-host.invalid/hook'));
+      expect([unknown.statusCode, unknown.data.errors]).toEqual([400, { url: ['names a host that can not be found'] }]);
+      expect(await t.deps.db.selectFrom('league_webhooks').selectAll().execute()).toEqual([]);
+    } finally {
+      t.deps.config.webhookAllowedHosts.push('127.0.0.1');
     }
-    const es = await addHook(t, w.owner, body('http://10.1.2.3/hook'), 'es');
-    expect(es.data.errors).toEqual({ url: ['tiene que ser una dirección de internet pública (no de la red del propio servidor)'] });
-    const unknown = await addHook(t, w.owner, body('https://no-such-host.invalid/hook'));
-    expect([unknown.statusCode, unknown.data.errors]).toEqual([400, { url: ['names a host that can not be found'] }]);
-    expect(await t.deps.db.selectFrom('league_webhooks').selectAll().execute()).toEqual([]);
-    t.deps.config.webhookAllowedHosts.push('127.0.0.1');
     expect((await addHook(t, w.owner, body(receiver.base))).statusCode).toBe(200);
-  }, );
+  });
 
   it('keeps at most 5 hooks per league, and lets the owner remove one', async () => {
     const t = ctx();

@@ -5,7 +5,7 @@ export interface Received { path: string; headers: IncomingHttpHeaders; raw: str
 
 /**
  * A real local HTTP receiver on 127.0.0.1 for webhook tests: keeps what it receives and answers `status` (a number,
- * or a function of the path). Tests let it through the guard with webhookAllowedHosts: ['127.0.0.1'].
+ * or a function of the path; a 3xx redirects to the same path). Tests let it through the guard with webhookAllowedHosts: ['127.0.0.1'].
  */
 export async function startWebhookReceiver() {
   const received: Received[] = [];
@@ -19,6 +19,8 @@ export async function startWebhookReceiver() {
       const status = state.status(path);
       if (status >= 200 && status < 300) received.push({ path, headers: req.headers, raw, body: raw ? JSON.parse(raw) : null });
       res.statusCode = status;
+      // A redirect sends the request to the same path again.
+      if (status >= 300 && status < 400) res.setHeader('location', path);
       res.end('ok');
     });
   });
