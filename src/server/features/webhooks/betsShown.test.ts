@@ -1,6 +1,6 @@
 import { describeEachDb } from '../../testing/harness';
 import { CUP_START } from '../leagues/testing/leagueTestKit';
-import { webhookJobs } from './webhookJobs';
+import { KEEP_DELIVERIES_MS, webhookJobs } from './webhookJobs';
 import { startWebhookReceiver, type WebhookReceiver } from './testing/webhookReceiver';
 import { addHook, webhookWorld } from './testing/webhookWorld';
 
@@ -12,7 +12,7 @@ afterAll(async () => { await receiver.close(); });
 beforeEach(() => { receiver.received.length = 0; receiver.answer(200); });
 
 describeEachDb('league webhooks: bets shown at a deadline', (ctx) => {
-  it('tells each deadline passed since the last run once, with the split of the league\'s bets', async () => {
+  it('tells each deadline passed since the last run once, with the split of the league\'s bets; forgets old deliveries', async () => {
     const t = ctx();
     const w = await webhookWorld(t);
     for (const [kind, path, events] of [['json', '/json', ['bets_shown']], ['slack', '/slack', ['bets_shown']], ['json', '/results-only', ['result']]] as const) {
@@ -43,5 +43,13 @@ describeEachDb('league webhooks: bets shown at a deadline', (ctx) => {
     const slack = receiver.received.filter((r) => r.path === '/slack').map((r) => r.body.text);
     expect(slack[0]).toBe('Office Porra: bets are closed for Team A1 - Team A2. 2 bets: home 1, draw 1, away 0');
     expect(receiver.received.filter((r) => r.path === '/results-only')).toEqual([]);
+
+    // Finished deliveries are kept 30 days, then forgotten by the same job (no more deadlines told meanwhile).
+    await t.deps.db.updateTable('league_webhooks').set({ events: 'result' }).execute();
+    t.clock.advance(KEEP_DELIVERIES_MS - 1000);
+    expect(await run()).toMatchObject({ pruned: 0 });
+    t.clock.advance(2000);
+    expect(await run()).toMatchObject({ pruned: 4 });
+    expect(await t.deps.db.selectFrom('webhook_deliveries').selectAll().execute()).toEqual([]);
   });
 }, { config: { webhookAllowedHosts: ['127.0.0.1'] } });

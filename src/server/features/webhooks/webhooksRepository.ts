@@ -112,3 +112,9 @@ export async function markFailed(db: Db, delivery: DueDelivery, outcome: Attempt
     return true;
   });
 }
+
+/** Forgets finished deliveries (delivered or given up) that ended before `before`. */
+export async function pruneDeliveries(db: Executor, before: number): Promise<number> {
+  const result = await db.deleteFrom('webhook_deliveries').where('status', '!=', 'pending').where('finished_at', '<', before).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
