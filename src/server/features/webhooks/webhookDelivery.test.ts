@@ -208,6 +208,23 @@ describeEachDb('league webhooks: the outbox', (ctx) => {
     expect(hook.deliveries[0]).toMatchObject({ status: 'pending', attempts: 1, last_status: null, last_error: expect.stringContaining("server's own network") });
   });
 
+  it('with two server processes sending at once, each event is sent once (claims skip rows another holds)', async () => {
+    const t = ctx();
+    const w = await webhookWorld(t);
+    for (let i = 0; i < 4; i++) await jsonHook(t, w, `/hook-${i}`);
+    for (let n = 0; n < 3; n++) await publishLeagueEvent(t.deps.db, { leagueId: w.league.id, kind: 'result', payload: { n } }, t.clock.now());
+    const other = await buildApp({ config: testConfig({ webhookAllowedHosts: ['127.0.0.1'] }), database: t.database, clock: t.clock, mailer: new CapturingMailer(), logger: false });
+    try {
+      const counts = await Promise.all([deliverDueWebhooks(t.deps), deliverDueWebhooks(other.deps)]);
+      expect(counts[0].delivered + counts[1].delivered).toBe(12);
+    } finally {
+      await other.app.close();
+    }
+    const byHook = (path: string) => receiver.received.filter((r) => r.path === path).map((r) => r.body.data.n);
+    for (let i = 0; i < 4; i++) expect(byHook(`/hook-${i}`)).toEqual([0, 1, 2]);
+    expect(new Set(receiver.received.map((r) => r.body.id)).size).toBe(12);
+  });
+
   it('follows at most 3 redirects, and shows the failure with the host, never the URL (it holds the credential)', async () => {
     const t = ctx();
     const w = await webhookWorld(t);
