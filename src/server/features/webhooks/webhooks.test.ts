@@ -50,6 +50,10 @@ describeEachDb('league webhooks: adding, listing, removing', (ctx) => {
     expect([ftp.statusCode, ftp.data.errors]).toEqual([400, { url: ['tiene que ser una dirección http:// o https://'] }]);
     const credentials = await addHook(t, w.owner, { ...body, url: 'https://user:pass@example.com/x' });
     expect(credentials.statusCode).toBe(400);
+    // A finished league has nothing left to tell.
+    await t.deps.db.updateTable('competitions').set({ finished: 1 }).where('id', '=', w.cup.competitionId).execute();
+    const finished = await addHook(t, w.owner, body, 'es');
+    expect([finished.statusCode, finished.data.error]).toEqual([403, 'La liga ya ha terminado']);
     expect(await t.deps.db.selectFrom('league_webhooks').selectAll().execute()).toEqual([]);
   });
 
@@ -81,7 +85,11 @@ describeEachDb('league webhooks: adding, listing, removing', (ctx) => {
     const w = await webhookWorld(t);
     const body = { league_id: w.league.id, url: `${receiver.base}/hook`, kind: 'teams', events: ['matchday_winners'] };
     const ids: number[] = [];
-    for (let i = 0; i < 5; i++) ids.push((await addHook(t, w.owner, body)).data.webhook.id);
+    for (let i = 0; i < 4; i++) ids.push((await addHook(t, w.owner, body)).data.webhook.id);
+    // Two adds at once for the last place: one gets it.
+    const both = await Promise.all([addHook(t, w.owner, body), addHook(t, w.owner, body)]);
+    expect(both.map((res) => res.statusCode).sort()).toEqual([200, 409]);
+    ids.push(both.find((res) => res.statusCode === 200)!.data.webhook.id);
     const sixth = await addHook(t, w.owner, body, 'es');
     expect([sixth.statusCode, sixth.data.error]).toEqual([409, 'Una liga puede tener como mucho 5 webhooks: elimina uno antes']);
     const remove = (who: typeof w.owner, leagueId: number, id: number) =>
