@@ -35,7 +35,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       WEBHOOK_ALLOWED_HOSTS: '127.0.0.1,localhost',
     }, SERVER_LOG);
     stops.push(server.stop);
-    const inbox = await startInbox(mailbox.mails, pushService.requests);
+    const inbox = await startInbox(mailbox.mails, pushService.requests, server.restart);
     stops.push(inbox.close);
     // The demo admin has no published password: the server prints a random one once, when it seeds the demo.
     const printed = /DEMO ADMIN ACCOUNT: admin@porra\.demo \/ password ([\w-]+)/.exec(server.logs.join(''));
