@@ -50,6 +50,9 @@ describeEachDb('league webhooks: adding, listing, removing', (ctx) => {
     expect([ftp.statusCode, ftp.data.errors]).toEqual([400, { url: ['tiene que ser una dirección http:// o https://'] }]);
     const credentials = await addHook(t, w.owner, { ...body, url: 'https://user:pass@example.com/x' });
     expect(credentials.statusCode).toBe(400);
+    // Within the schema's 2000 characters as typed, beyond them once percent-encoded.
+    const long = await addHook(t, w.owner, { ...body, url: `https://93.184.216.34/${'é'.repeat(700)}` });
+    expect([long.statusCode, long.data.errors]).toEqual([400, { url: ['is too long (maximum is 2000 characters)'] }]);
     // A finished league has nothing left to tell.
     await t.deps.db.updateTable('competitions').set({ finished: 1 }).where('id', '=', w.cup.competitionId).execute();
     const finished = await addHook(t, w.owner, body, 'es');

@@ -33,6 +33,9 @@ function view(hook: WebhookRow, deliveries: Awaited<ReturnType<typeof recentDeli
   };
 }
 
+/** The longest URL a hook keeps, as written once normalised (percent-encoding lengthens it). */
+const MAX_URL_LENGTH = 2000;
+
 /** The URL as a hook keeps it: http(s), no credentials, a host on the public internet unless WEBHOOK_ALLOWED_HOSTS names it. */
 async function checkedUrl(deps: AppDeps, text: string): Promise<string> {
   let url: URL;
@@ -41,6 +44,7 @@ async function checkedUrl(deps: AppDeps, text: string): Promise<string> {
   } catch {
     throw invalidField('url', 'validation.http_url');
   }
+  if (url.href.length > MAX_URL_LENGTH) throw invalidField('url', 'validation.too_long', { count: MAX_URL_LENGTH });
   const reach = await hostReachability(url, deps.config.webhookAllowedHosts);
   if (reach === 'internal') throw invalidField('url', 'validation.webhook_url_internal');
   if (reach === 'unresolved') throw invalidField('url', 'validation.webhook_url_unresolved');
