@@ -71,7 +71,11 @@ function decodeBody(raw: string): string {
   return [qp, ...base64Parts].join('\n');
 }
 
-export interface RunningServer { origin: string; port: number; databaseUrl: string; dir: string; logs: string[]; stop: () => Promise<void> }
+export interface RunningServer {
+  origin: string; port: number; databaseUrl: string; dir: string; logs: string[]; stop: () => Promise<void>;
+  /** Stops the server as a deployment would (SIGTERM) and starts it again on the same port and database. */
+  restart: () => Promise<void>;
+}
 
 /**
  * The real server, compiled and run with plain node as `npm start` runs it, on a free port with a fresh SQLite file
@@ -84,43 +88,62 @@ export async function startServer(smtpPort: number, extraEnv: Record<string, str
   const origin = `http://localhost:${port}`;
   const logs: string[] = [];
   const main = compileServer(join(dir, 'build'));
-  const child: ChildProcess = spawn(process.execPath, [main], {
-    cwd: ROOT,
-    env: {
-      // NODE_PATH: the compiled files live outside the repository, so their packages are found through it.
-      ...process.env, NODE_PATH: join(ROOT, 'node_modules'), PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: databaseUrl, APP_ORIGIN: origin, SEED_DEMO: 'true',
-      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, AUTO_UPDATE_MINUTES: '0', SCRYPT_COST: '10', LOG_LEVEL: 'warn', NODE_ENV: 'production', ...extraEnv,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
   const file = logFile ? createWriteStream(logFile) : undefined;
   const keep = (chunk: Buffer) => {
     logs.push(chunk.toString());
     file?.write(chunk);
   };
-  child.stdout?.on('data', keep);
-  child.stderr?.on('data', keep);
-  const exited = new Promise<void>((done) => child.once('exit', () => {
-    file?.end();
-    done();
-  }));
-  const stop = async () => {
+  const launch = () => {
+    const started: ChildProcess = spawn(process.execPath, [main], {
+      cwd: ROOT,
+      env: {
+        // NODE_PATH: the compiled files live outside the repository, so their packages are found through it.
+        ...process.env, NODE_PATH: join(ROOT, 'node_modules'), PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: databaseUrl, APP_ORIGIN: origin, SEED_DEMO: 'true',
+        SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, AUTO_UPDATE_MINUTES: '0', SCRYPT_COST: '10', LOG_LEVEL: 'warn', NODE_ENV: 'production', ...extraEnv,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    started.stdout?.on('data', keep);
+    started.stderr?.on('data', keep);
+    const exited = new Promise<void>((done) => started.once('exit', () => done()));
+    return { child: started, exited };
+  };
+  let current = launch();
+  const halt = async () => {
+    const { child, exited } = current;
     if (child.exitCode === null) child.kill('SIGTERM');
     await Promise.race([exited, new Promise((done) => setTimeout(done, 5000))]);
-    if (child.exitCode === null) child.kill('SIGKILL');
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  };
+  const stop = async () => {
+    await halt();
+    file?.end();
     rmSync(dir, { recursive: true, force: true });
   };
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited early:\n${logs.join('')}`);
-    try {
-      const response = await fetch(`${origin}/api/v1/en/competition/index`);
-      if (response.ok && ((await response.json()) as unknown[]).length > 0) return { origin, port, databaseUrl, dir, logs, stop };
-    } catch { /* not listening yet */ }
-    await new Promise((done) => setTimeout(done, 300));
+  const answering = async () => {
+    const deadline = Date.now() + 90_000;
+    while (Date.now() < deadline) {
+      if (current.child.exitCode !== null) throw new Error(`server exited early:\n${logs.join('')}`);
+      try {
+        const response = await fetch(`${origin}/api/v1/en/competition/index`);
+        if (response.ok && ((await response.json()) as unknown[]).length > 0) return;
+      } catch { /* not listening yet */ }
+      await new Promise((done) => setTimeout(done, 300));
+    }
+    throw new Error(`server did not answer within 90 s:\n${logs.join('')}`);
+  };
+  const restart = async () => {
+    await halt();
+    current = launch();
+    await answering();
+  };
+  try {
+    await answering();
+  } catch (error) {
+    await stop();
+    throw error;
   }
-  await stop();
-  throw new Error(`server did not answer within 90 s:\n${logs.join('')}`);
+  return { origin, port, databaseUrl, dir, logs, stop, restart };
 }
 
 /** JSON calls to the API (for setup the screens do not cover and for checking what the screens saved). */

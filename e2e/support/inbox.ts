@@ -4,10 +4,14 @@ import type { PushRequest } from './pushService';
 
 /**
  * What the local SMTP server and the stand-in push service received, served as JSON on localhost: they run in the
- * runner's process (global setup), the tests in worker processes.
+ * runner's process (global setup), the tests in worker processes. `POST /restart_server` restarts the server there.
  */
-export async function startInbox(mails: Mail[], pushes: PushRequest[]): Promise<{ origin: string; close: () => Promise<void> }> {
+export async function startInbox(mails: Mail[], pushes: PushRequest[], restartServer: () => Promise<void>): Promise<{ origin: string; close: () => Promise<void> }> {
   const server = createServer((req, res) => {
+    if (req.method === 'POST' && req.url === '/restart_server') {
+      restartServer().then(() => res.writeHead(204).end(), (error: Error) => res.writeHead(500).end(error.message));
+      return;
+    }
     const body = req.url === '/mails' ? mails
       : req.url === '/pushes' ? pushes.map((push) => ({ ...push, body: push.body.toString('base64') }))
         : undefined;
@@ -24,6 +28,8 @@ export interface Inbox {
   mails(): Promise<Mail[]>;
   /** Every request the stand-in push service received so far. */
   pushes(): Promise<PushRequest[]>;
+  /** Stops the server (SIGTERM) and starts it again on the same port and database; resolves once it answers. */
+  restartServer(): Promise<void>;
 }
 
 export function inboxAt(origin: string): Inbox {
@@ -36,5 +42,9 @@ export function inboxAt(origin: string): Inbox {
     mails: () => read<Mail[]>('/mails'),
     pushes: async () => (await read<Array<Omit<PushRequest, 'body'> & { body: string }>>('/pushes'))
       .map((push) => ({ ...push, body: Buffer.from(push.body, 'base64') })),
+    async restartServer() {
+      const response = await fetch(`${origin}/restart_server`, { method: 'POST' });
+      if (!response.ok) throw new Error(`the server did not restart: ${await response.text()}`);
+    },
   };
 }

@@ -82,6 +82,8 @@ import { headToHeadHandlers } from './features/headToHead/headToHeadRoutes';
 import { calendarRoutes } from '../shared/api/routes/calendar';
 import { nudgeRoutes } from '../shared/api/routes/nudges';
 import { leagueBoardRoutes } from '../shared/api/routes/leagueBoard';
+import { webhookRoutes } from '../shared/api/routes/webhooks';
+import { webhookHandlers } from './features/webhooks/webhooksRoutes';
 import { headToHeadRoutes } from '../shared/api/routes/headToHead';
 import { betDistributionRoutes } from '../shared/api/routes/betDistribution';
 import { betDistributionHandlers } from './features/betDistribution/distributionRoutes';
@@ -218,6 +220,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   registerRoutes(app, leagueBoardRoutes, leagueBoardHandlers(deps));
   registerRoutes(app, headToHeadRoutes, headToHeadHandlers(deps));
   registerRoutes(app, dataExportRoutes, dataExportHandlers(deps, userDataSections));
+  registerRoutes(app, webhookRoutes, webhookHandlers(deps));
 
   app.get(`${API_BASE}/openapi.json`, { schema: { hide: true } }, async () => app.swagger());
   registerOperationsRoutes(app, { database, metrics: deps.metrics, metricsToken: config.metricsToken, metricsOpen: config.metricsOpen, lifecycle });

@@ -137,8 +137,8 @@ describe.each(DB_KINDS)('scheduler [%s]', (kind) => {
 });
 
 describe('startScheduler', () => {
-  it('starts only when AUTO_UPDATE_MINUTES > 0', () => {
-    const deps = { config: testConfig({ autoUpdateMinutes: 0 }) } as AppDeps;
+  it('starts only when AUTO_UPDATE_MINUTES, BACKUP_EVERY_HOURS or WEBHOOK_DELIVERY_SECONDS is above 0', () => {
+    const deps = { config: testConfig({ autoUpdateMinutes: 0, webhookDeliverySeconds: 0 }) } as AppDeps;
     expect(startScheduler(deps)).toBeNull();
   });
 });

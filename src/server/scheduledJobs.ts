@@ -3,6 +3,7 @@ import { backupSqlite } from './platform/backups/sqliteBackups';
 import { sqliteFilePath } from './platform/backups/sqliteFiles';
 import { recordProcessRun } from './platform/processRuns/processRuns';
 import { scheduledProcesses } from './features/updates/updatesService';
+import { webhookJobs } from './features/webhooks/webhookJobs';
 import { scheduleJobs, type ScheduledJob, type Scheduler } from './platform/scheduler/jobScheduler';
 
 export type { Scheduler } from './platform/scheduler/jobScheduler';
@@ -15,6 +16,8 @@ export interface SchedulerOptions {
   fullSyncEveryMinutes?: number;
   /** SQLite backups (config.backupDir, keeping config.backupKeep); none when absent or 0. */
   backupEveryHours?: number;
+  /** League webhooks' outbox sent every N seconds; never when absent or 0. */
+  webhooksEverySeconds?: number;
   /** How often the timer wakes up to claim what is due. */
   wakeEveryMs?: number;
 }
@@ -47,6 +50,7 @@ export function schedulerJobs(deps: AppDeps, options: SchedulerOptions): Schedul
       },
     });
   }
+  if (options.webhooksEverySeconds) jobs.push(...webhookJobs(deps, options.webhooksEverySeconds * 1000));
   return jobs;
 }
 
@@ -55,8 +59,8 @@ export function createScheduler(deps: AppDeps, options: SchedulerOptions): Sched
 }
 
 /**
- * Started by main.ts only, in every server process, when there is something to schedule (AUTO_UPDATE_MINUTES > 0
- * or BACKUP_EVERY_HOURS > 0); never by buildApp, so tests start it themselves.
+ * Started by main.ts only, in every server process, when there is something to schedule (AUTO_UPDATE_MINUTES > 0,
+ * BACKUP_EVERY_HOURS > 0 or WEBHOOK_DELIVERY_SECONDS > 0); never by buildApp, so tests start it themselves.
  */
 export function startScheduler(deps: AppDeps): Scheduler | null {
   const { config } = deps;
@@ -65,6 +69,7 @@ export function startScheduler(deps: AppDeps): Scheduler | null {
     notifyEveryMinutes: config.notifyEveryMinutes,
     fullSyncEveryMinutes: config.fullSyncEveryMinutes,
     backupEveryHours: config.backupEveryHours,
+    webhooksEverySeconds: config.webhookDeliverySeconds,
   });
   if (jobs.length === 0) return null;
   const scheduler = scheduleJobs(deps, jobs);

@@ -3,7 +3,7 @@ export const TAG_TYPES = [
   'User', 'Alert', 'Competition', 'Round', 'Group', 'GroupTeam', 'Team', 'Person', 'Scorer', 'LeagueRule', 'Match',
   'League', 'LeagueMember', 'LeagueTable', 'Invitation', 'Message', 'ResultBet', 'RoundBet', 'PersonBet', 'Push',
   'Update', 'Contact', 'Log', 'VerificationMail', 'AdminConsole', 'BonusQuestion', 'LeagueLog',
-  'Nudge', 'HeadToHead', 'LeaguePost', 'ApiToken',
+  'Nudge', 'HeadToHead', 'LeaguePost', 'ApiToken', 'Webhook',
 ] as const;
 export type TagType = (typeof TAG_TYPES)[number];
 
@@ -36,6 +36,7 @@ const TAG_BY_PATH_PREFIX: ReadonlyArray<readonly [string, TagType]> = [
   ['/leagues/nudge', 'Nudge'],
   ['/leagues/head_to_head', 'HeadToHead'],
   ['/leagues/posts', 'LeaguePost'],
+  ['/leagues/webhooks', 'Webhook'],
   ['/bonus_questions', 'BonusQuestion'],
   ['/invitations', 'Invitation'],
   ['/messages', 'Message'],

@@ -38,6 +38,7 @@ const LeagueScreen = lazy(() => import(/* webpackChunkName: "league" */ '../feat
 const LeagueBoardCard = lazy(() => import(/* webpackChunkName: "league-board" */ '../features/leagueBoard/LeagueBoardCard'));
 const LeagueFormScreen = lazy(() => import(/* webpackChunkName: "league-form" */ '../features/leagues/LeagueFormScreen'));
 const LeagueAdminScreen = lazy(() => import(/* webpackChunkName: "league-admin" */ '../features/leagues/LeagueAdminScreen'));
+const WebhooksScreen = lazy(() => import(/* webpackChunkName: "webhooks" */ '../features/webhooks/WebhooksScreen'));
 const InvitationEntryScreen = lazy(() => import(/* webpackChunkName: "join-league" */ '../features/leagues/InvitationEntryScreen'));
 const SearchLeaguesScreen = lazy(() => import(/* webpackChunkName: "search-leagues" */ '../features/leagues/SearchLeaguesScreen'));
 const MessagesScreen = lazy(() => import(/* webpackChunkName: "messages" */ '../features/leagues/MessagesScreen'));
@@ -74,6 +75,7 @@ export const routes: RouteObject[] = [
       { path: 'leagues/:leagueId/summary', element: screen(BetsSummaryScreen, 'user') },
       { path: 'leagues/:leagueId/bonus', element: screen(BonusQuestionsScreen, 'user') },
       { path: 'leagues/:leagueId/log', element: screen(LeagueLogScreen, 'user') },
+      { path: 'leagues/:leagueId/webhooks', element: screen(WebhooksScreen, 'user') },
       { path: 'leagues/:leagueId/points', element: screen(LeaguePointsScreen, 'user') },
       { path: 'result_bets/new', element: screen(BetsScreen, 'user') },
       { path: 'matches/:matchId/show_bets', element: screen(MatchBetsScreen, 'user') },

@@ -18,6 +18,7 @@ import { roundBetRoutes } from '../../shared/api/routes/roundBets';
 import { tableRoutes } from '../../shared/api/routes/tables';
 import { titleRaceRoutes } from '../../shared/api/routes/titleRace';
 import { updateRoutes } from '../../shared/api/routes/updates';
+import { webhookRoutes } from '../../shared/api/routes/webhooks';
 import { ROUND } from '../../shared/domain/rounds';
 import { createCup, type CupFixture } from '../testing/competitionFixture';
 import { DB_KINDS, call, createTestApp, type TestApp } from '../testing/harness';
@@ -51,6 +52,8 @@ interface World {
   postId: number;
   /** A personal API token of the member. */
   memberTokenId: number;
+  /** A JSON webhook of the league. */
+  webhookId: number;
 }
 
 let worldCounter = 0;
@@ -94,9 +97,13 @@ async function buildWorld(t: TestApp, cup: CupFixture, admin: Player, inviteOuts
     .values({ league_id: league.id, ...question, deadline: now - 1000, created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow();
   const post = (await ok(t, 'POST', '/leagues/posts', member.token, { league_id: league.id, text: `Hello ${n}` })).post;
   const memberToken = await ok(t, 'POST', '/users/api_tokens', member.token, { name: `Bot ${n}`, scope: 'bet', expires_at: new Date(now + DAY).toISOString() });
+  const hook = await t.deps.db.insertInto('league_webhooks').values({
+    league_id: league.id, kind: 'json', url: 'https://93.184.216.34/hook', events: 'result', secret: 'matrix', created_by: owner.id, created_at: now,
+  }).returning('id').executeTakeFirstOrThrow();
   return {
     postId: post.id,
     memberTokenId: memberToken.api_token.id,
+    webhookId: hook.id,
     cup, admin, owner, member, extra, outsider, leagueId: league.id, otherLeagueId: other.id,
     resultBetId: bet.id, matchId: bet.match_id, roundRuleId, roundBetId: picks.bets[0].id, teamId,
     personRuleId, personBetId: personPicks.bets[0].id, personId: person.id,
@@ -207,6 +214,14 @@ const ROWS: Row[] = [
     route: 'leagueBoardUpdate', method: 'PUT', path: (w) => `/leagues/posts/board/${w.leagueId}`,
     body: () => ({ open: false }), expected: OWNER_ONLY,
   },
+  // Webhooks: only the owner connects, tests and removes them; global admins may look.
+  {
+    route: 'webhookCreate', method: 'POST', path: () => '/leagues/webhooks', expected: OWNER_ONLY,
+    body: (w) => ({ league_id: w.leagueId, url: 'https://93.184.216.34/chat', kind: 'slack', events: ['result'] }),
+  },
+  { route: 'webhookIndex', method: 'GET', path: (w) => `/leagues/webhooks/${w.leagueId}`, expected: as(401, 403, 403, 200, 200) },
+  { route: 'webhookDelete', method: 'DELETE', path: (w) => `/leagues/webhooks/${w.leagueId}/${w.webhookId}`, expected: OWNER_ONLY },
+  { route: 'webhookTest', method: 'POST', path: (w) => `/leagues/webhooks/test/${w.leagueId}/${w.webhookId}`, expected: OWNER_ONLY },
 
   // Bonus questions: the owner asks, changes, deletes and resolves; members (the owner is one) answer.
   { route: 'bonusQuestionsIndex', method: 'GET', path: (w) => `/bonus_questions/index/${w.leagueId}`, expected: MEMBERS_READ },
@@ -410,7 +425,7 @@ describe('acceptance: authorisation matrix coverage', () => {
     const names = Object.keys({
       ...leagueRoutes, ...leagueLogRoutes, ...leagueBoardRoutes, ...bonusQuestionRoutes, ...invitationRoutes, ...resultBetRoutes, ...lateEntryRoutes,
       ...roundBetRoutes, ...personBetRoutes, ...betDistributionRoutes, ...dataExportRoutes,
-      ...tableRoutes, ...titleRaceRoutes, ...alertRoutes, ...apiTokenRoutes, ...updateRoutes, ...pushRoutes, ...adminCompetitionRoutes, ...adminOperationRoutes, ...adminUserRoutes,
+      ...tableRoutes, ...titleRaceRoutes, ...webhookRoutes, ...alertRoutes, ...apiTokenRoutes, ...updateRoutes, ...pushRoutes, ...adminCompetitionRoutes, ...adminOperationRoutes, ...adminUserRoutes,
     }).sort();
     const covered = [...new Set(ROWS.map((row) => row.route.split(' ')[0]))].sort();
     expect(covered).toEqual(names);

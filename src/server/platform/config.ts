@@ -64,6 +64,10 @@ export interface Config {
   importAllowedHosts: string[];
   /** A download of an openfootball URL (redirects included) still unfinished after this long fails the import. */
   importTimeoutMs: number;
+  /** Hosts a league's webhook may reach although they are on the server's own network (as importAllowedHosts). */
+  webhookAllowedHosts: string[];
+  /** How often the outbox of league webhooks is sent (seconds; 0: never, the deliveries wait in the database). */
+  webhookDeliverySeconds: number;
   clientDir: string;
   logLevel: string;
   /**
@@ -293,6 +297,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     pushTimeoutMs: int(env, 'PUSH_TIMEOUT_MS', 10_000, 100, 120_000),
     importAllowedHosts: hostList('IMPORT_ALLOWED_HOSTS', env.IMPORT_ALLOWED_HOSTS),
     importTimeoutMs: int(env, 'IMPORT_TIMEOUT_MS', 15_000, 100, 120_000),
+    webhookAllowedHosts: hostList('WEBHOOK_ALLOWED_HOSTS', env.WEBHOOK_ALLOWED_HOSTS),
+    webhookDeliverySeconds: int(env, 'WEBHOOK_DELIVERY_SECONDS', 10, 0, 3600),
     clientDir: resolve(env.CLIENT_DIR || 'dist/client'),
     logLevel: env.LOG_LEVEL || 'info',
     trustProxy: trustProxy(env.TRUST_PROXY),

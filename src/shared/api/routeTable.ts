@@ -28,6 +28,7 @@ import { titleRaceRoutes } from './routes/titleRace';
 import { dataExportRoutes } from './routes/dataExport';
 import { leagueBoardRoutes } from './routes/leagueBoard';
 import { apiTokenRoutes } from './routes/apiTokens';
+import { webhookRoutes } from './routes/webhooks';
 
 /** Every API call of the product, keyed by endpoint name. Server registration and client endpoints both walk it. */
 export const routeTable = {
@@ -60,6 +61,7 @@ export const routeTable = {
   ...dataExportRoutes,
   ...leagueBoardRoutes,
   ...apiTokenRoutes,
+  ...webhookRoutes,
 } as const satisfies Record<string, RouteDef>;
 
 export type RouteTable = typeof routeTable;

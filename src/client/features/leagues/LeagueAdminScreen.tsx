@@ -65,6 +65,7 @@ export default function LeagueAdminScreen() {
         <CardContent sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
           <Typography id="danger-title" variant="h2" component="h2" sx={{ flexBasis: '100%' }}>{t('admin_league.membership')}</Typography>
           {owner && league.editable && <Button component={RouterLink} to={`/leagues/edit/${league.id}`}>{t('league.edit')}</Button>}
+          {owner && <Button component={RouterLink} to={`/leagues/${league.id}/webhooks`}>{t('webhooks.open')}</Button>}
           {league.is_member && <Button color="warning" variant="outlined" onClick={() => setConfirming('leave')}>{t('admin_league.leave')}</Button>}
           {owner && <Button color="error" variant="outlined" onClick={() => setConfirming('delete')}>{t('admin_league.delete')}</Button>}
         </CardContent>

@@ -17,7 +17,7 @@ import {
 import { guessTimeZone, isValidTimeZone } from './kickoff';
 import { parseOpenfootball } from './openfootballParser';
 import { defaultExternalKey, loadOpenfootball, uploadedOpenfootball } from './openfootballSource';
-import { webAddress, type DownloadLimits } from './remoteFile';
+import { webAddress, type DownloadLimits } from '../../platform/http/outboundGuard';
 
 export interface OpenfootballImportOptions {
   /** File path or http(s) URL of the matches file. */

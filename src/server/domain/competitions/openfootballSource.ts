@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { ImportError } from './importedCompetition';
 import type { OpenfootballFiles } from './openfootballParser';
-import { DownloadError, downloadText, MAX_REDIRECTS, webAddress, type DownloadLimits } from './remoteFile';
+import { DownloadError, MAX_REDIRECTS, webAddress, type DownloadLimits } from '../../platform/http/outboundGuard';
+import { downloadText } from './remoteFile';
 
 const SIBLINGS = ['groups', 'teams', 'squads'] as const;
 

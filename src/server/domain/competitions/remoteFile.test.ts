@@ -1,6 +1,7 @@
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { DownloadError, downloadText, isInternalAddress, MAX_REDIRECTS, type DownloadLimits } from './remoteFile';
+import { DownloadError, isInternalAddress, MAX_REDIRECTS, type DownloadLimits } from '../../platform/http/outboundGuard';
+import { downloadText } from './remoteFile';
 
 /** A local web server answering each path with its own handler. */
 let server: Server;

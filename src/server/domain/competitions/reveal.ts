@@ -73,7 +73,7 @@ async function revealInTransaction(trx: Executor, now: number, competitionId?: n
   }
   for (const [id, matchIds] of revealed) {
     await refreshCompetitionFinished(trx, id, now);
-    await recomputeAfterResults(trx, id, matchIds);
+    await recomputeAfterResults(trx, id, matchIds, now);
   }
   return [...revealed.values()].flat();
 }

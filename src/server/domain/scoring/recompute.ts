@@ -6,6 +6,7 @@ import {
   addMatchPoints, competitionHasTeamSelections, refreshMatchdayRows, refreshMemberTotals, refreshStandings,
 } from '../standings/standingsRefresh';
 import { betPointsSql } from './scoringSql';
+import { publishResultEvents } from '../leagueEvents/resultEvents';
 
 /**
  * Entry points every writer of results calls (admin edits, importer, providers, demo). Points are not stored per
@@ -35,10 +36,11 @@ const scoredNow = (m: { finished: number; local_goals: number | null; visiting_g
  * rows; a result that counted before (corrected or withdrawn) has its matchdays' rows rebuilt from their bets.
  * Callers have written these matches in the same transaction (their rows stay locked), so no other recompute of
  * them runs meanwhile; competition and league recomputes lock every match of the competition first for the same
- * reason.
+ * reason. Given `now` (every writer of results gives it), the matches' first results are told to the leagues'
+ * webhooks (domain/leagueEvents) in the same transaction.
  */
-export async function recomputeAfterResults(db: Executor, competitionId: number, matchIds: number[]): Promise<void> {
-  if (!db.isTransaction) return (db as Db).transaction().execute((trx) => recomputeAfterResults(trx, competitionId, matchIds));
+export async function recomputeAfterResults(db: Executor, competitionId: number, matchIds: number[], now?: number): Promise<void> {
+  if (!db.isTransaction) return (db as Db).transaction().execute((trx) => recomputeAfterResults(trx, competitionId, matchIds, now));
   const ids = [...new Set(matchIds)];
   const matches = ids.length === 0 ? [] : await db.selectFrom('matches')
     .select(['id', 'matchday', 'finished', 'local_goals', 'visiting_goals', 'standings_scored'])
@@ -65,6 +67,7 @@ export async function recomputeAfterResults(db: Executor, competitionId: number,
   if (changed.length > 0) await markStandingsScored(db, changed.map((m) => m.id));
   if (await recomputePickPoints(db, competitionId) > 0) await refreshMemberTotals(db, { competitionId });
   await touchCompetitionTables(db, competitionId);
+  if (now !== undefined) await publishResultEvents(db, competitionId, changed.filter(scoredNow).map((m) => m.id), now);
 }
 
 /** matches.standings_scored follows what the stored rows now hold for these matches. */

@@ -3,7 +3,7 @@ import type { CompetitionImport } from '../../../shared/api/routes/adminCompetit
 import type { AppDeps } from '../../platform/deps';
 import { importLimits, importOpenfootball } from '../../domain/competitions/importService';
 import { isValidTimeZone } from '../../domain/competitions/kickoff';
-import { webAddress } from '../../domain/competitions/remoteFile';
+import { webAddress } from '../../platform/http/outboundGuard';
 import { runHttpProcess } from '../../platform/locks/processLocks';
 import { recordCompetitionSync, recordProcessRun } from '../../platform/processRuns/processRuns';
 import { importFootballData } from '../../domain/providers/footballData/footballDataImport';
@@ -38,7 +38,7 @@ function plan(input: ImportInput): Plan {
   for (const field of FOOTBALL_DATA_FIELDS) if (input[field] !== undefined) errors.add(field, 'validation.football_data_only');
   if ((input.url === undefined) === (input.file === undefined)) errors.add(input.url === undefined ? 'url' : 'file', 'validation.url_or_file');
   // Only the web: the console never reads a path on the server. Where on the web is checked at download time
-  // (competitions/remoteFile: no internal hosts unless IMPORT_ALLOWED_HOSTS names them, bounded size and time).
+  // (platform/http/outboundGuard: no internal hosts unless IMPORT_ALLOWED_HOSTS names them, bounded size and time).
   const url = input.url !== undefined ? webAddress(input.url.trim()) : null;
   if (input.url !== undefined) {
     if (!url) errors.add('url', 'validation.http_url');

@@ -1,6 +1,7 @@
 import type { AppDeps } from '../../platform/deps';
 import type { AuthUser } from '../../platform/http/context';
 import { loadLeagueAccess, requireOwner } from '../../domain/leagues/leagueAccess';
+import { publishLeagueEvent } from '../../domain/leagueEvents/publishLeagueEvent';
 import { lockBoard, setBoard } from './leagueBoardRepository';
 import { postAndAccess, recordChange } from './leagueBoardService';
 
@@ -20,6 +21,10 @@ export async function pinPost(deps: AppDeps, user: AuthUser, postId: number): Pr
     await recordChange(deps, trx, access, {
       actorId: user.id, action: 'post.pinned', details: { post_id: post.id, replaced_post_id: board.pinned_post_id },
     }, post.id);
+    // The league's chats hear of it only if the pin commits.
+    await publishLeagueEvent(trx, {
+      leagueId: access.league.id, kind: 'pinned_post', payload: { post_id: post.id, author: post.author_name, text: post.text },
+    }, now);
   });
 }
 

@@ -50,7 +50,7 @@ export async function editMatch(deps: AppDeps, adminId: number, matchId: number,
     if (changes.date !== undefined) await keepShownBetsClosed(trx, current.competition_id, now);
     await updateMatchFields(trx, matchId, changes, now);
     await auditMatchEdit(trx, adminId, matchId, changes, now);
-    await recomputeAfterResults(trx, current.competition_id, [matchId]);
+    await recomputeAfterResults(trx, current.competition_id, [matchId], now);
     // Last: the leagues' logs record the result correction (their lock is always the last taken).
     await logMatchCorrection(trx, { now, key: deps.logKey }, { matchId, actorId: adminId, before: current, after: changes });
     // Live streams hear of it when (and only if) this commits.

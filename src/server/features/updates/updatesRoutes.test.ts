@@ -160,7 +160,7 @@ describeEachDb('PUT matches/{id}', (ctx) => {
     expect(res.statusCode).toBe(200);
     expect(res.data.message).toBe('Partido actualizado');
     expect(res.data.match).toMatchObject({ id: matchId, local_goals: 2, visiting_goals: 1, status: 'finished', started: true, finished: true });
-    expect(recomputeAfterResults).toHaveBeenCalledWith(expect.anything(), cup.competitionId, [matchId]);
+    expect(recomputeAfterResults).toHaveBeenCalledWith(expect.anything(), cup.competitionId, [matchId], t.clock.now());
     const audit = await t.deps.db.selectFrom('audit_log').selectAll().where('entity_id', '=', matchId).execute();
     expect(audit).toHaveLength(1);
 

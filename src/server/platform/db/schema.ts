@@ -1,4 +1,5 @@
 import type { Generated } from 'kysely';
+import type { WebhookTables } from './webhookTables';
 
 /**
  * The typed database, one interface per table. Times are epoch milliseconds, flags 0/1.
@@ -259,7 +260,7 @@ export interface LeaguePostsTable {
 /** Per league: whether its board is closed, and its pinned post (no row: open, nothing pinned). */
 export interface LeagueBoardsTable { league_id: number; closed_at: number | null; pinned_post_id: number | null; updated_at: number }
 
-export interface Database {
+export interface Database extends WebhookTables {
   settings: SettingsTable;
   title_race_marks: TitleRaceMarksTable;
   users: UsersTable;

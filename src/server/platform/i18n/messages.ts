@@ -4,6 +4,7 @@ import { crowdMessagesEn, crowdMessagesEs } from './crowdMessages';
 import { exportMessagesEn, exportMessagesEs } from './exportMessages';
 import { boardMessagesEn, boardMessagesEs } from './boardMessages';
 import { apiTokenMessagesEn, apiTokenMessagesEs } from './apiTokenMessages';
+import { webhookMessagesEn, webhookMessagesEs } from './webhookMessages';
 import type { Locale } from '../../../shared/domain/locales';
 
 /**
@@ -17,6 +18,7 @@ const en = {
   ...exportMessagesEn,
   ...boardMessagesEn,
   ...apiTokenMessagesEn,
+  ...webhookMessagesEn,
   'errors.invalid_request': 'The request is not valid',
   'errors.not_signed_in': 'You need to sign in or sign up before continuing',
   'errors.authentication': 'There was an error while trying to authenticate you. Please sign in again',
@@ -221,6 +223,7 @@ const es: Record<MessageKey, string> = {
   ...exportMessagesEs,
   ...boardMessagesEs,
   ...apiTokenMessagesEs,
+  ...webhookMessagesEs,
   'errors.invalid_request': 'La petición no es válida',
   'errors.not_signed_in': 'Tienes que iniciar sesión o registrarte para continuar',
   'errors.authentication': 'Se ha producido un error al intentar autenticarte. Vuelve a iniciar sesión',

@@ -140,7 +140,7 @@ export async function applySnapshot(
   updatedMatches += insertedIds.length;
   changedMatchIds.push(...insertedIds.filter((_, i) => inserts[i].started === 1));
 
-  if (changedMatchIds.length > 0 || statsChanged) await recomputeAfterResults(trx, competition.id, changedMatchIds);
+  if (changedMatchIds.length > 0 || statsChanged) await recomputeAfterResults(trx, competition.id, changedMatchIds, now);
   if (updatedMatches > 0) await markFinishedWhenComplete(trx, competition.id, now);
   return { updatedMatches, changedMatchIds };
 }

@@ -20,6 +20,7 @@ import * as rivalry from './20261127_d_rivalry';
 import * as titleRaceMarks from './20261127_e_title_race_marks';
 import * as leagueBoard from './20261128_a_league_board';
 import * as apiTokens from './20261128_c_api_tokens';
+import * as webhooks from './20261128_b_webhooks';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -48,6 +49,7 @@ const migrations: Record<string, DialectMigration> = {
   '20261127_e_title_race_marks': titleRaceMarks,
   '20261128_a_league_board': leagueBoard,
   '20261128_c_api_tokens': apiTokens,
+  '20261128_b_webhooks': webhooks,
 };
 
 export function migrationProvider(dialect: Dialect): MigrationProvider {

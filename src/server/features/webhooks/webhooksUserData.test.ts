@@ -1,0 +1,24 @@
+import { describeEachDb } from '../../testing/harness';
+import { addHook, webhookWorld } from './testing/webhookWorld';
+import { webhooksUserData } from './webhooksUserData';
+
+jest.setTimeout(30_000);
+
+describeEachDb('webhooks in the user data export and account deletion', (ctx) => {
+  it('exports the hooks the user added without URL or secret, and forgets who added them', async () => {
+    const t = ctx();
+    const w = await webhookWorld(t);
+    const added = await addHook(t, w.owner, { league_id: w.league.id, url: 'https://93.184.216.34/services/T000/B000/XXXX', kind: 'slack', events: ['result', 'pinned_post'] });
+    expect(added.statusCode).toBe(200);
+    const exported = await webhooksUserData.collect(t.deps.db, w.owner.id);
+    expect(exported).toEqual([{ league_id: w.league.id, kind: 'slack', host: '93.184.216.34', events: ['result', 'pinned_post'], created_at: new Date(t.clock.now()).toISOString() }]);
+    expect(JSON.stringify(exported)).not.toContain('XXXX');
+    expect(JSON.stringify(exported)).not.toContain(added.data.secret);
+    expect(await webhooksUserData.collect(t.deps.db, w.member.id)).toEqual([]);
+
+    await t.deps.db.transaction().execute((trx) => webhooksUserData.forget(trx, w.owner.id));
+    expect(await webhooksUserData.collect(t.deps.db, w.owner.id)).toEqual([]);
+    const hooks = await t.deps.db.selectFrom('league_webhooks').select(['league_id', 'created_by']).execute();
+    expect(hooks).toEqual([{ league_id: w.league.id, created_by: null }]);
+  });
+});
