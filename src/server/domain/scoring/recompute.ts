@@ -68,7 +68,7 @@ export async function recomputeAfterResults(db: Executor, competitionId: number,
 }
 
 /** matches.standings_scored follows what the stored rows now hold for these matches. */
-async function markStandingsScored(db: Executor, matchIds: number[]): Promise<void> {
+export async function markStandingsScored(db: Executor, matchIds: number[]): Promise<void> {
   await sql`UPDATE matches SET standings_scored = CASE WHEN finished = 1 AND local_goals IS NOT NULL AND visiting_goals IS NOT NULL
       THEN 1 ELSE 0 END
     WHERE id IN (${sql.join(matchIds)})

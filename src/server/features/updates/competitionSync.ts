@@ -6,6 +6,7 @@ import { providerFor } from '../../domain/providers/registry';
 import { recordCompetitionSync } from '../../platform/processRuns/processRuns';
 import { publishMatchesUpdatedSince } from '../../domain/live/livePublisher';
 import { countBetsScoredSince } from '../../domain/scoring/recompute';
+import { kickResultJobs } from '../../domain/resultJobs/resultJobWorker';
 
 /**
  * One lock per competition, whichever process works on it: `update` and `update_all` take it around each
@@ -28,6 +29,8 @@ export async function syncCompetition(deps: AppDeps, competition: ProviderCompet
     const updated = full ? await provider.syncAll(deps, competition) : await provider.updateLive(deps, competition);
     await recordCompetitionSync(deps, competition.id);
     if (updated === 0) return { matches: 0, bets: 0 };
+    // The results it wrote reach the league tables through their result jobs.
+    kickResultJobs(deps);
     // The provider committed its own transaction: the live streams get the matches it wrote.
     await publishMatchesUpdatedSince(deps, competition.id, since);
     return { matches: updated, bets: await countBetsScoredSince(deps.db, competition.id, since) };

@@ -18,6 +18,7 @@ import * as matchLiveState from './20261127_b_match_live_state';
 import * as quoteScoring from './20261127_c_quote_scoring';
 import * as rivalry from './20261127_d_rivalry';
 import * as titleRaceMarks from './20261127_e_title_race_marks';
+import * as resultJobs from './20261128_e_result_jobs';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -44,6 +45,7 @@ const migrations: Record<string, DialectMigration> = {
   '20261127_c_quote_scoring': quoteScoring,
   '20261127_d_rivalry': rivalry,
   '20261127_e_title_race_marks': titleRaceMarks,
+  '20261128_e_result_jobs': resultJobs,
 };
 
 export function migrationProvider(dialect: Dialect): MigrationProvider {
