@@ -24,7 +24,7 @@ const unique = (values: number[]) => [...new Set(values)].sort((a, b) => a - b);
  * applies it league by league after the writer has committed, and its process run shows in the history. A newer
  * job of the competition supersedes the unfinished ones and takes over their matches and matchdays, starting again
  * from the first league, so every league ends on the latest results. Matches that change no table (in play,
- * scheduled) only re-score the picks here, at once. The job's id, or null when there is none; the caller kicks the
+ * scheduled), or a competition without leagues (an import), are scored here at once. The job's id, or null when there is none; the caller kicks the
  * worker once its transaction committed (kickResultJobs).
  */
 export async function applyResults(db: Executor, write: ResultWrite): Promise<number | null> {
@@ -35,12 +35,12 @@ export async function applyResults(db: Executor, write: ResultWrite): Promise<nu
     .select(['id', 'matchday', 'finished', 'local_goals', 'visiting_goals', 'standings_scored'])
     .where('id', 'in', ids).where('competition_id', '=', write.competitionId).execute();
   const scored = matches.filter((m) => m.standings_scored === 1 || scoredNow(m) || inJobs.has(m.id));
-  if (scored.length === 0) {
+  const leagues = await db.selectFrom('leagues').select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('competition_id', '=', write.competitionId).executeTakeFirstOrThrow();
+  if (scored.length === 0 || (Number(leagues.n) === 0 && open.length === 0)) {
     await recomputeAfterResults(db, write.competitionId, ids);
     return null;
   }
-  const leagues = await db.selectFrom('leagues').select((eb) => eb.fn.countAll<number | string>().as('n'))
-    .where('competition_id', '=', write.competitionId).executeTakeFirstOrThrow();
   const runId = await insertRun(db, {
     kind: 'apply_results', trigger: write.trigger, competitionId: write.competitionId, startedBy: write.startedBy ?? null,
   }, write.now);

@@ -114,13 +114,14 @@ export async function recomputeLeague(db: Executor, leagueId: number): Promise<v
 }
 
 /**
- * Real bets on the competition's matches written since `since` that count now (a result): what a results run
- * re-scored, for the process history.
+ * Real bets on the competition's matches written since `since` that count now (a result, finished with a score):
+ * what a results run re-scored, for the process history (its result jobs may still be applying them).
  */
 export async function countBetsScoredSince(db: Executor, competitionId: number, since: number): Promise<number> {
   const row = await db.selectFrom('result_bets as rb').innerJoin('matches as m', 'm.id', 'rb.match_id')
     .select((eb) => eb.fn.countAll<number | string>().as('n'))
-    .where('m.competition_id', '=', competitionId).where('m.updated_at', '>=', since).where('m.standings_scored', '=', 1)
+    .where('m.competition_id', '=', competitionId).where('m.updated_at', '>=', since).where('m.finished', '=', 1)
+    .where('m.local_goals', 'is not', null).where('m.visiting_goals', 'is not', null)
     .where('rb.mode', '=', 0).executeTakeFirstOrThrow();
   return Number(row.n);
 }

@@ -29,10 +29,10 @@ export async function syncCompetition(deps: AppDeps, competition: ProviderCompet
     const updated = full ? await provider.syncAll(deps, competition) : await provider.updateLive(deps, competition);
     await recordCompetitionSync(deps, competition.id);
     if (updated === 0) return { matches: 0, bets: 0 };
-    // The results it wrote reach the league tables through their result jobs.
-    kickResultJobs(deps);
     // The provider committed its own transaction: the live streams get the matches it wrote.
     await publishMatchesUpdatedSince(deps, competition.id, since);
+    // Then the results reach the league tables through their result jobs (their progress follows the matches).
+    kickResultJobs(deps);
     return { matches: updated, bets: await countBetsScoredSince(deps.db, competition.id, since) };
   } catch (error) {
     if (error instanceof ProviderError) deps.log.warn({ err: error, competitionId: competition.id }, 'results provider failed');
