@@ -153,6 +153,7 @@ describeEachDb('PUT matches/{id}', (ctx) => {
     const cup = await createCup(t.deps.db, { start: t.clock.now() - 3 * HOUR });
     const admin = await createUserWithToken(t.deps, { is_admin: true, locale: 'es' });
     const matchId = cup.groupMatchIds[0];
+    await leagueWithBet(t, cup.competitionId, matchId);
     const res = await call(t.app, {
       method: 'PUT', url: `/api/v1/es/matches/${matchId}`, token: admin.token,
       payload: { match: { local_goals: 2, visiting_goals: 1, status: 'finished' } },
