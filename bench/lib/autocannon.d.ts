@@ -19,6 +19,8 @@ declare module 'autocannon' {
     duration?: number;
     workers?: number;
     title?: string;
+    /** Seconds before a request counts as timed out (autocannon's default: 10). */
+    timeout?: number;
     headers?: Record<string, string>;
     /** Requests sent in turn on each connection (method, path, headers, body). */
     requests?: { method?: string; path?: string; headers?: Record<string, string>; body?: string }[];

@@ -97,6 +97,7 @@ import { createMetrics } from './platform/observability/metrics';
 import { installLifecycle, type Lifecycle } from './platform/observability/lifecycle';
 import { registerOperationsRoutes } from './platform/observability/operationsRoutes';
 import { registerOverloadProtection } from './platform/observability/overload';
+import { stopResultJobs } from './domain/resultJobs/resultJobWorker';
 
 export interface BuildOptions {
   config: Config;
@@ -153,6 +154,8 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     sessions: new SessionCache(),
     state,
   };
+  // Before anything closes: the background result job stops after its batch in progress and releases its job.
+  app.addHook('preClose', () => stopResultJobs(deps));
   app.addHook('onClose', () => deps.live.close());
   app.addHook('onClose', () => deps.replica.close());
   const revocations = await listenForRevocations(database, deps.sessions, app.log);

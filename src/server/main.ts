@@ -7,6 +7,7 @@ import { listenForMetrics } from './platform/observability/metricsServer';
 import { startScheduler } from './scheduledJobs';
 import { startTitleRaceNotices } from './features/titleRace/titleRaceNotices';
 import { shutdownGracefully } from './shutdown';
+import { kickResultJobs } from './domain/resultJobs/resultJobWorker';
 
 function configOrExit(): Config {
   try {
@@ -30,6 +31,8 @@ async function main(): Promise<void> {
   // Push keys exist before the first browser asks for them (every process reads the same stored pair).
   await loadVapidKeys(deps.db);
   const scheduler = startScheduler(deps);
+  // Result jobs a stopped process left (or that wait for their lease to run out) go on from where they were.
+  kickResultJobs(deps);
   await startTitleRaceNotices(deps);
   const metricsServer = config.metricsPort ? await listenForMetrics(deps.metrics, config.metricsHost, config.metricsPort) : null;
   if (!config.metricsOpen && !config.metricsToken && !config.metricsPort) {

@@ -4,6 +4,7 @@ import { importOpenfootball } from '../domain/competitions/importService';
 import { revealDueResults } from '../domain/competitions/reveal';
 import { call, describeEachDb, type TestApp } from '../testing/harness';
 import { DAY, HOUR, MINUTE, api, createPlayer, ok, type Player } from './acceptanceKit';
+import { settleResultJobs } from '../domain/resultJobs/testing/settleResultJobs';
 
 /**
  * On the real World Cup schedule (the units of each area test the same rules on small fixtures): every bet and
@@ -198,6 +199,8 @@ describeEachDb('acceptance: concurrency', (ctx) => {
     const corrections = players.flatMap((p) => rows.get(p.id)!.filter((r) => r.match.matchday === 1).map((r, i) =>
       ok(t, 'POST', '/result_bets/update_result_bet', cup.admin.token, { result_bet_id: r.id, local_goals: (p.id + i) % 4, visiting_goals: i % 2 })));
     await Promise.all([...corrections.slice(0, 4), ok(t, 'POST', '/update/update', cup.admin.token), ...corrections.slice(4), ...rewrites]);
+    // The revealed results reach the table through their jobs.
+    await settleResultJobs(t.deps);
 
     const before = await ok(t, 'GET', `/leagues/users_league_table/${cup.leagueId}`, cup.owner.token);
     expect(before.last_played_matchday).toBe(1);
@@ -227,6 +230,7 @@ describeEachDb('acceptance: concurrency', (ctx) => {
     expect((await correction!).statusCode).toBe(200);
     const stored = (await ok(t, 'GET', `/result_bets/index/${cup.leagueId}?matchday=1`, cup.member.token)).find((r: any) => r.id === row.id);
     expect(stored).toMatchObject({ id: row.id, local_goals: 2, visiting_goals: 0, modified_after_start: true, points: 5 });
+    await settleResultJobs(t.deps);
     const table = await ok(t, 'GET', `/leagues/users_league_table/${cup.leagueId}`, cup.owner.token);
     expect(table.users.find((u: any) => u.user_id === cup.member.id)).toMatchObject({ points_by_matchday: { 1: 5 }, points: 5 });
   }, 120_000);

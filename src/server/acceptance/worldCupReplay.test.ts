@@ -4,6 +4,7 @@ import { findNationalTeam } from '../../shared/domain/teams';
 import { importOpenfootball } from '../domain/competitions/importService';
 import { describeEachDb, type TestApp } from '../testing/harness';
 import { DAY, HOUR, MINUTE, createPlayer, inChunks, ok, prng, verifyEmailByLink, type Player } from './acceptanceKit';
+import { settleResultJobs } from '../domain/resultJobs/testing/settleResultJobs';
 
 /**
  * The real World Cup 2026 replayed through the API in three leagues, and after each round
@@ -443,6 +444,8 @@ describeEachDb('acceptance: the World Cup 2026 replayed in three leagues', (ctx)
     async function reveal(until: number) {
       t.clock.set(until);
       await ok(t, 'POST', '/update/update', admin.token);
+      // The tables follow once the results' jobs have run.
+      await settleResultJobs(t.deps);
       const now: any[] = await ok(t, 'GET', `/matches/index/${competitionId}`, null);
       world.drawnRounds = new Set(KNOCKOUT_PICK_ROUNDS.filter((round) => now.filter((m) => m.round_id === round)
         .every((m) => m.local_team_id !== null && m.visiting_team_id !== null)));

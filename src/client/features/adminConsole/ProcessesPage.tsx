@@ -16,6 +16,7 @@ import { Pagination } from '../../lib/ui/Pagination';
 import { ANY_SHOWN, dateOrDash, formatDuration, pageCount, type Outcome } from './consoleFormat';
 import { Facts } from './Facts';
 import { OutcomeChip } from './OutcomeChip';
+import { ResultJobProgress } from './ResultJobProgress';
 
 const processesEndpoint = api.endpoints.adminProcesses;
 
@@ -54,6 +55,7 @@ export function ProcessRunItem({ run }: { run: Run }) {
         [t('admin_console.processes.duration'), run.duration_ms === null ? '—' : formatDuration(run.duration_ms)],
         [t('admin_console.processes.changes'), changesOf(run, t)],
       ]} />
+      {run.progress && <ResultJobProgress progress={run.progress} running={run.outcome === 'running'} />}
       {run.error && <Typography color="error" variant="body2" sx={{ overflowWrap: 'anywhere' }}>{run.error}</Typography>}
     </Paper>
   );

@@ -1,6 +1,6 @@
 import type { Db, Executor } from '../../platform/db/database';
 import { advanceKnockoutTeams } from './advanceKnockout';
-import { recomputeAfterResults } from '../scoring/recompute';
+import { applyResults } from '../resultJobs/applyResults';
 import { MATCH_STATUS, recountScorerGoals, refreshCompetitionFinished } from './competitionStateRepository';
 import { goalRowOf, parseHeldResult, serializeHeldResult } from './heldResult';
 import { playReplayedMatches } from './replayLive';
@@ -15,7 +15,7 @@ export interface ReplayStep { revealed: number[]; playing: number[] }
 
 /**
  * Plays replayed matches (replayed imports, the demo) on to `now`: marks matches whose kickoff has passed as
- * started, reveals the held results whose replay has ended (replayTimeline.ts) and recomputes their points, and
+ * started, reveals the held results whose replay has ended (replayTimeline.ts) and applies them (a result job), and
  * moves the clock and provisional score of those still in play. Safe to run from several processes at once: a
  * result is claimed by the update that clears it.
  */
@@ -73,7 +73,7 @@ async function revealInTransaction(trx: Executor, now: number, competitionId?: n
   }
   for (const [id, matchIds] of revealed) {
     await refreshCompetitionFinished(trx, id, now);
-    await recomputeAfterResults(trx, id, matchIds, now);
+    await applyResults(trx, { competitionId: id, matchIds, trigger: 'scheduled', now });
   }
   return [...revealed.values()].flat();
 }

@@ -36,14 +36,17 @@ async function matchdayWinners(db: Executor, leagueId: number, matchday: number)
 }
 
 /**
- * After these matches got their first result (their points are already in the stored standings): a `result` event
- * per match with the league's new top places, for every league of the competition with a webhook, and a
- * `matchday_winners` event for each of their matchdays that is now complete. Runs in the writer's transaction.
+ * After these matches got their first result and these leagues' stored standings hold it: a `result` event per match
+ * with the league's new top places, for each of the leagues with a webhook, and a `matchday_winners` event for each of
+ * their matchdays that is now complete. Runs in the transaction that rewrote the leagues' standings, so a chat hears
+ * of a table only once it is committed.
  */
-export async function publishResultEvents(db: Executor, competitionId: number, matchIds: number[], now: number): Promise<void> {
-  if (matchIds.length === 0) return;
+export async function publishResultEvents(
+  db: Executor, competitionId: number, leagueIds: number[], matchIds: number[], now: number,
+): Promise<void> {
+  if (matchIds.length === 0 || leagueIds.length === 0) return;
   const leagues = await db.selectFrom('leagues as l')
-    .where('l.competition_id', '=', competitionId)
+    .where('l.competition_id', '=', competitionId).where('l.id', 'in', leagueIds)
     .where((eb) => eb.exists(eb.selectFrom('league_webhooks as h').select('h.id').whereRef('h.league_id', '=', 'l.id').where('h.disabled_at', 'is', null)))
     .select('l.id').orderBy('l.id').execute();
   if (leagues.length === 0) return;

@@ -6,6 +6,7 @@ import { importOpenfootball } from '../competitions/importService';
 import { seedDemoIfEmpty } from '../../features/demo/seedDemo';
 import { createScheduler } from '../../scheduledJobs';
 import { betsWithPoints, memberStanding } from '../../testing/standingsReads';
+import { settleResultJobs } from '../resultJobs/testing/settleResultJobs';
 
 // Real servers and databases on a shared 2-core machine: allow more than jest's default 5 s.
 jest.setTimeout(30_000);
@@ -51,10 +52,13 @@ describeIfData('openfootball replay through update', (ctx) => {
     expect(revealed).toEqual({ finished: 1, local_goals: 2, visiting_goals: 0 });
     const [bet] = await betsWithPoints(db, { matchId: opener.id });
     expect(bet.points).toBe(5);
+    // The table follows once the result's job has run.
+    await settleResultJobs(t.deps);
     const member = await memberStanding(db, t.kind, leagueId, player.id);
     expect({ points: member.points, points_league: member.points_league }).toEqual({ points: 5, points_league: 5 });
     // The process history says what the run changed: the revealed matches and the one bet they scored.
-    const [run] = await db.selectFrom('process_runs').select(['kind', 'updated_matches', 'recomputed_bets']).orderBy('id', 'desc').limit(1).execute();
+    const [run] = await db.selectFrom('process_runs').select(['kind', 'updated_matches', 'recomputed_bets']).where('kind', '=', 'update')
+      .orderBy('id', 'desc').limit(1).execute();
     expect(run).toMatchObject({ kind: 'update', recomputed_bets: 1 });
     expect(run.updated_matches).toBeGreaterThanOrEqual(1);
     // Nothing else is due yet.

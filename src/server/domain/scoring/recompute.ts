@@ -6,7 +6,6 @@ import {
   addMatchPoints, competitionHasTeamSelections, refreshMatchdayRows, refreshMemberTotals, refreshStandings,
 } from '../standings/standingsRefresh';
 import { betPointsSql } from './scoringSql';
-import { publishResultEvents } from '../leagueEvents/resultEvents';
 
 /**
  * Entry points every writer of results calls (admin edits, importer, providers, demo). Points are not stored per
@@ -36,11 +35,10 @@ const scoredNow = (m: { finished: number; local_goals: number | null; visiting_g
  * rows; a result that counted before (corrected or withdrawn) has its matchdays' rows rebuilt from their bets.
  * Callers have written these matches in the same transaction (their rows stay locked), so no other recompute of
  * them runs meanwhile; competition and league recomputes lock every match of the competition first for the same
- * reason. Given `now` (every writer of results gives it), the matches' first results are told to the leagues'
- * webhooks (domain/leagueEvents) in the same transaction.
+ * reason.
  */
-export async function recomputeAfterResults(db: Executor, competitionId: number, matchIds: number[], now?: number): Promise<void> {
-  if (!db.isTransaction) return (db as Db).transaction().execute((trx) => recomputeAfterResults(trx, competitionId, matchIds, now));
+export async function recomputeAfterResults(db: Executor, competitionId: number, matchIds: number[]): Promise<void> {
+  if (!db.isTransaction) return (db as Db).transaction().execute((trx) => recomputeAfterResults(trx, competitionId, matchIds));
   const ids = [...new Set(matchIds)];
   const matches = ids.length === 0 ? [] : await db.selectFrom('matches')
     .select(['id', 'matchday', 'finished', 'local_goals', 'visiting_goals', 'standings_scored'])
@@ -67,11 +65,10 @@ export async function recomputeAfterResults(db: Executor, competitionId: number,
   if (changed.length > 0) await markStandingsScored(db, changed.map((m) => m.id));
   if (await recomputePickPoints(db, competitionId) > 0) await refreshMemberTotals(db, { competitionId });
   await touchCompetitionTables(db, competitionId);
-  if (now !== undefined) await publishResultEvents(db, competitionId, changed.filter(scoredNow).map((m) => m.id), now);
 }
 
 /** matches.standings_scored follows what the stored rows now hold for these matches. */
-async function markStandingsScored(db: Executor, matchIds: number[]): Promise<void> {
+export async function markStandingsScored(db: Executor, matchIds: number[]): Promise<void> {
   await sql`UPDATE matches SET standings_scored = CASE WHEN finished = 1 AND local_goals IS NOT NULL AND visiting_goals IS NOT NULL
       THEN 1 ELSE 0 END
     WHERE id IN (${sql.join(matchIds)})
@@ -117,13 +114,14 @@ export async function recomputeLeague(db: Executor, leagueId: number): Promise<v
 }
 
 /**
- * Real bets on the competition's matches written since `since` that count now (a result): what a results run
- * re-scored, for the process history.
+ * Real bets on the competition's matches written since `since` that count now (a result, finished with a score):
+ * what a results run re-scored, for the process history (its result jobs may still be applying them).
  */
 export async function countBetsScoredSince(db: Executor, competitionId: number, since: number): Promise<number> {
   const row = await db.selectFrom('result_bets as rb').innerJoin('matches as m', 'm.id', 'rb.match_id')
     .select((eb) => eb.fn.countAll<number | string>().as('n'))
-    .where('m.competition_id', '=', competitionId).where('m.updated_at', '>=', since).where('m.standings_scored', '=', 1)
+    .where('m.competition_id', '=', competitionId).where('m.updated_at', '>=', since).where('m.finished', '=', 1)
+    .where('m.local_goals', 'is not', null).where('m.visiting_goals', 'is not', null)
     .where('rb.mode', '=', 0).executeTakeFirstOrThrow();
   return Number(row.n);
 }

@@ -5,6 +5,7 @@ import { createUserWithToken } from '../../testing/fixtures';
 import { hashPassword } from '../../platform/sessions/passwords';
 import { addMember, insertLeague } from '../../features/picks/testing/pickTestFixtures';
 import { recomputeCompetition } from '../scoring/recompute';
+import { settleResultJobs } from '../resultJobs/testing/settleResultJobs';
 
 // Many concurrent requests on real databases, on a shared 2-core machine: allow more than jest's default 5 s.
 jest.setTimeout(60_000);
@@ -99,7 +100,8 @@ describeEachDb('standings under concurrent writes', (ctx) => {
     // Each answer is a success, or a refusal a client understands (a second recompute while one runs: 409).
     expect(answers.filter((r) => r.statusCode !== 200).map((r) => r.statusCode).every((s) => s === 409)).toBe(true);
 
-    // What the concurrent refreshes left is what a quiet recompute computes from the final bets and results.
+    // What the concurrent refreshes and result jobs left is what a quiet recompute computes from the final bets and results.
+    await settleResultJobs(t.deps);
     const stored = await standings(t, [a.id, b.id]);
     await t.deps.db.transaction().execute((trx) => recomputeCompetition(trx, cup.competitionId));
     expect(stored).toEqual(await standings(t, [a.id, b.id]));
@@ -120,6 +122,7 @@ describeEachDb('standings under concurrent writes', (ctx) => {
       ...played.map((m, i) => call(t.app, { method: 'PUT', url: en(`/matches/${m.id}`), token: admin.token, payload: { match: { local_goals: i % 2, visiting_goals: 1 } } })),
     ]);
     expect(answers.filter((r) => r.statusCode !== 200).map((r) => `${r.statusCode} ${r.body}`)).toEqual([]);
+    await settleResultJobs(t.deps);
     const stored = await standings(t, leagues.map((l) => l.id));
     await t.deps.db.transaction().execute((trx) => recomputeCompetition(trx, cup.competitionId));
     expect(stored).toEqual(await standings(t, leagues.map((l) => l.id)));

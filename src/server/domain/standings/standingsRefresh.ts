@@ -13,24 +13,28 @@ export interface StandingsScope {
   competitionId: number;
   /** One league, or every league of the competition. */
   leagueId?: number;
+  /** These leagues of the competition (a batch of a result job), instead of one or all. */
+  leagueIds?: number[];
   /** Only these matchdays' rows; undefined = all. */
   matchdays?: number[];
 }
 
 const competitionLeagues = (competitionId: number) => sql`(SELECT lg.id FROM leagues lg WHERE lg.competition_id = ${competitionId})`;
 
+const inList = (column: string, values: number[]) =>
+  values.length === 0 ? sql`1 = 0` : sql`${sql.ref(column)} IN (${sql.join(values)})`;
+
 /** Leagues that play only some teams' matches (league_teams), or those that play them all. */
 type Playing = 'some_teams' | 'all_teams';
 
 function leagueFilter(scope: StandingsScope & { playing?: Playing }, column: string): RawBuilder<unknown> {
   const ref = sql.ref(column);
-  const league = scope.leagueId !== undefined ? sql`${ref} = ${scope.leagueId}` : sql`${ref} IN ${competitionLeagues(scope.competitionId)}`;
+  const league = scope.leagueId !== undefined ? sql`${ref} = ${scope.leagueId}`
+    : scope.leagueIds !== undefined ? inList(column, scope.leagueIds)
+      : sql`${ref} IN ${competitionLeagues(scope.competitionId)}`;
   if (!scope.playing) return league;
   return sql`${league} AND ${ref} ${scope.playing === 'some_teams' ? sql`IN` : sql`NOT IN`} (SELECT lt.league_id FROM league_teams lt)`;
 }
-
-const inList = (column: string, values: number[]) =>
-  values.length === 0 ? sql`1 = 0` : sql`${sql.ref(column)} IN (${sql.join(values)})`;
 
 /** Key spaces of the standings' PostgreSQL advisory locks (first half of the two-int key). */
 const COMPETITION_STANDINGS = 0x7374_6463; // "stdc"
@@ -39,7 +43,7 @@ const LEAGUE_STANDINGS = 0x7374_646c; // "stdl"
 /**
  * PostgreSQL: refreshes whose scopes overlap run one after the other, until their transactions end (SQLite runs
  * one transaction at a time). A competition refresh holds its competition's lock; a league refresh holds it
- * shared and its league's lock. Unserialised, a second refresh's DELETE misses the rows the first inserted
+ * shared and its league's lock (a batch of leagues: each one's, in id order). Unserialised, a second refresh's DELETE misses the rows the first inserted
  * (duplicate key), or two refreshes deadlock, or the later commit writes rows computed before the other's
  * bets were committed. Taken after the lock, each statement reads every refresh committed before it.
  * So that a refresh never waits for a transaction that waits for it, a transaction writes no league_members or
@@ -47,12 +51,15 @@ const LEAGUE_STANDINGS = 0x7374_646c; // "stdl"
  */
 export async function lockStandings(db: Executor, scope: StandingsScope): Promise<void> {
   if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return;
-  if (scope.leagueId === undefined) {
+  const leagues = scope.leagueIds ?? (scope.leagueId === undefined ? undefined : [scope.leagueId]);
+  if (leagues === undefined) {
     await sql`SELECT pg_advisory_xact_lock(${COMPETITION_STANDINGS}::int4, ${scope.competitionId}::int4)`.execute(db);
     return;
   }
   await sql`SELECT pg_advisory_xact_lock_shared(${COMPETITION_STANDINGS}::int4, ${scope.competitionId}::int4)`.execute(db);
-  await sql`SELECT pg_advisory_xact_lock(${LEAGUE_STANDINGS}::int4, ${scope.leagueId}::int4)`.execute(db);
+  for (const id of [...leagues].sort((a, b) => a - b)) {
+    await sql`SELECT pg_advisory_xact_lock(${LEAGUE_STANDINGS}::int4, ${id}::int4)`.execute(db);
+  }
 }
 
 interface MatchOfMatchday { id: number; matchday: number }
@@ -78,7 +85,7 @@ export async function refreshMatchdayRows(
   db: Executor, scope: StandingsScope & { playing?: Playing }, how: 'replace' | 'merge',
 ): Promise<void> {
   await lockStandings(db, scope);
-  if (scope.leagueId === undefined && scope.matchdays === undefined && db.getExecutor().adapter instanceof PostgresAdapter) {
+  if (scope.leagueId === undefined && scope.leagueIds === undefined && scope.matchdays === undefined && db.getExecutor().adapter instanceof PostgresAdapter) {
     // A whole competition's bets are grouped at once (1.7 million for a World Cup of 51,000 members): sorted in
     // memory rather than in files (8 s -> 4 s), for this transaction only.
     await sql`SET LOCAL work_mem = '256MB'`.execute(db);

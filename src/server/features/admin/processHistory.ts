@@ -12,7 +12,8 @@ function runsQuery(db: Executor) {
   return db.selectFrom('process_runs as r')
     .leftJoin('competitions as c', 'c.id', 'r.competition_id')
     .leftJoin('users as u', 'u.id', 'r.started_by')
-    .select([
+    .leftJoin('result_jobs as rj', 'rj.process_run_id', 'r.id')
+    .select(['rj.leagues_done', 'rj.leagues_total',
       'r.id', 'r.kind', 'r.trigger', 'r.competition_id', 'c.name as competition_name', 'r.started_by', 'u.name as started_by_name',
       'r.started_at', 'r.finished_at', 'r.outcome', 'r.updated_matches', 'r.recomputed_bets', 'r.notified', 'r.created', 'r.error',
     ]);
@@ -36,6 +37,7 @@ function toProcessRun(row: RunRow): ProcessRunView {
     notified: row.notified,
     created: row.created === null ? null : row.created === 1,
     error: row.error,
+    ...(row.leagues_total !== null && { progress: { leagues_done: Math.min(row.leagues_done!, row.leagues_total), leagues_total: row.leagues_total } }),
   };
 }
 

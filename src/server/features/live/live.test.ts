@@ -33,6 +33,9 @@ describeEachDb('live league streams', (ctx) => {
 
     await w.edit(w.first, { status: 'finished', local_goals: 1, visiting_goals: 0 });
     await stream.next(isEvent('matches'));
+    // The result reaches the table through its job: its progress says so, then the table that holds it.
+    const progress = await stream.next((m) => isEvent('result_progress')(m) && m.data.applied);
+    expect(progress.data).toMatchObject({ league_id: w.league.id, match_ids: [w.first], leagues_done: 1, leagues_total: 1, finished: false });
     const final = await stream.next(isEvent('standings'));
     expect(final.data).toMatchObject({ provisional: false, live_match_ids: [] });
     expect(final.data.table.users[0]).toMatchObject({ user_id: w.member.id, points: rows[0].points });
@@ -152,6 +155,7 @@ describeEachDb('live league streams', (ctx) => {
     await scheduledProcesses(t.deps).update();
     const matches = await stream.next(isEvent('matches'));
     expect(matches.data.matches.find((m: { id: number }) => m.id === w.first)).toMatchObject({ finished: true, local_goals: 1, visiting_goals: 0 });
+    await stream.next((m) => isEvent('result_progress')(m) && m.data.applied);
     const standings = await stream.next(isEvent('standings'));
     expect(standings.data.table.users[0]).toMatchObject({ user_id: w.member.id });
     expect(standings.data.table.users[0].points).toBeGreaterThan(0);

@@ -3,7 +3,7 @@ import { LIVE_EVENT } from '../../../shared/api/routes/live';
 import type { AppDeps } from '../../platform/deps';
 import { retryLater } from '../../platform/http/errors';
 import { leagueMatchesInPlay } from './liveEventsRepository';
-import { createReplays, eventMessages } from './liveMessages';
+import { createReplays, eventMessages, tableApplied } from './liveMessages';
 import { apiMatches } from '../../domain/live/livePublisher';
 import { SseStream } from '../../platform/live/sseStream';
 import { createStreamCaps, RETRY_AFTER_SECONDS } from '../../platform/live/streamCaps';
@@ -15,8 +15,8 @@ import { LiveViewers, sendTo, type StreamViewer, type Viewer } from './liveViewe
 /**
  * This process's open live streams and how events reach them. Every event of the bus is turned
  * into messages per league that has streams here: `matches` with the league's matches, then the league's
- * `standings` (built once per league and language, see streamStandings.ts), or `bets_visible` for the leagues whose
- * bet window closed. Events are delivered one at a time through one queue; a new stream catches up on its own
+ * `standings` (built once per league and language, see streamStandings.ts), `bets_visible` for the leagues whose
+ * bet window closed, or a result job's `result_progress` (then the table, for the leagues its batch rewrote). Events are delivered one at a time through one queue; a new stream catches up on its own
  * (replays and tables shared with the streams opening alongside, liveMessages.ts), never through that queue, while
  * the events arriving meanwhile wait for it in its backlog. Timers keep the streams up (liveUpkeep.ts). Streams are capped
  * per user, client address, league and process (streamCaps.ts).
@@ -51,12 +51,13 @@ export function createLiveHub(deps: AppDeps) {
     const tables = new Map<string, Promise<Awaited<StreamTable> | null>>();
     for (const [leagueId, message] of messages) {
       const targets = [...(viewers.byLeague.get(leagueId) ?? [])];
-      // Only match cards move the table; other events go on their own, with the event id.
-      if (message.event !== LIVE_EVENT.MATCHES) {
+      // Match cards, and a result job's progress that rewrote this league's table, move the table; other events go on
+      // their own, with the event id.
+      if (message.event !== LIVE_EVENT.MATCHES && !(message.event === LIVE_EVENT.RESULT_PROGRESS && tableApplied(message))) {
         for (const viewer of targets) sendTo(viewer, (stream) => stream.send(message.event, message.data, row.id));
         continue;
       }
-      // The match cards first; then the table, built once per language (a failure there still moves the cards).
+      // The match cards (or the progress) first; then the table, built once per language (a failure there still moves the cards).
       for (const viewer of targets) sendTo(viewer, (stream) => stream.send(message.event, message.data));
       for (const viewer of targets) {
         const key = `${leagueId}:${viewer.locale}`;

@@ -1,5 +1,6 @@
 import { LIVE_EVENT } from '../../../shared/api/routes/live';
 import type { BetsVisiblePayload, BoardPayload, MatchesPayload } from '../../domain/live/liveEvents';
+import type { ResultProgressPayload } from '../../domain/resultJobs/resultProgress';
 import type { AppDeps } from '../../platform/deps';
 import { liveEventsAfter, type LiveEventRow } from '../../platform/live/liveEventStore';
 import { matchesPlayedInLeagues } from './liveEventsRepository';
@@ -12,13 +13,31 @@ export const RESUME_LIMIT = 200;
 /** A replay read for one stream is reused by streams of the same league resuming from the same event this long. */
 const REPLAY_REUSE_MS = 2000;
 
+/** A result job's progress, to every league of its competition; `applied` for those whose table it just rewrote. */
+function progressMessages(row: LiveEventRow, leagueIds: number[]): Map<number, LiveMessage> {
+  const progress = JSON.parse(row.payload) as ResultProgressPayload;
+  const batch = new Set(progress.league_ids);
+  return new Map(leagueIds.map((leagueId) => [leagueId, {
+    event: LIVE_EVENT.RESULT_PROGRESS,
+    data: {
+      league_id: leagueId, competition_id: row.competition_id, match_ids: progress.match_ids, applied: batch.has(leagueId),
+      leagues_done: progress.leagues_done, leagues_total: progress.leagues_total, finished: progress.finished,
+    },
+  }]));
+}
+
+/** Whether the message tells a league that its stored table changed (a result job's batch rewrote it). */
+export const tableApplied = (message: LiveMessage) =>
+  message.event === LIVE_EVENT.RESULT_PROGRESS && (message.data as { applied: boolean }).applied;
+
 /**
  * The message each of these leagues gets for one event (leagues the event does not concern get none): `matches`
  * with the league's matches of the event, `bets_visible` for the leagues whose own bet window is the one that
- * closed (not before it: they were told then), or `board` for the one league whose board changed. Without `id`;
- * the caller decides which message carries it.
+ * closed (not before it: they were told then), `board` for the one league whose board changed, or a result job's
+ * `result_progress`. Without `id`; the caller decides which message carries it.
  */
 export async function eventMessages(deps: AppDeps, row: LiveEventRow, leagueIds: number[]): Promise<Map<number, LiveMessage>> {
+  if (row.kind === 'result_progress') return progressMessages(row, leagueIds);
   const out = new Map<number, LiveMessage>();
   if (row.kind === 'board') {
     const board = JSON.parse(row.payload) as BoardPayload;
@@ -58,7 +77,7 @@ async function readReplay(deps: AppDeps, leagueId: number, competitionId: number
   for (const row of rows) {
     const message = (await eventMessages(deps, row, [leagueId])).get(leagueId);
     if (message) messages.push({ ...message, id: row.id });
-    matchesMoved ||= row.kind === 'matches' && message !== undefined;
+    matchesMoved ||= message !== undefined && (row.kind === 'matches' || tableApplied(message));
   }
   return { messages, matchesMoved, lastId: rows.at(-1)?.id ?? afterId, full: rows.length >= limit, readAt };
 }

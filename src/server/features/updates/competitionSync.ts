@@ -6,6 +6,7 @@ import { providerFor } from '../../domain/providers/registry';
 import { recordCompetitionSync } from '../../platform/processRuns/processRuns';
 import { publishMatchesUpdatedSince } from '../../domain/live/livePublisher';
 import { countBetsScoredSince } from '../../domain/scoring/recompute';
+import { kickResultJobs } from '../../domain/resultJobs/resultJobWorker';
 
 /**
  * One lock per competition, whichever process works on it: `update` and `update_all` take it around each
@@ -30,6 +31,8 @@ export async function syncCompetition(deps: AppDeps, competition: ProviderCompet
     if (updated === 0) return { matches: 0, bets: 0 };
     // The provider committed its own transaction: the live streams get the matches it wrote.
     await publishMatchesUpdatedSince(deps, competition.id, since);
+    // Then the results reach the league tables through their result jobs (their progress follows the matches).
+    kickResultJobs(deps);
     return { matches: updated, bets: await countBetsScoredSince(deps.db, competition.id, since) };
   } catch (error) {
     if (error instanceof ProviderError) deps.log.warn({ err: error, competitionId: competition.id }, 'results provider failed');

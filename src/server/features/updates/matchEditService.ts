@@ -5,7 +5,8 @@ import { invalidField, notFound } from '../../platform/http/errors';
 import { findMatch } from '../../domain/competitions/matchesRepository';
 import { toMatch } from '../../domain/competitions/referenceMapping';
 import { logMatchCorrection } from '../../domain/leagueLog/leagueLogService';
-import { recomputeAfterResults } from '../../domain/scoring/recompute';
+import { applyResults } from '../../domain/resultJobs/applyResults';
+import { kickResultJobs } from '../../domain/resultJobs/resultJobWorker';
 import { keepShownBetsClosed } from '../../domain/scoring/shownBets';
 import { publishMatchChanges } from '../../domain/live/livePublisher';
 import { auditMatchEdit, matchForEdit, teamsOfCompetition, updateMatchFields, type MatchChanges } from './matchEditRepository';
@@ -19,7 +20,10 @@ const FLAGS_BY_STATUS: Record<string, { started: 0 | 1; finished: 0 | 1 }> = {
   finished: { started: 1, finished: 1 },
 };
 
-/** An admin's hand correction of a match (manual provider, or fixing a provider's mistake); points follow at once. */
+/**
+ * An admin's hand correction of a match (manual provider, or fixing a provider's mistake). It returns once the match
+ * is written; the league tables follow in the background (a result job, started at once).
+ */
 export async function editMatch(deps: AppDeps, adminId: number, matchId: number, edit: Static<typeof MatchEdit>) {
   const current = await matchForEdit(deps.db, matchId);
   if (!current) throw notFound('errors.match_not_found');
@@ -50,11 +54,12 @@ export async function editMatch(deps: AppDeps, adminId: number, matchId: number,
     if (changes.date !== undefined) await keepShownBetsClosed(trx, current.competition_id, now);
     await updateMatchFields(trx, matchId, changes, now);
     await auditMatchEdit(trx, adminId, matchId, changes, now);
-    await recomputeAfterResults(trx, current.competition_id, [matchId], now);
+    await applyResults(trx, { competitionId: current.competition_id, matchIds: [matchId], trigger: 'manual', startedBy: adminId, now });
     // Last: the leagues' logs record the result correction (their lock is always the last taken).
     await logMatchCorrection(trx, { now, key: deps.logKey }, { matchId, actorId: adminId, before: current, after: changes });
     // Live streams hear of it when (and only if) this commits.
     await publishMatchChanges(deps, trx, current.competition_id, [matchId]);
   });
+  kickResultJobs(deps);
   return toMatch((await findMatch(deps.db, matchId))!);
 }

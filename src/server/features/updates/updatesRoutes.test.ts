@@ -5,6 +5,7 @@ import { createCup } from '../../testing/competitionFixture';
 import { createUserWithToken } from '../../testing/fixtures';
 import { LOCK_TTL_MS } from '../../platform/locks/processLocks';
 import { betsWithPoints, memberStanding } from '../../testing/standingsReads';
+import { settleResultJobs } from '../../domain/resultJobs/testing/settleResultJobs';
 
 // Real servers and databases on a shared 2-core machine: allow more than jest's default 5 s.
 jest.setTimeout(30_000);
@@ -12,7 +13,7 @@ jest.setTimeout(30_000);
 // Real recomputation, observed: the calls are counted and a test can slow one down or make it fail.
 jest.mock('../../domain/scoring/recompute', () => {
   const actual = jest.requireActual('../../domain/scoring/recompute');
-  return { ...actual, recomputeCompetition: jest.fn(actual.recomputeCompetition), recomputeAfterResults: jest.fn(actual.recomputeAfterResults) };
+  return { ...actual, recomputeCompetition: jest.fn(actual.recomputeCompetition) };
 });
 jest.mock('../../domain/reminders/remindersService', () => {
   const actual = jest.requireActual('../../domain/reminders/remindersService');
@@ -20,7 +21,6 @@ jest.mock('../../domain/reminders/remindersService', () => {
 });
 const sendReminders = reminders.sendReminders as jest.Mock;
 const recomputeCompetition = recompute.recomputeCompetition as jest.Mock;
-const recomputeAfterResults = recompute.recomputeAfterResults as jest.Mock;
 
 const HOUR = 3_600_000;
 
@@ -148,11 +148,12 @@ describeEachDb('admin update processes', (ctx) => {
 describeEachDb('PUT matches/{id}', (ctx) => {
   afterEach(() => jest.clearAllMocks());
 
-  it('lets an admin type a result: status drives started/finished, points are recomputed at once', async () => {
+  it('lets an admin type a result: status drives started/finished, a job applies it to the tables', async () => {
     const t = ctx();
     const cup = await createCup(t.deps.db, { start: t.clock.now() - 3 * HOUR });
     const admin = await createUserWithToken(t.deps, { is_admin: true, locale: 'es' });
     const matchId = cup.groupMatchIds[0];
+    await leagueWithBet(t, cup.competitionId, matchId);
     const res = await call(t.app, {
       method: 'PUT', url: `/api/v1/es/matches/${matchId}`, token: admin.token,
       payload: { match: { local_goals: 2, visiting_goals: 1, status: 'finished' } },
@@ -160,7 +161,8 @@ describeEachDb('PUT matches/{id}', (ctx) => {
     expect(res.statusCode).toBe(200);
     expect(res.data.message).toBe('Partido actualizado');
     expect(res.data.match).toMatchObject({ id: matchId, local_goals: 2, visiting_goals: 1, status: 'finished', started: true, finished: true });
-    expect(recomputeAfterResults).toHaveBeenCalledWith(expect.anything(), cup.competitionId, [matchId], t.clock.now());
+    const jobs = await t.deps.db.selectFrom('result_jobs').select(['competition_id', 'match_ids']).execute();
+    expect(jobs).toEqual([{ competition_id: cup.competitionId, match_ids: JSON.stringify([matchId]) }]);
     const audit = await t.deps.db.selectFrom('audit_log').selectAll().where('entity_id', '=', matchId).execute();
     expect(audit).toHaveLength(1);
 
@@ -170,7 +172,7 @@ describeEachDb('PUT matches/{id}', (ctx) => {
     expect(back.data.message).toBe('Match updated');
   });
 
-  it('moves bet points and the league table at once, also when a result is corrected', async () => {
+  it('moves bet points at once and the league table once its job ran, also when a result is corrected', async () => {
     const t = ctx();
     const cup = await createCup(t.deps.db, { start: t.clock.now() - 3 * HOUR });
     const admin = await createUserWithToken(t.deps, { is_admin: true });
@@ -179,8 +181,10 @@ describeEachDb('PUT matches/{id}', (ctx) => {
     expect(await standing()).toEqual({ bet: null, member: 0 });
     const put = (match: object) => call(t.app, { method: 'PUT', url: `/api/v1/en/matches/${matchId}`, token: admin.token, payload: { match } });
     await put({ local_goals: 2, visiting_goals: 1, status: 'finished' });
+    await settleResultJobs(t.deps);
     expect(await standing()).toEqual({ bet: 5, member: 5 });
     await put({ visiting_goals: 2 });
+    await settleResultJobs(t.deps);
     // 2-2: the sign is wrong, the local goals still right.
     expect(await standing()).toEqual({ bet: 1, member: 1 });
   });

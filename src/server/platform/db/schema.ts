@@ -193,7 +193,7 @@ export interface ClientLogsTable {
 
 /** What the live streams tell: its id is the SSE event id in every process. */
 export interface LiveEventsTable {
-  id: Id; competition_id: number; kind: 'matches' | 'bets_visible' | 'board'; payload: string; dedupe_key: string | null; created_at: number;
+  id: Id; competition_id: number; kind: 'matches' | 'bets_visible' | 'board' | 'result_progress'; payload: string; dedupe_key: string | null; created_at: number;
 }
 
 /** Generation of a user's private calendar token (regenerating bumps it). */
@@ -204,6 +204,14 @@ export interface ProcessRunsTable {
   id: Id; kind: string; trigger: 'manual' | 'scheduled'; competition_id: number | null; started_by: number | null;
   started_at: number; finished_at: number | null; outcome: 'running' | 'done' | 'failed';
   updated_matches: number | null; recomputed_bets: number | null; notified: number | null; created: Flag | null; error: string | null;
+}
+
+/** A result being applied to a competition's league tables in batches (domain/resultJobs). */
+export interface ResultJobsTable {
+  id: Id; competition_id: number; match_ids: string; matchdays: string; status: 'pending' | 'running' | 'done' | 'superseded';
+  cursor_league_id: Generated<number>; leagues_done: Generated<number>; leagues_total: number;
+  lease_owner: string | null; lease_until: number | null; process_run_id: number | null; superseded_by: number | null;
+  created_at: number; finished_at: number | null;
 }
 
 /** A competition's latest sync from its provider. */
@@ -301,6 +309,7 @@ export interface Database extends WebhookTables {
   mail_outbox: MailOutboxTable;
   audit_log: AuditLogTable;
   process_runs: ProcessRunsTable;
+  result_jobs: ResultJobsTable;
   mail_log: MailLogTable;
   competition_syncs: CompetitionSyncsTable;
   live_events: LiveEventsTable;

@@ -3,7 +3,7 @@ import type { Executor } from '../db/database';
 /** The live event log: what every process's streams are told, in order, kept for resumes. */
 
 export interface LiveEventRow {
-  id: number; competition_id: number; kind: 'matches' | 'bets_visible' | 'board'; payload: string; created_at: number;
+  id: number; competition_id: number; kind: 'matches' | 'bets_visible' | 'board' | 'result_progress'; payload: string; created_at: number;
 }
 
 const EVENT_COLUMNS = ['id', 'competition_id', 'kind', 'payload', 'created_at'] as const;

@@ -50,6 +50,14 @@ async function closeInterruptedRuns(db: Executor, start: RunStart, now: number):
 
 async function startRun(db: Executor, start: RunStart, now: number): Promise<number> {
   await closeInterruptedRuns(db, start, now);
+  return insertRun(db, start, now);
+}
+
+/**
+ * A run's row (outcome `running`) written in the caller's transaction, for work that outlives any one lock and
+ * process (a result job, which completes it with finishRun): nothing else of its kind is closed as interrupted.
+ */
+export async function insertRun(db: Executor, start: RunStart, now: number): Promise<number> {
   const row = await db.insertInto('process_runs').values({
     kind: start.kind, trigger: start.trigger, competition_id: start.competitionId ?? null, started_by: start.startedBy ?? null,
     started_at: now, outcome: 'running',
@@ -57,7 +65,7 @@ async function startRun(db: Executor, start: RunStart, now: number): Promise<num
   return row.id;
 }
 
-async function finishRun(db: Executor, id: number, now: number, end: { changes?: RunChanges; error?: string }): Promise<void> {
+export async function finishRun(db: Executor, id: number, now: number, end: { changes?: RunChanges; error?: string }): Promise<void> {
   const changes = end.changes ?? {};
   await db.updateTable('process_runs').set({
     finished_at: now,

@@ -4,7 +4,7 @@ import { Id, Nullable, Strict, Timestamp } from '../schemas';
 import { ProcessOutcome } from './adminCompetitions';
 
 /** Every kind of process the history records. */
-export const PROCESS_KINDS = ['update', 'update_all', 'update_competition', 'update_competition_points', 'notify', 'import_competition', 'backup'] as const;
+export const PROCESS_KINDS = ['update', 'update_all', 'update_competition', 'update_competition_points', 'notify', 'import_competition', 'backup', 'apply_results'] as const;
 export const ProcessKind = Type.Union(PROCESS_KINDS.map((kind) => Type.Literal(kind)));
 
 export const Paging = {
@@ -32,6 +32,8 @@ export const ProcessRun = Type.Object({
   /** Imports: whether the competition was new. */
   created: Nullable(Type.Boolean()),
   error: Nullable(Type.String()),
+  /** Results applied to league tables (apply_results): how many of the competition's leagues have it so far. */
+  progress: Type.Optional(Type.Object({ leagues_done: Type.Integer({ minimum: 0 }), leagues_total: Type.Integer({ minimum: 0 }) })),
 });
 
 export const OutboxMail = Type.Object({

@@ -3,6 +3,7 @@ import { createUserWithToken } from '../../../testing/fixtures';
 import { importFootballData } from './footballDataImport';
 import { finishedScore, leagueWorld, startFakeFootballData, worldCupWorld, type FakeFootballData } from './testing/fakeFootballData';
 import { memberStanding } from '../../../testing/standingsReads';
+import { settleResultJobs } from '../../resultJobs/testing/settleResultJobs';
 
 // Real servers and databases on a shared 2-core machine: allow more than jest's default 5 s.
 jest.setTimeout(30_000);
@@ -127,7 +128,8 @@ describeEachDb('football-data.org provider', (ctx) => {
     const after = await matchRows(t, competitionId);
     expect(after.find((m) => m.external_key === `football-data:match:${fake.world.matches[0].id}`)).toMatchObject({ local_goals: 2, visiting_goals: 2 });
     expect(after.find((m) => m.round_id === 9)).toMatchObject({ status: 'finished', local_goals: 3, visiting_goals: 0, date: Date.parse('2026-06-17T18:00:00Z') });
-    // The table moved with the correction (2-2: only the local goals are still right).
+    // The table moved with the correction once its job ran (2-2: only the local goals are still right).
+    await settleResultJobs(t.deps);
     expect(await memberPoints()).toBe(1);
     // A rescheduled match keeps its matchday, and so does every other match.
     expect(after.map((m) => [m.id, m.matchday]).sort()).toEqual(before.map((m) => [m.id, m.matchday]).sort());

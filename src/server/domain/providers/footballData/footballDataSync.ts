@@ -1,7 +1,7 @@
 import { clubColors, findNationalTeam } from '../../../../shared/domain/teams';
 import type { Executor } from '../../../platform/db/database';
 import { linkCompetitionPeople } from '../../competitions/importRepository';
-import { recomputeAfterResults } from '../../scoring/recompute';
+import { applyResults } from '../../resultJobs/applyResults';
 import { keepShownBetsClosed } from '../../scoring/shownBets';
 import type { ApiMatch, ApiScorer, ApiTeam, ApiTeamRef } from './apiTypes';
 import type { FootballDataClient } from './client';
@@ -140,7 +140,9 @@ export async function applySnapshot(
   updatedMatches += insertedIds.length;
   changedMatchIds.push(...insertedIds.filter((_, i) => inserts[i].started === 1));
 
-  if (changedMatchIds.length > 0 || statsChanged) await recomputeAfterResults(trx, competition.id, changedMatchIds, now);
+  if (changedMatchIds.length > 0 || statsChanged) {
+    await applyResults(trx, { competitionId: competition.id, matchIds: changedMatchIds, trigger: 'scheduled', now });
+  }
   if (updatedMatches > 0) await markFinishedWhenComplete(trx, competition.id, now);
   return { updatedMatches, changedMatchIds };
 }

@@ -3,6 +3,7 @@ import { insertSession } from '../../../platform/sessions/sessionsRepository';
 import { signToken } from '../../../platform/sessions/tokens';
 import type { TestApp } from '../../../testing/harness';
 import { call } from '../../../testing/harness';
+import { settleResultJobs } from '../../../domain/resultJobs/testing/settleResultJobs';
 import { api, leagueWithMember, leagueWorld, type Person } from '../../leagues/testing/leagueTestKit';
 
 /** The world's cup with a league (owner and member) and helpers to add hooks and enter results. */
@@ -25,6 +26,8 @@ export async function enterResult(t: TestApp, admin: Person, matchId: number, ho
     payload: { match: { local_goals: home, visiting_goals: away, status: 'finished' } },
   });
   if (res.statusCode !== 200) throw new Error(`result failed: ${res.statusCode} ${res.body}`);
+  // The result reaches the league tables, and so the outbox, through its background job.
+  await settleResultJobs(t.deps);
 }
 
 /** A new sign-in of `who` at the clock's time (the fixtures' sessions last a day; outbox tests move days ahead). */

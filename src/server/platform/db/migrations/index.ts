@@ -21,6 +21,7 @@ import * as titleRaceMarks from './20261127_e_title_race_marks';
 import * as leagueBoard from './20261128_a_league_board';
 import * as apiTokens from './20261128_c_api_tokens';
 import * as webhooks from './20261128_b_webhooks';
+import * as resultJobs from './20261128_e_result_jobs';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -50,6 +51,7 @@ const migrations: Record<string, DialectMigration> = {
   '20261128_a_league_board': leagueBoard,
   '20261128_c_api_tokens': apiTokens,
   '20261128_b_webhooks': webhooks,
+  '20261128_e_result_jobs': resultJobs,
 };
 
 export function migrationProvider(dialect: Dialect): MigrationProvider {

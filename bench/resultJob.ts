@@ -1,0 +1,115 @@
+/**
+ * A result applied by its job at scale, on PostgreSQL (bench/lib/resultJobDataset.ts: BENCH_PLAYERS players, default
+ * 200,000, each in BENCH_LEAGUES leagues, default 10: 2,000,000 bets on the match). In one run:
+ * - bet saves of 200 members of the first league on the next match (BENCH_CONNECTIONS, default 30; BENCH_DURATION s, default 10)
+ *   without a job, then during the job (the worker runs in this process, as the immediate kick runs it);
+ * - the result job: its time to the last league, the WAL it wrote, and the longest lock wait seen (pg_stat_activity
+ *   sampled every 50 ms);
+ * - the first read of the first league's table after the result (built, not cached).
+ * Targets: the job within 15 s; saves during it p99 < 50 ms and at least 0.8 of their rate without it; the table's
+ * first read under 100 ms.
+ *
+ *   BENCH_DATABASE_URL=postgres://... npx tsx bench/resultJob.ts
+ */
+import { loadavg } from 'node:os';
+import { sql } from 'kysely';
+import { buildApp } from '../src/server/app';
+import { loadConfig } from '../src/server/platform/config';
+import { applyResults } from '../src/server/domain/resultJobs/applyResults';
+import { runResultJobs } from '../src/server/domain/resultJobs/resultJobWorker';
+import { benchToken, openBenchDatabase } from './lib/betsDataset';
+import autocannon, { type Options, type Result } from 'autocannon';
+import { createResultJobDataset } from './lib/resultJobDataset';
+
+const PLAYERS = Number(process.env.BENCH_PLAYERS ?? 200_000);
+const LEAGUES = Number(process.env.BENCH_LEAGUES ?? 10);
+const WRITERS = 200;
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 30);
+const DURATION = Number(process.env.BENCH_DURATION ?? 10);
+
+const load = () => loadavg().map((l) => l.toFixed(1)).join(' ');
+const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+const row = (r: Result) => `${r.requests.average.toFixed(0)} req/s, p99 ${r.latency.p99} ms, ${r.errors} errors (${r.timeouts} timeouts), ${r.non2xx} non-2xx`;
+
+/** Load on a worker thread; errors and timeouts are counted and printed, not fatal (a busy machine times some out). */
+const saveLoad = (title: string, url: string, duration: number, connections: number, requests: NonNullable<Options['requests']>) =>
+  autocannon({ url, workers: 1, title, duration, connections, requests, timeout: 30 });
+
+async function main(): Promise<void> {
+  process.removeAllListeners('warning');
+  if (!process.env.BENCH_DATABASE_URL) throw new Error('BENCH_DATABASE_URL (PostgreSQL) is required');
+  const database = await openBenchDatabase();
+  const config = { ...loadConfig({ LOG_LEVEL: 'silent', SEED_DEMO: 'false', OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '0' }), clientDir: '/nonexistent' };
+  const { app, deps } = await buildApp({ config, database: database.handle, logger: false });
+  try {
+    const now = deps.clock.now();
+    let started = performance.now();
+    const data = await createResultJobDataset(deps.db, now, PLAYERS, LEAGUES, WRITERS);
+    await sql`VACUUM ANALYZE`.execute(deps.db);
+    console.log(`${database.label}: ${PLAYERS.toLocaleString('en')} players x ${LEAGUES} leagues = ${(PLAYERS * LEAGUES).toLocaleString('en')} bets on the match, `
+      + `built in ${seconds(performance.now() - started)} (load ${load()})`);
+
+    const writerBets = await deps.db.selectFrom('result_bets').select(['id', 'user_id'])
+      .where('league_id', '=', data.leagueIds[0]).where('match_id', '=', data.openMatchId).execute();
+    const tokens = new Map<number, string>();
+    for (const userId of data.writerIds) tokens.set(userId, await benchToken(deps.db, deps.jwtSecret, userId, now));
+    const requests = writerBets.map((bet, i) => ({
+      method: 'POST', path: '/api/v1/en/result_bets/update_result_bet',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${tokens.get(Number(bet.user_id))}` },
+      body: JSON.stringify({ result_bet_id: bet.id, local_goals: i % 4, visiting_goals: (i * 3) % 5 }),
+    }));
+    const base = await app.listen({ host: '127.0.0.1', port: 0 });
+    const saves = (name: string) => saveLoad(name, base, DURATION, CONNECTIONS, requests);
+    await saveLoad('warm-up', base, 2, 10, requests);
+    const quiet = await saves('bet saves without a job');
+
+    // The result: the match row and its job in one transaction, then the worker, with bet saves alongside.
+    await deps.db.transaction().execute(async (trx) => {
+      await trx.updateTable('matches').set({ finished: 1, started: 1, status: 'finished', local_goals: 2, visiting_goals: 1 })
+        .where('id', '=', data.resultMatchId).execute();
+      await applyResults(trx, { competitionId: data.competitionId, matchIds: [data.resultMatchId], trigger: 'manual', now });
+    });
+    const walBefore = (await sql<{ lsn: string }>`SELECT pg_current_wal_lsn()::text AS lsn`.execute(deps.db)).rows[0].lsn;
+    let peakLockWaitMs = 0;
+    let sampling = true;
+    const sampler = (async () => {
+      while (sampling) {
+        const waits = await sql<{ ms: number | null }>`SELECT max(extract(epoch FROM clock_timestamp() - state_change) * 1000)::float8 AS ms
+          FROM pg_stat_activity WHERE wait_event_type = 'Lock'`.execute(deps.db);
+        peakLockWaitMs = Math.max(peakLockWaitMs, Number(waits.rows[0].ms ?? 0));
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    })();
+    started = performance.now();
+    const during = saves('bet saves during the job');
+    const jobMs = await runResultJobs(deps).then(() => performance.now() - started);
+    const busy = await during;
+    sampling = false;
+    await sampler;
+    const wal = (await sql<{ bytes: string }>`SELECT pg_wal_lsn_diff(pg_current_wal_lsn(), ${walBefore}::pg_lsn)::text AS bytes`.execute(deps.db)).rows[0].bytes;
+
+    started = performance.now();
+    const table = await fetch(`${base}/api/v1/en/leagues/users_league_table/${data.leagueIds[0]}`, { headers: { authorization: `Bearer ${tokens.get(data.writerIds[0])}` } });
+    await table.arrayBuffer();
+    const tableMs = performance.now() - started;
+
+    const ratio = busy.requests.average / quiet.requests.average;
+    const verdict = (ok: boolean) => (ok ? 'ok' : 'MISSED');
+    console.log(`\nload average now ${load()}`);
+    console.log(`result job, ${LEAGUES} leagues: ${seconds(jobMs)}  ${verdict(jobMs < 15_000)} (< 15 s)`);
+    console.log(`bet saves without a job: ${row(quiet)}`);
+    console.log(`bet saves during the job (first ${DURATION} s): ${row(busy)}; ratio ${ratio.toFixed(2)}  `
+      + `${verdict(busy.latency.p99 < 50 && ratio >= 0.8)} (p99 < 50 ms, ratio >= 0.8)`);
+    console.log(`first read of a ${PLAYERS.toLocaleString('en')}-member table after the result: ${tableMs.toFixed(0)} ms  ${verdict(tableMs < 100)} (< 100 ms)`);
+    console.log(`WAL written by the job (and the saves alongside): ${(Number(wal) / 1024 / 1024).toFixed(0)} MB; peak lock wait seen: ${peakLockWaitMs.toFixed(0)} ms`);
+  } finally {
+    await app.close();
+    await database.handle.close();
+    await database.dispose();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});
