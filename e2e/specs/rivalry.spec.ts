@@ -76,11 +76,15 @@ test('rivalry: a head-to-head duel is won once its matchday has its results', as
   const matchday = `?matchday=${first.matchday}`;
   const scheduled = await betsOf(w, lia, league.id, matchday);
   for (const bet of scheduled) await restoreMatchAtEnd(w, bet.match_id);
-  // The duel's matchday may kick off within its deadline margin at some hours of the day: its first match then moves
-  // two days ahead (it stays on the same matchday, so the schedule does not change) and takes bets again.
+  // At some hours of the day the duel's matchday is under way or within its deadline margin: its matches then move two
+  // days ahead, not played yet (they stay on the same matchday, after the players joined, so the schedule holds).
   if (!scheduled.some((bet) => bet.allow_edit_bets)) {
-    const later = new Date(Date.now() + 2 * 86_400_000).toISOString();
-    await w.api.call('PUT', `/matches/${scheduled[0].match_id}`, { token: admin, body: { match: { date: later } } });
+    for (const [index, bet] of scheduled.entries()) {
+      const later = new Date(Date.now() + 2 * 86_400_000 + index * 60_000).toISOString();
+      await w.api.call('PUT', `/matches/${bet.match_id}`, {
+        token: admin, body: { match: { date: later, status: 'scheduled', local_goals: null, visiting_goals: null } },
+      });
+    }
   }
   const liaBets = await betsOf(w, lia, league.id, matchday);
   const maxBets = await betsOf(w, max, league.id, matchday);
