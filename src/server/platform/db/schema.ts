@@ -127,7 +127,8 @@ export interface LeagueMembersTable {
 }
 
 /** A member's result-bet points in one matchday: a row once they have a scored bet there. */
-export interface MemberMatchdayPointsTable { league_id: number; user_id: number; matchday: number; points: number }
+/** `competition_id` is the league's; PostgreSQL partitions the table by it (docs/partitions.md). */
+export interface MemberMatchdayPointsTable { league_id: number; user_id: number; matchday: number; points: number; competition_id: number }
 
 /** An owner's nudge to a member without bets before a deadline: one per member and deadline. */
 export interface LeagueNudgesTable { league_id: number; user_id: number; deadline: number; nudged_by: number | null; nudged_at: number }
@@ -150,6 +151,8 @@ export interface ResultBetsTable {
   joker: Generated<Flag>;
   /** Entered or corrected by the league's owner after the deadline (late entry), shown to everyone. */
   late_entry: Generated<Flag>;
+  /** The match's competition; PostgreSQL partitions the table by it (docs/partitions.md). */
+  competition_id: number;
 }
 
 export interface RoundBetsTable {

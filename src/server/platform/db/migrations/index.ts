@@ -19,6 +19,7 @@ import * as quoteScoring from './20261127_c_quote_scoring';
 import * as rivalry from './20261127_d_rivalry';
 import * as titleRaceMarks from './20261127_e_title_race_marks';
 import * as resultJobs from './20261128_e_result_jobs';
+import * as competitionPartitions from './20261128_f_competition_partitions';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -46,6 +47,7 @@ const migrations: Record<string, DialectMigration> = {
   '20261127_d_rivalry': rivalry,
   '20261127_e_title_race_marks': titleRaceMarks,
   '20261128_e_result_jobs': resultJobs,
+  '20261128_f_competition_partitions': competitionPartitions,
 };
 
 export function migrationProvider(dialect: Dialect): MigrationProvider {
