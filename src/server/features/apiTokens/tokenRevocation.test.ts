@@ -1,9 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../app';
-import { ManualClock } from '../../platform/clock';
-import type { DatabaseHandle } from '../../platform/db/database';
 import { signUpViaApi } from '../accounts/testing/accountsTestKit';
-import { call, CapturingMailer, openTestDatabase, testConfig } from '../../testing/harness';
+import { call } from '../../testing/harness';
+import { twoProcessesOnPostgres } from '../../platform/sessions/testing/twoProcesses';
 
 const leagues = (app: FastifyInstance, token: string) => call(app, { method: 'GET', url: '/api/v1/en/leagues/index', token });
 
@@ -14,23 +12,10 @@ const onPostgres = process.env.TEST_DATABASE_URL ? describe : describe.skip;
  * one is refused by the other within a second, not after the cache's minute.
  */
 onPostgres('a revoked API token is refused by every process', () => {
-  let database: DatabaseHandle;
-  let one: Awaited<ReturnType<typeof buildApp>>;
-  let other: Awaited<ReturnType<typeof buildApp>>;
-  beforeEach(async () => {
-    database = await openTestDatabase('postgres');
-    const clock = new ManualClock(Date.parse('2026-06-01T12:00:00Z'));
-    const options = { config: testConfig({ sessionCacheSeconds: 60 }), database, clock, mailer: new CapturingMailer(), logger: false as const };
-    one = await buildApp(options);
-    other = await buildApp(options);
-  });
-  afterEach(async () => {
-    await one.app.close();
-    await other.app.close();
-    await database.close();
-  });
+  const processes = twoProcessesOnPostgres();
 
   it('within a second', async () => {
+    const { one, other } = processes();
     const ana = await signUpViaApi(one.app);
     const created = await call(one.app, {
       method: 'POST', url: '/api/v1/en/users/api_tokens', token: ana.token,

@@ -143,13 +143,13 @@ export async function updateBetJoker(db: Executor, args: { betId: number; compet
     .where('competition_id', '=', args.competitionId).where('id', '=', args.betId).execute();
 }
 
-/** The member's real bets in the league carrying a joker, but this one. */
 /** The league's joker count as committed now (read under the member's lock, not from an earlier read of the bet). */
 export async function leagueJokerCount(db: Executor, leagueId: number): Promise<number> {
   const row = await db.selectFrom('leagues').select('joker_count').where('id', '=', leagueId).executeTakeFirst();
   return Number(row?.joker_count ?? 0);
 }
 
+/** The member's real bets in the league carrying a joker, but this one. */
 export async function countOtherJokers(db: Executor, args: { leagueId: number; competitionId: number; userId: number; betId: number }): Promise<number> {
   const row = await db.selectFrom('result_bets').select((eb) => eb.fn.countAll<number>().as('n'))
     .where('competition_id', '=', args.competitionId).where('league_id', '=', args.leagueId).where('user_id', '=', args.userId).where('mode', '=', 0)

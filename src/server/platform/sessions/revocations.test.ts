@@ -1,8 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../app';
-import { call, CapturingMailer, openTestDatabase, testConfig } from '../../testing/harness';
-import { ManualClock } from '../clock';
-import type { DatabaseHandle } from '../db/database';
+import { call } from '../../testing/harness';
+import { twoProcessesOnPostgres } from './testing/twoProcesses';
 import { PASSWORD, signInViaApi, signUpViaApi } from '../../features/accounts/testing/accountsTestKit';
 import { disableAccount } from '../../features/accounts/accountAdministration';
 
@@ -26,23 +24,10 @@ if (!process.env.TEST_DATABASE_URL) console.log('revocations.test.ts: TEST_DATAB
  * revoked in one is refused by the other within a second, not after the cache's minute.
  */
 onPostgres('revocations reach every process', () => {
-  let database: DatabaseHandle;
-  let one: Awaited<ReturnType<typeof buildApp>>;
-  let other: Awaited<ReturnType<typeof buildApp>>;
-  beforeEach(async () => {
-    database = await openTestDatabase('postgres');
-    const clock = new ManualClock(Date.parse('2026-06-01T12:00:00Z'));
-    const options = { config: testConfig({ sessionCacheSeconds: 60 }), database, clock, mailer: new CapturingMailer(), logger: false as const };
-    one = await buildApp(options);
-    other = await buildApp(options);
-  });
-  afterEach(async () => {
-    await one.app.close();
-    await other.app.close();
-    await database.close();
-  });
+  const processes = twoProcessesOnPostgres();
 
   it('a sign-out in one process is refused by the other within a second', async () => {
+    const { one, other } = processes();
     const ana = await signUpViaApi(one.app);
     const phone = (await signInViaApi(one.app, 'ana@example.com', PASSWORD)).data.token as string;
     expect((await me(other.app, ana.token)).data.id).toBe(ana.id); // now cached in the other process
@@ -54,6 +39,7 @@ onPostgres('revocations reach every process', () => {
   });
 
   it('a disabled account and a password change are refused everywhere within a second', async () => {
+    const { one, other } = processes();
     const ana = await signUpViaApi(one.app);
     const laptop = (await signInViaApi(one.app, 'ana@example.com', PASSWORD)).data.token as string;
     expect((await me(other.app, laptop)).data.id).toBe(ana.id);
