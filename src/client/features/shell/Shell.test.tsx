@@ -5,6 +5,8 @@ import { renderApp, signInAs } from '../../testing/renderWithProviders';
 import { groupNotifications } from './ProcessSnackbar';
 import { server } from '../../testing/server';
 import { handle, ok } from '../../testing/handlers/route';
+import { handlePublic } from '../../testing/handlers/leagueWorld';
+import { nextMatchesRows } from '../../testing/handlers/matches';
 
 const openPanel = async (user: ReturnType<typeof renderApp>['user']) => {
   await user.click(await screen.findByRole('button', { name: 'Open the user panel' }));
@@ -82,15 +84,22 @@ describe('the shell', () => {
 });
 
 describe('the loading overlay', () => {
-  it('does not wait for a card that loads in place: a slow title race leaves the league page shown', async () => {
-    let answer: () => void = () => undefined;
-    server.use(handle('titleRace', () => new Promise((resolve) => { answer = () => resolve(ok({ members: [], chance_current: true, simulations: 10_000, matches_left: 0, model: { home_goals: 1.5, away_goals: 1.15, finished_matches: 0 } })); })));
+  it('does not wait for cards that load in place: a slow title race and a slow board leave the league page shown', async () => {
+    const waiting: Record<string, () => void> = {};
+    server.use(handle('titleRace', () => new Promise((resolve) => { waiting.titleRace = () => resolve(ok({ members: [], chance_current: true, simulations: 10_000, matches_left: 0, model: { home_goals: 1.5, away_goals: 1.15, finished_matches: 0 } })); })));
+    server.use(handle('leaguePosts', () => new Promise((resolve) => { waiting.board = () => resolve(ok({ open: true, pinned: null, posts: [], next_before: null })); })));
+    // The board's names of matches: the competition's whole match list, held too.
+    server.use(handlePublic('matchesIndex', ({ query }) => (query.has('matchday')
+      ? ok(nextMatchesRows().map((row) => ({ ...row, matchday: Number(query.get('matchday')) })))
+      : new Promise((resolve) => { waiting.matches = () => resolve(ok([])); }))));
     await signInAs(PLAYER);
     renderApp({ route: '/leagues/5' });
     await screen.findByRole('heading', { level: 1 });
+    // Every in-place read has been asked (the board's card arrives with its own code) and none has answered yet.
+    await waitFor(() => expect(Object.keys(waiting).sort()).toEqual(['board', 'matches', 'titleRace']));
     await waitFor(() => expect(screen.getByRole('main')).toBeVisible());
     expect(screen.queryByTestId('loading-overlay')).not.toBeVisible();
-    answer();
+    for (const release of Object.values(waiting)) release();
   });
 });
 

@@ -4,11 +4,20 @@ import { useAppSelector } from '../../api/store/hooks';
  * Reads that load in place, inside a card with its own placeholder (a skeleton, or nothing until there is
  * something to show): the page is shown without waiting for them, so a slow card never blanks it.
  */
-const LOADED_IN_PLACE = new Set(['titleRace', 'leagueHeadToHead', 'leagueMissingBets', 'resultBetDistribution', 'pickDistribution']);
+const LOADED_IN_PLACE = new Set([
+  'titleRace', 'leagueHeadToHead', 'leagueMissingBets', 'resultBetDistribution', 'pickDistribution', 'leaguePosts',
+]);
+
+/**
+ * The competition's whole match list (no matchday) names the matches of the league board's posts and composer, which
+ * show without them until it arrives; screens that show matches read one matchday.
+ */
+const isWholeMatchList = (entry: { endpointName: string; originalArgs?: unknown }) =>
+  entry.endpointName === 'matchesIndex' && (entry.originalArgs as { query?: { matchday?: number } } | undefined)?.query?.matchday === undefined;
 
 /** A first read still without an answer. Refetches of data already shown do not count. (Screens' code arriving
  * shows the same overlay through their Suspense fallback.) */
 export function useAnythingLoading(): boolean {
   return useAppSelector((state) => Object.values(state.api.queries).some((entry) =>
-    entry?.status === 'pending' && entry.data === undefined && !LOADED_IN_PLACE.has(entry.endpointName)));
+    entry?.status === 'pending' && entry.data === undefined && !LOADED_IN_PLACE.has(entry.endpointName) && !isWholeMatchList(entry)));
 }
