@@ -36,11 +36,11 @@ describe('scheduled SQLite backups', () => {
       const runs = await deps.db.selectFrom('process_runs').select(['kind', 'trigger', 'outcome', 'started_by']).execute();
       expect(runs).toEqual(Array(3).fill({ kind: 'backup', trigger: 'scheduled', outcome: 'done', started_by: null }));
 
-      // main.ts starts a scheduler for backups alone; none when nothing is scheduled.
+      // main.ts starts a scheduler for backups alone; none when nothing is scheduled (no backups, no webhook deliveries).
       const started = startScheduler(deps);
       expect(started).not.toBeNull();
       await started!.stop();
-      expect(startScheduler({ ...deps, config: { ...config, backupEveryHours: 0 } })).toBeNull();
+      expect(startScheduler({ ...deps, config: { ...config, backupEveryHours: 0, webhookDeliverySeconds: 0 } })).toBeNull();
     } finally {
       await scheduler.stop();
       await app.close();
