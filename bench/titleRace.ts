@@ -17,6 +17,7 @@ import Fastify from 'fastify';
 import { sql } from 'kysely';
 import { buildApp } from '../src/server/app';
 import { loadConfig } from '../src/server/platform/config';
+import { createCompetitionPartitions } from '../src/server/platform/db/competitionPartitions';
 import type { Db } from '../src/server/platform/db/database';
 import { recomputeCompetition } from '../src/server/domain/scoring/recompute';
 import { computeTitleRace } from '../src/server/features/titleRace/titleRaceService';
@@ -38,6 +39,7 @@ async function createDataset(db: Db, now: number): Promise<{ leagueId: number; c
   const users = (await db.selectFrom('users').select('id').where('email', 'like', 'race%@example.com').orderBy('id').execute()).map((u) => u.id);
   const { id: competitionId } = await db.insertInto('competitions')
     .values({ name: 'Race Cup', competition_type: 'cup', provider: 'manual', created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow();
+  await createCompetitionPartitions(db, competitionId);
   const teams: number[] = [];
   for (let t = 0; t < 16; t++) {
     const { id } = await db.insertInto('teams').values({ team_name: `Race ${t}`, abbreviation: `R${String(t).padStart(2, '0')}`, flag: null, is_flag: 0,
@@ -66,9 +68,9 @@ async function createDataset(db: Db, now: number): Promise<{ leagueId: number; c
   }).returning('id').executeTakeFirstOrThrow();
   await sql`INSERT INTO league_members (league_id, user_id, department, joined_at)
     SELECT ${leagueId}, id, NULL, 0 FROM users WHERE email LIKE 'race%@example.com'`.execute(db);
-  await sql`INSERT INTO result_bets (league_id, user_id, match_id, local_goals, visiting_goals, joker, updated_at)
+  await sql`INSERT INTO result_bets (league_id, user_id, match_id, local_goals, visiting_goals, joker, updated_at, competition_id)
     SELECT ${leagueId}, u.id, m.id, (u.id * 7 + m.id * 13) % 4, (u.id * 11 + m.id * 5) % 3,
-      CASE WHEN (u.id + m.id) % 29 = 0 THEN 1 ELSE 0 END, ${now}
+      CASE WHEN (u.id + m.id) % 29 = 0 THEN 1 ELSE 0 END, ${now}, m.competition_id
     FROM users u CROSS JOIN matches m WHERE u.email LIKE 'race%@example.com' AND m.competition_id = ${competitionId}`.execute(db);
   await db.transaction().execute((trx) => recomputeCompetition(trx, competitionId));
   return { leagueId, competitionId, memberIds: users };

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import pg from 'pg';
+import { createCompetitionPartitions } from '../../src/server/platform/db/competitionPartitions';
 import { openDatabase, type Db, type DatabaseHandle } from '../../src/server/platform/db/database';
 import { insertSession } from '../../src/server/platform/sessions/sessionsRepository';
 import { signToken } from '../../src/server/platform/sessions/tokens';
@@ -67,6 +68,7 @@ export async function createBetsDataset(db: Db, now: number): Promise<BetsDatase
   const { id: competitionId } = await db.insertInto('competitions')
     .values({ name: 'Bench Cup', competition_type: 'cup', provider: 'manual', created_at: now, updated_at: now })
     .returning('id').executeTakeFirstOrThrow();
+  await createCompetitionPartitions(db, competitionId);
   const teams = await db.insertInto('teams').values(Array.from({ length: 32 }, (_, i) => ({
     team_name: `Nation ${i + 1}`, abbreviation: `N${String(i + 1).padStart(2, '0')}`, flag: null, is_flag: 0 as const,
     colors: '[]', external_key: `bench-bets:${competitionId}:${i}`,
@@ -103,8 +105,8 @@ export async function createBetsDataset(db: Db, now: number): Promise<BetsDatase
   // Stored in matchday order, as the app creates them (ensureMatchdayBets writes a member's rows of a matchday when
   // they first open it): one match's bets then sit on few pages. Member by member across the whole cup, re-scoring
   // one match would dirty nearly every page of the table (SQLite: +0.5 s of commit for 51,000 bets).
-  await sql`INSERT INTO result_bets (league_id, user_id, match_id, mode, local_goals, visiting_goals, modified_after_start, updated_at)
-    SELECT lm.league_id, lm.user_id, m.id, 0, (lm.user_id + m.id) % 4, (lm.user_id * 3 + m.id) % 3, 0, ${now}
+  await sql`INSERT INTO result_bets (league_id, user_id, match_id, mode, local_goals, visiting_goals, modified_after_start, updated_at, competition_id)
+    SELECT lm.league_id, lm.user_id, m.id, 0, (lm.user_id + m.id) % 4, (lm.user_id * 3 + m.id) % 3, 0, ${now}, m.competition_id
     FROM league_members lm CROSS JOIN matches m WHERE m.competition_id = ${competitionId}
     ORDER BY m.matchday, lm.league_id, lm.user_id, m.id`.execute(db);
   return (await existingBetsDataset(db, now))!;

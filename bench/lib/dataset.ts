@@ -1,5 +1,6 @@
 import { CUP_DEFAULT_POINTS, ROUND } from '../../src/shared/domain/rounds';
 import type { Insertable } from 'kysely';
+import { createCompetitionPartitions } from '../../src/server/platform/db/competitionPartitions';
 import type { Db } from '../../src/server/platform/db/database';
 import type { Database } from '../../src/server/platform/db/schema';
 
@@ -45,6 +46,7 @@ export async function createBenchDataset(db: Db, now: number): Promise<BenchData
     .returning('id').executeTakeFirstOrThrow();
   const league = await db.insertInto('competitions').values({ name: 'Bench League', competition_type: 'league', provider: 'manual', created_at: now, updated_at: now })
     .returning('id').executeTakeFirstOrThrow();
+  for (const { id } of [cup, league]) await createCompetitionPartitions(db, id);
 
   const cupTeams = await addTeams(db, cup.id, 'Nation', 32, true);
   const leagueTeams = await addTeams(db, league.id, 'Club', 20, false);

@@ -1,4 +1,5 @@
 import { CUP_DEFAULT_POINTS, ROUND } from '../../shared/domain/rounds';
+import { createCompetitionPartitions } from '../platform/db/competitionPartitions';
 import type { Executor } from '../platform/db/database';
 
 const HOUR = 3_600_000;
@@ -25,6 +26,7 @@ export async function createCup(db: Executor, options: { start: number; groups?:
   const { id: competitionId } = await db.insertInto('competitions')
     .values({ name: options.name ?? 'Test Cup', competition_type: 'cup', provider: 'manual', created_at: now, updated_at: now })
     .returning('id').executeTakeFirstOrThrow();
+  await createCompetitionPartitions(db, competitionId);
   const teamIds: number[] = [];
   const groupIds: number[] = [];
   const groupMatchIds: number[] = [];

@@ -39,7 +39,7 @@ export async function betPoints(db: Executor, betId: number): Promise<number | n
 /** The league's members as its table counts them (totals, points by matchday, wins), by user id. */
 export async function memberStandings(db: Executor, dialect: 'sqlite' | 'postgres', leagueId: number): Promise<Map<number, MemberStanding>> {
   const league = await db.selectFrom('leagues').select('competition_id').where('id', '=', leagueId).executeTakeFirstOrThrow();
-  const rows = await listMemberStandingsWithMatchdays(db, dialect, leagueId);
+  const rows = await listMemberStandingsWithMatchdays(db, dialect, leagueId, league.competition_id);
   const byUser: PointsByMatchday = new Map(rows.map((row) => [row.user_id, Object.fromEntries(
     (row.matchdays ? row.matchdays.split(',') : []).map((packed) => packed.split(':')).map(([day, points]) => [day, Number(points)]),
   )]));

@@ -1,4 +1,5 @@
 import type { Insertable } from 'kysely';
+import { createCompetitionPartitions } from '../../platform/db/competitionPartitions';
 import type { Executor } from '../../platform/db/database';
 import type { MatchesTable } from '../../platform/db/schema';
 import type { PickRule } from '../../../shared/domain/leagueRules';
@@ -29,6 +30,7 @@ export async function saveCompetition(db: Executor, fields: CompetitionFields, n
   }
   const { id } = await db.insertInto('competitions').values({ ...fields, created_at: now, updated_at: now })
     .returning('id').executeTakeFirstOrThrow();
+  await createCompetitionPartitions(db, id);
   return id;
 }
 

@@ -7,6 +7,7 @@ import { seedDemoIfEmpty } from '../../features/demo/seedDemo';
 import { createScheduler } from '../../scheduledJobs';
 import { betsWithPoints, memberStanding } from '../../testing/standingsReads';
 import { settleResultJobs } from '../resultJobs/testing/settleResultJobs';
+import { withMatchCompetitions } from '../../testing/betCompetitions';
 
 // Real servers and databases on a shared 2-core machine: allow more than jest's default 5 s.
 jest.setTimeout(30_000);
@@ -36,7 +37,7 @@ describeIfData('openfootball replay through update', (ctx) => {
     }).returning('id').executeTakeFirstOrThrow();
     await db.insertInto('league_members').values({ league_id: leagueId, user_id: player.id, joined_at: t.clock.now() }).execute();
     // Mexico 2-0 South Africa in the file: an exact bet.
-    await db.insertInto('result_bets').values({ league_id: leagueId, user_id: player.id, match_id: opener.id, local_goals: 2, visiting_goals: 0, updated_at: t.clock.now() }).execute();
+    await db.insertInto('result_bets').values(await withMatchCompetitions(db, { league_id: leagueId, user_id: player.id, match_id: opener.id, local_goals: 2, visiting_goals: 0, updated_at: t.clock.now() })).execute();
 
     const update = async () => {
       const admin = await createUserWithToken(t.deps, { is_admin: true });

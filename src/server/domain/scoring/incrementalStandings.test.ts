@@ -7,6 +7,7 @@ import { describeEachDb } from '../../testing/harness';
 import { memberStandings } from '../../testing/standingsReads';
 import { createLeague } from '../../features/resultBets/testing/betsTestFixture';
 import { recomputeAfterResults, recomputeCompetition } from './recompute';
+import { withMatchCompetitions } from '../../testing/betCompetitions';
 
 // A few dozen recomputes per run on real databases, on a shared machine.
 jest.setTimeout(120_000);
@@ -56,7 +57,7 @@ async function world(db: Executor, deps: Parameters<typeof createUserWithToken>[
       }
     }
   }
-  await db.insertInto('result_bets').values(bets).execute();
+  await db.insertInto('result_bets').values(await withMatchCompetitions(db, bets)).execute();
   const people = await db.insertInto('people').values(cup.teamIds.slice(0, 3).map((team_id, i) => ({ name: `Scorer ${i}`, team_id, external_key: `scorer-${cup.competitionId}-${i}` })))
     .returning('id').execute();
   await db.insertInto('person_bets').values(leagues.slice(0, 2).flatMap((league_id, l) => users.slice(1, 4).map((u, i) => ({

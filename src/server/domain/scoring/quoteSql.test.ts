@@ -5,6 +5,7 @@ import { describeEachDb } from '../../testing/harness';
 import { betsWithPoints, memberStandings } from '../../testing/standingsReads';
 import { createLeague, finishMatch } from '../../features/resultBets/testing/betsTestFixture';
 import { recomputeAfterResults } from './recompute';
+import { withMatchCompetitions } from '../../testing/betCompetitions';
 
 describeEachDb('crowd quote in the scoring SQL', (ctx) => {
   it('rounds half up, keeps within tendency and quote_max, and counts only real bets with both goals', async () => {
@@ -21,13 +22,13 @@ describeEachDb('crowd quote in the scoring SQL', (ctx) => {
     const bet = (user: number, matchId: number, local: number | null, visiting: number | null, mode = 0) => ({
       league_id: leagueId, user_id: users[user].id, match_id: matchId, mode, local_goals: local, visiting_goals: visiting, updated_at: 0,
     });
-    await db.insertInto('result_bets').values([
+    await db.insertInto('result_bets').values(await withMatchCompetitions(db, [
       // First match: 2 home, 3 draws, one empty bet and a simulation (neither counts): 1 x 5 / 2 = 2.5 -> 3.
       bet(0, first, 1, 0), bet(1, first, 2, 1), bet(2, first, 0, 0), bet(3, first, 1, 1), bet(4, first, 2, 2), bet(5, first, null, null),
       bet(5, first, 3, 0, 1),
       // Second match: 1 home of 6: 1 x 6 = 6, capped at quote_max 4.
       bet(0, second, 1, 0), ...[1, 2, 3, 4, 5].map((u) => bet(u, second, 0, 1)),
-    ]).execute();
+    ])).execute();
     await finishMatch(db, first, 1, 0);
     await finishMatch(db, second, 3, 0);
     await recomputeAfterResults(db, cup.competitionId, [first, second]);

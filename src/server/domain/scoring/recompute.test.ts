@@ -5,6 +5,7 @@ import { describeEachDb } from '../../testing/harness';
 import { betsWithPoints, memberStandings } from '../../testing/standingsReads';
 import { createLeague, finishMatch } from '../../features/resultBets/testing/betsTestFixture';
 import { recomputeAfterResults, recomputeCompetition, refreshLeagueStandings } from './recompute';
+import { withMatchCompetitions } from '../../testing/betCompetitions';
 
 const RULES: ScoringRules[] = [
   { bets_system: 'exact', scoring: SCORING_PRESETS.classic, knockout_basis: 'regular' },
@@ -40,7 +41,7 @@ describeEachDb('set-based scoring', (ctx) => {
         }
       }
     }
-    await db.insertInto('result_bets').values(bets).execute();
+    await db.insertInto('result_bets').values(await withMatchCompetitions(db, bets)).execute();
     // The last match stays unfinished: its bets keep null points.
     const finished = matchIds.slice(0, -1);
     for (const id of finished) {
@@ -90,9 +91,9 @@ describeEachDb('set-based scoring', (ctx) => {
     const [moved, later] = cup.groupMatchIds;
     const { matchday } = await db.selectFrom('matches').select('matchday').where('id', '=', moved).executeTakeFirstOrThrow();
     await db.updateTable('matches').set({ matchday }).where('id', '=', later).execute();
-    await db.insertInto('result_bets').values(users.flatMap((u, i) => [moved, later].map((matchId) => ({
+    await db.insertInto('result_bets').values(await withMatchCompetitions(db, users.flatMap((u, i) => [moved, later].map((matchId) => ({
       league_id: leagueId, user_id: u.id, match_id: matchId, local_goals: 2, visiting_goals: i, updated_at: 0,
-    })))).execute();
+    }))))).execute();
     await finishMatch(db, moved, 2, 1);
     await recomputeAfterResults(db, cup.competitionId, [moved]);
     // The counted match moves to another matchday: its points stay in the rows of the first (no recompute runs).

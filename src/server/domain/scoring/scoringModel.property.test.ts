@@ -12,6 +12,7 @@ import { loadLeagueScoring } from './leagueScoring';
 import { recomputeAfterResults } from './recompute';
 import { resultBetDeadlineSql } from './scoringSql';
 import { keepShownBetsClosed } from './shownBets';
+import { withMatchCompetitions } from '../../testing/betCompetitions';
 
 // Each run builds a cup and leagues on a real database, on a shared machine.
 jest.setTimeout(180_000);
@@ -66,7 +67,7 @@ describeEachDb('scoring model in SQL against the pure functions (property-based)
             local_goals: b.goals ? b.goals[0] : null, visiting_goals: b.goals ? b.goals[1] : null,
           };
         })));
-        await db.insertInto('result_bets').values(bets).execute();
+        await db.insertInto('result_bets').values(await withMatchCompetitions(db, bets)).execute();
         for (const [i, matchId] of matchIds.entries()) {
           const r = results[i];
           if (!r.finished) continue;

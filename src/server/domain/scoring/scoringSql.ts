@@ -149,7 +149,8 @@ function quoteTendencySql(l: string, m: string, rl: RawBuilder<number>, rv: RawB
   const ceiling = sql`(CASE WHEN ${L}.points_quote_max < ${t} THEN ${t} ELSE ${L}.points_quote_max END)`;
   return sql<number>`(CASE WHEN ${L}.scoring_mode = 'quote' THEN (SELECT
       CASE WHEN ${rounded} < ${t} THEN ${t} WHEN ${rounded} > ${ceiling} THEN ${ceiling} ELSE ${rounded} END
-    FROM result_bets q WHERE q.league_id = ${L}.id AND q.match_id = ${sql.ref(`${m}.id`)} AND q.mode = 0
+    FROM result_bets q WHERE q.competition_id = ${sql.ref(`${m}.competition_id`)} AND q.league_id = ${L}.id
+      AND q.match_id = ${sql.ref(`${m}.id`)} AND q.mode = 0
       AND q.local_goals IS NOT NULL AND q.visiting_goals IS NOT NULL)
     ELSE ${t} END)`;
 }

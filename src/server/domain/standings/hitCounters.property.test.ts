@@ -6,6 +6,7 @@ import { createUserWithToken } from '../../testing/fixtures';
 import { call, describeEachDb } from '../../testing/harness';
 import { createLeague, finishMatch } from '../../features/resultBets/testing/betsTestFixture';
 import { recomputeCompetition } from '../scoring/recompute';
+import { withMatchCompetitions } from '../../testing/betCompetitions';
 
 // Each run builds a cup, bets and results on a real database.
 jest.setTimeout(180_000);
@@ -41,7 +42,7 @@ describeEachDb('table hit counters and tie-break positions (SQL against the pure
         local_goals: bet && (s.bets_system === 'sign' ? (bet[0] > bet[1] ? 1 : 0) : bet[0]),
         visiting_goals: bet && (s.bets_system === 'sign' ? (bet[1] > bet[0] ? 1 : 0) : bet[1]), updated_at: 0,
       })));
-      await db.insertInto('result_bets').values(bets).execute();
+      await db.insertInto('result_bets').values(await withMatchCompetitions(db, bets)).execute();
       for (const [m, result] of s.results.entries()) {
         if (!result) continue;
         const knockout = m >= cup.groupMatchIds.length;
@@ -92,7 +93,7 @@ describeEachDb('table hit counters and tie-break positions (SQL against the pure
     const [m1, m2] = md.filter((m) => m.matchday === 1).map((m) => m.id);
     const place = (userId: number, matchId: number, l: number, v: number) => ({ league_id: leagueId, user_id: userId, match_id: matchId, local_goals: l, visiting_goals: v, updated_at: 0 });
     // Results 1-0 and 1-0. Ana: an exact hit and a miss; Bob: two right goal differences.
-    await db.insertInto('result_bets').values([place(ana.id, m1, 1, 0), place(ana.id, m2, 0, 2), place(bob.id, m1, 2, 1), place(bob.id, m2, 3, 2)]).execute();
+    await db.insertInto('result_bets').values(await withMatchCompetitions(db, [place(ana.id, m1, 1, 0), place(ana.id, m2, 0, 2), place(bob.id, m1, 2, 1), place(bob.id, m2, 3, 2)])).execute();
     for (const id of md.filter((m) => m.matchday === 1).map((m) => m.id)) await finishMatch(db, id, 1, 0);
     await recomputeCompetition(db, cup.competitionId);
     const read = async () => (await call(t.app, { method: 'GET', url: `/api/v1/en/leagues/users_league_table/${leagueId}`, token: ana.token })).data;

@@ -13,7 +13,7 @@ export const NO_HITS: HitCounters = { exact_hits: 0, goal_difference_hits: 0, te
  * Mirrors tableHits in shared/domain/tieBreaks.ts; in the `sign` system (by_goals 0) only tendencies count. Read
  * when a table is built, so the counters always follow the results without another writer.
  */
-export async function listHitCounters(db: Executor, leagueId: number): Promise<Map<number, HitCounters>> {
+export async function listHitCounters(db: Executor, leagueId: number, competitionId: number): Promise<Map<number, HitCounters>> {
   const bl = sql.ref('rb.local_goals');
   const bv = sql.ref('rb.visiting_goals');
   const { rows } = await sql<{ user_id: number } & HitCounters>`WITH f AS MATERIALIZED (SELECT ${betFactsSql('l', 'm', 'c')}
@@ -24,7 +24,7 @@ export async function listHitCounters(db: Executor, leagueId: number): Promise<M
       SUM(CASE WHEN f.by_goals = 1 AND f.rsign <> 0 AND ${bl} - ${bv} = f.rl - f.rv THEN 1 ELSE 0 END) AS goal_difference_hits,
       SUM(CASE WHEN f.by_goals = 1 AND ${bl} = f.rl AND ${bv} = f.rv THEN 1 ELSE 0 END) AS exact_hits
     FROM result_bets rb JOIN f ON f.match_id = rb.match_id AND f.league_id = rb.league_id
-    WHERE rb.league_id = ${leagueId} AND rb.mode = 0 AND f.scored = 1
+    WHERE rb.competition_id = ${competitionId} AND rb.league_id = ${leagueId} AND rb.mode = 0 AND f.scored = 1
       AND ${bl} IS NOT NULL AND ${bv} IS NOT NULL
     GROUP BY rb.user_id`.execute(db);
   return new Map(rows.map((r) => [Number(r.user_id), {

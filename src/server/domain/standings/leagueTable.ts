@@ -19,8 +19,8 @@ export interface StandingsSource {
 /** The stored matchday rows of the league, with totals, winners and wins derived from them. */
 export async function storedStandings(deps: AppDeps, league: LeagueAccessRow): Promise<StandingsSource> {
   const [rows, complete, hits] = await Promise.all([
-    repo.listMemberStandingsWithMatchdays(deps.db, deps.dialect, league.id), repo.matchdayCompletion(deps.db, league.competition_id),
-    listHitCounters(deps.db, league.id),
+    repo.listMemberStandingsWithMatchdays(deps.db, deps.dialect, league.id, league.competition_id), repo.matchdayCompletion(deps.db, league.competition_id),
+    listHitCounters(deps.db, league.id, league.competition_id),
   ]);
   const byUser: PointsByMatchday = new Map();
   for (const row of rows) {

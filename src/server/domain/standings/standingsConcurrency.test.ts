@@ -6,6 +6,7 @@ import { hashPassword } from '../../platform/sessions/passwords';
 import { addMember, insertLeague } from '../../features/picks/testing/pickTestFixtures';
 import { recomputeCompetition } from '../scoring/recompute';
 import { settleResultJobs } from '../resultJobs/testing/settleResultJobs';
+import { withMatchCompetitions } from '../../testing/betCompetitions';
 
 // Many concurrent requests on real databases, on a shared 2-core machine: allow more than jest's default 5 s.
 jest.setTimeout(60_000);
@@ -29,9 +30,9 @@ async function playedCup(t: TestApp, membersPerLeague: number) {
     const members = [owner];
     for (let i = 1; i < membersPerLeague; i += 1) members.push(await createUserWithToken(t.deps));
     for (const m of members) await addMember(db, id, m.id);
-    await db.insertInto('result_bets').values(members.flatMap((m, i) => cup.groupMatchIds.map((matchId, j) => ({
+    await db.insertInto('result_bets').values(await withMatchCompetitions(db, members.flatMap((m, i) => cup.groupMatchIds.map((matchId, j) => ({
       league_id: id, user_id: m.id, match_id: matchId, local_goals: (i + j) % 3, visiting_goals: (i * j) % 2, updated_at: t.clock.now(),
-    })))).execute();
+    }))))).execute();
     leagues.push({ id, owner, members });
   }
   const played = await db.selectFrom('matches').select(['id', 'matchday']).where('competition_id', '=', cup.competitionId)
@@ -73,9 +74,9 @@ describeEachDb('standings under concurrent writes', (ctx) => {
     for (const u of deleters) {
       await t.deps.db.updateTable('users').set({ password_hash: hash }).where('id', '=', u.id).execute();
       await addMember(t.deps.db, a.id, u.id);
-      await t.deps.db.insertInto('result_bets').values(played.map((m) => ({
+      await t.deps.db.insertInto('result_bets').values(await withMatchCompetitions(t.deps.db, played.map((m) => ({
         league_id: a.id, user_id: u.id, match_id: m.id, local_goals: 1, visiting_goals: 1, updated_at: t.clock.now(),
-      }))).execute();
+      })))).execute();
     }
     await t.deps.db.transaction().execute((trx) => recomputeCompetition(trx, cup.competitionId));
     const newcomers = await Promise.all(Array.from({ length: 8 }, () => createUserWithToken(t.deps)));

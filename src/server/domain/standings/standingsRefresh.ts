@@ -92,10 +92,11 @@ export async function refreshMatchdayRows(
   }
   if (how === 'replace') {
     const matchdays = scope.matchdays === undefined ? sql`1 = 1` : inList('matchday', scope.matchdays);
-    await sql`DELETE FROM member_matchday_points WHERE ${leagueFilter(scope, 'league_id')} AND ${matchdays}`.execute(db);
+    await sql`DELETE FROM member_matchday_points
+      WHERE competition_id = ${scope.competitionId} AND ${leagueFilter(scope, 'league_id')} AND ${matchdays}`.execute(db);
   }
   await writeMatchdaySums(db, scope, await finishedMatches(db, scope), how === 'merge'
-    ? sql`ON CONFLICT (league_id, user_id, matchday) DO UPDATE SET points = excluded.points
+    ? sql`ON CONFLICT (league_id, user_id, matchday, competition_id) DO UPDATE SET points = excluded.points
         WHERE member_matchday_points.points <> excluded.points`
     : sql``);
 }
@@ -107,7 +108,7 @@ export async function refreshMatchdayRows(
  */
 export async function addMatchPoints(db: Executor, competitionId: number, matches: MatchOfMatchday[]): Promise<void> {
   await lockStandings(db, { competitionId });
-  const add = sql`ON CONFLICT (league_id, user_id, matchday)
+  const add = sql`ON CONFLICT (league_id, user_id, matchday, competition_id)
     DO UPDATE SET points = member_matchday_points.points + excluded.points WHERE excluded.points <> 0`;
   // PostgreSQL: a plain INSERT costs a third less than one with ON CONFLICT (0.3 -> 0.2 s for a World Cup match's
   // 51,000 rows: no speculative insertion per row). It fits the first result of its matchdays, whose rows do not
@@ -151,10 +152,10 @@ async function writeMatchdaySums(
   await sql`WITH f AS MATERIALIZED (SELECT ${betFactsSql('l', 'm', 'c')}, m.matchday AS matchday
       FROM matches m JOIN competitions c ON c.id = m.competition_id JOIN leagues l ON l.competition_id = m.competition_id
       WHERE m.id IN (${ids}) AND ${leagueFilter(scope, 'l.id')})
-    INSERT INTO member_matchday_points (league_id, user_id, matchday, points)
-    SELECT rb.league_id, rb.user_id, f.matchday, ${oneMatchPerMatchday ? points : sql`SUM(${points})`}
+    INSERT INTO member_matchday_points (league_id, user_id, matchday, points, competition_id)
+    SELECT rb.league_id, rb.user_id, f.matchday, ${oneMatchPerMatchday ? points : sql`SUM(${points})`}, ${scope.competitionId}
     FROM result_bets rb JOIN f ON f.league_id = rb.league_id AND f.match_id = rb.match_id
-    WHERE rb.match_id IN (${ids}) AND rb.mode = 0 AND f.scored = 1
+    WHERE rb.competition_id = ${scope.competitionId} AND rb.match_id IN (${ids}) AND rb.mode = 0 AND f.scored = 1
       AND rb.local_goals IS NOT NULL AND rb.visiting_goals IS NOT NULL
     ${oneMatchPerMatchday ? sql`` : sql`GROUP BY rb.league_id, rb.user_id, f.matchday`}
     ${onConflict}`.execute(db);

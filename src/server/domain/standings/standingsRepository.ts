@@ -15,14 +15,14 @@ export async function listMemberStandings(db: Executor, leagueId: number) {
  * Members with their stored totals and, packed in one string, their matchday rows ("matchday:points,..."): one
  * row per member instead of one per member and matchday, so a big table reads quickly.
  */
-export async function listMemberStandingsWithMatchdays(db: Executor, dialect: 'sqlite' | 'postgres', leagueId: number) {
+export async function listMemberStandingsWithMatchdays(db: Executor, dialect: 'sqlite' | 'postgres', leagueId: number, competitionId: number) {
   const row = sql`p.matchday || ':' || p.points`;
   // In matchday order on PostgreSQL (SQLite's group_concat keeps the rows' order), so equal data packs equally.
   const packed = dialect === 'sqlite' ? sql`group_concat(${row}, ',')` : sql`string_agg(${row}, ',' ORDER BY p.matchday)`;
   return db.selectFrom('league_members as lm').innerJoin('users as u', 'u.id', 'lm.user_id')
     .select(['lm.user_id', 'u.name as user_name', 'lm.department', 'lm.points_rounds', 'lm.points_people', 'lm.points_bonus',
       sql<string | null>`(SELECT ${packed} FROM member_matchday_points p
-        WHERE p.league_id = lm.league_id AND p.user_id = lm.user_id)`.as('matchdays')])
+        WHERE p.competition_id = ${competitionId} AND p.league_id = lm.league_id AND p.user_id = lm.user_id)`.as('matchdays')])
     .where('lm.league_id', '=', leagueId).execute();
 }
 
@@ -41,7 +41,7 @@ export async function lastPlayedMatchday(db: Executor, competitionId: number): P
 }
 
 /** Every filled real bet of the league on a match played in it, with its match and deadline. */
-export async function listLeagueBetsForSimulation(db: Executor, leagueId: number) {
+export async function listLeagueBetsForSimulation(db: Executor, leagueId: number, competitionId: number) {
   return db.selectFrom('result_bets as rb')
     .innerJoin('matches as m', 'm.id', 'rb.match_id')
     .innerJoin('leagues as l', 'l.id', 'rb.league_id')
@@ -50,7 +50,7 @@ export async function listLeagueBetsForSimulation(db: Executor, leagueId: number
       'rb.user_id', 'rb.match_id', 'rb.local_goals', 'rb.visiting_goals', 'rb.joker', 'm.matchday',
       resultBetDeadlineSql('l', 'm').as('deadline'),
     ])
-    .where('rb.league_id', '=', leagueId).where('rb.mode', '=', 0)
+    .where('rb.competition_id', '=', competitionId).where('rb.league_id', '=', leagueId).where('rb.mode', '=', 0)
     .where('rb.local_goals', 'is not', null).where('rb.visiting_goals', 'is not', null)
     .where(sql<boolean>`${playedInLeague('l', 'm', 'c')}`)
     .execute();
@@ -64,8 +64,8 @@ export async function listCompetitionMatches(db: Executor, competitionId: number
 }
 
 /** The user's hypothetical results in a league (filled simulation rows). */
-export async function listSimulatedResults(db: Executor, leagueId: number, userId: number) {
+export async function listSimulatedResults(db: Executor, leagueId: number, competitionId: number, userId: number) {
   return db.selectFrom('result_bets').select(['match_id', 'local_goals', 'visiting_goals'])
-    .where('league_id', '=', leagueId).where('user_id', '=', userId).where('mode', '=', 1)
+    .where('competition_id', '=', competitionId).where('league_id', '=', leagueId).where('user_id', '=', userId).where('mode', '=', 1)
     .where('local_goals', 'is not', null).where('visiting_goals', 'is not', null).execute();
 }

@@ -4,6 +4,7 @@ import { createUserWithToken } from '../../testing/fixtures';
 import { call, describeEachDb, type TestApp } from '../../testing/harness';
 import { createLeague } from '../resultBets/testing/betsTestFixture';
 import { pendingBetsByUser } from '../../domain/reminders/pendingBets';
+import { withMatchCompetitions } from '../../testing/betCompetitions';
 
 const HOUR = 3_600_000;
 
@@ -30,9 +31,9 @@ describeEachDb('alerts', (ctx) => {
 
   it('one alert per league and matchday for unfilled bets closing within 72 hours, plus incomplete picks', async () => {
     const s = await setup(ctx());
-    await ctx().deps.db.insertInto('result_bets').values(s.md1.slice(0, 2).map((match_id) => ({
+    await ctx().deps.db.insertInto('result_bets').values(await withMatchCompetitions(ctx().deps.db, s.md1.slice(0, 2).map((match_id) => ({
       league_id: s.leagueId, user_id: s.ana.id, match_id, local_goals: 1, visiting_goals: 0, updated_at: 0,
-    }))).execute();
+    })))).execute();
     const res = await alerts(ctx(), s.ana.token);
     expect(res.statusCode).toBe(200);
     expect(res.data).toEqual([

@@ -7,6 +7,7 @@ import { call, describeEachDb, type TestApp } from '../../testing/harness';
 import { memberStandings } from '../../testing/standingsReads';
 import { recomputeAfterResults } from '../../domain/scoring/recompute';
 import { createLeague, finishMatch } from '../resultBets/testing/betsTestFixture';
+import { withMatchCompetitions } from '../../testing/betCompetitions';
 
 const HOUR = 3_600_000;
 const url = (path: string, locale = 'en') => `/api/v1/${locale}${path}`;
@@ -27,9 +28,9 @@ async function world(t: TestApp, scoring = SCORING_PRESETS.classic) {
   const bets: [number, number | null, number | null][] = [[alice.id, 1, 0], [bob.id, 1, 1], [carol.id, 1, 1], [dave.id, null, null]];
   const ids = new Map<number, number>();
   for (const [userId, local, visiting] of bets) {
-    const row = await t.deps.db.insertInto('result_bets').values({
+    const row = await t.deps.db.insertInto('result_bets').values(await withMatchCompetitions(t.deps.db, {
       league_id: leagueId, user_id: userId, match_id: matchId, mode: 0, local_goals: local, visiting_goals: visiting, updated_at: 0,
-    }).returning('id').executeTakeFirstOrThrow();
+    })).returning('id').executeTakeFirstOrThrow();
     ids.set(userId, row.id);
   }
   return { start, cup, alice, bob, carol, dave, outsider, admin, leagueId, matchId, ids };

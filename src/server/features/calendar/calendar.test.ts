@@ -1,6 +1,7 @@
 import ical from 'node-ical';
 import { call, describeEachDb, type TestApp } from '../../testing/harness';
 import { api, createLeague, leagueWithMember, leagueWorld } from '../leagues/testing/leagueTestKit';
+import { withMatchCompetitions } from '../../testing/betCompetitions';
 
 const ORIGIN = 'https://porra.example';
 
@@ -8,9 +9,9 @@ async function world(t: TestApp) {
   const w = await leagueWorld(t);
   const league = await leagueWithMember(t, w);
   const [first, second] = w.cup.groupMatchIds;
-  await t.deps.db.insertInto('result_bets').values({
+  await t.deps.db.insertInto('result_bets').values(await withMatchCompetitions(t.deps.db, {
     league_id: league.id, user_id: w.member.id, match_id: first, mode: 0, local_goals: 2, visiting_goals: 1, updated_at: t.clock.now(),
-  }).execute();
+  })).execute();
   return { ...w, league, first, second };
 }
 

@@ -23,7 +23,7 @@ async function setup(t: TestApp) {
   });
   const [first, , later] = cup.groupMatchIds;
   const bet = (userId: number, matchId: number, goals: [number, number]) => t.deps.db.insertInto('result_bets')
-    .values({ league_id: leagueId, user_id: userId, match_id: matchId, local_goals: goals[0], visiting_goals: goals[1], updated_at: 0 }).execute();
+    .values({ competition_id: cup.competitionId, league_id: leagueId, user_id: userId, match_id: matchId, local_goals: goals[0], visiting_goals: goals[1], updated_at: 0 }).execute();
   await bet(begona.id, first, [2, 1]);
   await bet(tricky.id, first, [0, 0]);
   await bet(begona.id, later, [7, 6]);

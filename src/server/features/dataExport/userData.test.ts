@@ -27,7 +27,7 @@ async function setup(t: TestApp) {
   const owned = await createLeague(db, { competitionId: cup.competitionId, ownerId: dora.id, name: 'Dora FC', members: [{ id: dora.id }, { id: bob.id }] });
   const banned = await createLeague(db, { competitionId: cup.competitionId, ownerId: olga.id, name: 'Cerrada' });
   const matchId = cup.groupMatchIds[0];
-  await db.insertInto('result_bets').values({ league_id: league, user_id: dora.id, match_id: matchId, local_goals: 3, visiting_goals: 1, updated_at: now }).execute();
+  await db.insertInto('result_bets').values({ competition_id: cup.competitionId, league_id: league, user_id: dora.id, match_id: matchId, local_goals: 3, visiting_goals: 1, updated_at: now }).execute();
   await db.insertInto('round_bets').values({
     league_id: league, user_id: dora.id, league_rule_id: cup.ruleIds[ROUND.SEMI_FINALS], team_id: cup.teamIds[0], points: null, updated_at: now,
   }).execute();

@@ -66,7 +66,7 @@ async function seedResultBets(trx: Executor, competitionId: number, leagueId: nu
     if (random() < (m.date > now ? 0.2 : 0.05)) return [];
     const goals = () => Math.min(3, Math.floor(random() * random() * 4.5));
     return [{
-      league_id: leagueId, user_id: userId, match_id: m.id, local_goals: goals(), visiting_goals: goals(),
+      league_id: leagueId, user_id: userId, match_id: m.id, competition_id: competitionId, local_goals: goals(), visiting_goals: goals(),
       updated_at: Math.min(now, m.date - DAY),
     }];
   }));

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { AppDeps } from '../../platform/deps';
 import type { Executor } from '../../platform/db/database';
+import { createCompetitionPartitions } from '../../platform/db/competitionPartitions';
 import { defaultPickRules } from '../../../shared/domain/leagueRules';
 import { ROUND } from '../../../shared/domain/rounds';
 import { normaliseSearchText } from '../../../shared/domain/text';
@@ -69,6 +70,7 @@ async function seedDemoCup(trx: Executor, now: number): Promise<number> {
     name: 'Demo World Cup', competition_type: 'cup', provider: 'demo', provider_ref: null,
     external_key: DEMO_COMPETITION_KEY, created_at: now, updated_at: now,
   }).returning('id').executeTakeFirstOrThrow();
+  await createCompetitionPartitions(trx, competitionId);
 
   const teams = DEMO_GROUPS.flatMap((g) => g.teams).map((t) => {
     const national = findNationalTeam(t.fifa)!;

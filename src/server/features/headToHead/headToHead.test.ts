@@ -3,6 +3,7 @@ import { call, describeEachDb, type TestApp } from '../../testing/harness';
 import { createUserWithToken } from '../../testing/fixtures';
 import { finishMatch } from '../resultBets/testing/betsTestFixture';
 import { api, createLeague, CUP_START, join, leagueWithMember, leagueWorld, type Person } from '../leagues/testing/leagueTestKit';
+import { withMatchCompetitions } from '../../testing/betCompetitions';
 
 const HOUR = 3_600_000;
 
@@ -57,10 +58,10 @@ describeEachDb('head to head', (ctx) => {
     const [home, away] = first.duels[0].user_ids as number[];
     const matches = matchdayOne(w);
     // Home bets 1-0 on every match of matchday 1, away 0-2; every match ends 1-0.
-    await t.deps.db.insertInto('result_bets').values(matches.flatMap((matchId) => [
+    await t.deps.db.insertInto('result_bets').values(await withMatchCompetitions(t.deps.db, matches.flatMap((matchId) => [
       { league_id: w.league.id, user_id: home, match_id: matchId, local_goals: 1, visiting_goals: 0, updated_at: t.clock.now() },
       { league_id: w.league.id, user_id: away, match_id: matchId, local_goals: 0, visiting_goals: 2, updated_at: t.clock.now() },
-    ])).execute();
+    ]))).execute();
     t.clock.set(CUP_START + 2 * HOUR);
     await finishMatch(t.deps.db, matches[0], 1, 0);
     await recomputeAfterResults(t.deps.db, w.cup.competitionId, [matches[0]]);

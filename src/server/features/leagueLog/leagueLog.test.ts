@@ -14,6 +14,7 @@ import { canonicalJson, entryHash, GENESIS_HASH } from '../../domain/leagueLog/c
 import { appendLeagueLog } from '../../domain/leagueLog/leagueLogService';
 import { verifyLeagueLogs } from '../../domain/leagueLog/verifyLog';
 import { api, dropLogGuards, HOUR, setupLeagueLog } from './testing/leagueLogKit';
+import { withMatchCompetitions } from '../../testing/betCompetitions';
 
 const setup = setupLeagueLog;
 
@@ -74,7 +75,7 @@ describeEachDb('late entry and the league log', (ctx) => {
     const t = ctx();
     const s = await setup(t);
     const { id: ownBetId } = await t.deps.db.insertInto('result_bets')
-      .values({ league_id: s.leagueId, user_id: s.owner.id, match_id: s.matchId, local_goals: null, visiting_goals: null, updated_at: 0 })
+      .values(await withMatchCompetitions(t.deps.db, { league_id: s.leagueId, user_id: s.owner.id, match_id: s.matchId, local_goals: null, visiting_goals: null, updated_at: 0 }))
       .returning('id').executeTakeFirstOrThrow();
     const betGoals = async (betId: number) => t.deps.db.selectFrom('result_bets').select(['local_goals', 'late_entry'])
       .where('id', '=', betId).executeTakeFirstOrThrow();

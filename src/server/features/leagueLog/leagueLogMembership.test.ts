@@ -4,6 +4,7 @@ import { call, describeEachDb } from '../../testing/harness';
 import { PASSWORD, signUpViaApi } from '../accounts/testing/accountsTestKit';
 import { createLeague } from '../resultBets/testing/betsTestFixture';
 import { api, readLog, setupLeagueLog } from './testing/leagueLogKit';
+import { withMatchCompetitions } from '../../testing/betCompetitions';
 
 const actions = (entries: any[]) => entries.map((e) => [e.seq, e.action, e.actor_id, e.details]);
 
@@ -18,9 +19,9 @@ describeEachDb('membership changes in the league log', (ctx) => {
     // Dora signs up, joins, bets, owns a league with Bob and one alone, then deletes her account.
     const dora = await signUpViaApi(t.app, { name: 'Dora', email: 'dora@example.com' });
     expect((await api(t, 'POST', '/leagues/join', dora.token, { league_id: s.leagueId, invitation_token: shareToken })).statusCode).toBe(200);
-    await t.deps.db.insertInto('result_bets').values({
+    await t.deps.db.insertInto('result_bets').values(await withMatchCompetitions(t.deps.db, {
       league_id: s.leagueId, user_id: dora.id, match_id: s.matchId, local_goals: 1, visiting_goals: 0, updated_at: 0,
-    }).execute();
+    })).execute();
     const shared = await createLeague(t.deps.db, { competitionId: s.cup.competitionId, ownerId: dora.id, members: [{ id: dora.id }, { id: s.bob.id }] });
     const lonely = await createLeague(t.deps.db, { competitionId: s.cup.competitionId, ownerId: dora.id });
     await t.deps.db.transaction().execute((trx) => appendLeagueLog(trx, { now: t.clock.now(), key: t.deps.logKey }, [

@@ -42,7 +42,8 @@ export async function selectLeagueViews(db: Executor, callerId: number, filter: 
       'l.editable_after_start', 'l.late_entry_after_result', 'l.head_to_head', 'l.bots', 'l.start_matchday', 'l.knockout_basis', 'l.share_token', 'l.created_at', 'l.tie_breaks',
       'l.scoring_mode', 'l.points_tendency', 'l.points_goal_difference', 'l.points_exact', 'l.points_local_goals',
       'l.points_visiting_goals', 'l.points_quote_max', 'l.joker_count', 'l.joker_multiplier', 'l.bet_deadline_minutes', 'l.lock_by',
-      eb.selectFrom('result_bets as jb').whereRef('jb.league_id', '=', 'l.id').where('jb.user_id', '=', callerId)
+      eb.selectFrom('result_bets as jb').whereRef('jb.competition_id', '=', 'l.competition_id').whereRef('jb.league_id', '=', 'l.id')
+        .where('jb.user_id', '=', callerId)
         .where('jb.mode', '=', 0).where('jb.joker', '=', 1).select((e) => e.fn.countAll<number>().as('n')).as('caller_jokers_used'),
       'c.name as competition_name', 'c.finished as competition_finished', 'c.competition_type',
       'o.name as owner_name', 'me.user_id as caller_user_id', 'me.department as caller_department',

@@ -3,6 +3,7 @@ import { call, describeEachDb } from '../../testing/harness';
 import { recomputeAfterResults } from '../../domain/scoring/recompute';
 import { CUP_START, api, createLeague, leagueWithMember, leagueWorld } from './testing/leagueTestKit';
 import { betsWithPoints } from '../../testing/standingsReads';
+import { withMatchCompetitions } from '../../testing/betCompetitions';
 
 describeEachDb('league settings: create, update, delete', (ctx) => {
   it('creates a league with defaults; the creator is owner and first member', async () => {
@@ -143,9 +144,9 @@ describeEachDb('league settings: create, update, delete', (ctx) => {
     const w = await leagueWorld(t);
     const league = await leagueWithMember(t, w, { editable_after_start: true });
     const matchId = w.cup.groupMatchIds[0];
-    await t.deps.db.insertInto('result_bets').values({
+    await t.deps.db.insertInto('result_bets').values(await withMatchCompetitions(t.deps.db, {
       league_id: league.id, user_id: w.member.id, match_id: matchId, local_goals: 2, visiting_goals: 1, updated_at: t.clock.now(),
-    }).execute();
+    })).execute();
     t.clock.set(CUP_START + 3 * 3_600_000);
     await t.deps.db.updateTable('matches').set({ started: 1, finished: 1, status: 'finished', local_goals: 2, visiting_goals: 1 })
       .where('id', '=', matchId).execute();
@@ -175,9 +176,9 @@ describeEachDb('league settings: create, update, delete', (ctx) => {
     const t = ctx();
     const w = await leagueWorld(t);
     const league = await leagueWithMember(t, w);
-    await t.deps.db.insertInto('result_bets').values({
+    await t.deps.db.insertInto('result_bets').values(await withMatchCompetitions(t.deps.db, {
       league_id: league.id, user_id: w.member.id, match_id: w.cup.groupMatchIds[0], local_goals: 1, visiting_goals: 1, updated_at: 0,
-    }).execute();
+    })).execute();
     const byMember = await call(t.app, { method: 'DELETE', url: api(`/leagues/${league.id}`), token: w.member.token });
     expect(byMember.statusCode).toBe(403);
     const res = await call(t.app, { method: 'DELETE', url: api(`/leagues/${league.id}`, 'es'), token: w.owner.token });

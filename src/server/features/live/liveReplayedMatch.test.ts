@@ -5,6 +5,7 @@ import { createUserWithToken } from '../../testing/fixtures';
 import { importOpenfootball } from '../../domain/competitions/importService';
 import { advanceReplays } from '../../domain/competitions/reveal';
 import { isEvent, listen, openStream } from './testing/liveTestKit';
+import { withMatchCompetitions } from '../../testing/betCompetitions';
 
 const FIXTURE = join(__dirname, '../../domain/competitions/testing/fixtures/minicup-2030.json');
 const MIN = 60_000;
@@ -27,7 +28,7 @@ describeEachDb('a replayed match in play', (ctx) => {
       created_at: t.clock.now(), updated_at: t.clock.now(),
     }).returning('id').executeTakeFirstOrThrow();
     await db.insertInto('league_members').values({ league_id: leagueId, user_id: member.id, joined_at: t.clock.now() }).execute();
-    await db.insertInto('result_bets').values({ league_id: leagueId, user_id: member.id, match_id: opener.id, local_goals: 1, visiting_goals: 0, updated_at: t.clock.now() }).execute();
+    await db.insertInto('result_bets').values(await withMatchCompetitions(db, { league_id: leagueId, user_id: member.id, match_id: opener.id, local_goals: 1, visiting_goals: 0, updated_at: t.clock.now() })).execute();
 
     const update = async () => {
       const res = await call(t.app, { method: 'POST', url: '/api/v1/en/update/update', token: admin.token });

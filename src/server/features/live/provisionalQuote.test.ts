@@ -4,6 +4,7 @@ import { createUserWithToken } from '../../testing/fixtures';
 import { describeEachDb } from '../../testing/harness';
 import { createLeague } from '../resultBets/testing/betsTestFixture';
 import { liveStandings } from './provisionalTable';
+import { withMatchCompetitions } from '../../testing/betCompetitions';
 
 describeEachDb('live provisional table of a crowd-quote league', (ctx) => {
   it('scores the score in play with the quote of the league\'s bets', async () => {
@@ -21,7 +22,7 @@ describeEachDb('live provisional table of a crowd-quote league', (ctx) => {
     const bet = (userId: number, local: number, visiting: number) => ({
       league_id: leagueId, user_id: userId, match_id: matchId, mode: 0, local_goals: local, visiting_goals: visiting, updated_at: 0,
     });
-    await db.insertInto('result_bets').values([bet(ana.id, 2, 0), bet(bea.id, 1, 1), bet(carl.id, 0, 0)]).execute();
+    await db.insertInto('result_bets').values(await withMatchCompetitions(db, [bet(ana.id, 2, 0), bet(bea.id, 1, 1), bet(carl.id, 0, 0)])).execute();
     await db.updateTable('matches').set({ started: 1, status: 'in_play', local_goals: 1, visiting_goals: 0 }).where('id', '=', matchId).execute();
     const live = await liveStandings(t.deps, leagueId, 'en');
     const points = Object.fromEntries((live!.table.users as { user_id: number; points: number }[]).map((u) => [u.user_id, u.points]));

@@ -4,6 +4,7 @@ import { call, describeEachDb, type TestApp } from '../../testing/harness';
 import { createUserWithToken } from '../../testing/fixtures';
 import { nudgeMembers } from './nudgesService';
 import { api, CUP_START, join, leagueWithMember, leagueWorld, type Person } from '../leagues/testing/leagueTestKit';
+import { withMatchCompetitions } from '../../testing/betCompetitions';
 
 // Real servers and databases on a shared 2-core machine: allow more than jest's default 5 s.
 jest.setTimeout(30_000);
@@ -38,14 +39,14 @@ async function nudgeWorld(t: TestApp) {
   t.deps.sessions.forgetUser(w.member.id);
   t.deps.sessions.forgetUser(carla.id);
   const firstTwo = w.cup.groupMatchIds.slice(0, 2);
-  await t.deps.db.insertInto('result_bets').values(firstTwo.map((matchId) => ({
+  await t.deps.db.insertInto('result_bets').values(await withMatchCompetitions(t.deps.db, firstTwo.map((matchId) => ({
     league_id: league.id, user_id: bob.id, match_id: matchId, local_goals: 1, visiting_goals: 0, updated_at: t.clock.now(),
-  }))).execute();
+  })))).execute();
   // Mario placed one of the two; an empty row (goals null) is not a bet.
-  await t.deps.db.insertInto('result_bets').values([
+  await t.deps.db.insertInto('result_bets').values(await withMatchCompetitions(t.deps.db, [
     { league_id: league.id, user_id: w.member.id, match_id: firstTwo[0], local_goals: 2, visiting_goals: 2, updated_at: t.clock.now() },
     { league_id: league.id, user_id: w.member.id, match_id: firstTwo[1], local_goals: null, visiting_goals: null, updated_at: t.clock.now() },
-  ]).execute();
+  ])).execute();
   const phone = service.device();
   await call(t.app, { method: 'POST', url: '/api/v1/en/subscribe', token: carla.token, payload: { subscription: phone.subscription } });
   return { ...w, league, carla, bob, phone };
@@ -124,8 +125,8 @@ describeEachDb('who has not bet yet, and nudges', (ctx) => {
     expect((await nudge(t, w.owner, w.league.id)).statusCode).toBe(200);
     // Once every member but the owner has bet for the next deadline, there is nobody to nudge: 409 as well.
     t.clock.set(CUP_START + 3 * 60 * MINUTE - 6 * MINUTE);
-    await t.deps.db.insertInto('result_bets').values([w.member, w.carla, w.bob, dora].flatMap((who) => w.cup.groupMatchIds.slice(6, 8)
-      .map((matchId) => ({ league_id: w.league.id, user_id: who.id, match_id: matchId, local_goals: 0, visiting_goals: 0, updated_at: t.clock.now() })))).execute();
+    await t.deps.db.insertInto('result_bets').values(await withMatchCompetitions(t.deps.db, [w.member, w.carla, w.bob, dora].flatMap((who) => w.cup.groupMatchIds.slice(6, 8)
+      .map((matchId) => ({ league_id: w.league.id, user_id: who.id, match_id: matchId, local_goals: 0, visiting_goals: 0, updated_at: t.clock.now() }))))).execute();
     const none = await nudge(t, w.owner, w.league.id);
     expect(none.statusCode).toBe(409);
     expect(none.data.error).toBe('Nobody is missing bets for the next deadline');

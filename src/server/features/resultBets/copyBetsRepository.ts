@@ -11,19 +11,19 @@ const affected = (result: { numAffectedRows?: bigint }) => Number(result.numAffe
  * the target whose deadline has not passed. A sign-system target gets the sign of the copied score.
  */
 export async function copyResultBets(db: Executor, args: { source: number; target: number; userId: number; now: number }): Promise<number> {
-  const result = await sql`INSERT INTO result_bets (league_id, user_id, match_id, mode, local_goals, visiting_goals, modified_after_start, updated_at)
+  const result = await sql`INSERT INTO result_bets (league_id, user_id, match_id, mode, local_goals, visiting_goals, modified_after_start, updated_at, competition_id)
     SELECT t.id, s.user_id, s.match_id, 0,
       CASE WHEN t.bets_system = 'sign' THEN (CASE WHEN s.local_goals > s.visiting_goals THEN 1 ELSE 0 END) ELSE s.local_goals END,
       CASE WHEN t.bets_system = 'sign' THEN (CASE WHEN s.local_goals < s.visiting_goals THEN 1 ELSE 0 END) ELSE s.visiting_goals END,
-      0, ${args.now}
+      0, ${args.now}, t.competition_id
     FROM result_bets s
       JOIN matches m ON m.id = s.match_id
       JOIN leagues t ON t.id = ${args.target}
       JOIN competitions c ON c.id = t.competition_id
-    WHERE s.league_id = ${args.source} AND s.user_id = ${args.userId} AND s.mode = 0
+    WHERE s.competition_id = t.competition_id AND s.league_id = ${args.source} AND s.user_id = ${args.userId} AND s.mode = 0
       AND s.local_goals IS NOT NULL AND s.visiting_goals IS NOT NULL
       AND ${playedInLeague('t', 'm', 'c')} AND ${resultBetDeadlineSql('t', 'm')} > ${args.now} AND m.finished = 0
-    ON CONFLICT (league_id, user_id, match_id, mode)
+    ON CONFLICT (league_id, user_id, match_id, mode, competition_id)
     DO UPDATE SET local_goals = excluded.local_goals, visiting_goals = excluded.visiting_goals, updated_at = excluded.updated_at`
     .execute(db);
   return affected(result);

@@ -48,7 +48,7 @@ export async function enterLateBet(
       throw refused(conflict('errors.late_entry_after_result'), before.id, 'after the result');
     }
     if (before.bets_system === 'sign' && !isSignBet(local, visiting)) throw invalidField('local_goals', 'validation.inclusion');
-    await repo.updateBetGoals(trx, { betId: before.id, local, visiting, now, lateEntry: true });
+    await repo.updateBetGoals(trx, { betId: before.id, competitionId: before.competition_id, local, visiting, now, lateEntry: true });
     await scoreResultBet(trx, before.id);
     await refreshLeagueStandings(trx, before.league_id);
     await appendLeagueLog(trx, { now, key: deps.logKey }, [{

@@ -26,11 +26,11 @@ export async function currentMatchday(db: Executor, competitionId: number, fromM
 export async function ensureMatchdayBets(
   db: Executor, args: { leagueId: number; userId: number; matchday: number; mode: number; now: number },
 ): Promise<void> {
-  await sql`INSERT INTO result_bets (league_id, user_id, match_id, mode, local_goals, visiting_goals, modified_after_start, updated_at)
-    SELECT l.id, ${args.userId}, m.id, ${args.mode}, NULL, NULL, 0, ${args.now}
+  await sql`INSERT INTO result_bets (league_id, user_id, match_id, mode, local_goals, visiting_goals, modified_after_start, updated_at, competition_id)
+    SELECT l.id, ${args.userId}, m.id, ${args.mode}, NULL, NULL, 0, ${args.now}, c.id
     FROM leagues l JOIN competitions c ON c.id = l.competition_id JOIN matches m ON m.competition_id = c.id
     WHERE l.id = ${args.leagueId} AND m.matchday = ${args.matchday} AND ${playedInLeague('l', 'm', 'c')}
-    ON CONFLICT (league_id, user_id, match_id, mode) DO NOTHING`.execute(db);
+    ON CONFLICT (league_id, user_id, match_id, mode, competition_id) DO NOTHING`.execute(db);
 }
 
 export function betRows(db: Executor) {
@@ -75,17 +75,17 @@ export async function findBet(db: Executor, betId: number): Promise<BetRow | und
 }
 
 export async function listMatchdayBets(
-  db: Executor, args: { leagueId: number; userId: number; matchday: number; mode: number },
+  db: Executor, args: { leagueId: number; competitionId: number; userId: number; matchday: number; mode: number },
 ): Promise<BetRow[]> {
   return betRows(db)
-    .where('rb.league_id', '=', args.leagueId).where('rb.user_id', '=', args.userId)
+    .where('rb.competition_id', '=', args.competitionId).where('rb.league_id', '=', args.leagueId).where('rb.user_id', '=', args.userId)
     .where('rb.mode', '=', args.mode).where('m.matchday', '=', args.matchday).where(played)
     .orderBy('m.date').orderBy('m.id').execute();
 }
 
-export async function listMatchBets(db: Executor, args: { leagueId: number; matchId: number }): Promise<BetRow[]> {
+export async function listMatchBets(db: Executor, args: { leagueId: number; competitionId: number; matchId: number }): Promise<BetRow[]> {
   return betRows(db)
-    .where('rb.league_id', '=', args.leagueId).where('rb.match_id', '=', args.matchId)
+    .where('rb.competition_id', '=', args.competitionId).where('rb.league_id', '=', args.leagueId).where('rb.match_id', '=', args.matchId)
     .where('rb.mode', '=', 0).where(played)
     .orderBy('u.name').orderBy('rb.user_id').execute();
 }
@@ -97,7 +97,7 @@ export async function listLastBets(db: Executor, args: { leagueId: number; compe
     .where(sql<SqlBool>`${resultBetDeadlineSql('ll', 'lm')} <= ${args.now}`)
     .orderBy('lm.date', 'desc').limit(args.limit);
   return betRows(db)
-    .where('rb.league_id', '=', args.leagueId).where('rb.mode', '=', 0)
+    .where('rb.competition_id', '=', args.competitionId).where('rb.league_id', '=', args.leagueId).where('rb.mode', '=', 0)
     .where('rb.match_id', 'in', lockedMatches).where('rb.local_goals', 'is not', null).where(played)
     .orderBy('m.date', 'desc').orderBy('m.id', 'desc').orderBy('rb.updated_at', 'desc')
     .limit(args.limit).execute();
@@ -125,7 +125,7 @@ export const ownOpenBetUpdate = (values: OwnBetSaveValues, from?: RawBuilder<unk
 
 export async function updateBetGoals(
   db: Executor,
-  args: { betId: number; local: number | null; visiting: number | null; now: number; correction?: boolean; lateEntry?: boolean; byBot?: 0 | 1 },
+  args: { betId: number; competitionId: number; local: number | null; visiting: number | null; now: number; correction?: boolean; lateEntry?: boolean; byBot?: 0 | 1 },
 ): Promise<void> {
   await db.updateTable('result_bets')
     .set({
@@ -134,12 +134,13 @@ export async function updateBetGoals(
       ...(args.correction && { modified_after_start: 1 as const }),
       ...(args.lateEntry && { late_entry: 1 as const }),
     })
-    .where('id', '=', args.betId).execute();
+    .where('competition_id', '=', args.competitionId).where('id', '=', args.betId).execute();
 }
 
 /** Sets or clears a bet's joker. */
-export async function updateBetJoker(db: Executor, args: { betId: number; joker: boolean }): Promise<void> {
-  await db.updateTable('result_bets').set({ joker: args.joker ? 1 : 0 }).where('id', '=', args.betId).execute();
+export async function updateBetJoker(db: Executor, args: { betId: number; competitionId: number; joker: boolean }): Promise<void> {
+  await db.updateTable('result_bets').set({ joker: args.joker ? 1 : 0 })
+    .where('competition_id', '=', args.competitionId).where('id', '=', args.betId).execute();
 }
 
 /** The league's joker count as committed now (read under the member's lock, not from an earlier read of the bet). */
@@ -149,9 +150,9 @@ export async function leagueJokerCount(db: Executor, leagueId: number): Promise<
 }
 
 /** The member's real bets in the league carrying a joker, but this one. */
-export async function countOtherJokers(db: Executor, args: { leagueId: number; userId: number; betId: number }): Promise<number> {
+export async function countOtherJokers(db: Executor, args: { leagueId: number; competitionId: number; userId: number; betId: number }): Promise<number> {
   const row = await db.selectFrom('result_bets').select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('league_id', '=', args.leagueId).where('user_id', '=', args.userId).where('mode', '=', 0)
+    .where('competition_id', '=', args.competitionId).where('league_id', '=', args.leagueId).where('user_id', '=', args.userId).where('mode', '=', 0)
     .where('joker', '=', 1).where('id', '<>', args.betId).executeTakeFirst();
   return Number(row?.n ?? 0);
 }
@@ -169,8 +170,9 @@ export async function upsertSimulationBet(
     .values({
       league_id: args.leagueId, user_id: args.userId, match_id: args.matchId, mode: 1,
       local_goals: args.local, visiting_goals: args.visiting, updated_at: args.now,
+      competition_id: (eb) => eb.selectFrom('matches').select('competition_id').where('id', '=', args.matchId),
     })
-    .onConflict((oc) => oc.columns(['league_id', 'user_id', 'match_id', 'mode']).doUpdateSet((eb) => ({
+    .onConflict((oc) => oc.columns(['league_id', 'user_id', 'match_id', 'mode', 'competition_id']).doUpdateSet((eb) => ({
       local_goals: eb.ref('excluded.local_goals'), visiting_goals: eb.ref('excluded.visiting_goals'),
       updated_at: eb.ref('excluded.updated_at'),
     })))

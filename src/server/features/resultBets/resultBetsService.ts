@@ -31,7 +31,7 @@ export async function index(deps: AppDeps, user: AuthUser, leagueId: number, que
   const league = await requireLeagueAccess(db, leagueId, user);
   const now = deps.clock.now();
   if (query.match_id !== undefined) {
-    const rows = await repo.listMatchBets(db, { leagueId, matchId: query.match_id });
+    const rows = await repo.listMatchBets(db, { leagueId, competitionId: league.competition_id, matchId: query.match_id });
     return rows.map((row) => toResultBet(row, user.id, now));
   }
   const userId = query.user_id ?? user.id;
@@ -47,7 +47,7 @@ export async function index(deps: AppDeps, user: AuthUser, leagueId: number, que
   const fromMatchday = league.competition_type === 'league' ? league.start_matchday : 1;
   const matchday = query.matchday ?? await repo.currentMatchday(db, league.competition_id, fromMatchday);
   if (league.bets_system !== 'disabled' && (league.is_member === 1 || userId !== user.id)) await repo.ensureMatchdayBets(db, { leagueId, userId, matchday, mode, now });
-  const rows = await repo.listMatchdayBets(db, { leagueId, userId, matchday, mode });
+  const rows = await repo.listMatchdayBets(db, { leagueId, competitionId: league.competition_id, userId, matchday, mode });
   return rows.map((row) => toResultBet(row, user.id, now));
 }
 
@@ -121,7 +121,7 @@ async function saveBet(
     const joker = local === null ? 0 : body.joker === undefined ? row.joker : body.joker ? 1 : 0;
     await db.transaction().execute(async (trx) => {
       if (joker !== row.joker) await setJoker(deps, trx, row, joker === 1);
-      await repo.updateBetGoals(trx, { betId: row.id, local, visiting, now, byBot: byBotFlag(user) });
+      await repo.updateBetGoals(trx, { betId: row.id, competitionId: row.competition_id, local, visiting, now, byBot: byBotFlag(user) });
     });
     return toResultBet({ ...row, local_goals: local, visiting_goals: visiting, joker, by_bot: byBotFlag(user), updated_at: now }, user.id, now);
   }
@@ -144,10 +144,10 @@ async function setJoker(deps: AppDeps, trx: Executor, row: repo.BetRow, joker: b
   if (joker) {
     await lockLeagueMember(trx, deps.dialect, row.league_id, row.user_id);
     const count = await repo.leagueJokerCount(trx, row.league_id);
-    const others = await repo.countOtherJokers(trx, { leagueId: row.league_id, userId: row.user_id, betId: row.id });
+    const others = await repo.countOtherJokers(trx, { leagueId: row.league_id, competitionId: row.competition_id, userId: row.user_id, betId: row.id });
     if (others >= count) throw new AppError(409, 'errors.joker_limit', { count });
   }
-  await repo.updateBetJoker(trx, { betId: row.id, joker });
+  await repo.updateBetJoker(trx, { betId: row.id, competitionId: row.competition_id, joker });
 }
 
 /** A global admin may correct any bet at any time: flagged, audit-logged, and scored at once. */
@@ -156,7 +156,7 @@ async function adminCorrection(deps: AppDeps, user: AuthUser, row: repo.BetRow, 
   const points = await db.transaction().execute(async (trx) => {
     // A result being revealed meanwhile holds the match row: wait for it, so the scoring below sees its outcome.
     if (deps.dialect === 'postgres') await repo.lockMatch(trx, row.match_id);
-    await repo.updateBetGoals(trx, { betId: row.id, local, visiting, now, correction: true });
+    await repo.updateBetGoals(trx, { betId: row.id, competitionId: row.competition_id, local, visiting, now, correction: true });
     const scored = await scoreResultBet(trx, row.id);
     await repo.insertAudit(trx, {
       actorId: user.id, action: 'result_bet.corrected', entityId: row.id, now,

@@ -4,6 +4,7 @@ import { createUserWithToken } from '../../testing/fixtures';
 import { call, describeEachDb } from '../../testing/harness';
 import { createLeague, finishMatch } from '../resultBets/testing/betsTestFixture';
 import { recomputeCompetition } from '../../domain/scoring/recompute';
+import { withMatchCompetitions } from '../../testing/betCompetitions';
 
 describeEachDb('simulated tables', (ctx) => {
   it('score played matches like the real table, shoot-outs of a penalties league included', async () => {
@@ -15,7 +16,7 @@ describeEachDb('simulated tables', (ctx) => {
       competitionId: cup.competitionId, ownerId: ana.id, members: [{ id: ana.id }], knockout_basis: 'penalties',
     });
     const final = cup.knockoutMatchIds[cup.knockoutMatchIds.length - 1];
-    await db.insertInto('result_bets').values({ league_id: leagueId, user_id: ana.id, match_id: final, local_goals: 2, visiting_goals: 1, updated_at: 0 }).execute();
+    await db.insertInto('result_bets').values(await withMatchCompetitions(db, { league_id: leagueId, user_id: ana.id, match_id: final, local_goals: 2, visiting_goals: 1, updated_at: 0 })).execute();
     // 1-1 after extra time, 4-3 on penalties: with the penalties basis the result is 2-1, an exact hit.
     await finishMatch(db, final, 1, 1, { local_goals_extra_time: 0, visiting_goals_extra_time: 0, local_penalties: 4, visiting_penalties: 3 });
     await recomputeCompetition(db, cup.competitionId);
@@ -43,7 +44,7 @@ describeEachDb('simulated tables', (ctx) => {
     const bet = (userId: number, local: number, visiting: number, mode = 0) => ({
       league_id: leagueId, user_id: userId, match_id: matchId, mode, local_goals: local, visiting_goals: visiting, updated_at: 0,
     });
-    await db.insertInto('result_bets').values([bet(ana.id, 2, 0), bet(bea.id, 1, 1), bet(carl.id, 0, 0), bet(ana.id, 1, 0, 1)]).execute();
+    await db.insertInto('result_bets').values(await withMatchCompetitions(db, [bet(ana.id, 2, 0), bet(bea.id, 1, 1), bet(carl.id, 0, 0), bet(ana.id, 1, 0, 1)])).execute();
     const simulated = async () => {
       const res = await call(t.app, { method: 'GET', url: `/api/v1/en/leagues/users_league_table/${leagueId}?mode=1`, token: ana.token });
       return Object.fromEntries(res.data.users.map((u: { user_id: number; points: number }) => [u.user_id, u.points]));

@@ -18,9 +18,9 @@ export async function simulatedStandings(
 ): Promise<{ members: MemberStanding[]; winners: Map<number, Set<number>>; hits: Map<number, HitCounters> }> {
   const [members, bets, matches, simulated] = await Promise.all([
     repo.listMemberStandings(db, args.leagueId),
-    repo.listLeagueBetsForSimulation(db, args.leagueId),
+    repo.listLeagueBetsForSimulation(db, args.leagueId, args.competitionId),
     repo.listCompetitionMatches(db, args.competitionId),
-    repo.listSimulatedResults(db, args.leagueId, args.viewerId),
+    repo.listSimulatedResults(db, args.leagueId, args.competitionId, args.viewerId),
   ]);
   const hypothetical = new Map(simulated.map((s) => [s.match_id, s]));
   const results = new Map<number, ScoredMatch>();

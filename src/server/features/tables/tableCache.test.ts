@@ -4,6 +4,7 @@ import { call, describeEachDb, type TestApp } from '../../testing/harness';
 import { PASSWORD, signUpViaApi } from '../accounts/testing/accountsTestKit';
 import { createLeague, finishMatch } from '../resultBets/testing/betsTestFixture';
 import { recomputeAfterResults } from '../../domain/scoring/recompute';
+import { withMatchCompetitions } from '../../testing/betCompetitions';
 
 const HOUR = 3_600_000;
 
@@ -17,8 +18,8 @@ async function playedLeague(t: TestApp) {
   const leagueId = await createLeague(db, { competitionId: cup.competitionId, ownerId: ana.id, members });
   const other = await createLeague(db, { competitionId: cup.competitionId, ownerId: bob.id, members: [{ id: bob.id }] });
   const [first, second] = cup.groupMatchIds;
-  await db.insertInto('result_bets').values([ana.id, bob.id, carl.id].flatMap((user_id, i) => [first, second].map((match_id) => (
-    { league_id: leagueId, user_id, match_id, local_goals: i, visiting_goals: 0, updated_at: 0 })))).execute();
+  await db.insertInto('result_bets').values(await withMatchCompetitions(db, [ana.id, bob.id, carl.id].flatMap((user_id, i) => [first, second].map((match_id) => (
+    { league_id: leagueId, user_id, match_id, local_goals: i, visiting_goals: 0, updated_at: 0 }))))).execute();
   t.clock.set(t.clock.now() + 3 * HOUR);
   await finishMatch(db, first, 1, 0);
   await recomputeAfterResults(db, cup.competitionId, [first]);

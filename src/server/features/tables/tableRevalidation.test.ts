@@ -4,6 +4,7 @@ import { createUserWithToken } from '../../testing/fixtures';
 import { call, describeEachDb, type TestApp } from '../../testing/harness';
 import { createLeague, finishMatch } from '../resultBets/testing/betsTestFixture';
 import { recomputeAfterResults } from '../../domain/scoring/recompute';
+import { withMatchCompetitions } from '../../testing/betCompetitions';
 
 const HOUR = 3_600_000;
 
@@ -17,8 +18,8 @@ async function playedLeague(t: TestApp) {
   });
   const outsider = await createUserWithToken(t.deps, { name: 'Outsider' });
   const [first, second] = cup.groupMatchIds;
-  await db.insertInto('result_bets').values(users.flatMap((u, i) => [first, second].map((match_id) => (
-    { league_id: leagueId, user_id: u.id, match_id, local_goals: i % 3, visiting_goals: 0, updated_at: 0 })))).execute();
+  await db.insertInto('result_bets').values(await withMatchCompetitions(db, users.flatMap((u, i) => [first, second].map((match_id) => (
+    { league_id: leagueId, user_id: u.id, match_id, local_goals: i % 3, visiting_goals: 0, updated_at: 0 }))))).execute();
   t.clock.set(t.clock.now() + 3 * HOUR);
   await finishMatch(db, first, 1, 0);
   await recomputeAfterResults(db, cup.competitionId, [first]);

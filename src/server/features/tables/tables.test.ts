@@ -3,6 +3,7 @@ import { createUserWithToken } from '../../testing/fixtures';
 import { call, describeEachDb, type TestApp } from '../../testing/harness';
 import { createLeague, finishMatch } from '../resultBets/testing/betsTestFixture';
 import { recomputeAfterResults } from '../../domain/scoring/recompute';
+import { withMatchCompetitions } from '../../testing/betCompetitions';
 
 const HOUR = 3_600_000;
 
@@ -23,11 +24,11 @@ async function setup(t: TestApp) {
   const md2 = matches.filter((m) => m.matchday === 2).map((m) => m.id);
   const place = (userId: number, matchId: number, local: number, visiting: number) =>
     ({ league_id: leagueId, user_id: userId, match_id: matchId, local_goals: local, visiting_goals: visiting, updated_at: 0 });
-  await db.insertInto('result_bets').values([
+  await db.insertInto('result_bets').values(await withMatchCompetitions(db, [
     place(zoe.id, md1[0], 1, 0), place(angela.id, md1[0], 1, 0), place(bob.id, md1[0], 2, 0), place(carl.id, md1[1], 1, 0),
     // Matchday 2 is still open: Bob's bet is hidden from the others.
     place(bob.id, md2[0], 3, 3), place(angela.id, md2[0], 2, 2),
-  ]).execute();
+  ])).execute();
   t.clock.set(start + 4 * HOUR);
   for (const id of md1) await finishMatch(db, id, 1, 0);
   await recomputeAfterResults(db, cup.competitionId, md1);

@@ -3,6 +3,7 @@ import { createUserWithToken } from '../../testing/fixtures';
 import { call, describeEachDb, type TestApp } from '../../testing/harness';
 import { createLeague, finishMatch } from '../resultBets/testing/betsTestFixture';
 import { recomputeAfterResults } from '../../domain/scoring/recompute';
+import { withMatchCompetitions } from '../../testing/betCompetitions';
 
 const HOUR = 3_600_000;
 
@@ -26,9 +27,9 @@ async function setup(t: TestApp) {
   const md = (day: number) => matches.filter((m) => m.matchday === day).map((m) => m.id);
   const bet = (userId: number, matchId: number, local: number, visiting: number) =>
     ({ league_id: leagueId, user_id: userId, match_id: matchId, local_goals: local, visiting_goals: visiting, updated_at: 0 });
-  await db.insertInto('result_bets').values([
+  await db.insertInto('result_bets').values(await withMatchCompetitions(db, [
     ...md(1).map((id) => bet(ann.id, id, 1, 0)), ...md(1).slice(0, 2).map((id) => bet(ben.id, id, 1, 0)), bet(cid.id, md(1)[0], 2, 0),
-  ]).execute();
+  ])).execute();
   t.clock.set(start + 4 * HOUR);
   for (const id of md(1)) await finishMatch(db, id, 1, 0);
   await recomputeAfterResults(db, cup.competitionId, md(1));
@@ -57,7 +58,7 @@ describeEachDb('title race', (ctx) => {
   it('with eight matches open everyone can still win: 40 points more at most; open bets, hidden from the others, move no chance', async () => {
     const s = await setup(ctx());
     // Ben has bet on every match left, nobody else has.
-    await ctx().deps.db.insertInto('result_bets').values([...s.md(2), ...s.md(3)].map((id) => s.bet(s.ben.id, id, 1, 0))).execute();
+    await ctx().deps.db.insertInto('result_bets').values(await withMatchCompetitions(ctx().deps.db, [...s.md(2), ...s.md(3)].map((id) => s.bet(s.ben.id, id, 1, 0)))).execute();
     const res = await race(ctx(), s.cid.token, s.leagueId);
     expect(res.statusCode).toBe(200);
     expect(res.data).toMatchObject({ simulations: 10_000, matches_left: 8, model: { finished_matches: 4 } });
@@ -75,7 +76,7 @@ describeEachDb('title race', (ctx) => {
   it('once the deadlines pass, a member without bets left is out of the race; after the results the leader has clinched it', async () => {
     const s = await setup(ctx());
     const { db } = ctx().deps;
-    await db.insertInto('result_bets').values([...s.md(2), ...s.md(3)].map((id) => s.bet(s.ben.id, id, 1, 0))).execute();
+    await db.insertInto('result_bets').values(await withMatchCompetitions(db, [...s.md(2), ...s.md(3)].map((id) => s.bet(s.ben.id, id, 1, 0)))).execute();
     const before = byName((await race(ctx(), s.ann.token, s.leagueId)).data);
     expect(before.Cid.can_win).toBe(true);
     ctx().clock.set(s.start + 72 * HOUR);
@@ -98,7 +99,7 @@ describeEachDb('title race', (ctx) => {
     const { db } = ctx().deps;
     await db.updateTable('leagues').set({ joker_count: 1, joker_multiplier: 3 }).where('id', '=', s.leagueId).execute();
     // Matchday 2's first match will be closed; Dot's joker bet 0-0 on it is worth at most 5, times 3.
-    await db.insertInto('result_bets').values([{ ...s.bet(s.dot.id, s.md(2)[0], 0, 0), joker: 1 }]).execute();
+    await db.insertInto('result_bets').values(await withMatchCompetitions(db, [{ ...s.bet(s.dot.id, s.md(2)[0], 0, 0), joker: 1 as const }])).execute();
     ctx().clock.set(s.start + 24 * HOUR);
     const { id: questionId } = await db.insertInto('bonus_questions').values({
       league_id: s.leagueId, text: 'Who?', kind: 'number', choices: null, points: 4, deadline: s.start + 25 * HOUR, created_at: 0, updated_at: 0,
@@ -117,12 +118,12 @@ describeEachDb('title race', (ctx) => {
   it('while the chances of new data are simulated, readers get the bounds now and the last chances held to them', async () => {
     const s = await setup(ctx());
     const { db } = ctx().deps;
-    await db.insertInto('result_bets').values([...s.md(2), ...s.md(3)].map((id) => s.bet(s.ben.id, id, 1, 0))).execute();
+    await db.insertInto('result_bets').values(await withMatchCompetitions(db, [...s.md(2), ...s.md(3)].map((id) => s.bet(s.ben.id, id, 1, 0)))).execute();
     const first = await race(ctx(), s.ann.token, s.leagueId);
     expect(first.data.chance_current).toBe(true);
     // Past every deadline, Cid has a late bet entered: a new data version, and Cid and Dot are out.
     ctx().clock.set(s.start + 72 * HOUR);
-    await db.insertInto('result_bets').values({ ...s.bet(s.cid.id, s.md(3)[0], 1, 0), updated_at: 1 }).execute();
+    await db.insertInto('result_bets').values(await withMatchCompetitions(db, { ...s.bet(s.cid.id, s.md(3)[0], 1, 0), updated_at: 1 })).execute();
     const held = await readLater(ctx(), s.leagueId);
     expect(held.data.chance_current).toBe(false);
     const m = byName(held.data);

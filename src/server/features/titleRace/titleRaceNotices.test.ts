@@ -7,6 +7,7 @@ import { createLeague, finishMatch } from '../resultBets/testing/betsTestFixture
 import { recomputeAfterResults } from '../../domain/scoring/recompute';
 import { publishMatchChanges } from '../../domain/live/livePublisher';
 import { raceChanges, startTitleRaceNotices } from './titleRaceNotices';
+import { withMatchCompetitions } from '../../testing/betCompetitions';
 
 // Real databases and a push service on a shared 2-core machine.
 jest.setTimeout(60_000);
@@ -38,10 +39,10 @@ async function world(t: TestApp) {
     .where('round_id', '=', 1).orderBy('date').orderBy('id').execute();
   const md = (day: number) => matches.filter((m) => m.matchday === day).map((m) => m.id);
   const bet = (userId: number, matchId: number) => ({ league_id: leagueId, user_id: userId, match_id: matchId, local_goals: 1, visiting_goals: 0, updated_at: 0 });
-  await db.insertInto('result_bets').values([
+  await db.insertInto('result_bets').values(await withMatchCompetitions(db, [
     ...md(1).map((id) => bet(ann.id, id)), ...md(1).slice(0, 2).map((id) => bet(ben.id, id)), { ...bet(cid.id, md(1)[0]), local_goals: 2 },
     ...[...md(2), ...md(3)].map((id) => bet(ben.id, id)),
-  ]).execute();
+  ])).execute();
   const devices = new Map<number, string>();
   for (const user of [ann, ben, cid]) {
     const device = service.device();

@@ -6,6 +6,7 @@ import { createUserWithToken } from '../../testing/fixtures';
 import { LOCK_TTL_MS } from '../../platform/locks/processLocks';
 import { betsWithPoints, memberStanding } from '../../testing/standingsReads';
 import { settleResultJobs } from '../../domain/resultJobs/testing/settleResultJobs';
+import { withMatchCompetitions } from '../../testing/betCompetitions';
 
 // Real servers and databases on a shared 2-core machine: allow more than jest's default 5 s.
 jest.setTimeout(30_000);
@@ -35,7 +36,7 @@ async function leagueWithBet(t: ReturnType<Parameters<Parameters<typeof describe
     allow_join: 0, editable_after_start: 0, start_matchday: 1, knockout_basis: 'regular', share_token: `share-${matchId}`, created_at: now, updated_at: now,
   }).returning('id').executeTakeFirstOrThrow();
   await db.insertInto('league_members').values({ league_id: leagueId, user_id: player.id, joined_at: now }).execute();
-  await db.insertInto('result_bets').values({ league_id: leagueId, user_id: player.id, match_id: matchId, local_goals: 2, visiting_goals: 1, updated_at: now }).execute();
+  await db.insertInto('result_bets').values(await withMatchCompetitions(db, { league_id: leagueId, user_id: player.id, match_id: matchId, local_goals: 2, visiting_goals: 1, updated_at: now })).execute();
   const standing = async () => ({
     bet: (await betsWithPoints(db, { matchId }))[0].points,
     member: (await memberStanding(db, t.kind, leagueId, player.id)).points,
@@ -126,8 +127,8 @@ describeEachDb('admin update processes', (ctx) => {
     await t.deps.db.updateTable('matches').set({ local_goals: 2, visiting_goals: 1, status: 'finished', started: 1, finished: 1 }).where('id', '=', matchId).execute();
     // Stored points out of step with the results (a result typed straight into the database, or a crash).
     await t.deps.db.insertInto('member_matchday_points').values({ league_id: leagueId, user_id: (await t.deps.db.selectFrom('league_members')
-      .select('user_id').where('league_id', '=', leagueId).executeTakeFirstOrThrow()).user_id, matchday: 1, points: 99 })
-      .onConflict((oc) => oc.columns(['league_id', 'user_id', 'matchday']).doUpdateSet({ points: 99 })).execute();
+      .select('user_id').where('league_id', '=', leagueId).executeTakeFirstOrThrow()).user_id, matchday: 1, points: 99, competition_id: cup.competitionId })
+      .onConflict((oc) => oc.columns(['league_id', 'user_id', 'matchday', 'competition_id']).doUpdateSet({ points: 99 })).execute();
     const res = await call(t.app, { method: 'POST', url: `/api/v1/en/update/update_competition_points/${cup.competitionId}`, token: admin.token });
     expect(res.data).toEqual({ message: 'Process update_competition_points finished', process: 'update_competition_points' });
     expect(await standing()).toEqual({ bet: 5, member: 5 });

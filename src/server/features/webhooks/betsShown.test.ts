@@ -20,7 +20,7 @@ describeEachDb('league webhooks: bets shown at a deadline', (ctx) => {
     }
     const [first, second] = w.cup.groupMatchIds;
     const bet = (userId: number, matchId: number, home: number, away: number) => ({
-      league_id: w.league.id, user_id: userId, match_id: matchId, local_goals: home, visiting_goals: away, updated_at: t.clock.now(),
+      competition_id: w.cup.competitionId, league_id: w.league.id, user_id: userId, match_id: matchId, local_goals: home, visiting_goals: away, updated_at: t.clock.now(),
     });
     await t.deps.db.insertInto('result_bets').values([bet(w.member.id, first!, 2, 1), bet(w.owner.id, first!, 0, 0)]).execute();
     const [job] = webhookJobs(t.deps, 10_000);

@@ -36,7 +36,7 @@ describeEachDb('league webhooks: the outbox', (ctx) => {
     const { secret, webhook } = await jsonHook(t, w);
     await t.deps.db.updateTable('users').set({ locale: 'es' }).where('id', '=', w.owner.id).execute();
     await t.deps.db.insertInto('result_bets').values([
-      { league_id: w.league.id, user_id: w.member.id, match_id: w.cup.groupMatchIds[0]!, local_goals: 2, visiting_goals: 1, updated_at: t.clock.now() },
+      { competition_id: w.cup.competitionId, league_id: w.league.id, user_id: w.member.id, match_id: w.cup.groupMatchIds[0]!, local_goals: 2, visiting_goals: 1, updated_at: t.clock.now() },
     ]).execute();
     await enterResult(t, w.admin, w.cup.groupMatchIds[0]!, 2, 1);
     // The admin's answer never waited for the receiver: the event waits in the outbox.
@@ -78,7 +78,7 @@ describeEachDb('league webhooks: the outbox', (ctx) => {
     }
     const matchday1 = [w.cup.groupMatchIds[0]!, w.cup.groupMatchIds[1]!, w.cup.groupMatchIds[6]!, w.cup.groupMatchIds[7]!];
     await t.deps.db.insertInto('result_bets').values({
-      league_id: w.league.id, user_id: w.member.id, match_id: matchday1[0]!, local_goals: 1, visiting_goals: 0, updated_at: t.clock.now(),
+      competition_id: w.cup.competitionId, league_id: w.league.id, user_id: w.member.id, match_id: matchday1[0]!, local_goals: 1, visiting_goals: 0, updated_at: t.clock.now(),
     }).execute();
     for (const id of matchday1.slice(0, 3)) await enterResult(t, w.admin, id, 1, 0);
     expect(await deliveries(t)).toEqual([]);

@@ -11,6 +11,7 @@ import { createUserWithToken } from '../../testing/fixtures';
 import { CapturingMailer, testConfig } from '../../testing/harness';
 import { compiledServer, startServerProcess } from '../../testing/serverProcess';
 import { createLeague } from '../../features/resultBets/testing/betsTestFixture';
+import { withMatchCompetitions } from '../../testing/betCompetitions';
 
 // A real server and a real CLI process (compiled once per file) on a shared 2-core machine.
 jest.setTimeout(120_000);
@@ -37,7 +38,7 @@ async function world(databaseUrl: string): Promise<Bet[]> {
     for (const user of users) {
       for (const matchId of cup.groupMatchIds) {
         const { id } = await deps.db.insertInto('result_bets')
-          .values({ league_id: leagueId, user_id: user.id, match_id: matchId, local_goals: null, visiting_goals: null, updated_at: 0 })
+          .values(await withMatchCompetitions(deps.db, { league_id: leagueId, user_id: user.id, match_id: matchId, local_goals: null, visiting_goals: null, updated_at: 0 }))
           .returning('id').executeTakeFirstOrThrow();
         bets.push({ id, token: user.token, acks: [], sent: [] });
       }

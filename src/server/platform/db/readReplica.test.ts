@@ -7,6 +7,7 @@ import { call, CapturingMailer, openTestDatabase, testConfig, type TestDatabase 
 import { ManualClock } from '../clock';
 import { createLeague, finishMatch } from '../../features/resultBets/testing/betsTestFixture';
 import { recomputeAfterResults } from '../../domain/scoring/recompute';
+import { withMatchCompetitions } from '../../testing/betCompetitions';
 
 const HOUR = 3_600_000;
 const replicaUrl = process.env.TEST_REPLICA_URL;
@@ -60,8 +61,8 @@ withReplica('reads on a streaming replica', () => {
     const [ana, bob] = await Promise.all(['Ana', 'Bob'].map((name) => createUserWithToken(built.deps, { name })));
     const leagueId = await createLeague(db, { competitionId: cup.competitionId, ownerId: ana.id, members: [{ id: ana.id }, { id: bob.id }] });
     const [first, second] = cup.groupMatchIds;
-    await db.insertInto('result_bets').values([ana, bob].flatMap(({ id }, i) => [first, second].map((match_id) => (
-      { league_id: leagueId, user_id: id, match_id, local_goals: i, visiting_goals: 0, updated_at: 0 })))).execute();
+    await db.insertInto('result_bets').values(await withMatchCompetitions(db, [ana, bob].flatMap(({ id }, i) => [first, second].map((match_id) => (
+      { league_id: leagueId, user_id: id, match_id, local_goals: i, visiting_goals: 0, updated_at: 0 }))))).execute();
     clock.set(clock.now() + 3 * HOUR);
     // Through the current app's database, whose writes reach that app's caches.
     const play = async (matchId: number, home: number, away: number) => {

@@ -136,7 +136,8 @@ export interface LeagueMembersTable {
 }
 
 /** A member's result-bet points in one matchday: a row once they have a scored bet there. */
-export interface MemberMatchdayPointsTable { league_id: number; user_id: number; matchday: number; points: number }
+/** `competition_id` is the league's; PostgreSQL partitions the table by it (docs/partitions.md). */
+export interface MemberMatchdayPointsTable { league_id: number; user_id: number; matchday: number; points: number; competition_id: number }
 
 /** An owner's nudge to a member without bets before a deadline: one per member and deadline. */
 export interface LeagueNudgesTable { league_id: number; user_id: number; deadline: number; nudged_by: number | null; nudged_at: number }
@@ -161,6 +162,8 @@ export interface ResultBetsTable {
   late_entry: Generated<Flag>;
   /** The last save came through a personal API token (a save by the member in person clears it). */
   by_bot: Generated<Flag>;
+  /** The match's competition; PostgreSQL partitions the table by it (docs/partitions.md). */
+  competition_id: number;
 }
 
 export interface RoundBetsTable {

@@ -4,6 +4,7 @@ import { importFootballData } from './footballDataImport';
 import { finishedScore, leagueWorld, startFakeFootballData, worldCupWorld, type FakeFootballData } from './testing/fakeFootballData';
 import { memberStanding } from '../../../testing/standingsReads';
 import { settleResultJobs } from '../../resultJobs/testing/settleResultJobs';
+import { withMatchCompetitions } from '../../../testing/betCompetitions';
 
 // Real servers and databases on a shared 2-core machine: allow more than jest's default 5 s.
 jest.setTimeout(30_000);
@@ -113,7 +114,7 @@ describeEachDb('football-data.org provider', (ctx) => {
       allow_join: 0, editable_after_start: 0, start_matchday: 1, knockout_basis: 'regular', share_token: 'fd-share', created_at: now, updated_at: now,
     }).returning('id').executeTakeFirstOrThrow();
     await t.deps.db.insertInto('league_members').values({ league_id: leagueId, user_id: player.id, joined_at: now }).execute();
-    await t.deps.db.insertInto('result_bets').values({ league_id: leagueId, user_id: player.id, match_id: firstId, local_goals: 2, visiting_goals: 1, updated_at: now }).execute();
+    await t.deps.db.insertInto('result_bets').values(await withMatchCompetitions(t.deps.db, { league_id: leagueId, user_id: player.id, match_id: firstId, local_goals: 2, visiting_goals: 1, updated_at: now })).execute();
     const memberPoints = async () => (await memberStanding(t.deps.db, t.kind, leagueId, player.id)).points;
     await call(t.app, { method: 'POST', url: `/api/v1/en/update/update_competition_points/${competitionId}`, token: admin.token });
     expect(await memberPoints()).toBe(5);

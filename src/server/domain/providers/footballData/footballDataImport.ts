@@ -1,6 +1,7 @@
 import { defaultPickRules } from '../../../../shared/domain/leagueRules';
 import { KNOCKOUT_ORDER } from '../../../../shared/domain/rounds';
 import type { Executor } from '../../../platform/db/database';
+import { createCompetitionPartitions } from '../../../platform/db/competitionPartitions';
 import type { AppDeps } from '../../../platform/deps';
 import { applySnapshot, fetchFullSnapshot } from './footballDataSync';
 import { clientFor } from './footballDataProvider';
@@ -33,6 +34,7 @@ export async function importFootballData(deps: Pick<AppDeps, 'db' | 'clock' | 'c
       ({ id: competitionId } = await trx.insertInto('competitions').values({
         name, competition_type: type, provider: 'football-data', provider_ref: providerRef, external_key: externalKey, created_at: now, updated_at: now,
       }).returning('id').executeTakeFirstOrThrow());
+      await createCompetitionPartitions(trx, competitionId);
     }
     const result = await applySnapshot(trx, { id: competitionId, competition_type: type }, snapshot, now);
     await ensureDefaultRules(trx, competitionId, type, snapshot.matches.map((m) => roundOfStage(m.stage)));

@@ -3,6 +3,7 @@ import type { Executor } from '../../../platform/db/database';
 import { createCup, type CupFixture } from '../../../testing/competitionFixture';
 import { createLeague, finishMatch } from '../../../features/resultBets/testing/betsTestFixture';
 import { recomputeCompetition } from '../../scoring/recompute';
+import { withMatchCompetitions } from '../../../testing/betCompetitions';
 
 /** Test kit: a cup with `leagues` leagues of `members` players each, who all bet on the first matchday. */
 export interface ResultJobWorld { cup: CupFixture; leagueIds: number[]; matchday: number[]; userIds: number[] }
@@ -36,7 +37,7 @@ export async function resultJobWorld(db: Executor, options: { leagues: number; m
     const bets = userIds.flatMap((userId, u) => matchday.map((matchId, m) => ({
       league_id: id, user_id: userId, match_id: matchId, local_goals: (u + l + m) % 3, visiting_goals: (u * (m + 1)) % 2, updated_at: 0,
     })));
-    for (let from = 0; from < bets.length; from += BULK) await db.insertInto('result_bets').values(bets.slice(from, from + BULK)).execute();
+    for (let from = 0; from < bets.length; from += BULK) await db.insertInto('result_bets').values(await withMatchCompetitions(db, bets.slice(from, from + BULK))).execute();
   }
   return { cup, leagueIds, matchday, userIds };
 }

@@ -5,6 +5,7 @@ import { createCup } from '../../../testing/competitionFixture';
 import { createUserWithToken } from '../../../testing/fixtures';
 import { call, type TestApp } from '../../../testing/harness';
 import { createLeague } from '../../resultBets/testing/betsTestFixture';
+import { withMatchCompetitions } from '../../../testing/betCompetitions';
 
 export const HOUR = 3_600_000;
 
@@ -19,7 +20,7 @@ export async function setupLeagueLog(t: TestApp) {
   });
   const matchId = cup.groupMatchIds[0];
   const { id: betId } = await t.deps.db.insertInto('result_bets')
-    .values({ league_id: leagueId, user_id: ana.id, match_id: matchId, local_goals: null, visiting_goals: null, updated_at: 0 })
+    .values(await withMatchCompetitions(t.deps.db, { league_id: leagueId, user_id: ana.id, match_id: matchId, local_goals: null, visiting_goals: null, updated_at: 0 }))
     .returning('id').executeTakeFirstOrThrow();
   return { start, cup, owner, ana, bob, outsider, admin, leagueId, matchId, betId: Number(betId) };
 }

@@ -1,6 +1,7 @@
 import { createCup } from '../../../testing/competitionFixture';
 import { createUserWithToken } from '../../../testing/fixtures';
 import { call, type TestApp } from '../../../testing/harness';
+import { withMatchCompetitions } from '../../../testing/betCompetitions';
 
 /** Test helpers for league and invitation routes (used by tests only). */
 
@@ -53,9 +54,9 @@ export async function placeBets(t: TestApp, leagueId: number, userId: number, cu
   const now = t.clock.now();
   const db = t.deps.db;
   for (const mode of [0, 1]) {
-    await db.insertInto('result_bets').values({
+    await db.insertInto('result_bets').values(await withMatchCompetitions(db, {
       league_id: leagueId, user_id: userId, match_id: cup.groupMatchIds[0], mode, local_goals: 1, visiting_goals: 0, updated_at: now,
-    }).execute();
+    })).execute();
     await db.insertInto('round_bets').values({
       league_id: leagueId, user_id: userId, league_rule_id: cup.ruleIds[6], team_id: cup.teamIds[0], mode, updated_at: now,
     }).execute();
@@ -65,7 +66,7 @@ export async function placeBets(t: TestApp, leagueId: number, userId: number, cu
   await db.insertInto('person_bets').values({
     league_id: leagueId, user_id: userId, league_rule_id: cup.ruleIds[10], person_id: person.id, mode: 0, updated_at: now,
   }).execute();
-  await db.insertInto('member_matchday_points').values({ league_id: leagueId, user_id: userId, matchday: 1, points: 3 }).execute();
+  await db.insertInto('member_matchday_points').values({ league_id: leagueId, user_id: userId, matchday: 1, points: 3, competition_id: cup.competitionId }).execute();
 }
 
 export async function betCounts(t: TestApp, leagueId: number, userId: number) {

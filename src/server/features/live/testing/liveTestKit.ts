@@ -1,5 +1,6 @@
 import { call, type TestApp } from '../../../testing/harness';
 import { api, leagueWithMember, leagueWorld } from '../../leagues/testing/leagueTestKit';
+import { withMatchCompetitions } from '../../../testing/betCompetitions';
 
 /** Test helpers for the live streams (tests only): a listening app and an SSE reader over real HTTP. */
 
@@ -29,9 +30,9 @@ export async function liveWorld(t: TestApp) {
   const league = await leagueWithMember(t, w);
   const [first, second] = w.cup.groupMatchIds;
   const bet = async (who: { id: number }, matchId: number, local: number, visiting: number) => {
-    await t.deps.db.insertInto('result_bets').values({
+    await t.deps.db.insertInto('result_bets').values(await withMatchCompetitions(t.deps.db, {
       league_id: league.id, user_id: who.id, match_id: matchId, mode: 0, local_goals: local, visiting_goals: visiting, updated_at: t.clock.now(),
-    }).execute();
+    })).execute();
   };
   await bet(w.owner, first, 0, 3);
   await bet(w.member, first, 1, 0);

@@ -22,6 +22,7 @@ import * as leagueBoard from './20261128_a_league_board';
 import * as apiTokens from './20261128_c_api_tokens';
 import * as webhooks from './20261128_b_webhooks';
 import * as resultJobs from './20261128_e_result_jobs';
+import * as competitionPartitions from './20261128_f_competition_partitions';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -52,6 +53,7 @@ const migrations: Record<string, DialectMigration> = {
   '20261128_c_api_tokens': apiTokens,
   '20261128_b_webhooks': webhooks,
   '20261128_e_result_jobs': resultJobs,
+  '20261128_f_competition_partitions': competitionPartitions,
 };
 
 export function migrationProvider(dialect: Dialect): MigrationProvider {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { TestApp } from '../../../testing/harness';
 import { createCup } from '../../../testing/competitionFixture';
 import { createUserWithToken } from '../../../testing/fixtures';
+import { withMatchCompetitions } from '../../../testing/betCompetitions';
 
 const HOUR = 3_600_000;
 
@@ -26,13 +27,13 @@ export async function reminderWorld(t: TestApp) {
   }).returning('id').executeTakeFirstOrThrow();
   await db.insertInto('league_members').values([ana, bob, carla].map((u) => ({ league_id: leagueId, user_id: u.id, joined_at: now }))).execute();
   const firstMatchday = await db.selectFrom('matches').select('id').where('competition_id', '=', cup.competitionId).where('matchday', '=', 1).execute();
-  await db.insertInto('result_bets').values(firstMatchday.map((m) => ({
+  await db.insertInto('result_bets').values(await withMatchCompetitions(db, firstMatchday.map((m) => ({
     league_id: leagueId, user_id: bob.id, match_id: m.id, local_goals: 1, visiting_goals: 0, updated_at: now,
-  }))).execute();
+  })))).execute();
   // Carla placed one of four; an empty row (goals null) is not a bet.
-  await db.insertInto('result_bets').values([
+  await db.insertInto('result_bets').values(await withMatchCompetitions(db, [
     { league_id: leagueId, user_id: carla.id, match_id: firstMatchday[0].id, local_goals: 2, visiting_goals: 2, updated_at: now },
     { league_id: leagueId, user_id: carla.id, match_id: firstMatchday[1].id, local_goals: null, visiting_goals: null, updated_at: now },
-  ]).execute();
+  ])).execute();
   return { cup, leagueId, ana, bob, carla, dan };
 }
