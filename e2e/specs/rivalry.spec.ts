@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { seriousViolationsAt } from '../support/accessibility';
 import { test } from '../support/fixtures';
 import { newVisitor, screenshots, settle } from '../support/pages';
-import { adminToken, betsOf, newLeague, newPlayer, openCup, restoreMatchAtEnd, signIn } from '../support/players';
+import { adminToken, betsOf, newLeague, newPlayer, openCup, restoreMatchAtEnd, signIn, type Bet } from '../support/players';
 import { BOTH_WIDTHS } from '../support/viewports';
 import { eventually, type Person, type World } from '../support/world';
 
@@ -56,13 +56,12 @@ test('rivalry: the owner nudges a member who has not bet yet, and the nudge reac
 type HeadToHead = { schedule: { matchday: number; duels: { user_ids: number[]; winner_user_id: number | null; decided: boolean }[] }[] };
 
 /*
- * A duel won. Lia and Max play a head-to-head league; on their first matchday Lia bets 1-0 on its first match and
- * Max 0-2. The admin enters 1-0 for every match of that matchday: the duel is decided, Lia wins it and leads the
- * head-to-head table with 3 points. Lia looks at it in Spanish on the league page. The matches are put back at the end.
+ * A duel won. Lia and Max play a head-to-head league; on the first matchday of their schedule that still takes a bet,
+ * Lia bets 1-0 on one of its matches and Max 0-2. The admin enters 1-0 for every match of that matchday: the duel is
+ * decided, Lia wins it and leads the head-to-head table with 3 points. Lia looks at it in Spanish on the league page.
+ * The matches are put back at the end.
  */
-// Fixme: passes alone, but after the other specs its duel matchday takes no bet even once its matches are moved
-// ahead (the full suite's earlier tests leave the demo's matchday in a state not found yet).
-test.fixme('rivalry: a head-to-head duel is won once its matchday has its results', async ({ world: w }) => {
+test('rivalry: a head-to-head duel is won once its matchday has its results', async ({ world: w }) => {
   const lia = await newPlayer(w, 'Lia');
   const max = await newPlayer(w, 'Max');
   const cup = await openCup(w);
@@ -71,27 +70,23 @@ test.fixme('rivalry: a head-to-head duel is won once its matchday has its result
   });
   await w.api.call('POST', '/leagues/join', { token: max.token, body: { league_id: league.id, invitation_token: league.share_token } });
   const before = await w.api.call<HeadToHead>('GET', `/leagues/head_to_head/${league.id}`, { token: lia.token });
-  const first = before.schedule[0];
-  assert.deepEqual([...first.duels[0].user_ids].sort(), [lia.id, max.id].sort());
+  assert.deepEqual([...before.schedule[0].duels[0].user_ids].sort(), [lia.id, max.id].sort());
 
-  const admin = await adminToken(w);
-  const matchday = `?matchday=${first.matchday}`;
-  const scheduled = await betsOf(w, lia, league.id, matchday);
-  for (const bet of scheduled) await restoreMatchAtEnd(w, bet.match_id);
-  // At some hours of the day the duel's matchday is under way or within its deadline margin: its matches then move two
-  // days ahead, not played yet (they stay on the same matchday, after the players joined, so the schedule holds).
-  if (!scheduled.some((bet) => bet.allow_edit_bets)) {
-    for (const [index, bet] of scheduled.entries()) {
-      const later = new Date(Date.now() + 2 * 86_400_000 + index * 60_000).toISOString();
-      await w.api.call('PUT', `/matches/${bet.match_id}`, {
-        token: admin, body: { match: { date: later, status: 'scheduled', local_goals: null, visiting_goals: null } },
-      });
-    }
+  // The schedule's first matchday may take no bet any more: its first kickoff may be minutes away, and the earlier
+  // specs showed some of its bets (a kickoff moved into the past pins the deadline, and putting the match back does not
+  // reopen it). The duel is played on the first matchday of the schedule with a bet still open; the earlier ones stay
+  // undecided, as their matches are not all finished.
+  let chosen: { matchday: number; liaBets: Bet[] } | undefined;
+  for (const day of before.schedule) {
+    const liaBets = await betsOf(w, lia, league.id, `?matchday=${day.matchday}`);
+    if (liaBets.some((bet) => bet.allow_edit_bets)) { chosen = { matchday: day.matchday, liaBets }; break; }
   }
-  const liaBets = await betsOf(w, lia, league.id, matchday);
-  const maxBets = await betsOf(w, max, league.id, matchday);
+  assert.ok(chosen, 'a matchday of the duel schedule takes bets');
+  const { matchday, liaBets } = chosen;
+  const admin = await adminToken(w);
+  for (const bet of liaBets) await restoreMatchAtEnd(w, bet.match_id);
+  const maxBets = await betsOf(w, max, league.id, `?matchday=${matchday}`);
   const target = liaBets.find((bet) => bet.allow_edit_bets)!;
-  assert.ok(target, `a bet of matchday ${first.matchday} is open`);
   await w.api.call('POST', '/result_bets/update_result_bet', { token: lia.token, body: { result_bet_id: target.id, local_goals: 1, visiting_goals: 0 } });
   const maxBet = maxBets.find((bet) => bet.match_id === target.match_id)!;
   await w.api.call('POST', '/result_bets/update_result_bet', { token: max.token, body: { result_bet_id: maxBet.id, local_goals: 0, visiting_goals: 2 } });
@@ -100,7 +95,7 @@ test.fixme('rivalry: a head-to-head duel is won once its matchday has its result
   }
   const after = await eventually(async () => {
     const answer = await w.api.call<HeadToHead>('GET', `/leagues/head_to_head/${league.id}`, { token: max.token });
-    const duel = answer.schedule.find((day) => day.matchday === first.matchday)!.duels[0];
+    const duel = answer.schedule.find((day) => day.matchday === matchday)!.duels[0];
     assert.ok(duel.decided, 'the duel is decided');
     return duel;
   });
@@ -118,5 +113,5 @@ test.fixme('rivalry: a head-to-head duel is won once its matchday has its result
   const found = await seriousViolationsAt(page, 'league page, head to head', BOTH_WIDTHS);
   await screenshots(w, page, 'head-to-head');
   assert.deepEqual(found, [], `axe: ${found.join('; ')}`);
-  w.notes.push(`duel of matchday ${first.matchday} won by Lia`);
+  w.notes.push(`duel of matchday ${matchday} won by Lia`);
 });
