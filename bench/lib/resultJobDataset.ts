@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { createCompetitionPartitions } from '../../src/server/platform/db/competitionPartitions';
 import type { Db } from '../../src/server/platform/db/database';
 
 const HOUR = 3_600_000;
@@ -18,6 +19,7 @@ export async function createResultJobDataset(db: Db, now: number, players: numbe
   const { id: competitionId } = await db.insertInto('competitions')
     .values({ name: 'Result Job Cup', competition_type: 'cup', provider: 'manual', created_at: now, updated_at: now })
     .returning('id').executeTakeFirstOrThrow();
+  await createCompetitionPartitions(db, competitionId);
   const teams = await db.insertInto('teams').values([0, 1].map((i) => ({
     team_name: `Side ${i}`, abbreviation: `S0${i}`, flag: null, is_flag: 0 as const, colors: '[]', external_key: `bench-rj:${competitionId}:${i}`,
   }))).returning('id').execute();
@@ -37,12 +39,29 @@ export async function createResultJobDataset(db: Db, now: number, players: numbe
   await sql`INSERT INTO league_members (league_id, user_id, department, joined_at)
     SELECT l.id, u.id, NULL, ${now} FROM leagues l CROSS JOIN users u WHERE l.competition_id = ${competitionId}
     ORDER BY l.id, u.id`.execute(db);
-  await sql`INSERT INTO result_bets (league_id, user_id, match_id, mode, local_goals, visiting_goals, modified_after_start, updated_at)
-    SELECT lm.league_id, lm.user_id, ${played.id}, 0, (lm.user_id + lm.league_id) % 4, (lm.user_id * 3) % 3, 0, ${now}
+  await sql`INSERT INTO result_bets (league_id, user_id, match_id, mode, local_goals, visiting_goals, modified_after_start, updated_at, competition_id)
+    SELECT lm.league_id, lm.user_id, ${played.id}, 0, (lm.user_id + lm.league_id) % 4, (lm.user_id * 3) % 3, 0, ${now}, ${competitionId}
     FROM league_members lm WHERE lm.league_id IN (${sql.join(leagueIds)}) ORDER BY lm.league_id, lm.user_id`.execute(db);
   const writerIds = (await db.selectFrom('league_members').select('user_id').where('league_id', '=', leagueIds[0])
     .orderBy('user_id').limit(writers).execute()).map((m) => Number(m.user_id));
-  await sql`INSERT INTO result_bets (league_id, user_id, match_id, mode, local_goals, visiting_goals, modified_after_start, updated_at)
-    SELECT ${leagueIds[0]}, u, ${open.id}, 0, 1, 1, 0, ${now} FROM unnest(${sql.val(writerIds)}::bigint[]) u`.execute(db);
+  await sql`INSERT INTO result_bets (league_id, user_id, match_id, mode, local_goals, visiting_goals, modified_after_start, updated_at, competition_id)
+    SELECT ${leagueIds[0]}, u, ${open.id}, 0, 1, 1, 0, ${now}, ${competitionId} FROM unnest(${sql.val(writerIds)}::bigint[]) u`.execute(db);
+  return { competitionId, leagueIds, resultMatchId: Number(played.id), openMatchId: Number(open.id), writerIds };
+}
+
+/**
+ * A dataset left by an earlier run in a kept schema (BENCH_PG_SCHEMA), or null; its result match is made unplayed
+ * again, so the run times the same result.
+ */
+export async function existingResultJobDataset(db: Db): Promise<ResultJobDataset | null> {
+  const cup = await db.selectFrom('competitions').select('id').where('name', '=', 'Result Job Cup').executeTakeFirst();
+  if (!cup) return null;
+  const competitionId = Number(cup.id);
+  const leagueIds = (await db.selectFrom('leagues').select('id').where('competition_id', '=', competitionId).orderBy('id').execute()).map((l) => Number(l.id));
+  const [played, open] = await db.selectFrom('matches').select('id').where('competition_id', '=', competitionId).orderBy('matchday').execute();
+  await db.updateTable('matches').set({ finished: 0, started: 0, status: 'scheduled', local_goals: null, visiting_goals: null })
+    .where('id', '=', played.id).execute();
+  const writerIds = (await db.selectFrom('result_bets').select('user_id').where('competition_id', '=', competitionId)
+    .where('league_id', '=', leagueIds[0]).where('match_id', '=', open.id).orderBy('user_id').execute()).map((b) => Number(b.user_id));
   return { competitionId, leagueIds, resultMatchId: Number(played.id), openMatchId: Number(open.id), writerIds };
 }

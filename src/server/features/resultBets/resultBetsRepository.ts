@@ -33,7 +33,18 @@ export async function ensureMatchdayBets(
     ON CONFLICT (league_id, user_id, match_id, mode, competition_id) DO NOTHING`.execute(db);
 }
 
-export function betRows(db: Executor) {
+/** Bets with their match, league rules, deadline, whether the match is played in the league, and their points. */
+export const betRows = (db: Executor) => betRowsWith(db, betPointsSql('rb', 'l', 'm', 'c'));
+
+/**
+ * betRows of bets known to be open (their match has no result, so their points are null), without scoring them.
+ * Scoring a bet reads its league's other bets on the match (the crowd's quote): a subquery PostgreSQL plans, and
+ * costs, even where it never runs, so its estimate grows with the league until planning compiles the statement (JIT,
+ * seconds). Saving an open bet reads no other bet, and costs the same in a league of 20 members or 200,000.
+ */
+export const openBetRows = (db: Executor) => betRowsWith(db, sql<number | null>`CAST(NULL AS INTEGER)`);
+
+function betRowsWith(db: Executor, points: RawBuilder<number | null>) {
   return db.selectFrom('result_bets as rb')
     .innerJoin('matches as m', 'm.id', 'rb.match_id')
     .innerJoin('leagues as l', 'l.id', 'rb.league_id')
@@ -51,7 +62,7 @@ export function betRows(db: Executor) {
       'm.local_goals_extra_time', 'm.visiting_goals_extra_time', 'm.local_penalties', 'm.visiting_penalties',
       resultBetDeadlineSql('l', 'm').as('deadline'),
       sql<number>`CASE WHEN ${playedInLeague('l', 'm', 'c')} THEN 1 ELSE 0 END`.as('played'),
-      betPointsSql('rb', 'l', 'm', 'c').as('points'),
+      points.as('points'),
     ]);
 }
 
