@@ -1,4 +1,7 @@
 import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
 
@@ -38,8 +41,32 @@ export interface PgbenchResult { tps: number; latencyMs: number }
 
 /** `pgbench -N -c <clients> -j 2 -T <seconds>`: transactions per second and mean latency. */
 export async function runPgbench(url: string, clients: number, seconds: number): Promise<PgbenchResult> {
+  return pgbench(url, ['-N', '-c', String(clients), '-j', '2', '-T', String(seconds)]);
+}
+
+/**
+ * One UPDATE of a random account per transaction (`-f` script, `-M prepared`, `-c <clients> -j 2`): the ceiling of
+ * the simplest write transaction, one statement and one commit, which is what a bet save is.
+ */
+export async function runPgbenchOneUpdate(url: string, clients: number, seconds: number): Promise<PgbenchResult> {
+  const dir = mkdtempSync(join(tmpdir(), 'porra-pgbench-'));
+  const script = join(dir, 'one-update.sql');
+  writeFileSync(script, [
+    `\\set aid random(1, ${100_000 * SCALE})`,
+    '\\set delta random(-5000, 5000)',
+    'UPDATE pgbench_accounts SET abalance = abalance + :delta WHERE aid = :aid;',
+    '',
+  ].join('\n'));
+  try {
+    return await pgbench(url, ['-n', '-f', script, '-M', 'prepared', '-c', String(clients), '-j', '2', '-T', String(seconds)]);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function pgbench(url: string, args: string[]): Promise<PgbenchResult> {
   const { dbname, env } = pgbenchTarget(url);
-  const { stdout } = await run('pgbench', ['-N', '-c', String(clients), '-j', '2', '-T', String(seconds), dbname], { env });
+  const { stdout } = await run('pgbench', [...args, dbname], { env });
   const tps = /tps = ([\d.]+)/.exec(stdout);
   const latency = /latency average = ([\d.]+) ms/.exec(stdout);
   if (!tps || !latency) throw new Error(`pgbench: unexpected output\n${stdout}`);

@@ -48,3 +48,20 @@ export async function createResultJobDataset(db: Db, now: number, players: numbe
     SELECT ${leagueIds[0]}, u, ${open.id}, 0, 1, 1, 0, ${now}, ${competitionId} FROM unnest(${sql.val(writerIds)}::bigint[]) u`.execute(db);
   return { competitionId, leagueIds, resultMatchId: Number(played.id), openMatchId: Number(open.id), writerIds };
 }
+
+/**
+ * A dataset left by an earlier run in a kept schema (BENCH_PG_SCHEMA), or null; its result match is made unplayed
+ * again, so the run times the same result.
+ */
+export async function existingResultJobDataset(db: Db): Promise<ResultJobDataset | null> {
+  const cup = await db.selectFrom('competitions').select('id').where('name', '=', 'Result Job Cup').executeTakeFirst();
+  if (!cup) return null;
+  const competitionId = Number(cup.id);
+  const leagueIds = (await db.selectFrom('leagues').select('id').where('competition_id', '=', competitionId).orderBy('id').execute()).map((l) => Number(l.id));
+  const [played, open] = await db.selectFrom('matches').select('id').where('competition_id', '=', competitionId).orderBy('matchday').execute();
+  await db.updateTable('matches').set({ finished: 0, started: 0, status: 'scheduled', local_goals: null, visiting_goals: null })
+    .where('id', '=', played.id).execute();
+  const writerIds = (await db.selectFrom('result_bets').select('user_id').where('competition_id', '=', competitionId)
+    .where('league_id', '=', leagueIds[0]).where('match_id', '=', open.id).orderBy('user_id').execute()).map((b) => Number(b.user_id));
+  return { competitionId, leagueIds, resultMatchId: Number(played.id), openMatchId: Number(open.id), writerIds };
+}

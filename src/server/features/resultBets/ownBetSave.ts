@@ -1,7 +1,7 @@
 import { sql, type CompiledQuery } from 'kysely';
 import type { Executor } from '../../platform/db/database';
 import { precompiled } from '../../platform/db/precompiled';
-import { betRows, findBet, ownOpenBetUpdate, type BetRow } from './resultBetsRepository';
+import { findUnscoredBet, ownOpenBetUpdate, unscoredBetRows, type BetRow } from './resultBetsRepository';
 
 /**
  * The hot write of a matchday (a member saving their own open bet), as few statements and commits as possible.
@@ -21,10 +21,11 @@ const one = (save: OwnBetSave) => [save.betId, save.userId, save.local, save.vis
 
 // Built once per database (precompiled): Kysely's query building would cost more than the statement.
 // The read sees the row as it was before the update (a statement's CTEs share one snapshot); the update only
-// changes the goals, updated_at and (clearing the goals) the joker, which the caller knows.
+// changes the goals, updated_at and (clearing the goals) the joker, which the caller knows. A saved bet is open (its
+// match unfinished), so it has no points: the read does not score it (unscoredBetRows).
 const saveAndRead = precompiled((db, betId: number, userId: number, local: number | null, visiting: number | null, now: number, signOk: number) =>
   sql<BetRow>`WITH saved AS (${ownOpenBetUpdate({ betId, userId, local, visiting, now, signOk })})
-    ${betRows(db).where('rb.id', '=', betId).where('rb.id', 'in', sql<number>`(SELECT id FROM saved)`)}`.compile(db), 6);
+    ${unscoredBetRows(db).where('rb.id', '=', betId).where('rb.id', 'in', sql<number>`(SELECT id FROM saved)`)}`.compile(db), 6);
 
 const v = (column: string) => sql.ref(`v.${column}`);
 // The batch: one input row per save (PostgreSQL arrays, one per column), the same checks per row.
@@ -34,7 +35,7 @@ const saveManyAndRead = precompiled((db, ids: number[], users: number[], locals:
     sql`unnest(${ids}::bigint[], ${users}::bigint[], ${locals}::int[], ${visitings}::int[], ${nows}::bigint[], ${signOks}::int[])
       AS v(bet_id, bet_user, new_local, new_visiting, saved_at, sign_ok)`,
   )})
-    ${betRows(db).where('rb.id', 'in', sql<number>`(SELECT id FROM saved)`)}`.compile(db), 6);
+    ${unscoredBetRows(db).where('rb.id', 'in', sql<number>`(SELECT id FROM saved)`)}`.compile(db), 6);
 
 const saveOnly = precompiled((db, betId: number, userId: number, local: number | null, visiting: number | null, now: number, signOk: number) =>
   ownOpenBetUpdate({ betId, userId, local, visiting, now, signOk }).compile(db) as CompiledQuery<{ id: number }>, 6);
@@ -49,7 +50,7 @@ function sqliteStatementsOf(db: Executor) {
     const update = ownOpenBetUpdate({ betId: SLOT, userId: SLOT - 1, local: SLOT - 2, visiting: SLOT - 3, now: SLOT - 4, signOk: SLOT - 5 }).compile(db);
     const slots = update.parameters.map((value) => SLOT - (value as number));
     if (slots.some((slot) => slot < 0 || slot > 5)) throw new Error('ownBetSave: unexpected parameters');
-    const find = betRows(db).where('rb.id', '=', 0).compile();
+    const find = unscoredBetRows(db).where('rb.id', '=', 0).compile();
     if (find.parameters.length !== 1) throw new Error('ownBetSave: unexpected parameters');
     sqliteStatements.set(db, (statements = { update, find, slots }));
   }
@@ -80,7 +81,7 @@ async function saveAlone(db: Executor, dialect: 'sqlite' | 'postgres', save: Own
     return row && asSaved(row, save);
   }
   const [saved] = await saveOnly(db, ...one(save));
-  return saved && findBet(db, save.betId);
+  return saved && findUnscoredBet(db, save.betId);
 }
 
 /** At most this many saves per statement (the arrays' length); more wait for the next batch. */

@@ -33,7 +33,19 @@ export async function ensureMatchdayBets(
     ON CONFLICT (league_id, user_id, match_id, mode, competition_id) DO NOTHING`.execute(db);
 }
 
-export function betRows(db: Executor) {
+/** Bets with their match, league rules, deadline, whether the match is played in the league, and their points. */
+export const betRows = (db: Executor) => betRowsWith(db, betPointsSql('rb', 'l', 'm', 'c'));
+
+/**
+ * betRows with null points, not computed: for reads whose points are never shown (the checks and answer of a bet
+ * save: an editable bet's match has no result, and a correction scores the bet again). Scoring a bet reads its
+ * league's other bets on the match (the crowd's quote): a subquery PostgreSQL plans, and costs, even where it never
+ * runs, so its estimate grows with the league until planning compiles the statement (JIT, seconds at 200,000
+ * members). Without it a save reads no other bet, and costs the same in a league of 20 members or 200,000.
+ */
+export const unscoredBetRows = (db: Executor) => betRowsWith(db, sql<number | null>`CAST(NULL AS INTEGER)`);
+
+function betRowsWith(db: Executor, points: RawBuilder<number | null>) {
   return db.selectFrom('result_bets as rb')
     .innerJoin('matches as m', 'm.id', 'rb.match_id')
     .innerJoin('leagues as l', 'l.id', 'rb.league_id')
@@ -51,7 +63,7 @@ export function betRows(db: Executor) {
       'm.local_goals_extra_time', 'm.visiting_goals_extra_time', 'm.local_penalties', 'm.visiting_penalties',
       resultBetDeadlineSql('l', 'm').as('deadline'),
       sql<number>`CASE WHEN ${playedInLeague('l', 'm', 'c')} THEN 1 ELSE 0 END`.as('played'),
-      betPointsSql('rb', 'l', 'm', 'c').as('points'),
+      points.as('points'),
     ]);
 }
 
@@ -61,17 +73,25 @@ const played = sql<SqlBool>`${playedInLeague('l', 'm', 'c')}`;
 
 // Compiled once per database: on the update hot path Kysely's query building costs more than the query.
 const findBetQueries = new WeakMap<Executor, CompiledQuery<BetRow>>();
+const findUnscoredBetQueries = new WeakMap<Executor, CompiledQuery<BetRow>>();
 
-export async function findBet(db: Executor, betId: number): Promise<BetRow | undefined> {
-  let compiled = findBetQueries.get(db);
+export const findBet = (db: Executor, betId: number) => findBetWith(findBetQueries, betRows, db, betId);
+
+/** findBet with null points (unscoredBetRows). */
+export const findUnscoredBet = (db: Executor, betId: number) => findBetWith(findUnscoredBetQueries, unscoredBetRows, db, betId);
+
+async function findBetWith(
+  queries: WeakMap<Executor, CompiledQuery<BetRow>>, rows: typeof betRows, db: Executor, betId: number,
+): Promise<BetRow | undefined> {
+  let compiled = queries.get(db);
   if (!compiled) {
-    compiled = betRows(db).where('rb.id', '=', 0).compile();
+    compiled = rows(db).where('rb.id', '=', 0).compile();
     // Everything but the id is a literal, so the statement is the same for every bet.
     if (compiled.parameters.length !== 1) throw new Error('findBet: unexpected parameters');
-    findBetQueries.set(db, compiled);
+    queries.set(db, compiled);
   }
-  const { rows } = await db.executeQuery<BetRow>({ ...compiled, parameters: [betId] });
-  return rows[0];
+  const { rows: found } = await db.executeQuery<BetRow>({ ...compiled, parameters: [betId] });
+  return found[0];
 }
 
 export async function listMatchdayBets(

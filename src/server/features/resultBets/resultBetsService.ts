@@ -105,7 +105,8 @@ async function saveBet(
     const saved = await saveOwnOpenBet(db, deps.dialect, { betId: body.result_bet_id, userId: user.id, local, visiting, now, signOk });
     if (saved) return toResultBet(saved, user.id, now);
   }
-  const row = await repo.findBet(db, body.result_bet_id);
+  // Its points are not read: an editable bet has none yet, and a correction scores the bet again.
+  const row = await repo.findUnscoredBet(db, body.result_bet_id);
   if (!row) throw notFound('errors.bet_not_found');
   refuseBotIn(row.bots, user);
   if (row.bets_system === 'disabled') throw badRequest('errors.bets_disabled');
