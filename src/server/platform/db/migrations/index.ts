@@ -23,6 +23,7 @@ import * as apiTokens from './20261128_c_api_tokens';
 import * as webhooks from './20261128_b_webhooks';
 import * as resultJobs from './20261128_e_result_jobs';
 import * as competitionPartitions from './20261128_f_competition_partitions';
+import * as jitOff from './20261128_g_jit_off';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -54,6 +55,7 @@ const migrations: Record<string, DialectMigration> = {
   '20261128_b_webhooks': webhooks,
   '20261128_e_result_jobs': resultJobs,
   '20261128_f_competition_partitions': competitionPartitions,
+  '20261128_g_jit_off': jitOff,
 };
 
 export function migrationProvider(dialect: Dialect): MigrationProvider {
