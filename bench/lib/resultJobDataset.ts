@@ -37,12 +37,12 @@ export async function createResultJobDataset(db: Db, now: number, players: numbe
   await sql`INSERT INTO league_members (league_id, user_id, department, joined_at)
     SELECT l.id, u.id, NULL, ${now} FROM leagues l CROSS JOIN users u WHERE l.competition_id = ${competitionId}
     ORDER BY l.id, u.id`.execute(db);
-  await sql`INSERT INTO result_bets (league_id, user_id, match_id, mode, local_goals, visiting_goals, modified_after_start, updated_at)
-    SELECT lm.league_id, lm.user_id, ${played.id}, 0, (lm.user_id + lm.league_id) % 4, (lm.user_id * 3) % 3, 0, ${now}
+  await sql`INSERT INTO result_bets (league_id, user_id, match_id, mode, local_goals, visiting_goals, modified_after_start, updated_at, competition_id)
+    SELECT lm.league_id, lm.user_id, ${played.id}, 0, (lm.user_id + lm.league_id) % 4, (lm.user_id * 3) % 3, 0, ${now}, ${competitionId}
     FROM league_members lm WHERE lm.league_id IN (${sql.join(leagueIds)}) ORDER BY lm.league_id, lm.user_id`.execute(db);
   const writerIds = (await db.selectFrom('league_members').select('user_id').where('league_id', '=', leagueIds[0])
     .orderBy('user_id').limit(writers).execute()).map((m) => Number(m.user_id));
-  await sql`INSERT INTO result_bets (league_id, user_id, match_id, mode, local_goals, visiting_goals, modified_after_start, updated_at)
-    SELECT ${leagueIds[0]}, u, ${open.id}, 0, 1, 1, 0, ${now} FROM unnest(${sql.val(writerIds)}::bigint[]) u`.execute(db);
+  await sql`INSERT INTO result_bets (league_id, user_id, match_id, mode, local_goals, visiting_goals, modified_after_start, updated_at, competition_id)
+    SELECT ${leagueIds[0]}, u, ${open.id}, 0, 1, 1, 0, ${now}, ${competitionId} FROM unnest(${sql.val(writerIds)}::bigint[]) u`.execute(db);
   return { competitionId, leagueIds, resultMatchId: Number(played.id), openMatchId: Number(open.id), writerIds };
 }

@@ -17,7 +17,7 @@ export interface StandingsSource {
 }
 
 /** The stored matchday rows of the league, with totals, winners and wins derived from them. */
-export async function storedStandings(deps: AppDeps, league: LeagueAccessRow): Promise<StandingsSource> {
+export async function storedStandings(deps: Pick<AppDeps, 'db' | 'dialect'>, league: Pick<LeagueAccessRow, 'id' | 'competition_id'>): Promise<StandingsSource> {
   const [rows, complete, hits] = await Promise.all([
     repo.listMemberStandingsWithMatchdays(deps.db, deps.dialect, league.id, league.competition_id), repo.matchdayCompletion(deps.db, league.competition_id),
     listHitCounters(deps.db, league.id, league.competition_id),
@@ -39,7 +39,7 @@ export async function storedStandings(deps: AppDeps, league: LeagueAccessRow): P
  * before they are ranked: the live stream's provisional table adds the points of matches in play.
  */
 export async function rankLeagueTable(
-  deps: AppDeps, user: Pick<AuthUser, 'id' | 'locale'>, league: LeagueAccessRow, requestedMatchday: number | undefined,
+  deps: Pick<AppDeps, 'db'>, user: Pick<AuthUser, 'id' | 'locale'>, league: Pick<LeagueAccessRow, 'id' | 'competition_id'>, requestedMatchday: number | undefined,
   source: StandingsSource, adjust: (members: MemberStanding[]) => MemberStanding[] = (members) => members,
 ): Promise<Static<typeof LeagueTable>> {
   const { db } = deps;
@@ -58,5 +58,7 @@ export async function rankLeagueTable(
     matchday_winners: [...winners].filter(([, ids]) => ids.size > 0).sort(([a], [b]) => a - b)
       .map(([day, ids]) => ({ matchday: day, user_ids: [...ids].sort((a, b) => a - b) })),
     tie_breaks: tieBreaks,
+    total_users: users.length,
+    offset: 0,
   };
 }

@@ -47,6 +47,15 @@ export function rankMembers(
   return rankStandings(rows, ranking.tieBreaks, (a, b) => compare(a.user_name, b.user_name));
 }
 
+/**
+ * Ranked rows (rankMembers) listed for another language: positions do not depend on names, only the order of the
+ * rows that share one, so the same rows are re-sorted, never re-ranked.
+ */
+export function listForLocale<T extends Static<typeof TableRow>>(rows: readonly T[], locale: string): T[] {
+  const compare = collator(locale).compare;
+  return [...rows].sort((a, b) => a.position - b.position || compare(a.user_name, b.user_name));
+}
+
 /** Department rows: members with a department, averaged to one decimal, ranked like members. */
 export function rankDepartments(rows: Static<typeof TableRow>[], locale: string): Static<typeof DepartmentRow>[] {
   const groups = new Map<string, Static<typeof TableRow>[]>();

@@ -1,0 +1,147 @@
+import type { Static } from 'typebox';
+import { PAGED_TABLE_FROM, type LeagueTable, type TableRow } from '../../../shared/api/routes/tables';
+import { LOCALES, type Locale } from '../../../shared/domain/locales';
+import { appStateSlot } from '../../platform/appState';
+import { ByteBoundedCache } from '../../platform/caching/byteBoundedCache';
+import type { Db } from '../../platform/db/database';
+import type { AppDeps } from '../../platform/deps';
+import type { LeagueAccessRow } from '../leagues/leagueRows';
+import { rankLeagueTable, storedStandings } from './leagueTable';
+import { listForLocale } from './tableRanking';
+import { hasTableVersion } from './tableVersions';
+
+/**
+ * The whole ranked tables of big leagues (more than PAGED_TABLE_FROM members), kept per process and table version
+ * so that each read of one of their pages costs a slice: ranking 200,000 members takes seconds, a page must not.
+ * A table is read in one snapshot together with the version it is kept under, so it is wholly before or wholly
+ * after any change; it serves reads of that version or an older one (versions only grow). The result job ranks the
+ * big leagues of each batch once the batch has committed (prebuildRankedTables), so the first read finds them.
+ * The rows are ranked once and listed per language (names order only the members that share a position).
+ */
+
+type Table = Static<typeof LeagueTable>;
+type Row = Static<typeof TableRow>;
+
+interface RankedTable { version: number; members: number; byLocale: Map<Locale, Table> }
+
+/** Rows kept over every table (~250 bytes a row, shared by the languages): ten 200,000-member leagues. */
+const MAX_ROWS = 2_000_000;
+
+const RANKED = appStateSlot(() => ({
+  tables: new ByteBoundedCache<RankedTable>(MAX_ROWS, (table) => table.members),
+  /** Builds under way, by key and version: concurrent first reads wait for one build. */
+  building: new Map<string, Promise<RankedTable>>(),
+  /** Member counts by league, with the version they were counted at. */
+  sizes: new ByteBoundedCache<{ version: number; members: number }>(100_000, () => 1),
+  prebuild: { queue: [] as number[], running: null as Promise<void> | null },
+}));
+
+const keyOf = (leagueId: number, matchday: number | undefined) => `${leagueId}:${matchday ?? ''}`;
+
+async function countMembers(db: Db, leagueId: number): Promise<number> {
+  const row = await db.selectFrom('league_members').select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('league_id', '=', leagueId).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Whether the league's table at `version` is answered a page at a time (counted once per version). */
+export async function isPagedTable(deps: AppDeps, league: Pick<LeagueAccessRow, 'id' | 'table_version'>): Promise<boolean> {
+  const sizes = deps.state.get(RANKED).sizes;
+  let size = sizes.get(String(league.id));
+  if (!size || size.version < league.table_version) {
+    size = { version: league.table_version, members: await countMembers(deps.db, league.id) };
+    sizes.set(String(league.id), size);
+  }
+  return size.members > PAGED_TABLE_FROM;
+}
+
+/** The table ranked from one snapshot, with the version it is at (PostgreSQL: one repeatable-read transaction). */
+async function rankSnapshot(deps: AppDeps, db: Db, league: Pick<LeagueAccessRow, 'id' | 'competition_id'>, matchday: number | undefined): Promise<RankedTable> {
+  const read = async (snapshot: Db) => {
+    const row = await snapshot.selectFrom('leagues').select('table_version').where('id', '=', league.id).executeTakeFirstOrThrow();
+    const source = await storedStandings({ db: snapshot, dialect: deps.dialect }, league);
+    const [first, ...others] = LOCALES;
+    const table = await rankLeagueTable({ db: snapshot }, { id: 0, locale: first }, league, matchday, source);
+    const byLocale = new Map<Locale, Table>([[first, table]]);
+    for (const locale of others) {
+      const users = listForLocale(table.users, locale);
+      byLocale.set(locale, { ...table, users, departments: relisted(table, locale) });
+    }
+    return { version: Number(row.table_version), members: table.users.length, byLocale };
+  };
+  if (deps.dialect !== 'postgres') return read(db);
+  return db.transaction().setIsolationLevel('repeatable read').execute((trx) => read(trx));
+}
+
+/** Department rows are few: ranked again for the language (their ties are ordered by name too). */
+function relisted(table: Table, locale: Locale): Table['departments'] {
+  const collator = new Intl.Collator(locale);
+  return [...table.departments].sort((a, b) => a.position - b.position || collator.compare(a.name, b.name));
+}
+
+/**
+ * The league's whole ranked table at `version` or later, built at most once per version in this process (a
+ * replica may build it once it holds the version).
+ */
+async function rankedTable(
+  deps: AppDeps, league: Pick<LeagueAccessRow, 'id' | 'competition_id' | 'table_version'>, matchday: number | undefined,
+): Promise<RankedTable> {
+  const ranked = deps.state.get(RANKED);
+  const key = keyOf(league.id, matchday);
+  const kept = ranked.tables.get(key);
+  if (kept && kept.version >= league.table_version) return kept;
+  const buildKey = `${key}:${league.table_version}`;
+  let build = ranked.building.get(buildKey);
+  if (!build) {
+    build = deps.replica.whenCurrent((db) => hasTableVersion(db, league.id, league.table_version), (db) => rankSnapshot(deps, db, league, matchday))
+      .then((table) => {
+        const current = ranked.tables.get(key);
+        if (!current || current.version <= table.version) ranked.tables.set(key, table);
+        return table;
+      })
+      .finally(() => ranked.building.delete(buildKey));
+    ranked.building.set(buildKey, build);
+  }
+  return build;
+}
+
+/** One page of the league's ranked table for `viewerId`, who also gets their own row wherever it is. */
+export async function tablePage(
+  deps: AppDeps, league: Pick<LeagueAccessRow, 'id' | 'competition_id' | 'table_version'>,
+  viewer: { id: number; locale: Locale }, query: { matchday?: number; offset?: number; limit: number },
+): Promise<Table> {
+  const ranked = await rankedTable(deps, league, query.matchday);
+  return pageOf(ranked.byLocale.get(viewer.locale)!, viewer.id, query.offset ?? 0, query.limit);
+}
+
+/** The page of `table` from `offset`, with `viewerId`'s row (null when they are not in the table). */
+export function pageOf(table: Table, viewerId: number, offset: number, limit: number): Table {
+  let own: Row | null = null;
+  for (const row of table.users) if (row.user_id === viewerId) { own = row; break; }
+  return { ...table, users: table.users.slice(offset, offset + limit), total_users: table.users.length, offset, own_row: own };
+}
+
+/**
+ * After a result job's batch has committed: the big leagues among `leagueIds` are ranked at their new version, one
+ * at a time in the background, so the first read of each finds its table. Failures are logged: a read builds it then.
+ */
+export function prebuildRankedTables(deps: AppDeps, leagueIds: number[]): void {
+  const { prebuild } = deps.state.get(RANKED);
+  prebuild.queue.push(...leagueIds);
+  if (prebuild.running) return;
+  prebuild.running = (async () => {
+    for (let id = prebuild.queue.shift(); id !== undefined; id = prebuild.queue.shift()) {
+      const league = await deps.db.selectFrom('leagues').select(['id', 'competition_id', 'table_version']).where('id', '=', id).executeTakeFirst();
+      if (!league) continue;
+      const row = { id: Number(league.id), competition_id: Number(league.competition_id), table_version: Number(league.table_version) };
+      if (await isPagedTable(deps, row)) await rankedTable(deps, row, undefined);
+    }
+  })().catch((error: unknown) => {
+    deps.log.error({ err: error }, 'ranked tables: a prebuild failed; the first read ranks the table');
+  }).finally(() => { prebuild.running = null; });
+}
+
+/** The prebuilds under way, if any (tests wait for them). */
+export function prebuildingRankedTables(deps: AppDeps): Promise<void> {
+  return deps.state.get(RANKED).prebuild.running ?? Promise.resolve();
+}
