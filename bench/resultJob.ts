@@ -83,8 +83,9 @@ async function main(): Promise<void> {
     })();
     started = performance.now();
     const during = saves('bet saves during the job');
-    // As kickResultJobs runs it: big leagues' tables ranked in the background after each batch.
-    const jobMs = await runResultJobs(deps, { afterBatch: (leagueIds) => prebuildRankedTables(deps, leagueIds) }).then(() => performance.now() - started);
+    // As kickResultJobs runs it: big leagues' tables ranked in the background after each batch (BENCH_TABLE_PREBUILD=0: not).
+    const afterBatch = process.env.BENCH_TABLE_PREBUILD === '0' ? undefined : (leagueIds: number[]) => prebuildRankedTables(deps, leagueIds);
+    const jobMs = await runResultJobs(deps, { afterBatch }).then(() => performance.now() - started);
     const busy = await during;
     sampling = false;
     await sampler;

@@ -16,6 +16,8 @@ export interface StandingsSource {
   hits: Map<number, HitCounters>;
 }
 
+const UNPACK_SLICE = 20_000;
+
 /** The stored matchday rows of the league, with totals, winners and wins derived from them. */
 export async function storedStandings(deps: Pick<AppDeps, 'db' | 'dialect'>, league: Pick<LeagueAccessRow, 'id' | 'competition_id'>): Promise<StandingsSource> {
   const [rows, complete, hits] = await Promise.all([
@@ -23,7 +25,9 @@ export async function storedStandings(deps: Pick<AppDeps, 'db' | 'dialect'>, lea
     listHitCounters(deps.db, league.id, league.competition_id),
   ]);
   const byUser: PointsByMatchday = new Map();
-  for (const row of rows) {
+  for (const [index, row] of rows.entries()) {
+    // A big league's rows are many: other work runs between slices of them.
+    if (index > 0 && index % UNPACK_SLICE === 0) await new Promise<void>((resolve) => setImmediate(resolve));
     const days: Record<string, number> = {};
     for (const packed of row.matchdays ? row.matchdays.split(',') : []) {
       const [matchday, points] = packed.split(':');

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Static } from 'typebox';
 import { PAGED_TABLE_FROM, type LeagueTable, type TableRow } from '../../../shared/api/routes/tables';
 import { LOCALES, type Locale } from '../../../shared/domain/locales';
@@ -55,22 +56,32 @@ export async function isPagedTable(deps: AppDeps, league: Pick<LeagueAccessRow, 
   return size.members > PAGED_TABLE_FROM;
 }
 
-/** The table ranked from one snapshot, with the version it is at (PostgreSQL: one repeatable-read transaction). */
+/** Lets requests and the result job's batches run between the steps of ranking a big table. */
+const yieldToOthers = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * The table ranked from one snapshot, with the version it is at (PostgreSQL: one repeatable-read transaction,
+ * without JIT compilation, which costs more than it saves on these reads).
+ */
 async function rankSnapshot(deps: AppDeps, db: Db, league: Pick<LeagueAccessRow, 'id' | 'competition_id'>, matchday: number | undefined): Promise<RankedTable> {
   const read = async (snapshot: Db) => {
     const row = await snapshot.selectFrom('leagues').select('table_version').where('id', '=', league.id).executeTakeFirstOrThrow();
     const source = await storedStandings({ db: snapshot, dialect: deps.dialect }, league);
+    await yieldToOthers();
     const [first, ...others] = LOCALES;
     const table = await rankLeagueTable({ db: snapshot }, { id: 0, locale: first }, league, matchday, source);
     const byLocale = new Map<Locale, Table>([[first, table]]);
     for (const locale of others) {
-      const users = listForLocale(table.users, locale);
-      byLocale.set(locale, { ...table, users, departments: relisted(table, locale) });
+      await yieldToOthers();
+      byLocale.set(locale, { ...table, users: listForLocale(table.users, locale), departments: relisted(table, locale) });
     }
     return { version: Number(row.table_version), members: table.users.length, byLocale };
   };
   if (deps.dialect !== 'postgres') return read(db);
-  return db.transaction().setIsolationLevel('repeatable read').execute((trx) => read(trx));
+  return db.transaction().setIsolationLevel('repeatable read').execute(async (trx) => {
+    await sql`SET LOCAL jit = off`.execute(trx);
+    return read(trx);
+  });
 }
 
 /** Department rows are few: ranked again for the language (their ties are ordered by name too). */
