@@ -1,6 +1,7 @@
 /**
  * Where the first read of a big league's table goes, on a dataset kept by bench/resultJob.ts (BENCH_PG_SCHEMA):
- * each step of the build timed apart, then the route's first read and a second one.
+ * each step of the build timed apart (BENCH_ROUTE_ONLY=1: not), then the route's first read and a second one
+ * (BENCH_PREBUILD=1: after the ranked table's prebuild, as the result job leaves it; TABLE_QUERY: a query string).
  *
  *   BENCH_DATABASE_URL=postgres://... BENCH_PG_SCHEMA=<kept> npx tsx bench/tableRead.ts
  */
@@ -8,6 +9,7 @@ import { gzipSync } from 'node:zlib';
 import type { AppDeps } from '../src/server/platform/deps';
 import { buildApp } from '../src/server/app';
 import { loadConfig } from '../src/server/platform/config';
+import { prebuildingRankedTables, prebuildRankedTables } from '../src/server/domain/standings/rankedTables';
 import { listHitCounters } from '../src/server/domain/standings/hitCounters';
 import { standingsFromMatchdays } from '../src/server/domain/standings/matchdayStandings';
 import * as repo from '../src/server/domain/standings/standingsRepository';
@@ -30,6 +32,16 @@ async function main(): Promise<void> {
     const member = await deps.db.selectFrom('league_members').select('user_id').where('league_id', '=', league.id).orderBy('user_id').executeTakeFirstOrThrow();
     const [leagueId, competitionId] = [Number(league.id), Number(league.competition_id)];
     if (!process.env.BENCH_ROUTE_ONLY) await steps(deps, leagueId, competitionId);
+    if (process.env.BENCH_PREBUILD) {
+      // As after a result batch: the league's table ranked in the background, then read (the page, not a build).
+      const heap = process.memoryUsage().heapUsed;
+      await timed('prebuild of the ranked table', async () => {
+        prebuildRankedTables(deps, [leagueId]);
+        await prebuildingRankedTables(deps);
+      });
+      global.gc?.();
+      console.log(`heap kept: ${((process.memoryUsage().heapUsed - heap) / 1024 / 1024).toFixed(0)} MB`);
+    }
     const token = await benchToken(deps.db, deps.jwtSecret, Number(member.user_id), deps.clock.now());
     for (const read of ['first', 'second']) {
       await timed(`route, ${read} read`, async () => {

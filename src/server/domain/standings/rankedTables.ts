@@ -8,7 +8,7 @@ import type { Db } from '../../platform/db/database';
 import type { AppDeps } from '../../platform/deps';
 import type { LeagueAccessRow } from '../leagues/leagueRows';
 import { rankLeagueTable, storedStandings } from './leagueTable';
-import { listForLocale } from './tableRanking';
+import { nameOrder } from './tableRanking';
 import { hasTableVersion } from './tableVersions';
 
 /**
@@ -17,15 +17,32 @@ import { hasTableVersion } from './tableVersions';
  * A table is read in one snapshot together with the version it is kept under, so it is wholly before or wholly
  * after any change; it serves reads of that version or an older one (versions only grow). The result job ranks the
  * big leagues of each batch once the batch has committed (prebuildRankedTables), so the first read finds them.
- * The rows are ranked once and listed per language (names order only the members that share a position).
+ * The rows are ranked once, kept as columns and listed per language (names order only the members sharing a position).
  */
 
 type Table = Static<typeof LeagueTable>;
 type Row = Static<typeof TableRow>;
 
-interface RankedTable { version: number; members: number; byLocale: Map<Locale, Table> }
+/** A row's figures, kept one typed column each: a 200,000-member table takes tens of MB, not hundreds. */
+const FIGURES = [
+  'user_id', 'points_league', 'points_rounds', 'points_people', 'points_bonus', 'points', 'points_matchday', 'position',
+  'matchday_wins', 'exact_hits', 'goal_difference_hits', 'tendency_hits',
+] as const;
+type Figure = (typeof FIGURES)[number];
 
-/** Rows kept over every table (~250 bytes a row, shared by the languages): ten 200,000-member leagues. */
+/** The ranked rows as columns, in the first language's order, and each language's order of them. */
+interface RankedRows {
+  figures: Record<Figure, Float64Array>;
+  names: string[]; departments: (string | null)[]; days: Row['points_by_matchday'][];
+  orders: Map<Locale, Uint32Array>;
+}
+
+/** What a table answers besides its member rows, per language (departments are ordered by name among equals). */
+type Header = Omit<Table, 'users'>;
+
+interface RankedTable { version: number; members: number; rows: RankedRows; headers: Map<Locale, Header> }
+
+/** Rows kept over every table (~150 bytes a row, shared by the languages): ten 200,000-member leagues. */
 const MAX_ROWS = 2_000_000;
 
 const RANKED = appStateSlot(() => ({
@@ -69,13 +86,15 @@ async function rankSnapshot(deps: AppDeps, db: Db, league: Pick<LeagueAccessRow,
     const source = await storedStandings({ db: snapshot, dialect: deps.dialect }, league);
     await yieldToOthers();
     const [first, ...others] = LOCALES;
-    const table = await rankLeagueTable({ db: snapshot }, { id: 0, locale: first }, league, matchday, source);
-    const byLocale = new Map<Locale, Table>([[first, table]]);
+    const { users, ...header } = await rankLeagueTable({ db: snapshot }, { id: 0, locale: first }, league, matchday, source);
+    const rows = columnsOf(users, first);
+    const headers = new Map<Locale, Header>([[first, header]]);
     for (const locale of others) {
       await yieldToOthers();
-      byLocale.set(locale, { ...table, users: listForLocale(table.users, locale), departments: relisted(table, locale) });
+      rows.orders.set(locale, orderFor(rows, locale));
+      headers.set(locale, { ...header, departments: relisted(header.departments, locale) });
     }
-    return { version: Number(row.table_version), members: table.users.length, byLocale };
+    return { version: Number(row.table_version), members: users.length, rows, headers };
   };
   if (deps.dialect !== 'postgres') return read(db);
   return db.transaction().setIsolationLevel('repeatable read').execute(async (trx) => {
@@ -84,10 +103,38 @@ async function rankSnapshot(deps: AppDeps, db: Db, league: Pick<LeagueAccessRow,
   });
 }
 
-/** Department rows are few: ranked again for the language (their ties are ordered by name too). */
-function relisted(table: Table, locale: Locale): Table['departments'] {
-  const collator = new Intl.Collator(locale);
-  return [...table.departments].sort((a, b) => a.position - b.position || collator.compare(a.name, b.name));
+/** Ranked rows (in `locale`'s order) as columns. */
+function columnsOf(users: Row[], locale: Locale): RankedRows {
+  const figures = Object.fromEntries(FIGURES.map((figure) => [figure, new Float64Array(users.length)])) as Record<Figure, Float64Array>;
+  users.forEach((user, index) => { for (const figure of FIGURES) figures[figure][index] = user[figure]; });
+  return {
+    figures, names: users.map((user) => user.user_name), departments: users.map((user) => user.department),
+    days: users.map((user) => user.points_by_matchday), orders: new Map([[locale, Uint32Array.from(users.keys())]]),
+  };
+}
+
+/** The rows listed in another language: the same positions, names ordered in that language among equals. */
+function orderFor(rows: RankedRows, locale: Locale): Uint32Array {
+  const compare = nameOrder(locale);
+  const position = rows.figures.position;
+  return Uint32Array.from(rows.names.keys()).sort((a, b) => position[a] - position[b] || compare(rows.names[a], rows.names[b]) || a - b);
+}
+
+function rowAt(rows: RankedRows, index: number): Row {
+  const figure = (name: Figure) => rows.figures[name][index];
+  return {
+    user_id: figure('user_id'), user_avatar: null, user_name: rows.names[index], department: rows.departments[index],
+    points_by_matchday: rows.days[index], points_league: figure('points_league'), points_rounds: figure('points_rounds'),
+    points_people: figure('points_people'), points_bonus: figure('points_bonus'), points: figure('points'),
+    points_matchday: figure('points_matchday'), position: figure('position'), matchday_wins: figure('matchday_wins'),
+    exact_hits: figure('exact_hits'), goal_difference_hits: figure('goal_difference_hits'), tendency_hits: figure('tendency_hits'),
+  };
+}
+
+/** Department rows are few: listed again for the language (their ties are ordered by name too). */
+function relisted(departments: Header['departments'], locale: Locale): Header['departments'] {
+  const compare = nameOrder(locale);
+  return [...departments].sort((a, b) => a.position - b.position || compare(a.name, b.name));
 }
 
 /**
@@ -121,15 +168,32 @@ export async function tablePage(
   deps: AppDeps, league: Pick<LeagueAccessRow, 'id' | 'competition_id' | 'table_version'>,
   viewer: { id: number; locale: Locale }, query: { matchday?: number; offset?: number; limit: number },
 ): Promise<Table> {
-  const ranked = await rankedTable(deps, league, query.matchday);
-  return pageOf(ranked.byLocale.get(viewer.locale)!, viewer.id, query.offset ?? 0, query.limit);
+  const { rows, headers, members } = await rankedTable(deps, league, query.matchday);
+  const order = rows.orders.get(viewer.locale)!;
+  const offset = query.offset ?? 0;
+  const users = Array.from(order.subarray(offset, offset + query.limit), (index) => rowAt(rows, index));
+  const own = rows.figures.user_id.indexOf(viewer.id);
+  return paged({ ...headers.get(viewer.locale)!, users }, members, offset, own === -1 ? null : rowAt(rows, own));
 }
 
-/** The page of `table` from `offset`, with `viewerId`'s row (null when they are not in the table). */
+/** The page of a whole `table` (a simulation) from `offset`, with `viewerId`'s row (null when they are not in it). */
 export function pageOf(table: Table, viewerId: number, offset: number, limit: number): Table {
-  let own: Row | null = null;
-  for (const row of table.users) if (row.user_id === viewerId) { own = row; break; }
-  return { ...table, users: table.users.slice(offset, offset + limit), total_users: table.users.length, offset, own_row: own };
+  const own = table.users.find((row) => row.user_id === viewerId) ?? null;
+  return paged({ ...table, users: table.users.slice(offset, offset + limit) }, table.users.length, offset, own);
+}
+
+/**
+ * A page answer: its rows, the reader's own row, and the matchday winners among the rows it sends (a big league's
+ * matchday can have tens of thousands of winners; the page marks its own).
+ */
+function paged(table: Omit<Table, 'total_users' | 'offset'>, total: number, offset: number, own: Row | null): Table {
+  const sent = new Set(table.users.map((row) => row.user_id));
+  if (own) sent.add(own.user_id);
+  return {
+    ...table, total_users: total, offset, own_row: own,
+    matchday_winner_ids: table.matchday_winner_ids.filter((id) => sent.has(id)),
+    matchday_winners: table.matchday_winners.map((day) => ({ ...day, user_ids: day.user_ids.filter((id) => sent.has(id)) })),
+  };
 }
 
 /**

@@ -48,13 +48,10 @@ export function rankMembers(
 }
 
 /**
- * Ranked rows (rankMembers) listed for another language: positions do not depend on names, only the order of the
- * rows that share one, so the same rows are re-sorted, never re-ranked.
+ * How names compare among members who share a position, in `locale` (rankMembers lists them so): positions do not
+ * depend on the language, only the order of the members who share one.
  */
-export function listForLocale<T extends Static<typeof TableRow>>(rows: readonly T[], locale: string): T[] {
-  const compare = collator(locale).compare;
-  return [...rows].sort((a, b) => a.position - b.position || compare(a.user_name, b.user_name));
-}
+export const nameOrder = (locale: string): ((a: string, b: string) => number) => collator(locale).compare;
 
 /** Department rows: members with a department, averaged to one decimal, ranked like members. */
 export function rankDepartments(rows: Static<typeof TableRow>[], locale: string): Static<typeof DepartmentRow>[] {
