@@ -1,6 +1,7 @@
 import type { Static } from 'typebox';
 import type { LeagueTable } from '../../../shared/api/routes/tables';
 import { parseTieBreaks } from '../../../shared/domain/tieBreaks';
+import { yieldToOthers } from '../../platform/concurrency/slicedWork';
 import type { AppDeps } from '../../platform/deps';
 import type { AuthUser } from '../../platform/http/context';
 import type { LeagueAccessRow } from '../leagues/leagueRows';
@@ -16,7 +17,7 @@ export interface StandingsSource {
   hits: Map<number, HitCounters>;
 }
 
-const UNPACK_SLICE = 20_000;
+const UNPACK_SLICE = 4096;
 
 /** The stored matchday rows of the league, with totals, winners and wins derived from them. */
 export async function storedStandings(deps: Pick<AppDeps, 'db' | 'dialect'>, league: Pick<LeagueAccessRow, 'id' | 'competition_id'>): Promise<StandingsSource> {
@@ -27,7 +28,7 @@ export async function storedStandings(deps: Pick<AppDeps, 'db' | 'dialect'>, lea
   const byUser: PointsByMatchday = new Map();
   for (const [index, row] of rows.entries()) {
     // A big league's rows are many: other work runs between slices of them.
-    if (index > 0 && index % UNPACK_SLICE === 0) await new Promise<void>((resolve) => setImmediate(resolve));
+    if (index > 0 && index % UNPACK_SLICE === 0) await yieldToOthers();
     const days: Record<string, number> = {};
     for (const packed of row.matchdays ? row.matchdays.split(',') : []) {
       const [matchday, points] = packed.split(':');
@@ -35,7 +36,7 @@ export async function storedStandings(deps: Pick<AppDeps, 'db' | 'dialect'>, lea
     }
     byUser.set(row.user_id, days);
   }
-  return { ...standingsFromMatchdays(rows, byUser, complete), hits };
+  return { ...await standingsFromMatchdays(rows, byUser, complete), hits };
 }
 
 /**
@@ -51,7 +52,7 @@ export async function rankLeagueTable(
   const matchday = requestedMatchday ?? lastPlayed;
   const settings = await db.selectFrom('leagues').select('tie_breaks').where('id', '=', league.id).executeTakeFirst();
   const tieBreaks = parseTieBreaks(settings?.tie_breaks);
-  const users = rankMembers(adjust(source.members), matchday, user.locale, { tieBreaks, hits: source.hits });
+  const users = await rankMembers(adjust(source.members), matchday, user.locale, { tieBreaks, hits: source.hits });
   const { winners } = source;
   return {
     users,

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { mapSliced, sortSliced, yieldToOthers } from '../../platform/concurrency/slicedWork';
 import type { Static } from 'typebox';
 import { PAGED_TABLE_FROM, type LeagueTable, type TableRow } from '../../../shared/api/routes/tables';
 import { LOCALES, type Locale } from '../../../shared/domain/locales';
@@ -73,9 +74,6 @@ export async function isPagedTable(deps: AppDeps, league: Pick<LeagueAccessRow, 
   return size.members > PAGED_TABLE_FROM;
 }
 
-/** Lets requests and the result job's batches run between the steps of ranking a big table. */
-const yieldToOthers = () => new Promise<void>((resolve) => setImmediate(resolve));
-
 /**
  * The table ranked from one snapshot, with the version it is at (PostgreSQL: one repeatable-read transaction,
  * without JIT compilation, which costs more than it saves on these reads).
@@ -87,11 +85,11 @@ async function rankSnapshot(deps: AppDeps, db: Db, league: Pick<LeagueAccessRow,
     await yieldToOthers();
     const [first, ...others] = LOCALES;
     const { users, ...header } = await rankLeagueTable({ db: snapshot }, { id: 0, locale: first }, league, matchday, source);
-    const rows = columnsOf(users, first);
+    const rows = await columnsOf(users, first);
     const headers = new Map<Locale, Header>([[first, header]]);
     for (const locale of others) {
       await yieldToOthers();
-      rows.orders.set(locale, orderFor(rows, locale));
+      rows.orders.set(locale, await orderFor(rows, locale));
       headers.set(locale, { ...header, departments: relisted(header.departments, locale) });
     }
     return { version: Number(row.table_version), members: users.length, rows, headers };
@@ -104,20 +102,24 @@ async function rankSnapshot(deps: AppDeps, db: Db, league: Pick<LeagueAccessRow,
 }
 
 /** Ranked rows (in `locale`'s order) as columns. */
-function columnsOf(users: Row[], locale: Locale): RankedRows {
+async function columnsOf(users: Row[], locale: Locale): Promise<RankedRows> {
   const figures = Object.fromEntries(FIGURES.map((figure) => [figure, new Float64Array(users.length)])) as Record<Figure, Float64Array>;
-  users.forEach((user, index) => { for (const figure of FIGURES) figures[figure][index] = user[figure]; });
+  const names = await mapSliced(users, (user, index) => {
+    for (const figure of FIGURES) figures[figure][index] = user[figure];
+    return user.user_name;
+  });
   return {
-    figures, names: users.map((user) => user.user_name), departments: users.map((user) => user.department),
+    figures, names, departments: users.map((user) => user.department),
     days: users.map((user) => user.points_by_matchday), orders: new Map([[locale, Uint32Array.from(users.keys())]]),
   };
 }
 
 /** The rows listed in another language: the same positions, names ordered in that language among equals. */
-function orderFor(rows: RankedRows, locale: Locale): Uint32Array {
+async function orderFor(rows: RankedRows, locale: Locale): Promise<Uint32Array> {
   const compare = nameOrder(locale);
   const position = rows.figures.position;
-  return Uint32Array.from(rows.names.keys()).sort((a, b) => position[a] - position[b] || compare(rows.names[a], rows.names[b]) || a - b);
+  const indexes = [...rows.names.keys()];
+  return Uint32Array.from(await sortSliced(indexes, (a, b) => position[a] - position[b] || compare(rows.names[a], rows.names[b])));
 }
 
 function rowAt(rows: RankedRows, index: number): Row {
