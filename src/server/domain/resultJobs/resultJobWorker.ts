@@ -64,8 +64,8 @@ const workerSlot = appStateSlot<InProcessWorker>(() => ({ run: null, again: fals
 
 /**
  * Starts this app's worker in the background (after a writer committed a result job, at start-up): small installs
- * and tests see results applied at once, without waiting for the scheduler. Once the run is over, the big leagues
- * whose tables it changed are ranked in the background (rankedTables.ts). Failures are logged; the job stays
+ * and tests see results applied at once, without waiting for the scheduler. After each batch has committed, its big
+ * leagues' tables are ranked in the background (rankedTables.ts), in slices that let the next batches run. Failures are logged; the job stays
  * open for the next kick or the scheduler's run.
  */
 export function kickResultJobs(deps: AppDeps): void {
@@ -75,10 +75,7 @@ export function kickResultJobs(deps: AppDeps): void {
   worker.run = (async () => {
     do {
       worker.again = false;
-      const changed: number[] = [];
-      await runResultJobs(deps, { shouldStop: () => worker.stopping, afterBatch: (leagueIds) => changed.push(...leagueIds) });
-      // Ranking a big table takes seconds of this process's event loop: after the run, never between its batches.
-      prebuildRankedTables(deps, changed);
+      await runResultJobs(deps, { shouldStop: () => worker.stopping, afterBatch: (leagueIds) => prebuildRankedTables(deps, leagueIds) });
     } while (worker.again && !worker.stopping);
   })().catch((error: unknown) => {
     deps.log.error({ err: error }, 'result jobs: a run failed; its job waits for the next one');
