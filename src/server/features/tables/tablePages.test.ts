@@ -6,6 +6,9 @@ import { createLeague, finishMatch } from '../resultBets/testing/betsTestFixture
 import { recomputeAfterResults } from '../../domain/scoring/recompute';
 import { rankLeagueTable, storedStandings } from '../../domain/standings/leagueTable';
 import { withMatchCompetitions } from '../../testing/betCompetitions';
+import { applyResults } from '../../domain/resultJobs/applyResults';
+import { runResultJobs } from '../../domain/resultJobs/resultJobWorker';
+import { prebuildingRankedTables, prebuildRankedTables } from '../../domain/standings/rankedTables';
 
 const HOUR = 3_600_000;
 const MEMBERS = PAGED_TABLE_FROM + 100;
@@ -105,6 +108,28 @@ describeEachDb('a big league\'s table, a page at a time', (ctx) => {
     expect(after.data.own_row.points).toBeGreaterThan(0);
     expect(after.data.own_row.position).toBeLessThan(before.data.own_row.position);
     expect(after.data.last_played_matchday).toBe(2);
+  });
+
+  it('after a result job, the first read finds the table the job ranked at its new version', async () => {
+    const t = ctx();
+    const s = await bigLeague(t);
+    const md2 = await t.deps.db.selectFrom('matches').select('id').where('competition_id', '=', s.cup.competitionId).where('matchday', '=', 2).execute();
+    await t.deps.db.insertInto('result_bets').values(await withMatchCompetitions(t.deps.db, [
+      { league_id: s.leagueId, user_id: s.caller.id, match_id: md2[0].id, local_goals: 4, visiting_goals: 4, updated_at: 0 },
+    ])).execute();
+    await t.deps.db.transaction().execute(async (trx) => {
+      for (const m of md2) await finishMatch(trx, m.id, 4, 4);
+      await applyResults(trx, { competitionId: s.cup.competitionId, matchIds: md2.map((m) => m.id), trigger: 'manual', now: t.clock.now() });
+    });
+    await runResultJobs(t.deps, { afterBatch: (leagueIds) => prebuildRankedTables(t.deps, leagueIds) });
+    await prebuildingRankedTables(t.deps);
+    const whole = await wholeTable(t, s.leagueId, s.cup.competitionId, 'en');
+    // Standings rows wiped behind the table's back (its version unchanged): a read that ranked again would show no points.
+    await t.deps.db.deleteFrom('member_matchday_points').where('league_id', '=', s.leagueId).execute();
+    const first = await read(t, s.caller.token, s.leagueId, '?limit=20');
+    expect(first.data.users).toEqual(whole.users.slice(0, 20));
+    expect(first.data.own_row).toEqual(whole.users.find((r) => r.user_id === s.caller.id));
+    expect(first.data.own_row.points_by_matchday).toEqual({ 2: expect.any(Number) });
   });
 
   it('an offset past the end is an empty page; a hostile offset or limit is a 400 and never a 500', async () => {
