@@ -43,7 +43,7 @@ export async function memberStandings(db: Executor, dialect: 'sqlite' | 'postgre
   const byUser: PointsByMatchday = new Map(rows.map((row) => [row.user_id, Object.fromEntries(
     (row.matchdays ? row.matchdays.split(',') : []).map((packed) => packed.split(':')).map(([day, points]) => [day, Number(points)]),
   )]));
-  const { members } = standingsFromMatchdays(rows, byUser, await matchdayCompletion(db, league.competition_id));
+  const { members } = await standingsFromMatchdays(rows, byUser, await matchdayCompletion(db, league.competition_id));
   return new Map(members.map((m) => [m.user_id, m]));
 }
 

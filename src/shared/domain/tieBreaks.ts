@@ -40,12 +40,21 @@ export function compareStandings(a: RankedStats, b: RankedStats, tieBreaks: read
 export function rankStandings<T extends RankedStats>(
   rows: readonly T[], tieBreaks: readonly TieBreak[], tieOrder: (a: T, b: T) => number,
 ): (T & { position: number })[] {
-  const sorted = [...rows].sort((a, b) => compareStandings(a, b, tieBreaks) || tieOrder(a, b));
+  const sorted = [...rows].sort(standingsOrder(tieBreaks, tieOrder));
   let position = 0;
   return sorted.map((row, index) => {
-    if (index === 0 || compareStandings(row, sorted[index - 1], tieBreaks) !== 0) position = index + 1;
+    position = positionAt(sorted, index, position, tieBreaks);
     return { ...row, position };
   });
+}
+
+/** The order rankStandings lists rows in. */
+export const standingsOrder = <T extends RankedStats>(tieBreaks: readonly TieBreak[], tieOrder: (a: T, b: T) => number) =>
+  (a: T, b: T): number => compareStandings(a, b, tieBreaks) || tieOrder(a, b);
+
+/** The position of `sorted[index]` (rows in standingsOrder), `previous` being the position of the row before it. */
+export function positionAt<T extends RankedStats>(sorted: readonly T[], index: number, previous: number, tieBreaks: readonly TieBreak[]): number {
+  return index === 0 || compareStandings(sorted[index], sorted[index - 1], tieBreaks) !== 0 ? index + 1 : previous;
 }
 
 /** A valid tie-break list: known keys, each at most once. */

@@ -36,11 +36,15 @@ export function applyMatches({ dispatch, getState }: Thunk, event: LiveMatchesEv
   dispatch(matchesChanged({ leagueId: event.league_id, matches: event.matches }));
 }
 
-/** The cached tables of a league that show what the stream sends (its real table, current matchday). */
+/**
+ * The cached tables of a league that show what the stream sends (its real table, current matchday). A page of a big
+ * league's table (it has `own_row`) is not one: the stream's table is whole.
+ */
 function cachedTables(state: RootState, leagueId: number) {
   return api.util.selectInvalidatedBy(state, [{ type: 'LeagueTable' }]).filter(({ endpointName, originalArgs }) => {
     const args = originalArgs as { params?: { id?: number }; query?: { mode?: number; matchday?: number } } | undefined;
-    return endpointName === 'usersLeagueTable' && args?.params?.id === leagueId && !args.query?.mode && args.query?.matchday === undefined;
+    return endpointName === 'usersLeagueTable' && args?.params?.id === leagueId && !args.query?.mode && args.query?.matchday === undefined
+      && api.endpoints.usersLeagueTable.select(originalArgs as never)(state).data?.own_row === undefined;
   });
 }
 

@@ -77,11 +77,14 @@ export default function LeagueScreen() {
   const leagueId = Number(useParams().leagueId);
   const { user, isAdmin } = useSession();
   const [matchday, setMatchday] = useState<number | undefined>(undefined);
+  // A big league's table comes a page at a time: the first row of the page shown (0: the first page).
+  const [offset, setOffset] = useState(0);
   const valid = Number.isInteger(leagueId) && leagueId > 0;
   const { data: leagueAnswer, isError } = leagueShow.useQuery(valid ? { params: { id: leagueId } } : skipToken);
   const league = useLeagueOf(leagueAnswer);
   const { data: info } = matchInfo.useQuery(league ? { params: { id: league.competition.id } } : skipToken);
-  const { data: table, isFetching, isError: tableFailed } = leagueTable.useQuery(valid ? { params: { id: leagueId }, query: matchday ? { matchday } : {} } : skipToken);
+  const { data: table, isFetching, isError: tableFailed } = leagueTable.useQuery(valid
+    ? { params: { id: leagueId }, query: { ...(matchday ? { matchday } : {}), ...(offset ? { offset } : {}) } } : skipToken);
   const live = useLeagueLive(valid && league?.is_member ? leagueId : null);
 
   if (!valid || isError) return <Typography variant="h1" component="h1">{t('errors.messages.league_not_found')}</Typography>;
@@ -123,7 +126,7 @@ export default function LeagueScreen() {
             <LiveStatus live={live} />
             <FormControl size="small" sx={{ minWidth: 140 }}>
               <InputLabel id="matchday-label">{t('table.matchday')}</InputLabel>
-              <Select labelId="matchday-label" label={t('table.matchday')} value={shownMatchday} onChange={(event) => setMatchday(Number(event.target.value))}>
+              <Select labelId="matchday-label" label={t('table.matchday')} value={shownMatchday} onChange={(event) => { setMatchday(Number(event.target.value)); setOffset(0); }}>
                 {matchdays.map((day) => <MenuItem key={day} value={day}>{t('table.matchday_n', { matchday: day })}</MenuItem>)}
               </Select>
             </FormControl>
@@ -134,7 +137,7 @@ export default function LeagueScreen() {
           )}
           {shownTable && (
             <Box sx={{ opacity: isFetching && !provisional ? 0.6 : 1 }}>
-              <LeagueTable table={shownTable} leagueId={league.id} currentUserId={user.id} moves={moves} />
+              <LeagueTable table={shownTable} leagueId={league.id} currentUserId={user.id} moves={moves} onPage={setOffset} />
             </Box>
           )}
           {!shownTable && (tableFailed ? <Typography color="text.secondary">{t('errors.generic')}</Typography> : <Skeleton height={200} />)}

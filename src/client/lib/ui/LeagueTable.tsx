@@ -20,8 +20,9 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { currentLocale } from '../i18n/i18n';
+import { TablePager } from './TablePager';
 import {
-  DEFAULT_SORT, extraPoints, formatPoints, hasTeams, nextSort, sortRows, visibleRows,
+  DEFAULT_SORT, extraPoints, formatPoints, hasTeams, nextSort, sortRows, visibleRows, withOwnRow,
   type LeagueTableData, type Sort, type SortKey, type TeamRow, type UserRow,
 } from './tableSort';
 
@@ -36,6 +37,8 @@ interface Props {
   compact?: boolean;
   /** Positions gained (+) or lost (-) by user id: arrows beside the position (a live table moving). */
   moves?: Readonly<Record<string, number>>;
+  /** A big league's table is one page of it: asks for the page from this row. */
+  onPage?: (offset: number) => void;
 }
 
 interface Column { key: SortKey; label: string; numeric: boolean; full?: boolean }
@@ -100,7 +103,7 @@ function Move({ by }: { by: number | undefined }) {
   );
 }
 
-export function LeagueTable({ table, leagueId, currentUserId, compact = false, moves }: Props) {
+export function LeagueTable({ table, leagueId, currentUserId, compact = false, moves, onPage }: Props) {
   const { t } = useTranslation();
   const [tab, setTab] = useState<'total' | 'teams'>('total');
   const [sort, setSort] = useState<Sort>(DEFAULT_SORT);
@@ -122,7 +125,10 @@ export function LeagueTable({ table, leagueId, currentUserId, compact = false, m
   const teams = !compact && hasTeams(table);
   const sortedUsers = useMemo(() => sortRows(table.users, sort, locale), [table.users, sort, locale]);
   const limit = compact ? COMPACT_ROWS : DEFAULT_ROWS;
-  const users = compact ? sortedUsers.slice(0, COMPACT_ROWS) : visibleRows(sortedUsers, limit, currentUserId, expanded);
+  // A page of a big league's table (it comes with the reader's own row): the page, and the reader's row below it.
+  const paged = table.own_row !== undefined;
+  const users = compact ? sortedUsers.slice(0, COMPACT_ROWS)
+    : paged ? withOwnRow(sortedUsers, table.own_row ?? null) : visibleRows(sortedUsers, limit, currentUserId, expanded);
   const departments = useMemo(() => sortRows(table.departments, sort, locale), [table.departments, sort, locale]);
   const onSort = (key: SortKey) => setSort((current) => nextSort(current, key));
 
@@ -181,7 +187,8 @@ export function LeagueTable({ table, leagueId, currentUserId, compact = false, m
           </TableBody>
         </Table>
       </Box>
-      {!compact && tab === 'total' && table.users.length > DEFAULT_ROWS && (
+      {!compact && paged && tab === 'total' && onPage && <TablePager table={table} onPage={onPage} />}
+      {!compact && !paged && tab === 'total' && table.users.length > DEFAULT_ROWS && (
         <Button size="small" onClick={() => setExpanded(!expanded)} sx={{ mt: 1 }}>
           {expanded ? t('table.show_less') : t('table.show_all', { count: table.users.length })}
         </Button>

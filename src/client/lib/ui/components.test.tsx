@@ -19,7 +19,7 @@ function table(): LeagueTableData {
   const users = Array.from({ length: 14 }, (_, index) => row(index + 1, index === 0 ? 'Ana' : `Player ${String(index + 1).padStart(2, '0')}`, index === 0 ? 1 : 50 - index))
     .sort((a, b) => b.points - a.points)
     .map((item, index) => ({ ...item, position: index + 1 }));
-  return { users, departments: [], matchday: 3, last_played_matchday: 3, matchday_winner_ids: [4], matchday_winners: [{ matchday: 3, user_ids: [4] }], tie_breaks: [] };
+  return { users, departments: [], matchday: 3, last_played_matchday: 3, matchday_winner_ids: [4], matchday_winners: [{ matchday: 3, user_ids: [4] }], tie_breaks: [], total_users: users.length, offset: 0 };
 }
 
 const bodyRows = () => within(screen.getByRole('table', { name: 'League table' })).getAllByRole('row').slice(1);

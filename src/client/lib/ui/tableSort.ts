@@ -56,6 +56,11 @@ export function visibleRows(rows: readonly UserRow[], limit: number, currentUser
   return shown;
 }
 
+/** A page of a big league's table, with the reader's own row after it when it is on another page. */
+export function withOwnRow(rows: readonly UserRow[], own: UserRow | null): UserRow[] {
+  return own && !rows.some((row) => row.user_id === own.user_id) ? [...rows, own] : [...rows];
+}
+
 /** The teams tab only when more than one member has a department. */
 export const hasTeams = (table: LeagueTableData): boolean => table.users.filter((row) => row.department).length > 1 && table.departments.length > 0;
 

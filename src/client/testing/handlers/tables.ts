@@ -32,7 +32,7 @@ export const tableHandlers = [
     const best = Math.max(...rows.map((row) => row.points_matchday));
     const winnerIds = best > 0 ? rows.filter((row) => row.points_matchday === best).map((row) => row.user_id) : [];
     return ok({
-      users: rows, departments, matchday, last_played_matchday: 2, matchday_winner_ids: winnerIds, tie_breaks: [],
+      users: rows, departments, matchday, last_played_matchday: 2, matchday_winner_ids: winnerIds, tie_breaks: [], total_users: rows.length, offset: 0,
       matchday_winners: winnerIds.length ? [{ matchday: 1, user_ids: [BEA] }, { matchday: 2, user_ids: [...winnerIds].sort((a, b) => a - b) }] : [],
     });
   }),

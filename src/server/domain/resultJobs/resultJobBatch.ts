@@ -80,9 +80,13 @@ async function publishProgress(deps: WorkerDeps, db: Executor, job: ResultJob, p
  * One batch of the job in one transaction: the next leagues get the result and the cursor moves past them, or,
  * with no league left, the job ends (its matches marked as counted in the stored rows, its process run done).
  * `stopped` when the job is no longer this worker's: superseded by a newer job, or taken over after its lease ran out.
+ * `afterCommit` is told the batch's leagues once their new tables are committed.
  */
-export async function applyNextBatch(deps: WorkerDeps, jobId: number, owner: string, limits: BatchLimits): Promise<'more' | 'done' | 'stopped'> {
-  return deps.db.transaction().execute(async (trx) => {
+export async function applyNextBatch(
+  deps: WorkerDeps, jobId: number, owner: string, limits: BatchLimits, afterCommit: (leagueIds: number[]) => void = () => {},
+): Promise<'more' | 'done' | 'stopped'> {
+  let applied: number[] = [];
+  const outcome = await deps.db.transaction().execute(async (trx): Promise<'more' | 'done' | 'stopped'> => {
     const job = await jobForUpdate(trx, jobId);
     if (!job || job.status !== 'running' || job.leaseOwner !== owner) return 'stopped';
     const now = deps.clock.now();
@@ -100,6 +104,9 @@ export async function applyNextBatch(deps: WorkerDeps, jobId: number, owner: str
     const done = job.leaguesDone + leagueIds.length;
     await advanceJob(trx, job.id, leagueIds.at(-1)!, done, now + limits.leaseMs);
     await publishProgress(deps, trx, job, { league_ids: leagueIds, leagues_done: done, leagues_total: Math.max(job.leaguesTotal, done), finished: false });
+    applied = leagueIds;
     return 'more';
   });
+  if (outcome === 'more') afterCommit(applied);
+  return outcome;
 }

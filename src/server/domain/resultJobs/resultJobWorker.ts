@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { appStateSlot } from '../../platform/appState';
 import type { AppDeps } from '../../platform/deps';
+import { prebuildRankedTables } from '../standings/rankedTables';
 import { applyNextBatch, DEFAULT_LIMITS, type BatchLimits, type WorkerDeps } from './resultJobBatch';
 import { claimableJobIds, claimJob, releaseJob } from './resultJobsRepository';
 
@@ -11,17 +12,20 @@ export interface WorkerOptions {
   limits?: Partial<BatchLimits>;
   /** Asked between batches: a worker told to stop releases its job (another run takes it up where it was). */
   shouldStop?: () => boolean;
+  /** Told after each batch has committed, with the leagues whose tables it changed. */
+  afterBatch?: (leagueIds: number[]) => void;
 }
 
 /**
  * Runs one job to its end, batch after batch, while it stays this worker's. On a failure or a stop the job is
  * released, its cursor where the last committed batch left it.
  */
-async function runJob(deps: WorkerDeps, jobId: number, owner: string, limits: BatchLimits, shouldStop: () => boolean): Promise<void> {
+async function runJob(deps: WorkerDeps, jobId: number, owner: string, limits: BatchLimits, options: WorkerOptions): Promise<void> {
+  const shouldStop = options.shouldStop ?? (() => false);
   try {
     for (;;) {
       if (shouldStop()) { await releaseJob(deps.db, jobId, owner); return; }
-      const outcome = await applyNextBatch(deps, jobId, owner, limits);
+      const outcome = await applyNextBatch(deps, jobId, owner, limits, options.afterBatch);
       if (outcome !== 'more') return;
     }
   } catch (error) {
@@ -48,7 +52,7 @@ export async function runResultJobs(deps: WorkerDeps, options: WorkerOptions = {
       if (await claimJob(deps.db, id, owner, now, now + limits.leaseMs)) { claimed = id; break; }
     }
     if (claimed === null) return ran;
-    await runJob(deps, claimed, owner, limits, shouldStop);
+    await runJob(deps, claimed, owner, limits, options);
     ran += 1;
   }
 }
@@ -60,7 +64,8 @@ const workerSlot = appStateSlot<InProcessWorker>(() => ({ run: null, again: fals
 
 /**
  * Starts this app's worker in the background (after a writer committed a result job, at start-up): small installs
- * and tests see results applied at once, without waiting for the scheduler. Failures are logged; the job stays
+ * and tests see results applied at once, without waiting for the scheduler. After each batch has committed, its big
+ * leagues' tables are ranked in the background (rankedTables.ts), in slices that let the next batches run. Failures are logged; the job stays
  * open for the next kick or the scheduler's run.
  */
 export function kickResultJobs(deps: AppDeps): void {
@@ -70,7 +75,7 @@ export function kickResultJobs(deps: AppDeps): void {
   worker.run = (async () => {
     do {
       worker.again = false;
-      await runResultJobs(deps, { shouldStop: () => worker.stopping });
+      await runResultJobs(deps, { shouldStop: () => worker.stopping, afterBatch: (leagueIds) => prebuildRankedTables(deps, leagueIds) });
     } while (worker.again && !worker.stopping);
   })().catch((error: unknown) => {
     deps.log.error({ err: error }, 'result jobs: a run failed; its job waits for the next one');

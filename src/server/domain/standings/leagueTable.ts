@@ -1,6 +1,7 @@
 import type { Static } from 'typebox';
 import type { LeagueTable } from '../../../shared/api/routes/tables';
 import { parseTieBreaks } from '../../../shared/domain/tieBreaks';
+import { yieldToOthers } from '../../platform/concurrency/slicedWork';
 import type { AppDeps } from '../../platform/deps';
 import type { AuthUser } from '../../platform/http/context';
 import type { LeagueAccessRow } from '../leagues/leagueRows';
@@ -16,14 +17,18 @@ export interface StandingsSource {
   hits: Map<number, HitCounters>;
 }
 
+const UNPACK_SLICE = 4096;
+
 /** The stored matchday rows of the league, with totals, winners and wins derived from them. */
-export async function storedStandings(deps: AppDeps, league: LeagueAccessRow): Promise<StandingsSource> {
+export async function storedStandings(deps: Pick<AppDeps, 'db' | 'dialect'>, league: Pick<LeagueAccessRow, 'id' | 'competition_id'>): Promise<StandingsSource> {
   const [rows, complete, hits] = await Promise.all([
     repo.listMemberStandingsWithMatchdays(deps.db, deps.dialect, league.id, league.competition_id), repo.matchdayCompletion(deps.db, league.competition_id),
     listHitCounters(deps.db, league.id, league.competition_id),
   ]);
   const byUser: PointsByMatchday = new Map();
-  for (const row of rows) {
+  for (const [index, row] of rows.entries()) {
+    // A big league's rows are many: other work runs between slices of them.
+    if (index > 0 && index % UNPACK_SLICE === 0) await yieldToOthers();
     const days: Record<string, number> = {};
     for (const packed of row.matchdays ? row.matchdays.split(',') : []) {
       const [matchday, points] = packed.split(':');
@@ -31,7 +36,7 @@ export async function storedStandings(deps: AppDeps, league: LeagueAccessRow): P
     }
     byUser.set(row.user_id, days);
   }
-  return { ...standingsFromMatchdays(rows, byUser, complete), hits };
+  return { ...await standingsFromMatchdays(rows, byUser, complete), hits };
 }
 
 /**
@@ -39,7 +44,7 @@ export async function storedStandings(deps: AppDeps, league: LeagueAccessRow): P
  * before they are ranked: the live stream's provisional table adds the points of matches in play.
  */
 export async function rankLeagueTable(
-  deps: AppDeps, user: Pick<AuthUser, 'id' | 'locale'>, league: LeagueAccessRow, requestedMatchday: number | undefined,
+  deps: Pick<AppDeps, 'db'>, user: Pick<AuthUser, 'id' | 'locale'>, league: Pick<LeagueAccessRow, 'id' | 'competition_id'>, requestedMatchday: number | undefined,
   source: StandingsSource, adjust: (members: MemberStanding[]) => MemberStanding[] = (members) => members,
 ): Promise<Static<typeof LeagueTable>> {
   const { db } = deps;
@@ -47,7 +52,7 @@ export async function rankLeagueTable(
   const matchday = requestedMatchday ?? lastPlayed;
   const settings = await db.selectFrom('leagues').select('tie_breaks').where('id', '=', league.id).executeTakeFirst();
   const tieBreaks = parseTieBreaks(settings?.tie_breaks);
-  const users = rankMembers(adjust(source.members), matchday, user.locale, { tieBreaks, hits: source.hits });
+  const users = await rankMembers(adjust(source.members), matchday, user.locale, { tieBreaks, hits: source.hits });
   const { winners } = source;
   return {
     users,
@@ -58,5 +63,7 @@ export async function rankLeagueTable(
     matchday_winners: [...winners].filter(([, ids]) => ids.size > 0).sort(([a], [b]) => a - b)
       .map(([day, ids]) => ({ matchday: day, user_ids: [...ids].sort((a, b) => a - b) })),
     tie_breaks: tieBreaks,
+    total_users: users.length,
+    offset: 0,
   };
 }

@@ -1,3 +1,4 @@
+import { mapSliced } from '../../platform/concurrency/slicedWork';
 import type { MemberStanding } from './tableRanking';
 
 /** A member's stored pick and bonus totals: what a table adds to their result-bet points. */
@@ -14,15 +15,16 @@ export type PointsByMatchday = Map<number, Record<string, number>>;
  * each complete matchday (the best score there, if anybody scored: ties win together) and each member's wins.
  * `complete` says which matchdays have every match finished (simulated ones count as finished in a simulation).
  */
-export function standingsFromMatchdays(
+export async function standingsFromMatchdays(
   members: MemberTotals[], byUser: PointsByMatchday, complete: Map<number, boolean>,
-): { members: MemberStanding[]; winners: Map<number, Set<number>> } {
-  const winners = matchdayWinners(byUser, complete);
+): Promise<{ members: MemberStanding[]; winners: Map<number, Set<number>> }> {
+  const winners = await matchdayWinners(byUser, complete);
   const wins = new Map<number, number>();
   for (const set of winners.values()) for (const userId of set) wins.set(userId, (wins.get(userId) ?? 0) + 1);
   return {
     winners,
-    members: members.map((m) => {
+    // In slices: a big league has 200,000 members (slicedWork.ts).
+    members: await mapSliced(members, (m) => {
       const days = byUser.get(m.user_id) ?? {};
       let pointsLeague = 0;
       for (const points of Object.values(days)) pointsLeague += points;
@@ -34,16 +36,17 @@ export function standingsFromMatchdays(
   };
 }
 
-function matchdayWinners(byUser: PointsByMatchday, complete: Map<number, boolean>): Map<number, Set<number>> {
+async function matchdayWinners(byUser: PointsByMatchday, complete: Map<number, boolean>): Promise<Map<number, Set<number>>> {
+  const members = [...byUser];
   const best = new Map<number, number>();
-  for (const days of byUser.values()) {
+  await mapSliced(members, ([, days]) => {
     for (const [day, points] of Object.entries(days)) best.set(Number(day), Math.max(best.get(Number(day)) ?? 0, points));
-  }
+  });
   const winners = new Map<number, Set<number>>();
   for (const [day, top] of best) {
     if (top <= 0 || !complete.get(day)) continue;
     const set = new Set<number>();
-    for (const [userId, days] of byUser) if (days[day] === top) set.add(userId);
+    await mapSliced(members, ([userId, days]) => { if (days[day] === top) set.add(userId); });
     winners.set(day, set);
   }
   return winners;

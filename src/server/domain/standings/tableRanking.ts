@@ -1,6 +1,7 @@
 import type { Static } from 'typebox';
 import type { DepartmentRow, TableRow } from '../../../shared/api/routes/tables';
-import { rankStandings, type TieBreak } from '../../../shared/domain/tieBreaks';
+import { positionAt, standingsOrder, type TieBreak } from '../../../shared/domain/tieBreaks';
+import { mapSliced, sortSliced } from '../../platform/concurrency/slicedWork';
 import type { HitCounters } from './hitCounters';
 
 /** Pure table arithmetic: competition ranking with the league's tie-breaks, name ties, department averages. */
@@ -33,19 +34,31 @@ const oneDecimal = (value: number) => Math.round(value * 10) / 10;
 
 /**
  * Members ranked on points, then the league's tie-breaks (none: equal points share a position), listed by name
- * among equals. `hits` holds each member's hit counters (missing: none).
+ * among equals (rankStandings' order and positions, worked in slices: a big league has 200,000 members). `hits`
+ * holds each member's hit counters (missing: none).
  */
-export function rankMembers(
+export async function rankMembers(
   members: MemberStanding[], matchday: number | null, locale: string,
   ranking: { tieBreaks: readonly TieBreak[]; hits: Map<number, HitCounters> } = { tieBreaks: [], hits: new Map() },
-): Static<typeof TableRow>[] {
-  const rows = members.map((m) => ({
+): Promise<Static<typeof TableRow>[]> {
+  const rows = await mapSliced(members, (m) => ({
     ...m, user_avatar: null, points_matchday: matchday === null ? 0 : m.points_by_matchday[matchday] ?? 0,
     exact_hits: 0, goal_difference_hits: 0, tendency_hits: 0, ...ranking.hits.get(m.user_id),
   }));
   const compare = collator(locale).compare;
-  return rankStandings(rows, ranking.tieBreaks, (a, b) => compare(a.user_name, b.user_name));
+  const sorted = await sortSliced(rows, standingsOrder(ranking.tieBreaks, (a, b) => compare(a.user_name, b.user_name)));
+  let position = 0;
+  return mapSliced(sorted, (row, index) => {
+    position = positionAt(sorted, index, position, ranking.tieBreaks);
+    return { ...row, position };
+  });
 }
+
+/**
+ * How names compare among members who share a position, in `locale` (rankMembers lists them so): positions do not
+ * depend on the language, only the order of the members who share one.
+ */
+export const nameOrder = (locale: string): ((a: string, b: string) => number) => collator(locale).compare;
 
 /** Department rows: members with a department, averaged to one decimal, ranked like members. */
 export function rankDepartments(rows: Static<typeof TableRow>[], locale: string): Static<typeof DepartmentRow>[] {
@@ -53,7 +66,8 @@ export function rankDepartments(rows: Static<typeof TableRow>[], locale: string)
   for (const row of rows) {
     const name = row.department?.trim();
     if (!name) continue;
-    groups.set(name, [...(groups.get(name) ?? []), row]);
+    const group = groups.get(name);
+    if (group) group.push(row); else groups.set(name, [row]);
   }
   const departments = [...groups].map(([name, people]) => {
     const avg = (field: 'points_league' | 'points_rounds' | 'points_people' | 'points' | 'points_matchday') =>

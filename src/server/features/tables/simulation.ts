@@ -54,6 +54,6 @@ export async function simulatedStandings(
     days[bet.matchday] = (days[bet.matchday] ?? 0) + points;
     byUser.set(bet.user_id, days);
   }
-  const { members: standings, winners } = standingsFromMatchdays(members, byUser, completeMatchdays);
+  const { members: standings, winners } = await standingsFromMatchdays(members, byUser, completeMatchdays);
   return { members: standings, winners, hits };
 }

@@ -51,15 +51,33 @@ export const LeagueTable = Type.Object({
   matchday_winners: Type.Array(Type.Object({ matchday: Type.Integer(), user_ids: Type.Array(Id) })),
   /** The league's tie-breaks, in order (empty: equal points share a position). */
   tie_breaks: Type.Array(TieBreakKey),
+  /** Members in the whole table: `users` holds all of them, or, in a big league's table, one page of them. */
+  total_users: Type.Integer({ minimum: 0 }),
+  /** Index in the whole table of the first row of `users` (0 in a whole table). */
+  offset: Type.Integer({ minimum: 0 }),
+  /** A paged table only: the caller's own row wherever it is in the table (null: the caller is no member). */
+  own_row: Type.Optional(Nullable(TableRow)),
 });
+
+/** Leagues with more members than this answer their table a page at a time. */
+export const PAGED_TABLE_FROM = 500;
+/** Rows of a page of a big league's table unless the query asks for fewer or more. */
+export const TABLE_PAGE_ROWS = 50;
 
 export const tableRoutes = {
   usersLeagueTable: route({
     method: 'GET', path: '/leagues/users_league_table/:id', prefixed: true, access: 'user', tokens: 'read',
     errors: [403],
-    summary: "A league's table (members and departments); mode 1: the caller's simulation",
+    summary: "A league's table (members and departments); mode 1: the caller's simulation. Leagues of more than "
+      + `${PAGED_TABLE_FROM} members answer the page of \`limit\` rows (default ${TABLE_PAGE_ROWS}) from \`offset\`, plus the caller's own row`,
     params: IdParams,
-    query: Strict({ matchday: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })), mode: Type.Optional(Mode) }),
+    query: Strict({
+      matchday: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })), mode: Type.Optional(Mode),
+      /** Big leagues only (ignored by a whole table): the first row of the page, 0-based; past the end, an empty page. */
+      offset: Type.Optional(Type.Integer({ minimum: 0, maximum: 10_000_000 })),
+      /** Big leagues only: rows of the page. */
+      limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200 })),
+    }),
     response: LeagueTable,
   }),
 } as const;

@@ -6,7 +6,7 @@ import { PLAYER } from '../../../testing/handlers/fakeApi';
 import { liveFeed } from '../../../testing/handlers/live';
 import { renderApp, signInAs } from '../../../testing/renderWithProviders';
 import { FAILURES_BEFORE_POLLING, followLeague } from '../../../api/live/liveConnection';
-import { applyMatches } from '../../../api/live/liveCache';
+import { applyMatches, applyStandings } from '../../../api/live/liveCache';
 import { selectLeagueLive } from '../../../api/live/liveSlice';
 import { parseMessage } from '../../../api/live/sseReader';
 
@@ -92,6 +92,26 @@ describe('league page live', () => {
     liveFeed.drop(5);
     await waitFor(() => expect(live()).toMatchObject({ connection: 'polling', provisional: null, matches: {} }));
     stop();
+  });
+
+  it("puts the stream's whole table in place of the cached whole table, never of a page of a big league's table", async () => {
+    const store = setupStore();
+    const row = (user_id: number, position: number) => ({
+      user_id, user_avatar: null, user_name: `Member ${user_id}`, department: null, points_by_matchday: {}, points_league: 0, points_rounds: 0,
+      points_people: 0, points_bonus: 0, points: 10 - position, points_matchday: 0, position, matchday_wins: 0, exact_hits: 0,
+      goal_difference_hits: 0, tendency_hits: 0,
+    });
+    const base = { departments: [], matchday: 2, last_played_matchday: 2, matchday_winner_ids: [], matchday_winners: [], tie_breaks: [] };
+    const whole = { ...base, users: [row(1, 1), row(2, 2)], total_users: 2, offset: 0 };
+    const page = { ...base, users: [row(7, 51)], total_users: 900, offset: 50, own_row: row(1, 1) };
+    const wholeArgs = { params: { id: 5 }, query: {} } as never;
+    const pageArgs = { params: { id: 5 }, query: { offset: 50 } } as never;
+    await store.dispatch(api.util.upsertQueryData('usersLeagueTable', wholeArgs, whole as never));
+    await store.dispatch(api.util.upsertQueryData('usersLeagueTable', pageArgs, page as never));
+    const streamed = { ...whole, users: [row(2, 1), row(1, 2)] };
+    applyStandings({ dispatch: store.dispatch, getState: store.getState } as never, { league_id: 5, provisional: false, live_match_ids: [], table: streamed });
+    expect(api.endpoints.usersLeagueTable.select(wholeArgs)(store.getState()).data).toEqual(streamed);
+    expect(api.endpoints.usersLeagueTable.select(pageArgs)(store.getState()).data).toEqual(page);
   });
 
   it('moves the match cards of every cached match list without a reload', async () => {

@@ -1,0 +1,82 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import i18n from '../../lib/i18n/i18n';
+import { PLAYER } from '../../testing/handlers/fakeApi';
+import { handleSignedIn } from '../../testing/handlers/leagueWorld';
+import { ok } from '../../testing/handlers/route';
+import { server } from '../../testing/server';
+import { renderApp, signInAs } from '../../testing/renderWithProviders';
+
+/**
+ * The server's answer for a big league of `total` members where Ana (the player signed in) is at `anaIndex`: the
+ * page asked for (50 rows by default) and her own row. Returns the offsets asked for.
+ */
+function pagedTable(total: number, anaIndex: number): number[] {
+  const rowAt = (index: number) => ({
+    user_id: index === anaIndex ? PLAYER.id : 10_000 + index, user_avatar: null, user_name: index === anaIndex ? 'Ana' : `Member ${index + 1}`,
+    department: null, points_by_matchday: {}, points_league: total - index, points_rounds: 0, points_people: 0, points_bonus: 0,
+    points: total - index, points_matchday: 0, position: index + 1, matchday_wins: 0, exact_hits: 0, goal_difference_hits: 0, tendency_hits: 0,
+  });
+  const offsets: number[] = [];
+  server.use(handleSignedIn('usersLeagueTable', ({ query }) => {
+    const offset = Number(query.get('offset') ?? 0);
+    offsets.push(offset);
+    const users = Array.from({ length: Math.max(0, Math.min(50, total - offset)) }, (_, i) => rowAt(offset + i));
+    return ok({
+      users, departments: [], matchday: 2, last_played_matchday: 2, matchday_winner_ids: [], matchday_winners: [], tie_breaks: [],
+      total_users: total, offset, own_row: rowAt(anaIndex),
+    });
+  }));
+  return offsets;
+}
+
+const main = () => within(screen.getByRole('main'));
+/** The shell hides the page while a first read is pending: wait until it shows again. */
+const settled = () => waitFor(() => expect(screen.getByRole('main')).toBeVisible());
+const tableRows = () => within(screen.getByRole('table', { name: /^(League table|Clasificación de la liga)$/ })).getAllByRole('row').slice(1);
+
+describe("a big league's table, a page at a time", () => {
+  it('shows 50 rows and the reader\'s own row, and pages forward and back', async () => {
+    const offsets = pagedTable(1234, 999);
+    await signInAs(PLAYER);
+    const { user } = renderApp({ route: '/leagues/5' });
+    expect(await screen.findByText('Rows 1–50 of 1,234', {}, { timeout: 5000 })).toBeInTheDocument();
+    await settled();
+    expect(tableRows()).toHaveLength(51);
+    expect(tableRows()[0]).toHaveTextContent('Member 1');
+    expect(tableRows()[50]).toHaveTextContent('1000Ana');
+    expect(main().queryByRole('button', { name: /Show all/ })).not.toBeInTheDocument();
+    expect(main().getByRole('button', { name: 'Previous rows' })).toBeDisabled();
+
+    await user.click(main().getByRole('button', { name: 'Next rows' }));
+    expect(await screen.findByText('Rows 51–100 of 1,234', {}, { timeout: 5000 })).toBeInTheDocument();
+    await settled();
+    expect(offsets).toContain(50);
+    expect(tableRows()[0]).toHaveTextContent('Member 51');
+    expect(tableRows()[50]).toHaveTextContent('Ana');
+
+    await user.click(main().getByRole('button', { name: 'Previous rows' }));
+    expect(await screen.findByText('Rows 1–50 of 1,234', {}, { timeout: 5000 })).toBeInTheDocument();
+  });
+
+  it('shows the reader\'s row once when it is on the page, and speaks Spanish', async () => {
+    pagedTable(180, 120);
+    await i18n.changeLanguage('es');
+    await signInAs(PLAYER);
+    const { user } = renderApp({ route: '/leagues/5' });
+    expect(await screen.findByText('Filas 1–50 de 180', {}, { timeout: 5000 })).toBeInTheDocument();
+    await settled();
+    expect(tableRows()).toHaveLength(51);
+    for (const rows of ['51–100', '101–150']) {
+      await user.click(main().getByRole('button', { name: 'Filas siguientes' }));
+      await screen.findByText(`Filas ${rows} de 180`, {}, { timeout: 5000 });
+      await settled();
+    }
+    expect(tableRows()).toHaveLength(50);
+    expect(tableRows().filter((row) => row.textContent?.includes('Ana'))).toHaveLength(1);
+    await user.click(main().getByRole('button', { name: 'Filas siguientes' }));
+    await screen.findByText('Filas 151–180 de 180', {}, { timeout: 5000 });
+    await settled();
+    expect(main().getByRole('button', { name: 'Filas siguientes' })).toBeDisabled();
+    expect(tableRows()).toHaveLength(31);
+  });
+});
