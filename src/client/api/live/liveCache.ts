@@ -37,15 +37,17 @@ export function applyMatches({ dispatch, getState }: Thunk, event: LiveMatchesEv
 }
 
 /**
- * The cached tables of a league that show what the stream sends (its real table, current matchday). A page of a big
- * league's table (it has `own_row`) is not one: the stream's table is whole.
+ * The cached real tables of a league at its current matchday, split into whole tables (the stream's table replaces
+ * them) and pages of a big league's table (they have `own_row`).
  */
 function cachedTables(state: RootState, leagueId: number) {
-  return api.util.selectInvalidatedBy(state, [{ type: 'LeagueTable' }]).filter(({ endpointName, originalArgs }) => {
+  const entries = api.util.selectInvalidatedBy(state, [{ type: 'LeagueTable' }]).filter(({ endpointName, originalArgs }) => {
     const args = originalArgs as { params?: { id?: number }; query?: { mode?: number; matchday?: number } } | undefined;
-    return endpointName === 'usersLeagueTable' && args?.params?.id === leagueId && !args.query?.mode && args.query?.matchday === undefined
-      && api.endpoints.usersLeagueTable.select(originalArgs as never)(state).data?.own_row === undefined;
+    return endpointName === 'usersLeagueTable' && args?.params?.id === leagueId && !args.query?.mode && args.query?.matchday === undefined;
   });
+  const isPage = ({ originalArgs }: { originalArgs: unknown }) =>
+    api.endpoints.usersLeagueTable.select(originalArgs as never)(state).data?.own_row !== undefined;
+  return { whole: entries.filter((entry) => !isPage(entry)), pages: entries.filter(isPage) };
 }
 
 /** Positions gained by user id between two tables (only rows in both). */
@@ -62,11 +64,18 @@ export function positionMoves(before: LeagueTableData | undefined, after: League
 
 export function applyStandings({ dispatch, getState }: Thunk, event: LiveStandingsEvent): void {
   if (event.provisional) { dispatch(provisionalTable(event)); return; }
-  const cached = cachedTables(getState(), event.league_id);
-  const before = cached.length > 0
-    ? api.endpoints.usersLeagueTable.select(cached[0].originalArgs as never)(getState()).data
+  const { whole, pages } = cachedTables(getState(), event.league_id);
+  // A big league's stream sends its first page (the event's table has `own_row`): every cached table of it is read
+  // again, each with its own page and the reader's own row.
+  const paged = event.table.own_row !== undefined;
+  for (const { originalArgs } of paged ? [...whole, ...pages] : pages) {
+    void dispatch(api.endpoints.usersLeagueTable.initiate(originalArgs as never, { forceRefetch: true, subscribe: false }));
+  }
+  if (paged) return;
+  const before = whole.length > 0
+    ? api.endpoints.usersLeagueTable.select(whole[0].originalArgs as never)(getState()).data
     : undefined;
-  for (const { originalArgs } of cached) {
+  for (const { originalArgs } of whole) {
     dispatch(api.util.updateQueryData('usersLeagueTable', originalArgs as never, () => event.table as never));
   }
   dispatch(finalTable({ leagueId: event.league_id, moves: positionMoves(before, event.table) }));

@@ -9,6 +9,7 @@ import { withMatchCompetitions } from '../../testing/betCompetitions';
 import { applyResults } from '../../domain/resultJobs/applyResults';
 import { runResultJobs } from '../../domain/resultJobs/resultJobWorker';
 import { prebuildingRankedTables, prebuildRankedTables } from '../../domain/standings/rankedTables';
+import { streamStandings } from '../live/streamStandings';
 
 const HOUR = 3_600_000;
 const MEMBERS = PAGED_TABLE_FROM + 100;
@@ -143,6 +144,15 @@ describeEachDb('a big league\'s table, a page at a time', (ctx) => {
       expect([query, res.statusCode]).toEqual([query, 400]);
       expect(res.data.error).toEqual(expect.any(String));
     }
+  });
+
+  it('its live stream sends the first page of the stored table, never every member\'s row', async () => {
+    const s = await bigLeague(ctx());
+    const event = await streamStandings(ctx().deps, s.leagueId, 'es');
+    const whole = await wholeTable(ctx(), s.leagueId, s.cup.competitionId, 'es');
+    expect(event).toMatchObject({ league_id: s.leagueId, provisional: false, live_match_ids: [] });
+    expect(event!.table).toMatchObject({ offset: 0, total_users: MEMBERS, own_row: null });
+    expect(event!.table.users).toEqual(whole.users.slice(0, TABLE_PAGE_ROWS));
   });
 
   it('a stranger is refused as before; the simulation of a big league is paged too', async () => {

@@ -9,6 +9,8 @@ import { FAILURES_BEFORE_POLLING, followLeague } from '../../../api/live/liveCon
 import { applyMatches, applyStandings } from '../../../api/live/liveCache';
 import { selectLeagueLive } from '../../../api/live/liveSlice';
 import { parseMessage } from '../../../api/live/sseReader';
+import { handle, ok } from '../../../testing/handlers/route';
+import { server } from '../../../testing/server';
 
 const tableRows = () => within(screen.getByRole('table', { name: 'League table' })).getAllByRole('row').slice(1);
 const match = (fields: Record<string, unknown>) => ({
@@ -112,6 +114,23 @@ describe('league page live', () => {
     applyStandings({ dispatch: store.dispatch, getState: store.getState } as never, { league_id: 5, provisional: false, live_match_ids: [], table: streamed });
     expect(api.endpoints.usersLeagueTable.select(wholeArgs)(store.getState()).data).toEqual(streamed);
     expect(api.endpoints.usersLeagueTable.select(pageArgs)(store.getState()).data).toEqual(page);
+  });
+
+  it("reads a big league's cached pages again when its stream sends its first page, each with the reader's own row", async () => {
+    const store = setupStore();
+    const row = (user_id: number, position: number) => ({
+      user_id, user_avatar: null, user_name: `Member ${user_id}`, department: null, points_by_matchday: {}, points_league: 0, points_rounds: 0,
+      points_people: 0, points_bonus: 0, points: 1000 - position, points_matchday: 0, position, matchday_wins: 0, exact_hits: 0,
+      goal_difference_hits: 0, tendency_hits: 0,
+    });
+    const base = { departments: [], matchday: 2, last_played_matchday: 2, matchday_winner_ids: [], matchday_winners: [], tie_breaks: [], total_users: 900 };
+    const pageArgs = { params: { id: 5 }, query: { offset: 50 } } as never;
+    await store.dispatch(api.util.upsertQueryData('usersLeagueTable', pageArgs, { ...base, users: [row(7, 51)], offset: 50, own_row: row(1, 80) } as never));
+    const fresh = { ...base, users: [row(9, 51)], offset: 50, own_row: row(1, 60) };
+    server.use(handle('usersLeagueTable', () => ok(fresh as never)));
+    const firstPage = { ...base, users: [row(3, 1)], offset: 0, own_row: null };
+    applyStandings({ dispatch: store.dispatch, getState: store.getState } as never, { league_id: 5, provisional: false, live_match_ids: [], table: firstPage });
+    await waitFor(() => expect(api.endpoints.usersLeagueTable.select(pageArgs)(store.getState()).data).toEqual(fresh));
   });
 
   it('moves the match cards of every cached match list without a reload', async () => {
