@@ -1,8 +1,5 @@
-import { Kysely, PostgresDialect, type CompiledQuery } from 'kysely';
-import pg from 'pg';
-import type { Database } from '../platform/db/schema';
 import { createCup } from '../testing/competitionFixture';
-import { createTestApp, type TestApp, type TestDatabase } from '../testing/harness';
+import type { TestApp } from '../testing/harness';
 import { createUserWithToken } from '../testing/fixtures';
 import { withMatchCompetitions } from '../testing/betCompetitions';
 import { createLeague, finishMatch } from '../features/resultBets/testing/betsTestFixture';
@@ -11,6 +8,7 @@ import { refreshMatchdayRows } from '../domain/standings/standingsRefresh';
 import { listMemberStandingsWithMatchdays } from '../domain/standings/standingsRepository';
 import { listHitCounters } from '../domain/standings/hitCounters';
 import { recomputeAfterResults } from '../domain/scoring/recompute';
+import { loggedPostgresEachTest } from '../testing/loggedPostgres';
 
 /**
  * On PostgreSQL the hot statements on result_bets and member_matchday_points name their competition, so they read
@@ -52,77 +50,57 @@ async function setup(t: TestApp) {
 }
 
 onPostgres('partition pruning of the hot statements [postgres]', () => {
-  let t: TestApp;
-  let logged: Kysely<Database>;
-  let client: pg.Client;
-  let statements: CompiledQuery[] = [];
+  const world = loggedPostgresEachTest(1);
 
-  beforeEach(async () => {
-    t = await createTestApp('postgres');
-    const url = (t.database as TestDatabase).serverEnv.DATABASE_URL;
-    logged = new Kysely<Database>({
-      dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: url, max: 1 }) }),
-      log: (event) => { statements.push(event.query); },
-    });
-    client = new pg.Client({ connectionString: url });
-    await client.connect();
-    statements = [];
-  });
-  afterEach(async () => {
-    await client.end();
-    await logged.destroy();
-    await t.close();
-  });
-
-  /** The partitions of result_bets and member_matchday_points that the statements logged since `from` read. */
+  /** The partitions of result_bets and member_matchday_points that the world.statements world.logged since `from` read. */
   async function partitionsRead(from = 0): Promise<string[]> {
     const read = new Set<string>();
-    const touching = statements.slice(from).filter((s) => PARTITIONED.some((table) => s.sql.includes(table)));
+    const touching = world.statements.slice(from).filter((s) => PARTITIONED.some((table) => s.sql.includes(table)));
     expect(touching.length).toBeGreaterThan(0);
     // Run again in order (a rebuild deletes, then inserts), in a transaction rolled back.
-    await client.query('BEGIN');
+    await world.client.query('BEGIN');
     try {
       for (const statement of touching) {
-        const { rows } = await client.query(`EXPLAIN (ANALYZE, FORMAT JSON) ${statement.sql}`, statement.parameters as unknown[]);
+        const { rows } = await world.client.query(`EXPLAIN (ANALYZE, FORMAT JSON) ${statement.sql}`, statement.parameters as unknown[]);
         for (const name of relationsOf(rows[0]['QUERY PLAN'][0].Plan)) {
           if (PARTITIONED.some((table) => name.startsWith(`${table}_`))) read.add(name);
         }
       }
     } finally {
-      await client.query('ROLLBACK');
+      await world.client.query('ROLLBACK');
     }
     return [...read].sort();
   }
 
   it('a league\'s bets of a matchday read one partition', async () => {
-    const s = await setup(t);
-    await listMatchdayBets(logged, { leagueId: s.leagueId, competitionId: s.competitionId, userId: s.ana.id, matchday: 1, mode: 0 });
+    const s = await setup(world.t);
+    await listMatchdayBets(world.logged, { leagueId: s.leagueId, competitionId: s.competitionId, userId: s.ana.id, matchday: 1, mode: 0 });
     expect(await partitionsRead()).toEqual([`result_bets_c${s.competitionId}`]);
   });
 
   it('a checked bet save writes one partition', async () => {
-    const s = await setup(t);
-    await updateBetGoals(logged, { betId: s.betId, competitionId: s.competitionId, local: 2, visiting: 2, now: 1 });
+    const s = await setup(world.t);
+    await updateBetGoals(world.logged, { betId: s.betId, competitionId: s.competitionId, local: 2, visiting: 2, now: 1 });
     expect(await partitionsRead()).toEqual([`result_bets_c${s.competitionId}`]);
   });
 
   it('the rebuild of a league\'s matchday rows after a result reads and writes one partition of each table', async () => {
-    const s = await setup(t);
-    await logged.transaction().execute((trx) =>
+    const s = await setup(world.t);
+    await world.logged.transaction().execute((trx) =>
       refreshMatchdayRows(trx, { competitionId: s.competitionId, leagueIds: [s.leagueId], matchdays: [1] }, 'replace'));
     expect(await partitionsRead()).toEqual([`member_matchday_points_c${s.competitionId}`, `result_bets_c${s.competitionId}`]);
   });
 
   it('the table read (matchday rows and hit counters) reads one partition of each table', async () => {
-    const s = await setup(t);
-    await listMemberStandingsWithMatchdays(logged, 'postgres', s.leagueId, s.competitionId);
-    await listHitCounters(logged, s.leagueId, s.competitionId);
+    const s = await setup(world.t);
+    await listMemberStandingsWithMatchdays(world.logged, 'postgres', s.leagueId, s.competitionId);
+    await listHitCounters(world.logged, s.leagueId, s.competitionId);
     expect(await partitionsRead()).toEqual([`member_matchday_points_c${s.competitionId}`, `result_bets_c${s.competitionId}`]);
   });
 
   it('without the competition a statement reads every partition (the checks above can fail)', async () => {
-    const s = await setup(t);
-    await logged.selectFrom('result_bets').select('id').where('league_id', '=', s.leagueId).execute();
+    const s = await setup(world.t);
+    await world.logged.selectFrom('result_bets').select('id').where('league_id', '=', s.leagueId).execute();
     const read = await partitionsRead();
     expect(read).toContain('result_bets_default');
     expect(read.length).toBeGreaterThan(2);

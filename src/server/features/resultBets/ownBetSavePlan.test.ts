@@ -1,13 +1,12 @@
-import { Kysely, PostgresDialect, type CompiledQuery } from 'kysely';
-import pg from 'pg';
-import type { Database } from '../../platform/db/schema';
+import type { CompiledQuery } from 'kysely';
 import { createCup } from '../../testing/competitionFixture';
 import { createUserWithToken } from '../../testing/fixtures';
-import { call, createTestApp, type TestApp, type TestDatabase } from '../../testing/harness';
+import { call } from '../../testing/harness';
 import { createLeague } from './testing/betsTestFixture';
 import type { AuthUser } from '../../platform/http/context';
 import { saveOwnOpenBet } from './ownBetSave';
 import * as resultBets from './resultBetsService';
+import { loggedPostgresEachTest } from '../../testing/loggedPostgres';
 
 /**
  * A save of one's own open bet costs the same in a league of 20 members or 200,000: its statement reads the saved
@@ -41,35 +40,16 @@ function relationsOf(node: PlanNode, out: string[] = []): string[] {
 }
 
 onPostgres('the plan of saving one\'s own open bet [postgres]', () => {
-  let t: TestApp;
-  let logged: Kysely<Database>;
-  let client: pg.Client;
-  let statements: CompiledQuery[] = [];
-
-  beforeEach(async () => {
-    t = await createTestApp('postgres');
-    const url = (t.database as TestDatabase).serverEnv.DATABASE_URL;
-    logged = new Kysely<Database>({
-      dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: url, max: 2 }) }),
-      log: (event) => { statements.push(event.query); },
-    });
-    client = new pg.Client({ connectionString: url });
-    await client.connect();
-  });
-  afterEach(async () => {
-    await client.end();
-    await logged.destroy();
-    await t.close();
-  });
+  const world = loggedPostgresEachTest(2);
 
   async function planOf(statement: CompiledQuery): Promise<PlanNode> {
-    const { rows } = await client.query(`EXPLAIN (FORMAT JSON) ${statement.sql}`, statement.parameters as unknown[]);
+    const { rows } = await world.client.query(`EXPLAIN (FORMAT JSON) ${statement.sql}`, statement.parameters as unknown[]);
     return rows[0]['QUERY PLAN'][0].Plan;
   }
 
-  /** No subquery of the statements on result_bets logged so far reads result_bets. */
+  /** No subquery of the world.statements on result_bets world.logged so far reads result_bets. */
   async function expectNoSubqueryReadsBets() {
-    const onBets = statements.filter((s) => s.sql.includes('result_bets'));
+    const onBets = world.statements.filter((s) => s.sql.includes('result_bets'));
     expect(onBets.length).toBeGreaterThan(0);
     for (const statement of onBets) {
       const plan = await planOf(statement);
@@ -79,37 +59,37 @@ onPostgres('the plan of saving one\'s own open bet [postgres]', () => {
   }
 
   async function setup() {
-    const { db } = t.deps;
-    const cup = await createCup(db, { start: t.clock.now() + 3 * 3_600_000 });
-    const [ana, bob] = await Promise.all(['Ana', 'Bob'].map((name) => createUserWithToken(t.deps, { name })));
+    const { db } = world.t.deps;
+    const cup = await createCup(db, { start: world.t.clock.now() + 3 * 3_600_000 });
+    const [ana, bob] = await Promise.all(['Ana', 'Bob'].map((name) => createUserWithToken(world.t.deps, { name })));
     const leagueId = await createLeague(db, {
       competitionId: cup.competitionId, ownerId: ana.id, members: [{ id: ana.id }, { id: bob.id }], joker_count: 1,
     });
     // A `quote` league: scoring one of its bets reads the league's other bets on the match.
     await db.updateTable('leagues').set({ scoring_mode: 'quote' }).where('id', '=', leagueId).execute();
-    const betOf = async (token: string) => (await call(t.app, { method: 'GET', url: `/api/v1/en/result_bets/index/${leagueId}`, token })).data[0].id as number;
+    const betOf = async (token: string) => (await call(world.t.app, { method: 'GET', url: `/api/v1/en/result_bets/index/${leagueId}`, token })).data[0].id as number;
     return { ana, bob, anaBet: await betOf(ana.token), bobBet: await betOf(bob.token) };
   }
 
   it('reads the saved bets and no other, alone and in a batch', async () => {
     const { ana, bob, anaBet, bobBet } = await setup();
-    const now = t.clock.now();
-    const save = (betId: number, userId: number) => saveOwnOpenBet(logged, 'postgres', { betId, userId, local: 2, visiting: 1, now, signOk: true });
+    const now = world.t.clock.now();
+    const save = (betId: number, userId: number) => saveOwnOpenBet(world.logged, 'postgres', { betId, userId, local: 2, visiting: 1, now, signOk: true });
 
-    statements = [];
+    world.statements = [];
     expect(await save(anaBet, ana.id)).toMatchObject({ id: anaBet, local_goals: 2, points: null });
     // Saves arriving together: one statement over the batch.
     const both = await Promise.all([save(bobBet, bob.id), save(anaBet, ana.id)]);
     expect(both.map((row) => row?.id)).toEqual([bobBet, anaBet]);
-    expect(statements.some((s) => s.sql.includes('unnest('))).toBe(true);
+    expect(world.statements.some((s) => s.sql.includes('unnest('))).toBe(true);
     await expectNoSubqueryReadsBets();
   });
 
   it('reads no other bet on the checked path either (a joker played with the goals)', async () => {
     const { ana, anaBet } = await setup();
     const user = { id: ana.id, name: 'Ana', is_admin: false, locale: 'en' } as AuthUser;
-    statements = [];
-    const saved = await resultBets.update({ ...t.deps, db: logged }, user, { result_bet_id: anaBet, local_goals: 1, visiting_goals: 0, joker: true });
+    world.statements = [];
+    const saved = await resultBets.update({ ...world.t.deps, db: world.logged }, user, { result_bet_id: anaBet, local_goals: 1, visiting_goals: 0, joker: true });
     expect(saved).toMatchObject({ id: anaBet, local_goals: 1, joker: true, points: null });
     await expectNoSubqueryReadsBets();
   });
