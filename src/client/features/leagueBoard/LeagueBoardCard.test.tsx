@@ -38,7 +38,7 @@ describe('the league board', () => {
     await user.type(reply, 'Me!');
     await user.click(within(reply.closest('form')!).getByRole('button', { name: 'Reply' }));
     await waitFor(() => expect(within(card).getByText('Me!')).toBeInTheDocument());
-    expect(boardWorld.posts.find((p) => p.text === 'Me!')).toMatchObject({ reply_to: 1, author_id: PLAYER.id });
+    await waitFor(() => expect(boardWorld.posts.find((p) => p.text === 'Me!')).toMatchObject({ reply_to: 1, author_id: PLAYER.id }));
   });
 
   it('refuses an empty or too long post before sending it', async () => {

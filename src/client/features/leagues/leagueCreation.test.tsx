@@ -21,7 +21,7 @@ describe('bets placed with API tokens', () => {
   it('marks them by default, and the owner may forbid them when creating the league', async () => {
     const { user } = await openForm();
     await user.type(await screen.findByRole('textbox', { name: 'Name' }), 'No robots');
-    const bots = screen.getByRole('radiogroup', { name: 'Bets placed with API tokens' });
+    const bots = await screen.findByRole('radiogroup', { name: 'Bets placed with API tokens' });
     expect(within(bots).getByRole('radio', { name: 'Allowed, shown with a robot mark' })).toBeChecked();
     await user.click(within(bots).getByRole('radio', { name: 'Not allowed' }));
     await user.click(await screen.findByRole('button', { name: 'Create league' }));
