@@ -30,17 +30,23 @@ function pagedTable(total: number, anaIndex: number): number[] {
 }
 
 const main = () => within(screen.getByRole('main'));
-/** The shell hides the page while a first read is pending: wait until it shows again. */
-const settled = () => waitFor(() => expect(screen.getByRole('main')).toBeVisible());
+/**
+ * The shell hides the page while a first read is pending, and the league page's cards start theirs in waves: wait
+ * until no read is pending and the page shows.
+ */
+const settled = (store: ReturnType<typeof renderApp>['store']) => waitFor(() => {
+  expect(Object.values(store.getState().api.queries).filter((entry) => entry?.status === 'pending')).toEqual([]);
+  expect(screen.getByRole('main')).toBeVisible();
+});
 const tableRows = () => within(screen.getByRole('table', { name: /^(League table|Clasificación de la liga)$/ })).getAllByRole('row').slice(1);
 
 describe("a big league's table, a page at a time", () => {
   it('shows 50 rows and the reader\'s own row, and pages forward and back', async () => {
     const offsets = pagedTable(1234, 999);
     await signInAs(PLAYER);
-    const { user } = renderApp({ route: '/leagues/5' });
+    const { user, store } = renderApp({ route: '/leagues/5' });
     expect(await screen.findByText('Rows 1–50 of 1,234', {}, { timeout: 5000 })).toBeInTheDocument();
-    await settled();
+    await settled(store);
     expect(tableRows()).toHaveLength(51);
     expect(tableRows()[0]).toHaveTextContent('Member 1');
     expect(tableRows()[50]).toHaveTextContent('1000Ana');
@@ -49,7 +55,7 @@ describe("a big league's table, a page at a time", () => {
 
     await user.click(main().getByRole('button', { name: 'Next rows' }));
     expect(await screen.findByText('Rows 51–100 of 1,234', {}, { timeout: 5000 })).toBeInTheDocument();
-    await settled();
+    await settled(store);
     expect(offsets).toContain(50);
     expect(tableRows()[0]).toHaveTextContent('Member 51');
     expect(tableRows()[50]).toHaveTextContent('Ana');
@@ -62,20 +68,20 @@ describe("a big league's table, a page at a time", () => {
     pagedTable(180, 120);
     await i18n.changeLanguage('es');
     await signInAs(PLAYER);
-    const { user } = renderApp({ route: '/leagues/5' });
+    const { user, store } = renderApp({ route: '/leagues/5' });
     expect(await screen.findByText('Filas 1–50 de 180', {}, { timeout: 5000 })).toBeInTheDocument();
-    await settled();
+    await settled(store);
     expect(tableRows()).toHaveLength(51);
     for (const rows of ['51–100', '101–150']) {
       await user.click(main().getByRole('button', { name: 'Filas siguientes' }));
       await screen.findByText(`Filas ${rows} de 180`, {}, { timeout: 5000 });
-      await settled();
+      await settled(store);
     }
     expect(tableRows()).toHaveLength(50);
     expect(tableRows().filter((row) => row.textContent?.includes('Ana'))).toHaveLength(1);
     await user.click(main().getByRole('button', { name: 'Filas siguientes' }));
     await screen.findByText('Filas 151–180 de 180', {}, { timeout: 5000 });
-    await settled();
+    await settled(store);
     expect(main().getByRole('button', { name: 'Filas siguientes' })).toBeDisabled();
     expect(tableRows()).toHaveLength(31);
   });
