@@ -20,6 +20,14 @@ const match = (fields: Record<string, unknown>) => ({
   local_penalties: null, visiting_penalties: null, ...fields,
 });
 
+/** A member's row of a league table at `position` (points fall with the position). */
+const row = (user_id: number, position: number) => ({
+  user_id, user_avatar: null, user_name: `Member ${user_id}`, department: null, points_by_matchday: {}, points_league: 0, points_rounds: 0,
+  points_people: 0, points_bonus: 0, points: 1000 - position, points_matchday: 0, position, matchday_wins: 0, exact_hits: 0,
+  goal_difference_hits: 0, tendency_hits: 0,
+});
+const tableBase = { departments: [], matchday: 2, last_played_matchday: 2, matchday_winner_ids: [], matchday_winners: [], tie_breaks: [] };
+
 describe('league page live', () => {
   it('follows the stream with the bearer header: live scores, a provisional table with arrows, then the final table', async () => {
     await signInAs(PLAYER);
@@ -98,14 +106,8 @@ describe('league page live', () => {
 
   it("puts the stream's whole table in place of the cached whole table, never of a page of a big league's table", async () => {
     const store = setupStore();
-    const row = (user_id: number, position: number) => ({
-      user_id, user_avatar: null, user_name: `Member ${user_id}`, department: null, points_by_matchday: {}, points_league: 0, points_rounds: 0,
-      points_people: 0, points_bonus: 0, points: 10 - position, points_matchday: 0, position, matchday_wins: 0, exact_hits: 0,
-      goal_difference_hits: 0, tendency_hits: 0,
-    });
-    const base = { departments: [], matchday: 2, last_played_matchday: 2, matchday_winner_ids: [], matchday_winners: [], tie_breaks: [] };
-    const whole = { ...base, users: [row(1, 1), row(2, 2)], total_users: 2, offset: 0 };
-    const page = { ...base, users: [row(7, 51)], total_users: 900, offset: 50, own_row: row(1, 1) };
+    const whole = { ...tableBase, users: [row(1, 1), row(2, 2)], total_users: 2, offset: 0 };
+    const page = { ...tableBase, users: [row(7, 51)], total_users: 900, offset: 50, own_row: row(1, 1) };
     const wholeArgs = { params: { id: 5 }, query: {} } as never;
     const pageArgs = { params: { id: 5 }, query: { offset: 50 } } as never;
     await store.dispatch(api.util.upsertQueryData('usersLeagueTable', wholeArgs, whole as never));
@@ -118,12 +120,7 @@ describe('league page live', () => {
 
   it("reads a big league's cached pages again when its stream sends its first page, each with the reader's own row", async () => {
     const store = setupStore();
-    const row = (user_id: number, position: number) => ({
-      user_id, user_avatar: null, user_name: `Member ${user_id}`, department: null, points_by_matchday: {}, points_league: 0, points_rounds: 0,
-      points_people: 0, points_bonus: 0, points: 1000 - position, points_matchday: 0, position, matchday_wins: 0, exact_hits: 0,
-      goal_difference_hits: 0, tendency_hits: 0,
-    });
-    const base = { departments: [], matchday: 2, last_played_matchday: 2, matchday_winner_ids: [], matchday_winners: [], tie_breaks: [], total_users: 900 };
+    const base = { ...tableBase, total_users: 900 };
     const pageArgs = { params: { id: 5 }, query: { offset: 50 } } as never;
     await store.dispatch(api.util.upsertQueryData('usersLeagueTable', pageArgs, { ...base, users: [row(7, 51)], offset: 50, own_row: row(1, 80) } as never));
     const fresh = { ...base, users: [row(9, 51)], offset: 50, own_row: row(1, 60) };
