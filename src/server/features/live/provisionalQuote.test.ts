@@ -4,6 +4,7 @@ import { createUserWithToken } from '../../testing/fixtures';
 import { describeEachDb } from '../../testing/harness';
 import { createLeague } from '../resultBets/testing/betsTestFixture';
 import { liveStandings } from './provisionalTable';
+import { findLeagueForUser } from '../../domain/leagues/leagueRows';
 import { withMatchCompetitions } from '../../testing/betCompetitions';
 
 describeEachDb('live provisional table of a crowd-quote league', (ctx) => {
@@ -24,8 +25,8 @@ describeEachDb('live provisional table of a crowd-quote league', (ctx) => {
     });
     await db.insertInto('result_bets').values(await withMatchCompetitions(db, [bet(ana.id, 2, 0), bet(bea.id, 1, 1), bet(carl.id, 0, 0)])).execute();
     await db.updateTable('matches').set({ started: 1, status: 'in_play', local_goals: 1, visiting_goals: 0 }).where('id', '=', matchId).execute();
-    const live = await liveStandings(t.deps, leagueId, 'en');
-    const points = Object.fromEntries((live!.table.users as { user_id: number; points: number }[]).map((u) => [u.user_id, u.points]));
+    const live = await liveStandings(t.deps, (await findLeagueForUser(db, leagueId, 0))!, 'en');
+    const points = Object.fromEntries((live.table.users as { user_id: number; points: number }[]).map((u) => [u.user_id, u.points]));
     // Ana alone says home: 2 x 3 / 1 = 6 while it stays 1-0.
     expect(points).toEqual({ [ana.id]: 6, [bea.id]: 0, [carl.id]: 0 });
   });

@@ -6,18 +6,16 @@ import { loadLeagueScoring } from '../../domain/scoring/leagueScoring';
 import type { MemberStanding } from '../../domain/standings/tableRanking';
 import { rankLeagueTable, storedStandings } from '../../domain/standings/leagueTable';
 import { betsOnMatches, matchesInPlay, matchesPlayedInLeagues } from './liveEventsRepository';
-import { findLeagueForUser } from '../../domain/leagues/leagueRows';
+import type { LeagueAccessRow } from '../../domain/leagues/leagueRows';
 import type { Locale } from '../../../shared/domain/locales';
 
 /**
  * The league's table for the live stream: the stored one, or while matches of the league are in play with a
  * score, a provisional one that adds what each bet would score if those matches ended now. Built
  * by the tables module's own builder (same ranking, tie-breaks, departments), the in-play points added first.
- * Null when the league is gone.
  */
-export async function liveStandings(deps: AppDeps, leagueId: number, locale: Locale): Promise<LiveStandingsEvent | null> {
-  const league = await findLeagueForUser(deps.db, leagueId, 0);
-  if (!league) return null;
+export async function liveStandings(deps: AppDeps, league: LeagueAccessRow, locale: Locale): Promise<LiveStandingsEvent> {
+  const leagueId = league.id;
   const inPlay = await matchesInPlay(deps.db, league.competition_id);
   const played = (await matchesPlayedInLeagues(deps.db, [leagueId], inPlay.map((m) => m.id))).get(leagueId) ?? new Set<number>();
   const live = inPlay.filter((m) => played.has(m.id));

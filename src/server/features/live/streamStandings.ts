@@ -25,7 +25,7 @@ export async function streamStandings(deps: AppDeps, leagueId: number, locale: L
     const table = await tablePage(deps, league, { id: 0, locale }, { limit: TABLE_PAGE_ROWS });
     return { league_id: leagueId, provisional: false, live_match_ids: [], table };
   }
-  if (!(await inPlayWithBetsHidden(deps.db, leagueId, deps.clock.now()))) return liveStandings(deps, leagueId, locale);
+  if (!(await inPlayWithBetsHidden(deps.db, leagueId, deps.clock.now()))) return liveStandings(deps, league, locale);
   const table = await rankLeagueTable(deps, { id: 0, locale }, league, undefined, await storedStandings(deps, league));
   return { league_id: leagueId, provisional: false, live_match_ids: [], table };
 }
