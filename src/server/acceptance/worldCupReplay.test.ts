@@ -266,7 +266,8 @@ function expectedTable(league: LeagueState, world: World, now: number, requested
   rankRows(departments, (d) => d.name);
 
   return {
-    users: rows, departments, matchday, last_played_matchday: lastPlayed,
+    // A league this small is one page: every member, from the first row.
+    users: rows, offset: 0, total_users: rows.length, departments, matchday, last_played_matchday: lastPlayed,
     matchday_winner_ids: matchday === null ? [] : winnersOf.get(matchday) ?? [],
     matchday_winners: [...winnersOf].sort(([a], [b]) => a - b).map(([day, userIds]) => ({ matchday: day, user_ids: userIds })),
     // No tie-breaks in these leagues: equal points share a position.
