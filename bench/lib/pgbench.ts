@@ -44,11 +44,14 @@ export async function runPgbench(url: string, clients: number, seconds: number):
   return pgbench(url, ['-N', '-c', String(clients), '-j', '2', '-T', String(seconds)]);
 }
 
+/** How pgbench sends its statements: `simple` (its default: one query message each) or `prepared` (parsed once per client). */
+export type PgbenchProtocol = 'simple' | 'prepared';
+
 /**
- * One UPDATE of a random account per transaction (`-f` script, `-M prepared`, `-c <clients> -j 2`): the ceiling of
+ * One UPDATE of a random account per transaction (`-f` script, `-M <protocol>`, `-c <clients> -j 2`): the ceiling of
  * the simplest write transaction, one statement and one commit, which is what a bet save is.
  */
-export async function runPgbenchOneUpdate(url: string, clients: number, seconds: number): Promise<PgbenchResult> {
+export async function runPgbenchOneUpdate(url: string, clients: number, seconds: number, protocol: PgbenchProtocol = 'simple'): Promise<PgbenchResult> {
   const dir = mkdtempSync(join(tmpdir(), 'porra-pgbench-'));
   const script = join(dir, 'one-update.sql');
   writeFileSync(script, [
@@ -58,7 +61,7 @@ export async function runPgbenchOneUpdate(url: string, clients: number, seconds:
     '',
   ].join('\n'));
   try {
-    return await pgbench(url, ['-n', '-f', script, '-M', 'prepared', '-c', String(clients), '-j', '2', '-T', String(seconds)]);
+    return await pgbench(url, ['-n', '-f', script, '-M', protocol, '-c', String(clients), '-j', '2', '-T', String(seconds)]);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
