@@ -1,8 +1,6 @@
 import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
-import LinearProgress from '@mui/material/LinearProgress';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../api/store/hooks';
 import { useSession } from '../../api/session';
@@ -10,7 +8,6 @@ import { redirectDone, selectRedirect } from '../../lib/navigation/navigationSli
 import { LoadingOverlay } from './LoadingOverlay';
 import { TopBar } from './TopBar';
 import { useAnythingLoading } from './useAnythingLoading';
-import { useHiddenUntilShown } from './useHiddenUntilShown';
 import { useStartupData } from './useStartupData';
 import { selectNotifications } from '../../lib/notifications/notificationsSlice';
 
@@ -22,7 +19,6 @@ const VerifyEmailBanner = lazy(() => import(/* webpackChunkName: "verify-email-b
 
 /** The frame of every screen. */
 export function Shell() {
-  const { t } = useTranslation();
   const session = useSession();
   const { alerts } = useStartupData(session.signedIn);
   const [panelOpen, setPanelOpen] = useState(false);
@@ -32,8 +28,7 @@ export function Shell() {
   const redirect = useAppSelector(selectRedirect);
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
-  const { pathname, key } = useLocation();
-  const hidden = useHiddenUntilShown(loading, key);
+  const { pathname } = useLocation();
   // The confirmation page speaks for itself; everywhere else an unverified address gets the banner.
   const unverifiedEmail = session.signedIn && session.user.email_verified === false && pathname !== '/verify_email'
     ? session.user.email : undefined;
@@ -52,9 +47,8 @@ export function Shell() {
           <SidePanel open={panelOpen} onClose={() => setPanelOpen(false)} alerts={alerts} {...session} />
         </Suspense>
       )}
-      <LoadingOverlay open={hidden} />
-      {loading && !hidden && <LinearProgress aria-label={t('shell.loading')} sx={{ position: 'fixed', top: 0, left: 0, right: 0, zIndex: (theme) => theme.zIndex.appBar + 1 }} />}
-      <Container component="main" maxWidth="lg" sx={{ py: 3, visibility: hidden ? 'hidden' : 'visible' }}>
+      <LoadingOverlay open={loading} />
+      <Container component="main" maxWidth="lg" sx={{ py: 3, visibility: loading ? 'hidden' : 'visible' }}>
         {unverifiedEmail && <Suspense fallback={null}><VerifyEmailBanner email={unverifiedEmail} /></Suspense>}
         <Outlet />
       </Container>
