@@ -8,25 +8,36 @@ import { renderApp, signInAs } from '../../testing/renderWithProviders';
 
 /**
  * The server's answer for a big league of `total` members where Ana (the player signed in) is at `anaIndex`: the
- * page asked for (50 rows by default) and her own row. Returns the offsets asked for.
+ * page asked for (50 rows by default) and her own row. Returns the offsets asked for, and `holdNext`: the next
+ * read waits for `release` (`asked` settles once it has been asked for).
  */
-function pagedTable(total: number, anaIndex: number): number[] {
+function pagedTable(total: number, anaIndex: number) {
   const rowAt = (index: number) => ({
     user_id: index === anaIndex ? PLAYER.id : 10_000 + index, user_avatar: null, user_name: index === anaIndex ? 'Ana' : `Member ${index + 1}`,
     department: null, points_by_matchday: {}, points_league: total - index, points_rounds: 0, points_people: 0, points_bonus: 0,
     points: total - index, points_matchday: 0, position: index + 1, matchday_wins: 0, exact_hits: 0, goal_difference_hits: 0, tendency_hits: 0,
   });
   const offsets: number[] = [];
-  server.use(handleSignedIn('usersLeagueTable', ({ query }) => {
+  let held: { asked: () => void; released: Promise<void> } | null = null;
+  server.use(handleSignedIn('usersLeagueTable', async ({ query }) => {
     const offset = Number(query.get('offset') ?? 0);
     offsets.push(offset);
+    const hold = held;
+    held = null;
+    if (hold) { hold.asked(); await hold.released; }
     const users = Array.from({ length: Math.max(0, Math.min(50, total - offset)) }, (_, i) => rowAt(offset + i));
     return ok({
       users, departments: [], matchday: 2, last_played_matchday: 2, matchday_winner_ids: [], matchday_winners: [], tie_breaks: [],
       total_users: total, offset, own_row: rowAt(anaIndex),
     });
   }));
-  return offsets;
+  const holdNext = () => {
+    let release = () => {};
+    const released = new Promise<void>((resolve) => { release = resolve; });
+    const asked = new Promise<void>((resolve) => { held = { asked: resolve, released }; });
+    return { asked, release };
+  };
+  return { offsets, holdNext };
 }
 
 const main = () => within(screen.getByRole('main'));
@@ -42,7 +53,7 @@ const tableRows = () => within(screen.getByRole('table', { name: /^(League table
 
 describe("a big league's table, a page at a time", () => {
   it('shows 50 rows and the reader\'s own row, and pages forward and back', async () => {
-    const offsets = pagedTable(1234, 999);
+    const { offsets, holdNext } = pagedTable(1234, 999);
     await signInAs(PLAYER);
     const { user, store } = renderApp({ route: '/leagues/5' });
     expect(await screen.findByText('Rows 1–50 of 1,234', {}, { timeout: 5000 })).toBeInTheDocument();
@@ -53,7 +64,13 @@ describe("a big league's table, a page at a time", () => {
     expect(main().queryByRole('button', { name: /Show all/ })).not.toBeInTheDocument();
     expect(main().getByRole('button', { name: 'Previous rows' })).toBeDisabled();
 
+    // The next rows load in place: the page shown stays (its table dimmed) until they arrive.
+    const next = holdNext();
     await user.click(main().getByRole('button', { name: 'Next rows' }));
+    await next.asked;
+    expect(screen.getByRole('main')).toBeVisible();
+    expect(screen.getByText('Rows 1–50 of 1,234')).toBeVisible();
+    next.release();
     expect(await screen.findByText('Rows 51–100 of 1,234', {}, { timeout: 5000 })).toBeInTheDocument();
     await settled(store);
     expect(offsets).toContain(50);

@@ -15,9 +15,18 @@ const LOADED_IN_PLACE = new Set([
 const isWholeMatchList = (entry: { endpointName: string; originalArgs?: unknown }) =>
   entry.endpointName === 'matchesIndex' && (entry.originalArgs as { query?: { matchday?: number } } | undefined)?.query?.matchday === undefined;
 
+/**
+ * The league table of another matchday or another page of rows: asked for only once the player picks one on a
+ * table already shown, which stays (dimmed) until the new one arrives, so the page is not blanked meanwhile.
+ */
+const isTableTurn = (entry: { endpointName: string; originalArgs?: unknown }) => {
+  const query = (entry.originalArgs as { query?: { matchday?: number; offset?: number } } | undefined)?.query;
+  return entry.endpointName === 'usersLeagueTable' && (query?.matchday !== undefined || query?.offset !== undefined);
+};
+
 /** A first read still without an answer. Refetches of data already shown do not count. (Screens' code arriving
  * shows the same overlay through their Suspense fallback.) */
 export function useAnythingLoading(): boolean {
   return useAppSelector((state) => Object.values(state.api.queries).some((entry) =>
-    entry?.status === 'pending' && entry.data === undefined && !LOADED_IN_PLACE.has(entry.endpointName) && !isWholeMatchList(entry)));
+    entry?.status === 'pending' && entry.data === undefined && !LOADED_IN_PLACE.has(entry.endpointName) && !isWholeMatchList(entry) && !isTableTurn(entry)));
 }
