@@ -19,6 +19,20 @@ export interface StandingsSource {
 
 const UNPACK_SLICE = 4096;
 
+/** "7:12,8:3" -> { 7: 12, 8: 3 }, read in place (200,000 members' rows: no intermediate arrays). */
+function unpackMatchdays(packed: string | null): Record<string, number> {
+  const days: Record<string, number> = {};
+  if (!packed) return days;
+  for (let start = 0; start < packed.length;) {
+    const colon = packed.indexOf(':', start);
+    const comma = packed.indexOf(',', colon);
+    const end = comma === -1 ? packed.length : comma;
+    days[packed.slice(start, colon)] = Number(packed.slice(colon + 1, end));
+    start = end + 1;
+  }
+  return days;
+}
+
 /** The stored matchday rows of the league, with totals, winners and wins derived from them. */
 export async function storedStandings(deps: Pick<AppDeps, 'db' | 'dialect'>, league: Pick<LeagueAccessRow, 'id' | 'competition_id'>): Promise<StandingsSource> {
   const [rows, complete, hits] = await Promise.all([
@@ -29,12 +43,7 @@ export async function storedStandings(deps: Pick<AppDeps, 'db' | 'dialect'>, lea
   for (const [index, row] of rows.entries()) {
     // A big league's rows are many: other work runs between slices of them.
     if (index > 0 && index % UNPACK_SLICE === 0) await yieldToOthers();
-    const days: Record<string, number> = {};
-    for (const packed of row.matchdays ? row.matchdays.split(',') : []) {
-      const [matchday, points] = packed.split(':');
-      days[matchday] = Number(points);
-    }
-    byUser.set(row.user_id, days);
+    byUser.set(row.user_id, unpackMatchdays(row.matchdays));
   }
   return { ...await standingsFromMatchdays(rows, byUser, complete), hits };
 }

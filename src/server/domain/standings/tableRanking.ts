@@ -2,7 +2,7 @@ import type { Static } from 'typebox';
 import type { DepartmentRow, TableRow } from '../../../shared/api/routes/tables';
 import { positionAt, standingsOrder, type TieBreak } from '../../../shared/domain/tieBreaks';
 import { mapSliced, sortSliced } from '../../platform/concurrency/slicedWork';
-import type { HitCounters } from './hitCounters';
+import { NO_HITS, type HitCounters } from './hitCounters';
 
 /** Pure table arithmetic: competition ranking with the league's tie-breaks, name ties, department averages. */
 
@@ -41,16 +41,25 @@ export async function rankMembers(
   members: MemberStanding[], matchday: number | null, locale: string,
   ranking: { tieBreaks: readonly TieBreak[]; hits: Map<number, HitCounters> } = { tieBreaks: [], hits: new Map() },
 ): Promise<Static<typeof TableRow>[]> {
-  const rows = await mapSliced(members, (m) => ({
-    ...m, user_avatar: null, points_matchday: matchday === null ? 0 : m.points_by_matchday[matchday] ?? 0,
-    exact_hits: 0, goal_difference_hits: 0, tendency_hits: 0, ...ranking.hits.get(m.user_id),
-  }));
+  // Rows written out field by field and given their position in place: spreading objects and adding fields costs V8
+  // about 20 times as much per row, seconds for 200,000 members.
+  const rows = await mapSliced(members, (m): Static<typeof TableRow> => {
+    const hits = ranking.hits.get(m.user_id) ?? NO_HITS;
+    return {
+      user_id: m.user_id, user_avatar: null, user_name: m.user_name, department: m.department,
+      points_by_matchday: m.points_by_matchday, points_league: m.points_league, points_rounds: m.points_rounds,
+      points_people: m.points_people, points_bonus: m.points_bonus, points: m.points,
+      points_matchday: matchday === null ? 0 : m.points_by_matchday[matchday] ?? 0, position: 0, matchday_wins: m.matchday_wins,
+      exact_hits: hits.exact_hits, goal_difference_hits: hits.goal_difference_hits, tendency_hits: hits.tendency_hits,
+    };
+  });
   const compare = collator(locale).compare;
   const sorted = await sortSliced(rows, standingsOrder(ranking.tieBreaks, (a, b) => compare(a.user_name, b.user_name)));
   let position = 0;
   return mapSliced(sorted, (row, index) => {
     position = positionAt(sorted, index, position, ranking.tieBreaks);
-    return { ...row, position };
+    row.position = position;
+    return row;
   });
 }
 
