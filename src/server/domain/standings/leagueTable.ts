@@ -1,7 +1,7 @@
 import type { Static } from 'typebox';
 import type { LeagueTable } from '../../../shared/api/routes/tables';
 import { parseTieBreaks } from '../../../shared/domain/tieBreaks';
-import { yieldToOthers } from '../../platform/concurrency/slicedWork';
+import { mapSliced } from '../../platform/concurrency/slicedWork';
 import type { AppDeps } from '../../platform/deps';
 import type { AuthUser } from '../../platform/http/context';
 import type { LeagueAccessRow } from '../leagues/leagueRows';
@@ -16,8 +16,6 @@ export interface StandingsSource {
   winners: Map<number, Set<number>>;
   hits: Map<number, HitCounters>;
 }
-
-const UNPACK_SLICE = 4096;
 
 /** "7:12,8:3" -> { 7: 12, 8: 3 }, read in place (200,000 members' rows: no intermediate arrays). */
 function unpackMatchdays(packed: string | null): Record<string, number> {
@@ -40,11 +38,8 @@ export async function storedStandings(deps: Pick<AppDeps, 'db' | 'dialect'>, lea
     listHitCounters(deps.db, league.id, league.competition_id),
   ]);
   const byUser: PointsByMatchday = new Map();
-  for (const [index, row] of rows.entries()) {
-    // A big league's rows are many: other work runs between slices of them.
-    if (index > 0 && index % UNPACK_SLICE === 0) await yieldToOthers();
-    byUser.set(row.user_id, unpackMatchdays(row.matchdays));
-  }
+  // A big league's rows are many: other work runs between slices of them.
+  await mapSliced(rows, (row) => { byUser.set(row.user_id, unpackMatchdays(row.matchdays)); });
   return { ...await standingsFromMatchdays(rows, byUser, complete), hits };
 }
 
