@@ -14,7 +14,7 @@ import { hasTableVersion } from './tableVersions';
 
 /**
  * The whole ranked tables of big leagues (more than PAGED_TABLE_FROM members), kept per process and table version
- * so that each read of one of their pages costs a slice: ranking 200,000 members takes seconds, a page must not.
+ * so that each read of one of their pages costs a slice: ranking 200,000 members takes more than a second, a page must not.
  * A table is read in one snapshot together with the version it is kept under, so it is wholly before or wholly
  * after any change; it serves reads of that version or an older one (versions only grow). The result job ranks the
  * big leagues of each batch once the batch has committed (prebuildRankedTables), so the first read finds them.
