@@ -25,6 +25,7 @@ import { buildApp } from '../src/server/app';
 import { loadConfig } from '../src/server/platform/config';
 import type { Db } from '../src/server/platform/db/database';
 import { recomputeAfterResults, recomputeCompetition } from '../src/server/domain/scoring/recompute';
+import { apiPath } from './lib/apiPath';
 import { benchToken, createBetsDataset, existingBetsDataset, openBenchDatabase, USERS } from './lib/betsDataset';
 import { baselineOf, compareToBaseline, measure, type Comparison, type Measurement } from './lib/measure';
 import { preparePgbench, runPgbench, type PgbenchResult } from './lib/pgbench';
@@ -112,7 +113,7 @@ async function main(): Promise<void> {
     const tokens = new Map<number, string>();
     for (const userId of writers) tokens.set(userId, await benchToken(deps.db, deps.jwtSecret, userId, now));
     const updateRequests = writerBets.map((bet, i) => ({
-      method: 'POST', path: '/api/v1/en/result_bets/update_result_bet',
+      method: 'POST', path: apiPath('updateResultBet'),
       headers: { 'content-type': 'application/json', authorization: `Bearer ${tokens.get(bet.user_id)}` },
       body: JSON.stringify({ result_bet_id: bet.id, local_goals: i % 4, visiting_goals: (i * 3) % 5 }),
     }));
@@ -120,7 +121,7 @@ async function main(): Promise<void> {
     const appBase = await app.listen({ host: '127.0.0.1', port: 0 });
     const bareBase = await bare.listen({ host: '127.0.0.1', port: 0 });
     const reader = { authorization: `Bearer ${tokens.get(writers[0])!}` };
-    const tablePath = `/api/v1/en/leagues/users_league_table/${data.bigLeagueId}`;
+    const tablePath = apiPath('usersLeagueTable', { id: data.bigLeagueId });
     const tableResponse = await fetch(`${appBase}${tablePath}`, { headers: reader });
     const table = await tableResponse.json() as { users: unknown[] };
     if (!tableResponse.ok) throw new Error(`table of the big league: ${tableResponse.status} ${JSON.stringify(table)}`);
@@ -134,9 +135,9 @@ async function main(): Promise<void> {
     const options = { connections: CONNECTIONS, duration: DURATION };
     const routes: Record<string, () => Promise<Measurement>> = {
       // The app's own floor: every hook, no token, no database.
-      visitor: () => measure('users/index (signed out)', `${appBase}/api/v1/en/users/index`, options),
+      visitor: () => measure('users/index (signed out)', `${appBase}${apiPath('currentUser')}`, options),
       // Every signed-in call pays for the bearer token and the session: the floor of the routes below.
-      users: () => measure('users/index (signed in)', `${appBase}/api/v1/en/users/index`, { ...options, headers: reader }),
+      users: () => measure('users/index (signed in)', `${appBase}${apiPath('currentUser')}`, { ...options, headers: reader }),
       update: () => measure(`update_result_bet (${WRITERS} members)`, appBase, { ...options, requests: updateRequests }),
       // Sent like a browser's (Accept-Encoding: gzip, deflate, br): the cached table goes out in brotli.
       table: () => measure('users_league_table (1,000 members)', `${appBase}${tablePath}`,

@@ -24,6 +24,7 @@ import { loadConfig } from '../src/server/platform/config';
 import { applyResults } from '../src/server/domain/resultJobs/applyResults';
 import { prebuildRankedTables } from '../src/server/domain/standings/rankedTables';
 import { runResultJobs } from '../src/server/domain/resultJobs/resultJobWorker';
+import { apiPath } from './lib/apiPath';
 import { benchToken, openBenchDatabase } from './lib/betsDataset';
 import autocannon, { type Options, type Result } from 'autocannon';
 import { runPgbenchOneUpdate, preparePgbench, type PgbenchProtocol } from './lib/pgbench';
@@ -67,7 +68,7 @@ async function main(): Promise<void> {
     const tokens = new Map<number, string>();
     for (const userId of data.writerIds) tokens.set(userId, await benchToken(deps.db, deps.jwtSecret, userId, now));
     const requests = writerBets.map((bet, i) => ({
-      method: 'POST', path: '/api/v1/en/result_bets/update_result_bet',
+      method: 'POST', path: apiPath('updateResultBet'),
       headers: { 'content-type': 'application/json', authorization: `Bearer ${tokens.get(Number(bet.user_id))}` },
       body: JSON.stringify({ result_bet_id: bet.id, local_goals: i % 4, visiting_goals: (i * 3) % 5 }),
     }));
@@ -128,7 +129,7 @@ async function main(): Promise<void> {
     // The first league's batch came first, the last league's last: its ranking is the last one queued.
     const firstRead = async (leagueId: number) => {
       const from = performance.now();
-      const table = await fetch(`${base}/api/v1/en/leagues/users_league_table/${leagueId}`, { headers: { authorization: `Bearer ${tokens.get(data.writerIds[0])}` } });
+      const table = await fetch(`${base}${apiPath('usersLeagueTable', { id: leagueId })}`, { headers: { authorization: `Bearer ${tokens.get(data.writerIds[0])}` } });
       await table.arrayBuffer();
       return performance.now() - from;
     };

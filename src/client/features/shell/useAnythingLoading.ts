@@ -8,21 +8,23 @@ const LOADED_IN_PLACE = new Set([
   'titleRace', 'leagueHeadToHead', 'leagueMissingBets', 'resultBetDistribution', 'pickDistribution', 'leaguePosts',
 ]);
 
+type QueryEntry = { endpointName: string; originalArgs?: unknown };
+
+/** The query parameters a read was asked with. */
+const queryOf = (entry: QueryEntry) => (entry.originalArgs as { query?: { matchday?: number; offset?: number } } | undefined)?.query;
+
 /**
  * The competition's whole match list (no matchday) names the matches of the league board's posts and composer, which
  * show without them until it arrives; screens that show matches read one matchday.
  */
-const isWholeMatchList = (entry: { endpointName: string; originalArgs?: unknown }) =>
-  entry.endpointName === 'matchesIndex' && (entry.originalArgs as { query?: { matchday?: number } } | undefined)?.query?.matchday === undefined;
+const isWholeMatchList = (entry: QueryEntry) => entry.endpointName === 'matchesIndex' && queryOf(entry)?.matchday === undefined;
 
 /**
  * The league table of another matchday or another page of rows: asked for only once the player picks one on a
  * table already shown, which stays (dimmed) until the new one arrives, so the page is not blanked meanwhile.
  */
-const isTableTurn = (entry: { endpointName: string; originalArgs?: unknown }) => {
-  const query = (entry.originalArgs as { query?: { matchday?: number; offset?: number } } | undefined)?.query;
-  return entry.endpointName === 'usersLeagueTable' && (query?.matchday !== undefined || query?.offset !== undefined);
-};
+const isTableTurn = (entry: QueryEntry) =>
+  entry.endpointName === 'usersLeagueTable' && (queryOf(entry)?.matchday !== undefined || queryOf(entry)?.offset !== undefined);
 
 /** A first read still without an answer. Refetches of data already shown do not count. (Screens' code arriving
  * shows the same overlay through their Suspense fallback.) */
