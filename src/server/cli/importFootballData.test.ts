@@ -26,8 +26,10 @@ describe('porra -- import --football-data', () => {
   afterAll(async () => { await fake.close(); });
   beforeEach(() => {
     dir = mkdtempSync(join(tmpdir(), 'porra-fd-'));
+    // The fake answers at once, but on a shared two-core machine running two test workers an answer can take more
+    // than half a second: a tight provider timeout here tested the machine's load, not the import.
     fake.failure = null;
-    env = { DATABASE_URL: `sqlite:${join(dir, 'porra.sqlite')}`, FOOTBALL_DATA_URL: fake.baseUrl, FOOTBALL_DATA_TOKEN: 'test-token', FOOTBALL_DATA_TIMEOUT_MS: '500' };
+    env = { DATABASE_URL: `sqlite:${join(dir, 'porra.sqlite')}`, FOOTBALL_DATA_URL: fake.baseUrl, FOOTBALL_DATA_TOKEN: 'test-token', FOOTBALL_DATA_TIMEOUT_MS: '2000' };
   });
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
