@@ -5,15 +5,14 @@
  *
  *   BENCH_DATABASE_URL=postgres://... BENCH_PG_SCHEMA=<kept> npx tsx bench/tableRead.ts
  */
-import { gzipSync } from 'node:zlib';
 import type { AppDeps } from '../src/server/platform/deps';
 import { buildApp } from '../src/server/app';
 import { loadConfig } from '../src/server/platform/config';
 import { prebuildingRankedTables, prebuildRankedTables } from '../src/server/domain/standings/rankedTables';
-import { listHitCounters } from '../src/server/domain/standings/hitCounters';
-import { standingsFromMatchdays } from '../src/server/domain/standings/matchdayStandings';
+import { departmentMembers, rankColumns } from '../src/server/domain/standings/columnRanking';
+import { LOCALES } from '../src/shared/domain/locales';
 import * as repo from '../src/server/domain/standings/standingsRepository';
-import { rankDepartments, rankMembers } from '../src/server/domain/standings/tableRanking';
+import { rankDepartments } from '../src/server/domain/standings/tableRanking';
 import { benchToken, openBenchDatabase } from './lib/betsDataset';
 
 async function timed<T>(label: string, work: () => Promise<T> | T): Promise<T> {
@@ -57,23 +56,10 @@ async function main(): Promise<void> {
 }
 
 async function steps(deps: AppDeps, leagueId: number, competitionId: number): Promise<void> {
-    const rows = await timed('SQL members with packed matchdays', () => repo.listMemberStandingsWithMatchdays(deps.db, deps.dialect, leagueId, competitionId));
-    const complete = await timed('SQL matchday completion', () => repo.matchdayCompletion(deps.db, competitionId));
-    const hits = await timed('SQL hit counters', () => listHitCounters(deps.db, leagueId, competitionId));
-    const source = await timed('JS unpack + standingsFromMatchdays', () => {
-      const byUser = new Map<number, Record<string, number>>();
-      for (const row of rows) {
-        const days: Record<string, number> = {};
-        for (const packed of row.matchdays ? row.matchdays.split(',') : []) { const [d, p] = packed.split(':'); days[d] = Number(p); }
-        byUser.set(row.user_id, days);
-      }
-      return standingsFromMatchdays(rows, byUser, complete);
-    });
-    const users = await timed('JS rankMembers', () => rankMembers(source.members, 1, 'en', { tieBreaks: [], hits }));
-    await timed('JS rankDepartments', () => rankDepartments(users, 'en'));
-    const json = await timed('JSON.stringify of the rows', () => JSON.stringify(users));
-    console.log(`JSON: ${(json.length / 1024 / 1024).toFixed(1)} MB`);
-    await timed('gzip of it', () => gzipSync(json));
+  const members = await timed('SQL members (totals, packed matchdays, hit counters)', () => repo.listTableMembers(deps.db, leagueId, competitionId));
+  const complete = await timed('SQL matchday completion', () => repo.matchdayCompletion(deps.db, competitionId));
+  const { rows } = await timed(`JS ranked into columns (${LOCALES.join(', ')})`, () => rankColumns(members, complete, 1, [], LOCALES));
+  await timed('JS departments', () => rankDepartments(departmentMembers(rows), 'en'));
 }
 
 main().catch((error: unknown) => { console.error(error); process.exitCode = 1; });

@@ -5,8 +5,7 @@ import { withMatchCompetitions } from '../testing/betCompetitions';
 import { createLeague, finishMatch } from '../features/resultBets/testing/betsTestFixture';
 import { listMatchdayBets, updateBetGoals } from '../features/resultBets/resultBetsRepository';
 import { refreshMatchdayRows } from '../domain/standings/standingsRefresh';
-import { listMemberStandingsWithMatchdays } from '../domain/standings/standingsRepository';
-import { listHitCounters } from '../domain/standings/hitCounters';
+import { listTableMembers } from '../domain/standings/standingsRepository';
 import { recomputeAfterResults } from '../domain/scoring/recompute';
 import { loggedPostgresEachTest } from '../testing/loggedPostgres';
 
@@ -93,8 +92,7 @@ onPostgres('partition pruning of the hot statements [postgres]', () => {
 
   it('the table read (matchday rows and hit counters) reads one partition of each table', async () => {
     const s = await setup(world.t);
-    await listMemberStandingsWithMatchdays(world.logged, 'postgres', s.leagueId, s.competitionId);
-    await listHitCounters(world.logged, s.leagueId, s.competitionId);
+    await listTableMembers(world.logged, s.leagueId, s.competitionId);
     expect(await partitionsRead()).toEqual([`member_matchday_points_c${s.competitionId}`, `result_bets_c${s.competitionId}`]);
   });
 

@@ -1,7 +1,8 @@
 import type { Executor } from '../platform/db/database';
 import { betPointsSql } from '../domain/scoring/scoringSql';
 import { standingsFromMatchdays, type PointsByMatchday } from '../domain/standings/matchdayStandings';
-import { listMemberStandingsWithMatchdays, matchdayCompletion } from '../domain/standings/standingsRepository';
+import { listTableMembers, matchdayCompletion } from '../domain/standings/standingsRepository';
+import { unpackMatchdays } from '../domain/standings/packedMatchdays';
 import type { MemberStanding } from '../domain/standings/tableRanking';
 
 /**
@@ -37,19 +38,17 @@ export async function betPoints(db: Executor, betId: number): Promise<number | n
 }
 
 /** The league's members as its table counts them (totals, points by matchday, wins), by user id. */
-export async function memberStandings(db: Executor, dialect: 'sqlite' | 'postgres', leagueId: number): Promise<Map<number, MemberStanding>> {
+export async function memberStandings(db: Executor, leagueId: number): Promise<Map<number, MemberStanding>> {
   const league = await db.selectFrom('leagues').select('competition_id').where('id', '=', leagueId).executeTakeFirstOrThrow();
-  const rows = await listMemberStandingsWithMatchdays(db, dialect, leagueId, league.competition_id);
-  const byUser: PointsByMatchday = new Map(rows.map((row) => [row.user_id, Object.fromEntries(
-    (row.matchdays ? row.matchdays.split(',') : []).map((packed) => packed.split(':')).map(([day, points]) => [day, Number(points)]),
-  )]));
+  const rows = await listTableMembers(db, leagueId, league.competition_id);
+  const byUser: PointsByMatchday = new Map(rows.map((row) => [row.user_id, unpackMatchdays(row.matchdays)]));
   const { members } = await standingsFromMatchdays(rows, byUser, await matchdayCompletion(db, league.competition_id));
   return new Map(members.map((m) => [m.user_id, m]));
 }
 
 /** One member's standing (throws when they are not a member). */
-export async function memberStanding(db: Executor, dialect: 'sqlite' | 'postgres', leagueId: number, userId: number): Promise<MemberStanding> {
-  const member = (await memberStandings(db, dialect, leagueId)).get(userId);
+export async function memberStanding(db: Executor, leagueId: number, userId: number): Promise<MemberStanding> {
+  const member = (await memberStandings(db, leagueId)).get(userId);
   if (!member) throw new Error(`user ${userId} is not a member of league ${leagueId}`);
   return member;
 }

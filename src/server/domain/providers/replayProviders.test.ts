@@ -55,7 +55,7 @@ describeIfData('openfootball replay through update', (ctx) => {
     expect(bet.points).toBe(5);
     // The table follows once the result's job has run.
     await settleResultJobs(t.deps);
-    const member = await memberStanding(db, t.kind, leagueId, player.id);
+    const member = await memberStanding(db, leagueId, player.id);
     expect({ points: member.points, points_league: member.points_league }).toEqual({ points: 5, points_league: 5 });
     // The process history says what the run changed: the revealed matches and the one bet they scored.
     const [run] = await db.selectFrom('process_runs').select(['kind', 'updated_matches', 'recomputed_bets']).where('kind', '=', 'update')

@@ -36,7 +36,7 @@ describeEachDb('crowd quote in the scoring SQL', (ctx) => {
     expect(points).toEqual(expect.arrayContaining([
       [0, 'first', 3], [1, 'first', 3], [2, 'first', 0], [5, 'first', null], [0, 'second', 4], [1, 'second', 0],
     ]));
-    const table = await memberStandings(db, t.kind, leagueId);
+    const table = await memberStandings(db, leagueId);
     expect(table.get(users[0].id)?.points_league).toBe(7);
   });
 });

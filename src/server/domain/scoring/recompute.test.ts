@@ -66,11 +66,11 @@ describeEachDb('set-based scoring', (ctx) => {
     // Stored standings equal the plain sum of bet points.
     const standings = async () => {
       const all = [];
-      for (const leagueId of leagues) all.push(...(await memberStandings(db, ctx().kind, leagueId)).values());
+      for (const leagueId of leagues) all.push(...(await memberStandings(db, leagueId)).values());
       return all;
     };
     for (const leagueId of leagues) {
-      for (const member of (await memberStandings(db, ctx().kind, leagueId)).values()) {
+      for (const member of (await memberStandings(db, leagueId)).values()) {
         const own = rows.filter((r) => r.user_id === member.user_id && r.league_id === leagueId);
         expect(member.points_league).toBe(own.reduce((sum, r) => sum + (points.get(r.id) ?? 0), 0));
         expect(member.points).toBe(member.points_league + member.points_rounds + member.points_people);

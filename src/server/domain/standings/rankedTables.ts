@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { mapSliced, sortSliced, yieldToOthers } from '../../platform/concurrency/slicedWork';
+import { yieldToOthers } from '../../platform/concurrency/slicedWork';
 import type { Static } from 'typebox';
 import { PAGED_TABLE_FROM, type LeagueTable, type TableRow } from '../../../shared/api/routes/tables';
 import { LOCALES, type Locale } from '../../../shared/domain/locales';
@@ -8,8 +8,10 @@ import { ByteBoundedCache } from '../../platform/caching/byteBoundedCache';
 import type { Db } from '../../platform/db/database';
 import type { AppDeps } from '../../platform/deps';
 import type { LeagueAccessRow } from '../leagues/leagueRows';
-import { rankLeagueTable, storedStandings } from './leagueTable';
-import { nameOrder } from './tableRanking';
+import { departmentMembers, rankColumns, rowAt, type RankedRows } from './columnRanking';
+import { tableSettings, winnersFields } from './leagueTable';
+import { listTableMembers, matchdayCompletion } from './standingsRepository';
+import { rankDepartments } from './tableRanking';
 import { hasTableVersion } from './tableVersions';
 
 /**
@@ -18,25 +20,12 @@ import { hasTableVersion } from './tableVersions';
  * A table is read in one snapshot together with the version it is kept under, so it is wholly before or wholly
  * after any change; it serves reads of that version or an older one (versions only grow). The result job ranks the
  * big leagues of each batch once the batch has committed (prebuildRankedTables), so the first read finds them.
- * The rows are ranked once, kept as columns and listed per language (names order only the members sharing a position).
+ * The rows are ranked once, kept as columns (columnRanking.ts) and listed per language (names order only the
+ * members sharing a position).
  */
 
 type Table = Static<typeof LeagueTable>;
 type Row = Static<typeof TableRow>;
-
-/** A row's figures, kept one typed column each: a 200,000-member table takes tens of MB, not hundreds. */
-const FIGURES = [
-  'user_id', 'points_league', 'points_rounds', 'points_people', 'points_bonus', 'points', 'points_matchday', 'position',
-  'matchday_wins', 'exact_hits', 'goal_difference_hits', 'tendency_hits',
-] as const;
-type Figure = (typeof FIGURES)[number];
-
-/** The ranked rows as columns, in the first language's order, and each language's order of them. */
-interface RankedRows {
-  figures: Record<Figure, Float64Array>;
-  names: string[]; departments: (string | null)[]; days: Row['points_by_matchday'][];
-  orders: Map<Locale, Uint32Array>;
-}
 
 /** What a table answers besides its member rows, per language (departments are ordered by name among equals). */
 type Header = Omit<Table, 'users'>;
@@ -78,65 +67,27 @@ export async function isPagedTable(deps: AppDeps, league: Pick<LeagueAccessRow, 
  * The table ranked from one snapshot, with the version it is at (PostgreSQL: one repeatable-read transaction,
  * without JIT compilation, which costs more than it saves on these reads).
  */
-async function rankSnapshot(deps: AppDeps, db: Db, league: Pick<LeagueAccessRow, 'id' | 'competition_id'>, matchday: number | undefined): Promise<RankedTable> {
+async function rankSnapshot(db: Db, dialect: AppDeps['dialect'], league: Pick<LeagueAccessRow, 'id' | 'competition_id'>, requestedMatchday: number | undefined): Promise<RankedTable> {
   const read = async (snapshot: Db) => {
     const row = await snapshot.selectFrom('leagues').select('table_version').where('id', '=', league.id).executeTakeFirstOrThrow();
-    const source = await storedStandings({ db: snapshot, dialect: deps.dialect }, league);
+    const { lastPlayed, tieBreaks } = await tableSettings(snapshot, league);
+    const complete = await matchdayCompletion(snapshot, league.competition_id);
+    const members = await listTableMembers(snapshot, league.id, league.competition_id);
     await yieldToOthers();
-    const [first, ...others] = LOCALES;
-    const { users, ...header } = await rankLeagueTable({ db: snapshot }, { id: 0, locale: first }, league, matchday, source);
-    const rows = await columnsOf(users, first);
-    const headers = new Map<Locale, Header>([[first, header]]);
-    for (const locale of others) {
-      await yieldToOthers();
-      rows.orders.set(locale, await orderFor(rows, locale));
-      headers.set(locale, { ...header, departments: relisted(header.departments, locale) });
-    }
-    return { version: Number(row.table_version), members: users.length, rows, headers };
+    const matchday = requestedMatchday ?? lastPlayed;
+    const { rows, winners } = await rankColumns(members, complete, matchday, tieBreaks, LOCALES);
+    const departments = departmentMembers(rows);
+    const header = (locale: Locale): Header => ({
+      departments: rankDepartments(departments, locale), matchday, last_played_matchday: lastPlayed,
+      ...winnersFields(winners, matchday), tie_breaks: tieBreaks, total_users: members.length, offset: 0,
+    });
+    return { version: Number(row.table_version), members: members.length, rows, headers: new Map(LOCALES.map((locale) => [locale, header(locale)])) };
   };
-  if (deps.dialect !== 'postgres') return read(db);
+  if (dialect !== 'postgres') return read(db);
   return db.transaction().setIsolationLevel('repeatable read').execute(async (trx) => {
     await sql`SET LOCAL jit = off`.execute(trx);
     return read(trx);
   });
-}
-
-/** Ranked rows (in `locale`'s order) as columns. */
-async function columnsOf(users: Row[], locale: Locale): Promise<RankedRows> {
-  const figures = Object.fromEntries(FIGURES.map((figure) => [figure, new Float64Array(users.length)])) as Record<Figure, Float64Array>;
-  const names = await mapSliced(users, (user, index) => {
-    for (const figure of FIGURES) figures[figure][index] = user[figure];
-    return user.user_name;
-  });
-  return {
-    figures, names, departments: users.map((user) => user.department),
-    days: users.map((user) => user.points_by_matchday), orders: new Map([[locale, Uint32Array.from(users.keys())]]),
-  };
-}
-
-/** The rows listed in another language: the same positions, names ordered in that language among equals. */
-async function orderFor(rows: RankedRows, locale: Locale): Promise<Uint32Array> {
-  const compare = nameOrder(locale);
-  const position = rows.figures.position;
-  const indexes = [...rows.names.keys()];
-  return Uint32Array.from(await sortSliced(indexes, (a, b) => position[a] - position[b] || compare(rows.names[a], rows.names[b])));
-}
-
-function rowAt(rows: RankedRows, index: number): Row {
-  const figure = (name: Figure) => rows.figures[name][index];
-  return {
-    user_id: figure('user_id'), user_avatar: null, user_name: rows.names[index], department: rows.departments[index],
-    points_by_matchday: rows.days[index], points_league: figure('points_league'), points_rounds: figure('points_rounds'),
-    points_people: figure('points_people'), points_bonus: figure('points_bonus'), points: figure('points'),
-    points_matchday: figure('points_matchday'), position: figure('position'), matchday_wins: figure('matchday_wins'),
-    exact_hits: figure('exact_hits'), goal_difference_hits: figure('goal_difference_hits'), tendency_hits: figure('tendency_hits'),
-  };
-}
-
-/** Department rows are few: listed again for the language (their ties are ordered by name too). */
-function relisted(departments: Header['departments'], locale: Locale): Header['departments'] {
-  const compare = nameOrder(locale);
-  return [...departments].sort((a, b) => a.position - b.position || compare(a.name, b.name));
 }
 
 /**
@@ -153,7 +104,7 @@ async function rankedTable(
   const buildKey = `${key}:${league.table_version}`;
   let build = ranked.building.get(buildKey);
   if (!build) {
-    build = deps.replica.whenCurrent((db) => hasTableVersion(db, league.id, league.table_version), (db) => rankSnapshot(deps, db, league, matchday))
+    build = deps.replica.whenCurrent((db) => hasTableVersion(db, league.id, league.table_version), (db) => rankSnapshot(db, deps.dialect, league, matchday))
       .then((table) => {
         const current = ranked.tables.get(key);
         if (!current || current.version <= table.version) ranked.tables.set(key, table);

@@ -50,7 +50,7 @@ async function standings(t: TestApp, leagueIds: number[]) {
   const { db } = t.deps;
   const derived = [];
   for (const id of [...leagueIds].sort((a, b) => a - b)) {
-    derived.push(...[...(await memberStandings(db, t.kind, id)).values()].sort((a, b) => a.user_id - b.user_id));
+    derived.push(...[...(await memberStandings(db, id)).values()].sort((a, b) => a.user_id - b.user_id));
   }
   return {
     members: await db.selectFrom('league_members')

@@ -69,9 +69,12 @@ export async function rankMembers(
  */
 export const nameOrder = (locale: string): ((a: string, b: string) => number) => collator(locale).compare;
 
+/** What a department's row averages of its members' rows. */
+export type DepartmentMember = Pick<Static<typeof TableRow>, 'department' | 'points_league' | 'points_rounds' | 'points_people' | 'points' | 'points_matchday'>;
+
 /** Department rows: members with a department, averaged to one decimal, ranked like members. */
-export function rankDepartments(rows: Static<typeof TableRow>[], locale: string): Static<typeof DepartmentRow>[] {
-  const groups = new Map<string, Static<typeof TableRow>[]>();
+export function rankDepartments(rows: DepartmentMember[], locale: string): Static<typeof DepartmentRow>[] {
+  const groups = new Map<string, DepartmentMember[]>();
   for (const row of rows) {
     const name = row.department?.trim();
     if (!name) continue;

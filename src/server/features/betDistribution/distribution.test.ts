@@ -101,7 +101,7 @@ describeEachDb('what the league bet (distribution)', (ctx) => {
     });
     expect(late.statusCode).toBe(200);
     expect(await pointsOf()).toEqual({ Alice: 4, Bob: 0, Carol: 0, Dave: 6 });
-    const table = await memberStandings(t.deps.db, t.kind, w.leagueId);
+    const table = await memberStandings(t.deps.db, w.leagueId);
     expect([w.alice, w.bob, w.dave].map((u) => table.get(u.id)?.points_league)).toEqual([4, 0, 6]);
   });
 

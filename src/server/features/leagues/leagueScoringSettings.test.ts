@@ -102,7 +102,7 @@ describeEachDb('league scoring model, round weights, jokers and deadlines', (ctx
     t.clock.set(CUP_START + 3 * HOUR);
     await finishMatch(t.deps.db, matchId, 2, 1);
     await recomputeAfterResults(t.deps.db, w.cup.competitionId, [matchId]);
-    const points = async () => (await memberStanding(t.deps.db, t.kind, league.id, w.member.id)).points;
+    const points = async () => (await memberStanding(t.deps.db, league.id, w.member.id)).points;
     expect(await points()).toBe(2);
     const res = await update(t, w.owner, league.id, { scoring: SCORING_PRESETS.kicktipp });
     expect(res.statusCode).toBe(200);

@@ -213,7 +213,7 @@ describeEachDb('round picks: authorisation and bad input', (ctx) => {
     const res = await fillRound(t, w.admin.token, body);
     expect(res.statusCode).toBe(200);
     expect(res.data.bets).toEqual([expect.objectContaining({ team_id: a1, points: 4 })]);
-    const standing = await memberStanding(t.deps.db, t.kind, w.leagueId, w.member.id);
+    const standing = await memberStanding(t.deps.db, w.leagueId, w.member.id);
     expect({ points_rounds: standing.points_rounds, points: standing.points }).toEqual({ points_rounds: 4, points: 4 });
   });
 

@@ -120,7 +120,7 @@ describeEachDb('result bets', (ctx) => {
     const [after] = (await myBets(ctx(), s, s.alice.token)).data;
     expect(after).toMatchObject({ allow_edit_bets: false, local_goals: 1, visiting_goals: 0 });
     // The stored standings hold what the bets were when the result came.
-    expect((await memberStanding(ctx().deps.db, ctx().kind, s.leagueId, s.alice.id)).points_league).toBe(2);
+    expect((await memberStanding(ctx().deps.db, s.leagueId, s.alice.id)).points_league).toBe(2);
   });
 
   it('points are null until the result, then scored; points_info explains them', async () => {
@@ -157,7 +157,7 @@ describeEachDb('result bets', (ctx) => {
     expect(fixed.data).toMatchObject({ modified_after_start: true, points: 5, user_id: s.alice.id });
     const audit = await ctx().deps.db.selectFrom('audit_log').selectAll().execute();
     expect(audit).toHaveLength(1);
-    const member = await memberStanding(ctx().deps.db, ctx().kind, s.leagueId, s.alice.id);
+    const member = await memberStanding(ctx().deps.db, s.leagueId, s.alice.id);
     expect({ points: member.points, points_league: member.points_league }).toEqual({ points: 5, points_league: 5 });
   });
 

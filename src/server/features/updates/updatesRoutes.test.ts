@@ -39,7 +39,7 @@ async function leagueWithBet(t: ReturnType<Parameters<Parameters<typeof describe
   await db.insertInto('result_bets').values(await withMatchCompetitions(db, { league_id: leagueId, user_id: player.id, match_id: matchId, local_goals: 2, visiting_goals: 1, updated_at: now })).execute();
   const standing = async () => ({
     bet: (await betsWithPoints(db, { matchId }))[0].points,
-    member: (await memberStanding(db, t.kind, leagueId, player.id)).points,
+    member: (await memberStanding(db, leagueId, player.id)).points,
   });
   return { leagueId, standing };
 }

@@ -115,7 +115,7 @@ describeEachDb('football-data.org provider', (ctx) => {
     }).returning('id').executeTakeFirstOrThrow();
     await t.deps.db.insertInto('league_members').values({ league_id: leagueId, user_id: player.id, joined_at: now }).execute();
     await t.deps.db.insertInto('result_bets').values(await withMatchCompetitions(t.deps.db, { league_id: leagueId, user_id: player.id, match_id: firstId, local_goals: 2, visiting_goals: 1, updated_at: now })).execute();
-    const memberPoints = async () => (await memberStanding(t.deps.db, t.kind, leagueId, player.id)).points;
+    const memberPoints = async () => (await memberStanding(t.deps.db, leagueId, player.id)).points;
     await call(t.app, { method: 'POST', url: `/api/v1/en/update/update_competition_points/${competitionId}`, token: admin.token });
     expect(await memberPoints()).toBe(5);
 
