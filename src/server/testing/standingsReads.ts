@@ -1,8 +1,6 @@
 import type { Executor } from '../platform/db/database';
 import { betPointsSql } from '../domain/scoring/scoringSql';
-import { standingsFromMatchdays, type PointsByMatchday } from '../domain/standings/matchdayStandings';
-import { listTableMembers, matchdayCompletion } from '../domain/standings/standingsRepository';
-import { unpackMatchdays } from '../domain/standings/packedMatchdays';
+import { storedStandings } from '../domain/standings/leagueTable';
 import type { MemberStanding } from '../domain/standings/tableRanking';
 
 /**
@@ -40,9 +38,7 @@ export async function betPoints(db: Executor, betId: number): Promise<number | n
 /** The league's members as its table counts them (totals, points by matchday, wins), by user id. */
 export async function memberStandings(db: Executor, leagueId: number): Promise<Map<number, MemberStanding>> {
   const league = await db.selectFrom('leagues').select('competition_id').where('id', '=', leagueId).executeTakeFirstOrThrow();
-  const rows = await listTableMembers(db, leagueId, league.competition_id);
-  const byUser: PointsByMatchday = new Map(rows.map((row) => [row.user_id, unpackMatchdays(row.matchdays)]));
-  const { members } = await standingsFromMatchdays(rows, byUser, await matchdayCompletion(db, league.competition_id));
+  const { members } = await storedStandings({ db }, { id: leagueId, competition_id: league.competition_id });
   return new Map(members.map((m) => [m.user_id, m]));
 }
 

@@ -3,6 +3,7 @@ import type { TableRow } from '../../../shared/api/routes/tables';
 import type { Locale } from '../../../shared/domain/locales';
 import { positionAt, standingsOrder, type RankedStats, type TieBreak } from '../../../shared/domain/tieBreaks';
 import { mapSliced, sortSliced, yieldToOthers } from '../../platform/concurrency/slicedWork';
+import { decidedMatchdays } from './matchdayStandings';
 import { compareNames, plainKey } from './nameOrder';
 import { forEachMatchday, unpackMatchdays } from './packedMatchdays';
 import type { TableMemberRow } from './standingsRepository';
@@ -38,21 +39,20 @@ export interface RankedRows {
 interface Ranked extends RankedStats { member: number; name: string; key: string | null; points_league: number; points_matchday: number }
 
 /**
- * Each complete matchday's winners (the best score there, if anybody scored: ties win together) as
- * standingsFromMatchdays finds them, and each member's wins.
+ * Each decided matchday's winners (decidedMatchdays, as standingsFromMatchdays finds them) and each member's wins.
  */
 async function matchdayWinners(members: TableMemberRow[], complete: Map<number, boolean>): Promise<{ winners: Map<number, number[]>; wins: Uint32Array }> {
   const best = new Map<number, number>();
   await mapSliced(members, (member) => {
     forEachMatchday(member.matchdays, (day, points) => { best.set(day, Math.max(best.get(day) ?? 0, points)); });
   });
-  const winners = new Map<number, number[]>();
-  for (const [day, top] of best) if (top > 0 && complete.get(day)) winners.set(day, []);
+  const decided = decidedMatchdays(best, complete);
+  const winners = new Map([...decided.keys()].map((day): [number, number[]] => [day, []]));
   const wins = new Uint32Array(members.length);
-  if (winners.size > 0) {
+  if (decided.size > 0) {
     await mapSliced(members, (member, index) => {
       forEachMatchday(member.matchdays, (day, points) => {
-        if (points === best.get(day) && winners.has(day)) { winners.get(day)!.push(member.user_id); wins[index] += 1; }
+        if (points === decided.get(day)) { winners.get(day)!.push(member.user_id); wins[index] += 1; }
       });
     });
   }

@@ -1,6 +1,6 @@
 import type { Static } from 'typebox';
 import type { LeagueTable } from '../../../shared/api/routes/tables';
-import { parseTieBreaks } from '../../../shared/domain/tieBreaks';
+import { parseTieBreaks, type TieBreak } from '../../../shared/domain/tieBreaks';
 import { mapSliced } from '../../platform/concurrency/slicedWork';
 import type { Executor } from '../../platform/db/database';
 import type { AppDeps } from '../../platform/deps';
@@ -41,13 +41,25 @@ export async function tableSettings(db: Executor, league: Pick<LeagueAccessRow, 
   return { lastPlayed, tieBreaks: parseTieBreaks(settings?.tie_breaks) };
 }
 
-/** The answer's matchday winners: those of `matchday`, and every matchday's (winners by matchday). */
-export function winnersFields(winners: Map<number, Iterable<number>>, matchday: number | null) {
+/**
+ * What a table answers besides its member rows: the matchday shown, the last one played, the departments, the
+ * matchday winners (those of `matchday`, and every matchday's) and the tie-breaks.
+ */
+export function tableHeader(
+  settings: { lastPlayed: number | null; tieBreaks: TieBreak[] }, matchday: number | null,
+  winners: Map<number, Iterable<number>>, departments: Static<typeof LeagueTable>['departments'], totalUsers: number,
+): Omit<Static<typeof LeagueTable>, 'users'> {
   const sorted = (ids: Iterable<number>) => [...ids].sort((a, b) => a - b);
   return {
+    departments,
+    matchday,
+    last_played_matchday: settings.lastPlayed,
     matchday_winner_ids: matchday === null ? [] : sorted(winners.get(matchday) ?? []),
     matchday_winners: [...winners].map(([day, ids]) => ({ matchday: day, user_ids: sorted(ids) }))
       .filter((day) => day.user_ids.length > 0).sort((a, b) => a.matchday - b.matchday),
+    tie_breaks: settings.tieBreaks,
+    total_users: totalUsers,
+    offset: 0,
   };
 }
 
@@ -59,17 +71,8 @@ export async function rankLeagueTable(
   deps: Pick<AppDeps, 'db'>, user: Pick<AuthUser, 'id' | 'locale'>, league: Pick<LeagueAccessRow, 'id' | 'competition_id'>, requestedMatchday: number | undefined,
   source: StandingsSource, adjust: (members: MemberStanding[]) => MemberStanding[] = (members) => members,
 ): Promise<Static<typeof LeagueTable>> {
-  const { lastPlayed, tieBreaks } = await tableSettings(deps.db, league);
-  const matchday = requestedMatchday ?? lastPlayed;
-  const users = await rankMembers(adjust(source.members), matchday, user.locale, { tieBreaks, hits: source.hits });
-  return {
-    users,
-    departments: rankDepartments(users, user.locale),
-    matchday,
-    last_played_matchday: lastPlayed,
-    ...winnersFields(source.winners, matchday),
-    tie_breaks: tieBreaks,
-    total_users: users.length,
-    offset: 0,
-  };
+  const settings = await tableSettings(deps.db, league);
+  const matchday = requestedMatchday ?? settings.lastPlayed;
+  const users = await rankMembers(adjust(source.members), matchday, user.locale, { tieBreaks: settings.tieBreaks, hits: source.hits });
+  return { users, ...tableHeader(settings, matchday, source.winners, rankDepartments(users, user.locale), users.length) };
 }

@@ -39,6 +39,14 @@ export async function standingsFromMatchdays(
   };
 }
 
+/**
+ * The matchdays whose winners are decided, with their best score: every match finished, and somebody scored (the
+ * members with that score win it together). `best` holds each matchday's best score.
+ */
+export function decidedMatchdays(best: Map<number, number>, complete: Map<number, boolean>): Map<number, number> {
+  return new Map([...best].filter(([day, top]) => top > 0 && complete.get(day)));
+}
+
 async function matchdayWinners(byUser: PointsByMatchday, complete: Map<number, boolean>): Promise<Map<number, Set<number>>> {
   const members = [...byUser];
   const best = new Map<number, number>();
@@ -46,8 +54,7 @@ async function matchdayWinners(byUser: PointsByMatchday, complete: Map<number, b
     for (const day in days) best.set(Number(day), Math.max(best.get(Number(day)) ?? 0, days[day]));
   });
   const winners = new Map<number, Set<number>>();
-  for (const [day, top] of best) {
-    if (top <= 0 || !complete.get(day)) continue;
+  for (const [day, top] of decidedMatchdays(best, complete)) {
     const set = new Set<number>();
     await mapSliced(members, ([userId, days]) => { if (days[day] === top) set.add(userId); });
     winners.set(day, set);

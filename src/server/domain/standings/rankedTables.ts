@@ -9,7 +9,7 @@ import type { Db } from '../../platform/db/database';
 import type { AppDeps } from '../../platform/deps';
 import type { LeagueAccessRow } from '../leagues/leagueRows';
 import { departmentMembers, rankColumns, rowAt, type RankedRows } from './columnRanking';
-import { tableSettings, winnersFields } from './leagueTable';
+import { tableHeader, tableSettings } from './leagueTable';
 import { listTableMembers, matchdayCompletion } from './standingsRepository';
 import { rankDepartments } from './tableRanking';
 import { hasTableVersion } from './tableVersions';
@@ -70,17 +70,14 @@ export async function isPagedTable(deps: AppDeps, league: Pick<LeagueAccessRow, 
 async function rankSnapshot(db: Db, dialect: AppDeps['dialect'], league: Pick<LeagueAccessRow, 'id' | 'competition_id'>, requestedMatchday: number | undefined): Promise<RankedTable> {
   const read = async (snapshot: Db) => {
     const row = await snapshot.selectFrom('leagues').select('table_version').where('id', '=', league.id).executeTakeFirstOrThrow();
-    const { lastPlayed, tieBreaks } = await tableSettings(snapshot, league);
+    const settings = await tableSettings(snapshot, league);
     const complete = await matchdayCompletion(snapshot, league.competition_id);
     const members = await listTableMembers(snapshot, league.id, league.competition_id);
     await yieldToOthers();
-    const matchday = requestedMatchday ?? lastPlayed;
-    const { rows, winners } = await rankColumns(members, complete, matchday, tieBreaks, LOCALES);
+    const matchday = requestedMatchday ?? settings.lastPlayed;
+    const { rows, winners } = await rankColumns(members, complete, matchday, settings.tieBreaks, LOCALES);
     const departments = departmentMembers(rows);
-    const header = (locale: Locale): Header => ({
-      departments: rankDepartments(departments, locale), matchday, last_played_matchday: lastPlayed,
-      ...winnersFields(winners, matchday), tie_breaks: tieBreaks, total_users: members.length, offset: 0,
-    });
+    const header = (locale: Locale): Header => tableHeader(settings, matchday, winners, rankDepartments(departments, locale), members.length);
     return { version: Number(row.table_version), members: members.length, rows, headers: new Map(LOCALES.map((locale) => [locale, header(locale)])) };
   };
   if (dialect !== 'postgres') return read(db);
