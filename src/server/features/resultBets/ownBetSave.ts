@@ -1,7 +1,7 @@
 import { sql, type CompiledQuery } from 'kysely';
 import type { Executor } from '../../platform/db/database';
 import { precompiled } from '../../platform/db/precompiled';
-import { findUnscoredBet, ownOpenBetUpdate, unscoredBetRows, type BetRow } from './resultBetsRepository';
+import { findUnscoredBet, ownOpenBetsUpdate, ownOpenBetUpdate, unscoredBetRows, type BetRow } from './resultBetsRepository';
 
 /**
  * The hot write of a matchday (a member saving their own open bet), as few statements and commits as possible.
@@ -27,11 +27,9 @@ const saveAndRead = precompiled((db, betId: number, userId: number, local: numbe
   sql<BetRow>`WITH saved AS (${ownOpenBetUpdate({ betId, userId, local, visiting, now, signOk })})
     ${unscoredBetRows(db).where('rb.id', '=', betId).where('rb.id', 'in', sql<number>`(SELECT id FROM saved)`)}`.compile(db), 6);
 
-const v = (column: string) => sql.ref(`v.${column}`);
 // The batch: one input row per save (PostgreSQL arrays, one per column), the same checks per row.
 const saveManyAndRead = precompiled((db, ids: number[], users: number[], locals: (number | null)[], visitings: (number | null)[], nows: number[], signOks: number[]) =>
-  sql<BetRow>`WITH saved AS (${ownOpenBetUpdate(
-    { betId: v('bet_id'), userId: v('bet_user'), local: v('new_local'), visiting: v('new_visiting'), now: v('saved_at'), signOk: v('sign_ok') },
+  sql<BetRow>`WITH saved AS (${ownOpenBetsUpdate(
     sql`unnest(${ids}::bigint[], ${users}::bigint[], ${locals}::int[], ${visitings}::int[], ${nows}::bigint[], ${signOks}::int[])
       AS v(bet_id, bet_user, new_local, new_visiting, saved_at, sign_ok)`,
   )})

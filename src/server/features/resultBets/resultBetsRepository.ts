@@ -127,21 +127,48 @@ export async function listLastBets(db: Executor, args: { leagueId: number; compe
 export interface OwnBetSaveValues { betId: unknown; userId: unknown; local: unknown; visiting: unknown; now: unknown; signOk: unknown }
 
 /**
- * The common edit in one statement: the caller's own real bet, on a match played in the league, before its
- * deadline, in an unfinished competition, with a value the league's bet system accepts (`signOk`: 1 when the
- * goals are a valid sign bet or empty). Checks and write are atomic (a single statement is its own transaction).
- * Clearing the goals releases the bet's joker; a save in person clears the bot mark. `from` adds a FROM list (a batch's input rows, PostgreSQL) that the values refer to. Returns the ids saved.
+ * When a member may save a bet (the row as `result_bets`): their own real bet, on a match played in the league, before
+ * its deadline, in an unfinished competition, with a value the league's bet system accepts (`signOk`: 1 when the goals
+ * are a valid sign bet or empty).
  */
-export const ownOpenBetUpdate = (values: OwnBetSaveValues, from?: RawBuilder<unknown>) =>
-  sql<{ id: number }>`UPDATE result_bets SET local_goals = ${values.local}, visiting_goals = ${values.visiting}, updated_at = ${values.now},
-      joker = CASE WHEN CAST(${values.local} AS INTEGER) IS NULL THEN 0 ELSE result_bets.joker END, by_bot = 0
-      ${from ? sql`FROM ${from}` : sql``}
-      WHERE result_bets.id = ${values.betId} AND result_bets.user_id = ${values.userId} AND result_bets.mode = 0
-        AND EXISTS (SELECT 1 FROM matches m JOIN competitions c ON c.id = m.competition_id, leagues l
-          WHERE m.id = result_bets.match_id AND l.id = result_bets.league_id AND c.finished = 0 AND m.finished = 0
-            AND (l.bets_system <> 'sign' OR ${values.signOk} = 1) AND ${playedInLeague('l', 'm', 'c')}
-            AND ${resultBetDeadlineSql('l', 'm')} > ${values.now})
-      RETURNING result_bets.id`;
+const ownOpenBetChecks = (values: OwnBetSaveValues) =>
+  sql<SqlBool>`result_bets.id = ${values.betId} AND result_bets.user_id = ${values.userId} AND result_bets.mode = 0
+    AND EXISTS (SELECT 1 FROM matches m JOIN competitions c ON c.id = m.competition_id, leagues l
+      WHERE m.id = result_bets.match_id AND l.id = result_bets.league_id AND c.finished = 0 AND m.finished = 0
+        AND (l.bets_system <> 'sign' OR ${values.signOk} = 1) AND ${playedInLeague('l', 'm', 'c')}
+        AND ${resultBetDeadlineSql('l', 'm')} > ${values.now})`;
+
+/** What a save writes: clearing the goals releases the bet's joker; a save in person clears the bot mark. */
+const ownBetGoals = (values: Pick<OwnBetSaveValues, 'local' | 'visiting' | 'now'>) =>
+  sql`local_goals = ${values.local}, visiting_goals = ${values.visiting}, updated_at = ${values.now},
+    joker = CASE WHEN CAST(${values.local} AS INTEGER) IS NULL THEN 0 ELSE result_bets.joker END, by_bot = 0`;
+
+/**
+ * The common edit in one statement: checks and write are atomic (a single statement is its own transaction). Returns
+ * the id saved.
+ */
+export const ownOpenBetUpdate = (values: OwnBetSaveValues) =>
+  sql<{ id: number }>`UPDATE result_bets SET ${ownBetGoals(values)} WHERE ${ownOpenBetChecks(values)} RETURNING result_bets.id`;
+
+const ref = (table: string) => (column: string) => sql.ref(`${table}.${column}`);
+
+/**
+ * PostgreSQL: many saves in one statement, from `input` (rows of bet_id, bet_user, new_local, new_visiting, saved_at,
+ * sign_ok as `v`), each with its own checks. The rows that pass are locked in id order before any is written, so two
+ * batches over the same bets (two processes, a player's two devices) queue behind each other instead of each holding
+ * a row the other waits for, which PostgreSQL would only break as a deadlock after deadlock_timeout. Returns the ids
+ * saved.
+ */
+export const ownOpenBetsUpdate = (input: RawBuilder<unknown>) => {
+  const v = ref('v');
+  const locked = ref('locked');
+  return sql<{ id: number }>`UPDATE result_bets SET ${ownBetGoals({ local: locked('new_local'), visiting: locked('new_visiting'), now: locked('saved_at') })}
+    FROM (SELECT result_bets.id, result_bets.competition_id, v.new_local, v.new_visiting, v.saved_at FROM result_bets, ${input}
+      WHERE ${ownOpenBetChecks({ betId: v('bet_id'), userId: v('bet_user'), local: v('new_local'), visiting: v('new_visiting'), now: v('saved_at'), signOk: v('sign_ok') })}
+      ORDER BY result_bets.id FOR NO KEY UPDATE OF result_bets) AS locked
+    WHERE result_bets.competition_id = locked.competition_id AND result_bets.id = locked.id
+    RETURNING result_bets.id`;
+};
 
 export async function updateBetGoals(
   db: Executor,
