@@ -4,7 +4,8 @@
  * - bet saves of 200 members of the first league on the next match (BENCH_CONNECTIONS, default 50; BENCH_DURATION s,
  *   default 10) without a job, held to `pgbench` running one UPDATE per transaction with 50 clients on the same server,
  *   right before and after them (target: at least 0.8 of its TPS in pgbench's default protocol, p99 < 30 ms; the
- *   prepared protocol's TPS is printed alongside);
+ *   prepared protocol's TPS is printed alongside); where wrk is installed, the same saves from it too (a C client, as
+ *   pgbench is: what the server does when its load generator costs little CPU);
  * - then during the job (the worker runs in this process, as the immediate kick runs it);
  * - the result job: its time to the last league, the WAL it wrote, and the longest lock wait seen (pg_stat_activity
  *   sampled every 50 ms);
@@ -26,9 +27,10 @@ import { prebuildRankedTables } from '../src/server/domain/standings/rankedTable
 import { runResultJobs } from '../src/server/domain/resultJobs/resultJobWorker';
 import { apiPath } from './lib/apiPath';
 import { benchToken, openBenchDatabase } from './lib/betsDataset';
-import autocannon, { type Options, type Result } from 'autocannon';
+import autocannon from 'autocannon';
 import { runPgbenchOneUpdate, preparePgbench, type PgbenchProtocol } from './lib/pgbench';
 import { createResultJobDataset, existingResultJobDataset } from './lib/resultJobDataset';
+import { hasWrk, wrkLoad, type LoadRequest, type LoadResult } from './lib/wrkLoad';
 
 const PLAYERS = Number(process.env.BENCH_PLAYERS ?? 200_000);
 const LEAGUES = Number(process.env.BENCH_LEAGUES ?? 10);
@@ -40,11 +42,13 @@ const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 
 const load = () => loadavg().map((l) => l.toFixed(1)).join(' ');
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
-const row = (r: Result) => `${r.requests.average.toFixed(0)} req/s, p99 ${r.latency.p99} ms, ${r.errors} errors (${r.timeouts} timeouts), ${r.non2xx} non-2xx`;
+const row = (r: LoadResult) => `${r.rate.toFixed(0)} req/s, p99 ${r.p99Ms.toFixed(0)} ms, ${r.errors} errors, ${r.non2xx} non-2xx`;
 
-/** Load on a worker thread; errors and timeouts are counted and printed, not fatal (a busy machine times some out). */
-const saveLoad = (title: string, url: string, duration: number, connections: number, requests: NonNullable<Options['requests']>) =>
-  autocannon({ url, workers: 1, title, duration, connections, requests, timeout: 30 });
+/** autocannon on a worker thread of this process; errors and timeouts are counted and printed, not fatal. */
+const autocannonLoad = async (url: string, requests: LoadRequest[], connections: number, duration: number): Promise<LoadResult> => {
+  const r = await autocannon({ url, workers: 1, duration, connections, requests, timeout: 30 });
+  return { rate: r.requests.average, p99Ms: r.latency.p99, non2xx: r.non2xx, errors: r.errors };
+};
 
 async function main(): Promise<void> {
   process.removeAllListeners('warning');
@@ -73,8 +77,9 @@ async function main(): Promise<void> {
       body: JSON.stringify({ result_bet_id: bet.id, local_goals: i % 4, visiting_goals: (i * 3) % 5 }),
     }));
     const base = await app.listen({ host: '127.0.0.1', port: 0 });
-    const saves = (name: string) => saveLoad(name, base, DURATION, CONNECTIONS, requests);
-    await saveLoad('warm-up', base, 2, 10, requests);
+    const saves = () => autocannonLoad(base, requests, CONNECTIONS, DURATION);
+    // Warmed up as long as it is measured: the server's first seconds of load run unoptimised code and a young heap.
+    await saves();
     // The app's pool and pgbench's clients must not be open together (max_connections): pg closes idle pool
     // connections after 10 s, so pgbench waits for that first. It runs right before and after the saves: the same
     // minutes of the shared machine.
@@ -85,17 +90,19 @@ async function main(): Promise<void> {
       return runPgbenchOneUpdate(database.url, PGBENCH_CLIENTS, DURATION, protocol);
     };
     const before = { simple: await ceiling('simple'), prepared: await ceiling('prepared') };
-    const quiet = await saves('bet saves without a job');
+    const quiet = await saves();
+    const fromWrk = hasWrk() ? await wrkLoad(base, requests, CONNECTIONS, DURATION) : null;
     const after = { prepared: await ceiling('prepared'), simple: await ceiling('simple') };
     const mean = (protocol: PgbenchProtocol) => (before[protocol].tps + after[protocol].tps) / 2;
     const verdict = (ok: boolean) => (ok ? 'ok' : 'MISSED');
     console.log(`\nbet saves without a job (${CONNECTIONS} connections): ${row(quiet)}`);
+    if (fromWrk) console.log(`  the same from wrk: ${row(fromWrk)}; / pgbench: ${(fromWrk.rate / mean('simple')).toFixed(2)}`);
     for (const protocol of ['simple', 'prepared'] as const) {
       console.log(`pgbench -M ${protocol}, one UPDATE per transaction, ${PGBENCH_CLIENTS} clients: ${before[protocol].tps.toFixed(0)} TPS before, `
-        + `${after[protocol].tps.toFixed(0)} after, mean ${mean(protocol).toFixed(0)}; saves / it: ${(quiet.requests.average / mean(protocol)).toFixed(2)}`);
+        + `${after[protocol].tps.toFixed(0)} after, mean ${mean(protocol).toFixed(0)}; saves / it: ${(quiet.rate / mean(protocol)).toFixed(2)}`);
     }
-    const toCeiling = quiet.requests.average / mean('simple');
-    console.log(`saves / pgbench one-UPDATE (default protocol): ${toCeiling.toFixed(2)}  ${verdict(toCeiling >= 0.8 && quiet.latency.p99 < 30)} `
+    const toCeiling = quiet.rate / mean('simple');
+    console.log(`saves / pgbench one-UPDATE (default protocol): ${toCeiling.toFixed(2)}  ${verdict(toCeiling >= 0.8 && quiet.p99Ms < 30)} `
       + `(>= 0.8, p99 < 30 ms; load ${load()})`);
     if (SAVES_ONLY) return;
 
@@ -117,7 +124,7 @@ async function main(): Promise<void> {
       }
     })();
     started = performance.now();
-    const during = saves('bet saves during the job');
+    const during = saves();
     // As kickResultJobs runs it: each batch's big leagues ranked in the background once it committed (BENCH_TABLE_PREBUILD=0: not).
     const afterBatch = process.env.BENCH_TABLE_PREBUILD === '0' ? undefined : (leagueIds: number[]) => prebuildRankedTables(deps, leagueIds);
     const jobMs = await runResultJobs(deps, { afterBatch }).then(() => performance.now() - started);
@@ -136,12 +143,12 @@ async function main(): Promise<void> {
     const tableMs = await firstRead(data.leagueIds[0]);
     const lastTableMs = await firstRead(data.leagueIds[data.leagueIds.length - 1]);
 
-    const ratio = busy.requests.average / quiet.requests.average;
+    const ratio = busy.rate / quiet.rate;
     console.log(`\nload average now ${load()}`);
     console.log(`result job, ${LEAGUES} leagues: ${seconds(jobMs)}  ${verdict(jobMs < 15_000)} (< 15 s)`);
     console.log(`bet saves without a job: ${row(quiet)}`);
     console.log(`bet saves during the job (first ${DURATION} s): ${row(busy)}; ratio ${ratio.toFixed(2)}  `
-      + `${verdict(busy.latency.p99 < 50 && ratio >= 0.8)} (p99 < 50 ms, ratio >= 0.8)`);
+      + `${verdict(busy.p99Ms < 50 && ratio >= 0.8)} (p99 < 50 ms, ratio >= 0.8)`);
     console.log(`first read of a ${PLAYERS.toLocaleString('en')}-member table after the result, first league: ${tableMs.toFixed(0)} ms  ${verdict(tableMs < 100)}; `
       + `last league: ${lastTableMs.toFixed(0)} ms  ${verdict(lastTableMs < 100)} (< 100 ms)`);
     console.log(`WAL written by the job (and the saves alongside): ${(Number(wal) / 1024 / 1024).toFixed(0)} MB; peak lock wait seen: ${peakLockWaitMs.toFixed(0)} ms`);
