@@ -28,11 +28,8 @@ const saveAndRead = precompiled((db, betId: number, userId: number, local: numbe
     ${unscoredBetRows(db).where('rb.id', '=', betId).where('rb.id', 'in', sql<number>`(SELECT id FROM saved)`)}`.compile(db), 6);
 
 // The batch: one input row per save (PostgreSQL arrays, one per column), the same checks per row.
-const saveManyAndRead = precompiled((db, ids: number[], users: number[], locals: (number | null)[], visitings: (number | null)[], nows: number[], signOks: number[]) =>
-  sql<BetRow>`WITH saved AS (${ownOpenBetsUpdate(
-    sql`unnest(${ids}::bigint[], ${users}::bigint[], ${locals}::int[], ${visitings}::int[], ${nows}::bigint[], ${signOks}::int[])
-      AS v(bet_id, bet_user, new_local, new_visiting, saved_at, sign_ok)`,
-  )})
+const saveManyAndRead = precompiled((db, betIds: number[], userIds: number[], locals: (number | null)[], visitings: (number | null)[], nows: number[], signOks: number[]) =>
+  sql<BetRow>`WITH saved AS (${ownOpenBetsUpdate({ betIds, userIds, locals, visitings, nows, signOks })})
     ${unscoredBetRows(db).where('rb.id', 'in', sql<number>`(SELECT id FROM saved)`)}`.compile(db), 6);
 
 const saveOnly = precompiled((db, betId: number, userId: number, local: number | null, visiting: number | null, now: number, signOk: number) =>

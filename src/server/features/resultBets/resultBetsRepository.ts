@@ -131,7 +131,7 @@ export interface OwnBetSaveValues { betId: unknown; userId: unknown; local: unkn
  * its deadline, in an unfinished competition, with a value the league's bet system accepts (`signOk`: 1 when the goals
  * are a valid sign bet or empty).
  */
-const ownOpenBetChecks = (values: OwnBetSaveValues) =>
+const ownOpenBetChecks = (values: Omit<OwnBetSaveValues, 'local' | 'visiting'>) =>
   sql<SqlBool>`result_bets.id = ${values.betId} AND result_bets.user_id = ${values.userId} AND result_bets.mode = 0
     AND EXISTS (SELECT 1 FROM matches m JOIN competitions c ON c.id = m.competition_id, leagues l
       WHERE m.id = result_bets.match_id AND l.id = result_bets.league_id AND c.finished = 0 AND m.finished = 0
@@ -150,21 +150,25 @@ const ownBetGoals = (values: Pick<OwnBetSaveValues, 'local' | 'visiting' | 'now'
 export const ownOpenBetUpdate = (values: OwnBetSaveValues) =>
   sql<{ id: number }>`UPDATE result_bets SET ${ownBetGoals(values)} WHERE ${ownOpenBetChecks(values)} RETURNING result_bets.id`;
 
-const ref = (table: string) => (column: string) => sql.ref(`${table}.${column}`);
+/** A batch's saves, one array per column (PostgreSQL), the nth element of each being the nth save. */
+export interface OwnBetSaveBatch {
+  betIds: number[]; userIds: number[]; locals: (number | null)[]; visitings: (number | null)[]; nows: number[]; signOks: number[];
+}
 
 /**
- * PostgreSQL: many saves in one statement, from `input` (rows of bet_id, bet_user, new_local, new_visiting, saved_at,
- * sign_ok as `v`), each with its own checks. The rows that pass are locked in id order before any is written, so two
- * batches over the same bets (two processes, a player's two devices) queue behind each other instead of each holding
- * a row the other waits for, which PostgreSQL would only break as a deadlock after deadlock_timeout. Returns the ids
- * saved.
+ * PostgreSQL: the saves of a batch in one statement, each with its own checks. The rows that pass are locked in id
+ * order before any is written, so two batches over the same bets (two processes, a player's two devices) queue behind
+ * each other instead of each holding a row the other waits for, which PostgreSQL would only break as a deadlock after
+ * deadlock_timeout. Returns the ids saved.
  */
-export const ownOpenBetsUpdate = (input: RawBuilder<unknown>) => {
-  const v = ref('v');
-  const locked = ref('locked');
+export const ownOpenBetsUpdate = (batch: OwnBetSaveBatch) => {
+  const v = (column: string) => sql.ref(`v.${column}`);
+  const locked = (column: string) => sql.ref(`locked.${column}`);
   return sql<{ id: number }>`UPDATE result_bets SET ${ownBetGoals({ local: locked('new_local'), visiting: locked('new_visiting'), now: locked('saved_at') })}
-    FROM (SELECT result_bets.id, result_bets.competition_id, v.new_local, v.new_visiting, v.saved_at FROM result_bets, ${input}
-      WHERE ${ownOpenBetChecks({ betId: v('bet_id'), userId: v('bet_user'), local: v('new_local'), visiting: v('new_visiting'), now: v('saved_at'), signOk: v('sign_ok') })}
+    FROM (SELECT result_bets.id, result_bets.competition_id, v.new_local, v.new_visiting, v.saved_at
+      FROM result_bets, unnest(${batch.betIds}::bigint[], ${batch.userIds}::bigint[], ${batch.locals}::int[], ${batch.visitings}::int[],
+        ${batch.nows}::bigint[], ${batch.signOks}::int[]) AS v(bet_id, bet_user, new_local, new_visiting, saved_at, sign_ok)
+      WHERE ${ownOpenBetChecks({ betId: v('bet_id'), userId: v('bet_user'), now: v('saved_at'), signOk: v('sign_ok') })}
       ORDER BY result_bets.id FOR NO KEY UPDATE OF result_bets) AS locked
     WHERE result_bets.competition_id = locked.competition_id AND result_bets.id = locked.id
     RETURNING result_bets.id`;
