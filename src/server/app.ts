@@ -84,6 +84,8 @@ import { nudgeRoutes } from '../shared/api/routes/nudges';
 import { leagueBoardRoutes } from '../shared/api/routes/leagueBoard';
 import { webhookRoutes } from '../shared/api/routes/webhooks';
 import { webhookHandlers } from './features/webhooks/webhooksRoutes';
+import { overallRankingRoutes } from '../shared/api/routes/overallRanking';
+import { overallRankingHandlers } from './features/overallRanking/overallRankingRoutes';
 import { headToHeadRoutes } from '../shared/api/routes/headToHead';
 import { betDistributionRoutes } from '../shared/api/routes/betDistribution';
 import { betDistributionHandlers } from './features/betDistribution/distributionRoutes';
@@ -98,6 +100,7 @@ import { installLifecycle, type Lifecycle } from './platform/observability/lifec
 import { registerOperationsRoutes } from './platform/observability/operationsRoutes';
 import { registerOverloadProtection } from './platform/observability/overload';
 import { stopResultJobs } from './domain/resultJobs/resultJobWorker';
+import { rankStandingsOnce } from './domain/scoring/recompute';
 
 export interface BuildOptions {
   config: Config;
@@ -163,6 +166,8 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   const lifecycle = installLifecycle(app);
   // Logs written before the log was keyed get a keyed entry on top, so every chain ends keyed.
   await keyLegacyLogs(deps.db, { now: clock.now(), key: deps.logKey });
+  // Standings stored before tables were kept ranked get their ranked rows, once.
+  await rankStandingsOnce(deps.db);
   if (config.seedDemo) await seedDemoIfEmpty(deps);
 
   // External plugins. Load shedding first: a refused request should cost nothing else.
@@ -224,6 +229,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   registerRoutes(app, headToHeadRoutes, headToHeadHandlers(deps));
   registerRoutes(app, dataExportRoutes, dataExportHandlers(deps, userDataSections));
   registerRoutes(app, webhookRoutes, webhookHandlers(deps));
+  registerRoutes(app, overallRankingRoutes, overallRankingHandlers(deps));
 
   app.get(`${API_BASE}/openapi.json`, { schema: { hide: true } }, async () => app.swagger());
   registerOperationsRoutes(app, { database, metrics: deps.metrics, metricsToken: config.metricsToken, metricsOpen: config.metricsOpen, lifecycle });

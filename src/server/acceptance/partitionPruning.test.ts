@@ -5,7 +5,8 @@ import { withMatchCompetitions } from '../testing/betCompetitions';
 import { createLeague, finishMatch } from '../features/resultBets/testing/betsTestFixture';
 import { listMatchdayBets, updateBetGoals } from '../features/resultBets/resultBetsRepository';
 import { refreshMatchdayRows } from '../domain/standings/standingsRefresh';
-import { listTableMembers } from '../domain/standings/standingsRepository';
+import { listMatchdayPoints } from '../domain/standings/standingsRepository';
+import { rankLeagues } from '../domain/standings/rankLeagues';
 import { recomputeAfterResults } from '../domain/scoring/recompute';
 import { loggedPostgresEachTest } from '../testing/loggedPostgres';
 
@@ -90,10 +91,12 @@ onPostgres('partition pruning of the hot statements [postgres]', () => {
     expect(await partitionsRead()).toEqual([`member_matchday_points_c${s.competitionId}`, `result_bets_c${s.competitionId}`]);
   });
 
-  it('the table read (matchday rows and hit counters) reads one partition of each table', async () => {
+  it('the table read (matchday rows) and the ranking of the league read one partition of the matchday rows, and no bet', async () => {
     const s = await setup(world.t);
-    await listTableMembers(world.logged, s.leagueId, s.competitionId);
-    expect(await partitionsRead()).toEqual([`member_matchday_points_c${s.competitionId}`, `result_bets_c${s.competitionId}`]);
+    await listMatchdayPoints(world.logged, s.leagueId, s.competitionId);
+    expect(await partitionsRead()).toEqual([`member_matchday_points_c${s.competitionId}`]);
+    await rankLeagues(world.logged, { competitionId: s.competitionId, leagueId: s.leagueId });
+    expect(await partitionsRead()).toEqual([`member_matchday_points_c${s.competitionId}`]);
   });
 
   it('without the competition a statement reads every partition (the checks above can fail)', async () => {

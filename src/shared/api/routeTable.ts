@@ -29,6 +29,7 @@ import { dataExportRoutes } from './routes/dataExport';
 import { leagueBoardRoutes } from './routes/leagueBoard';
 import { apiTokenRoutes } from './routes/apiTokens';
 import { webhookRoutes } from './routes/webhooks';
+import { overallRankingRoutes } from './routes/overallRanking';
 
 /** Every API call of the product, keyed by endpoint name. Server registration and client endpoints both walk it. */
 export const routeTable = {
@@ -62,6 +63,7 @@ export const routeTable = {
   ...leagueBoardRoutes,
   ...apiTokenRoutes,
   ...webhookRoutes,
+  ...overallRankingRoutes,
 } as const satisfies Record<string, RouteDef>;
 
 export type RouteTable = typeof routeTable;

@@ -269,3 +269,9 @@ export function isMatchPlayedInLeague(league: LeaguePlaySettings, match: Playabl
   if (league.selected_team_ids.length === 0) return true;
   return [match.local_team_id, match.visiting_team_id].some((id) => id !== null && league.selected_team_ids.includes(id));
 }
+
+/**
+ * The rules a competition's overall ranking scores every player's bets by, whatever their league's own: the classic
+ * preset on the 90-minute result, without round factors or jokers, so that everybody is ranked on one scale.
+ */
+export const OVERALL_RANKING_RULES: ScoringRules = { bets_system: 'exact', scoring: SCORING_PRESETS.classic, knockout_basis: 'regular' };

@@ -1,4 +1,6 @@
 import type { Executor } from '../../platform/db/database';
+import { moveMainLeagues } from '../standings/overallStandings';
+import { rankLeagues } from '../standings/rankLeagues';
 
 export async function findMember(db: Executor, leagueId: number, userId: number) {
   return db.selectFrom('league_members').select(['league_id', 'user_id', 'department', 'joined_at'])
@@ -48,10 +50,17 @@ export async function removeMemberBets(db: Executor, leagueId: number, userId: n
   return removed;
 }
 
-/** Then the membership and its stored matchday points. */
+/**
+ * Then the membership and its stored matchday points; the league's ranked rows without them, and their overall
+ * ranking by their next league when this was their main one. The league's standings lock is held already (the
+ * refresh before this took it).
+ */
 export async function removeMembership(db: Executor, leagueId: number, userId: number): Promise<void> {
+  await moveMainLeagues(db, [leagueId], userId);
   await db.deleteFrom('member_matchday_points').where('league_id', '=', leagueId).where('user_id', '=', userId).execute();
   await db.deleteFrom('league_members').where('league_id', '=', leagueId).where('user_id', '=', userId).execute();
+  const league = await db.selectFrom('leagues').select('competition_id').where('id', '=', leagueId).executeTakeFirst();
+  if (league) await rankLeagues(db, { competitionId: Number(league.competition_id), leagueId });
 }
 
 /** The leagues a user belongs to, lowest id first. */

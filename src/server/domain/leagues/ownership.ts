@@ -1,3 +1,4 @@
+import { moveMainLeagues } from '../standings/overallStandings';
 import type { Executor } from '../../platform/db/database';
 import type { LogEntryInput } from '../leagueLog/leagueLogService';
 import { forgetLeagueTables } from '../standings/tableVersions';
@@ -53,6 +54,7 @@ export async function handOverOwnedLeagues(
   const doomed = afterwards.filter((l) => Number(l.owner_id) === userId).map((l) => Number(l.id));
   if (doomed.length === 0) return { handedOver: successors.length, deleted: 0, successors };
   forgetLeagueTables(db, doomed);
+  await moveMainLeagues(db, doomed);
   // Matchday rows have no foreign key on PostgreSQL (standings/standingsRefresh.ts): they go by hand.
   await db.deleteFrom('member_matchday_points').where('league_id', 'in', doomed).execute();
   const deleted = await db.deleteFrom('leagues').where('id', 'in', doomed).executeTakeFirst();

@@ -5,7 +5,7 @@ import { recomputePickPoints } from '../picks/pickScoring';
 import { markStandingsScored } from '../scoring/recompute';
 import { publishResultEvents } from '../leagueEvents/resultEvents';
 import { lockStandings, refreshMatchdayRows, refreshMemberTotals } from '../standings/standingsRefresh';
-import { touchLeagueTable } from '../standings/tableVersions';
+import { touchBatchTables } from '../standings/tableVersions';
 import { advanceJob, finishJob, jobForUpdate, type ResultJob } from './resultJobsRepository';
 import type { ResultProgressPayload } from './resultProgress';
 
@@ -40,8 +40,8 @@ async function nextLeagues(db: Executor, job: ResultJob, limits: BatchLimits): P
 
 /**
  * Each league's stored standings rebuilt for the job's matchdays from the bets (never added to, so a batch that
- * runs twice after a crash writes the same rows), its pick points and totals re-summed, and its table's version
- * moved: the whole league in this one transaction, under its own standings lock.
+ * runs twice after a crash writes the same rows), its pick points and totals re-summed, its ranked rows brought up
+ * to date and its table's version moved: the whole league in this one transaction, under its own standings lock.
  */
 async function applyToLeagues(db: Executor, job: ResultJob, leagueIds: number[], now: number): Promise<void> {
   const scope = { competitionId: job.competitionId, leagueIds };
@@ -50,7 +50,7 @@ async function applyToLeagues(db: Executor, job: ResultJob, leagueIds: number[],
   let picks = 0;
   for (const id of leagueIds) picks += await recomputePickPoints(db, job.competitionId, id);
   if (picks > 0) await refreshMemberTotals(db, scope);
-  for (const id of leagueIds) await touchLeagueTable(db, id);
+  await touchBatchTables(db, job.competitionId, leagueIds, job.matchdays);
   await publishResultEvents(db, job.competitionId, leagueIds, await firstResults(db, job.matchIds), now);
 }
 

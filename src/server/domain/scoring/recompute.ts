@@ -1,6 +1,8 @@
 import { PostgresAdapter, sql } from 'kysely';
 import type { Db, Executor } from '../../platform/db/database';
+import { getOrCreateSetting, getSetting } from '../../platform/settings/settingsRepository';
 import { recomputePickPoints } from '../picks/pickScoring';
+import { fillMainLeagues } from '../standings/overallStandings';
 import { touchCompetitionTables, touchLeagueTable } from '../standings/tableVersions';
 import {
   addMatchPoints, competitionHasTeamSelections, refreshMatchdayRows, refreshMemberTotals, refreshStandings,
@@ -124,4 +126,20 @@ export async function countBetsScoredSince(db: Executor, competitionId: number, 
     .where('m.local_goals', 'is not', null).where('m.visiting_goals', 'is not', null)
     .where('rb.mode', '=', 0).executeTakeFirstOrThrow();
   return Number(row.n);
+}
+
+const RANKED_STANDINGS = 'standings.ranked';
+
+/**
+ * Once per database: every competition's stored standings rebuilt, so that rows written before the ranked rows
+ * existed (matchday rows without hit counters, members without ranked rows, players without a main league) are
+ * complete. A start of several processes at once may do it twice; it writes the same rows.
+ */
+export async function rankStandingsOnce(db: Db): Promise<void> {
+  if (await getSetting(db, RANKED_STANDINGS)) return;
+  await db.transaction().execute((trx) => fillMainLeagues(trx));
+  const competitions = await db.selectFrom('competitions').select('id')
+    .where('id', 'in', (eb) => eb.selectFrom('leagues').select('competition_id')).orderBy('id').execute();
+  for (const { id } of competitions) await db.transaction().execute((trx) => recomputeCompetition(trx, Number(id)));
+  await getOrCreateSetting(db, RANKED_STANDINGS, () => '1');
 }

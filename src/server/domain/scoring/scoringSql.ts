@@ -1,6 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import { BET_LOCK_MS } from '../../../shared/domain/deadlines';
 import { KNOCKOUT_ORDER, ROUND } from '../../../shared/domain/rounds';
+import { OVERALL_RANKING_RULES } from '../../../shared/domain/scoring';
 
 /**
  * SQL mirrors of the shared rules (src/shared/domain/scoring.ts, deadlines.ts), written once and spliced into
@@ -207,4 +208,35 @@ export function pointsFromFactsSql(
 export function betPointsSql(rb: string, l: string, m: string, c: string): RawBuilder<number | null> {
   const points = pointsFromFacts(betFacts(l, m, c), sql.ref(`${rb}.local_goals`), sql.ref(`${rb}.visiting_goals`), sql.ref(`${rb}.joker`));
   return sql<number | null>`(CASE WHEN ${sql.ref(`${rb}.mode`)} = 0 THEN ${points} END)`;
+}
+
+/**
+ * The points and exact hit of a bet under the overall ranking's rules (OVERALL_RANKING_RULES: additive, on the
+ * 90-minute result `rl`-`rv`, no factor, no joker), for a bet already known to be scored.
+ */
+export function overallPointsSql(
+  betLocal: RawBuilder<unknown>, betVisiting: RawBuilder<unknown>, rl: RawBuilder<unknown>, rv: RawBuilder<unknown>,
+): { points: RawBuilder<number>; exact: RawBuilder<number> } {
+  const { scoring } = OVERALL_RANKING_RULES;
+  if (scoring.mode !== 'additive') throw new Error('the overall ranking scores additively');
+  const lit = (value: number) => sql.lit(value);
+  const exact = sql<number>`(CASE WHEN ${betLocal} = ${rl} AND ${betVisiting} = ${rv} THEN 1 ELSE 0 END)`;
+  return {
+    exact,
+    points: sql<number>`((CASE WHEN ${signOf(betLocal, betVisiting)} = ${signOf(rl, rv)} THEN ${lit(scoring.tendency)} ELSE 0 END)
+      + (CASE WHEN ${signOf(rl, rv)} <> 0 AND ${betLocal} - ${betVisiting} = ${rl} - ${rv} THEN ${lit(scoring.goal_difference)} ELSE 0 END)
+      + ${exact} * ${lit(scoring.exact)}
+      + (CASE WHEN ${betLocal} = ${rl} THEN ${lit(scoring.local_goals)} ELSE 0 END)
+      + (CASE WHEN ${betVisiting} = ${rv} THEN ${lit(scoring.visiting_goals)} ELSE 0 END))`,
+  };
+}
+
+/** The hits a scored bet counts for a league's tie-breaks (tableHits): tendency, goal difference and exact, as 0 or 1. */
+export function betHitsSql(f: string, betLocal: RawBuilder<unknown>, betVisiting: RawBuilder<unknown>) {
+  const facts = factsOf(f);
+  return {
+    tendency: sql<number>`(CASE WHEN ${signOf(betLocal, betVisiting)} = ${facts.rsign} THEN 1 ELSE 0 END)`,
+    goal_difference: sql<number>`(CASE WHEN ${facts.by_goals} = 1 AND ${facts.rsign} <> 0 AND ${betLocal} - ${betVisiting} = ${facts.rl} - ${facts.rv} THEN 1 ELSE 0 END)`,
+    exact: sql<number>`(CASE WHEN ${facts.by_goals} = 1 AND ${betLocal} = ${facts.rl} AND ${betVisiting} = ${facts.rv} THEN 1 ELSE 0 END)`,
+  };
 }

@@ -6,6 +6,7 @@ import { createUserWithToken } from '../../testing/fixtures';
 import { call, describeEachDb } from '../../testing/harness';
 import { createLeague, finishMatch } from '../../features/resultBets/testing/betsTestFixture';
 import { recomputeCompetition } from '../scoring/recompute';
+import { touchLeagueTable } from './tableVersions';
 import { withMatchCompetitions } from '../../testing/betCompetitions';
 
 // Each run builds a cup, bets and results on a real database.
@@ -107,13 +108,14 @@ describeEachDb('table hit counters and tie-break positions (SQL against the pure
     for (const [user, row] of [[ana, a], [bob, b]] as const) {
       await db.updateTable('league_members').set({ points_bonus: top - row.points }).where('league_id', '=', leagueId).where('user_id', '=', user.id).execute();
     }
-    await db.updateTable('leagues').set((eb) => ({ table_version: eb('table_version', '+', 1) })).where('id', '=', leagueId).execute();
+    // Written as the league's writers write: the rows, then the table's entry point (ranked rows and version).
+    await touchLeagueTable(db, leagueId);
     expect((await read()).users.map((r: any) => [r.user_name, r.position])).toEqual([['Ana', 1], ['Bob', 1], ['Cid', 3]]);
-    await db.updateTable('leagues').set((eb) => ({ tie_breaks: JSON.stringify(['tendency_hits']) as never, table_version: eb('table_version', '+', 1) }))
-      .where('id', '=', leagueId).execute();
+    await db.updateTable('leagues').set({ tie_breaks: JSON.stringify(['tendency_hits']) as never }).where('id', '=', leagueId).execute();
+    await touchLeagueTable(db, leagueId);
     expect((await read()).users.map((r: any) => [r.user_name, r.position])).toEqual([['Bob', 1], ['Ana', 2], ['Cid', 3]]);
-    await db.updateTable('leagues').set((eb) => ({ tie_breaks: JSON.stringify(['exact_hits', 'tendency_hits']) as never, table_version: eb('table_version', '+', 1) }))
-      .where('id', '=', leagueId).execute();
+    await db.updateTable('leagues').set({ tie_breaks: JSON.stringify(['exact_hits', 'tendency_hits']) as never }).where('id', '=', leagueId).execute();
+    await touchLeagueTable(db, leagueId);
     expect((await read()).users.map((r: any) => [r.user_name, r.position])).toEqual([['Ana', 1], ['Bob', 2], ['Cid', 3]]);
   });
 });

@@ -1,37 +1,51 @@
 import type { Static } from 'typebox';
 import type { LeagueTable } from '../../../shared/api/routes/tables';
 import { parseTieBreaks, type TieBreak } from '../../../shared/domain/tieBreaks';
-import { mapSliced } from '../../platform/concurrency/slicedWork';
 import type { Executor } from '../../platform/db/database';
 import type { AppDeps } from '../../platform/deps';
 import type { AuthUser } from '../../platform/http/context';
 import type { LeagueAccessRow } from '../leagues/leagueRows';
 import type { HitCounters } from './hitCounters';
-import { unpackMatchdays } from './packedMatchdays';
-import { standingsFromMatchdays, type PointsByMatchday } from './matchdayStandings';
 import * as repo from './standingsRepository';
-import { rankDepartments, rankMembers, type MemberStanding } from './tableRanking';
+import { departmentTotals, rankDepartments, rankMembers, type MemberStanding } from './tableRanking';
 
-/** What a table is ranked from: each member's figures, each matchday's winners and the hit counters for ties. */
+/** What a table is ranked from in the process: each member's figures, each matchday's winners and the hit counters. */
 export interface StandingsSource {
   members: MemberStanding[];
   winners: Map<number, Set<number>>;
   hits: Map<number, HitCounters>;
 }
 
-/** The stored matchday rows of the league, with totals, winners and wins derived from them. */
+/**
+ * A league's stored standings, every member's (the provisional table of a small league in play adds to them):
+ * their stored figures, matchday rows and the winners of each decided matchday.
+ */
 export async function storedStandings(deps: Pick<AppDeps, 'db'>, league: Pick<LeagueAccessRow, 'id' | 'competition_id'>): Promise<StandingsSource> {
-  const [rows, complete] = await Promise.all([
-    repo.listTableMembers(deps.db, league.id, league.competition_id), repo.matchdayCompletion(deps.db, league.competition_id),
+  const [rows, days, tops] = await Promise.all([
+    repo.listStoredMembers(deps.db, league.id),
+    repo.listMatchdayPoints(deps.db, league.id, league.competition_id),
+    repo.listMatchdayTops(deps.db, league.id),
   ]);
-  const byUser: PointsByMatchday = new Map();
+  const byUser = new Map<number, Record<string, number>>();
+  const winners = new Map<number, Set<number>>([...tops.keys()].map((day) => [day, new Set<number>()]));
+  for (const day of days) {
+    const userId = Number(day.user_id);
+    const points = byUser.get(userId) ?? {};
+    points[day.matchday] = Number(day.points);
+    byUser.set(userId, points);
+    if (tops.get(Number(day.matchday)) === Number(day.points)) winners.get(Number(day.matchday))!.add(userId);
+  }
   const hits = new Map<number, HitCounters>();
-  // A big league's rows are many: other work runs between slices of them.
-  await mapSliced(rows, (row) => {
-    byUser.set(row.user_id, unpackMatchdays(row.matchdays));
-    hits.set(row.user_id, { exact_hits: row.exact_hits, goal_difference_hits: row.goal_difference_hits, tendency_hits: row.tendency_hits });
+  const members = rows.map((row): MemberStanding => {
+    const userId = Number(row.user_id);
+    hits.set(userId, { exact_hits: Number(row.exact_hits), goal_difference_hits: Number(row.goal_difference_hits), tendency_hits: Number(row.tendency_hits) });
+    return {
+      user_id: userId, user_name: row.user_name, department: row.department, points_by_matchday: byUser.get(userId) ?? {},
+      points_league: Number(row.points_league), points_rounds: Number(row.points_rounds), points_people: Number(row.points_people),
+      points_bonus: Number(row.points_bonus), points: Number(row.points), matchday_wins: Number(row.matchday_wins),
+    };
   });
-  return { ...await standingsFromMatchdays(rows, byUser, complete), hits };
+  return { members, winners, hits };
 }
 
 /** What a table answers about the league besides its rows: the last matchday played and the tie-breaks. */
@@ -64,8 +78,8 @@ export function tableHeader(
 }
 
 /**
- * The league's table as users_league_table answers it, ranked from `source`. `adjust` changes the members' figures
- * before they are ranked: the live stream's provisional table adds the points of matches in play.
+ * The league's table ranked in the process from `source`: a simulation, or the live stream's provisional table
+ * (`adjust` changes the members' figures before they are ranked: it adds the points of matches in play).
  */
 export async function rankLeagueTable(
   deps: Pick<AppDeps, 'db'>, user: Pick<AuthUser, 'id' | 'locale'>, league: Pick<LeagueAccessRow, 'id' | 'competition_id'>, requestedMatchday: number | undefined,
@@ -74,5 +88,5 @@ export async function rankLeagueTable(
   const settings = await tableSettings(deps.db, league);
   const matchday = requestedMatchday ?? settings.lastPlayed;
   const users = await rankMembers(adjust(source.members), matchday, user.locale, { tieBreaks: settings.tieBreaks, hits: source.hits });
-  return { users, ...tableHeader(settings, matchday, source.winners, rankDepartments(users, user.locale), users.length) };
+  return { users, ...tableHeader(settings, matchday, source.winners, rankDepartments(departmentTotals(users), user.locale), users.length) };
 }

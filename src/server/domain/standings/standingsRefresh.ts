@@ -1,41 +1,17 @@
 import { PostgresAdapter, sql, type RawBuilder } from 'kysely';
 import type { Executor } from '../../platform/db/database';
-import { betFactsSql, pointsFromFactsSql } from '../scoring/scoringSql';
+import { betFactsSql, betHitsSql, overallPointsSql, pointsFromFactsSql } from '../scoring/scoringSql';
+import { inList, leagueFilter, type Playing, type StandingsScope } from './standingsScope';
+
+export type { StandingsScope } from './standingsScope';
 
 /**
  * Stored standings: member_matchday_points, each member's result-bet points per matchday (a row once they have a
  * scored bet there), summed from the bets set-based, and on league_members the pick and bonus totals. Nothing is
- * stored per bet: a result rewrites the matchday rows of its matchday only (one row per member, not one per bet),
- * and a table's totals, matchday winners and wins are derived from the rows when it is built (tablesService).
+ * stored per bet: a result rewrites the matchday rows of its matchday only (one row per member, not one per bet).
+ * The members' ranked rows are derived from these by rankLeagues.ts once the rows have changed.
  * Every refresh is a handful of set-based statements over a scope, never a loop, writing only rows that change.
  */
-export interface StandingsScope {
-  competitionId: number;
-  /** One league, or every league of the competition. */
-  leagueId?: number;
-  /** These leagues of the competition (a batch of a result job), instead of one or all. */
-  leagueIds?: number[];
-  /** Only these matchdays' rows; undefined = all. */
-  matchdays?: number[];
-}
-
-const competitionLeagues = (competitionId: number) => sql`(SELECT lg.id FROM leagues lg WHERE lg.competition_id = ${competitionId})`;
-
-const inList = (column: string, values: number[]) =>
-  values.length === 0 ? sql`1 = 0` : sql`${sql.ref(column)} IN (${sql.join(values)})`;
-
-/** Leagues that play only some teams' matches (league_teams), or those that play them all. */
-type Playing = 'some_teams' | 'all_teams';
-
-function leagueFilter(scope: StandingsScope & { playing?: Playing }, column: string): RawBuilder<unknown> {
-  const ref = sql.ref(column);
-  const league = scope.leagueId !== undefined ? sql`${ref} = ${scope.leagueId}`
-    : scope.leagueIds !== undefined ? inList(column, scope.leagueIds)
-      : sql`${ref} IN ${competitionLeagues(scope.competitionId)}`;
-  if (!scope.playing) return league;
-  return sql`${league} AND ${ref} ${scope.playing === 'some_teams' ? sql`IN` : sql`NOT IN`} (SELECT lt.league_id FROM league_teams lt)`;
-}
-
 /** Key spaces of the standings' PostgreSQL advisory locks (first half of the two-int key). */
 const COMPETITION_STANDINGS = 0x7374_6463; // "stdc"
 const LEAGUE_STANDINGS = 0x7374_646c; // "stdl"
@@ -63,6 +39,13 @@ export async function lockStandings(db: Executor, scope: StandingsScope): Promis
 }
 
 interface MatchOfMatchday { id: number; matchday: number }
+
+/**
+ * What a matchday row sums over its member's scored bets: the league's points, the hits its tie-breaks count, and
+ * the points and exact hits under the overall ranking's rules.
+ */
+const ROW_FIGURES = ['points', 'exact_hits', 'goal_difference_hits', 'tendency_hits', 'points_default', 'exact_default'] as const;
+type RowFigure = (typeof ROW_FIGURES)[number];
 
 /** The finished matches of the scope's matchdays: the only ones whose bets can score. */
 async function finishedMatches(db: Executor, scope: StandingsScope): Promise<MatchOfMatchday[]> {
@@ -95,9 +78,11 @@ export async function refreshMatchdayRows(
     await sql`DELETE FROM member_matchday_points
       WHERE competition_id = ${scope.competitionId} AND ${leagueFilter(scope, 'league_id')} AND ${matchdays}`.execute(db);
   }
+  const changed = sql.join(ROW_FIGURES.map((column) => sql`member_matchday_points.${sql.ref(column)} <> excluded.${sql.ref(column)}`), sql` OR `);
   await writeMatchdaySums(db, scope, await finishedMatches(db, scope), how === 'merge'
-    ? sql`ON CONFLICT (league_id, user_id, matchday, competition_id) DO UPDATE SET points = excluded.points
-        WHERE member_matchday_points.points <> excluded.points`
+    ? sql`ON CONFLICT (league_id, user_id, matchday, competition_id) DO UPDATE SET
+        ${sql.join(ROW_FIGURES.map((column) => sql`${sql.ref(column)} = excluded.${sql.ref(column)}`))}
+        WHERE ${changed}`
     : sql``);
 }
 
@@ -108,8 +93,9 @@ export async function refreshMatchdayRows(
  */
 export async function addMatchPoints(db: Executor, competitionId: number, matches: MatchOfMatchday[]): Promise<void> {
   await lockStandings(db, { competitionId });
-  const add = sql`ON CONFLICT (league_id, user_id, matchday, competition_id)
-    DO UPDATE SET points = member_matchday_points.points + excluded.points WHERE excluded.points <> 0`;
+  const add = sql`ON CONFLICT (league_id, user_id, matchday, competition_id) DO UPDATE SET
+    ${sql.join(ROW_FIGURES.map((column) => sql`${sql.ref(column)} = member_matchday_points.${sql.ref(column)} + excluded.${sql.ref(column)}`))}
+    WHERE ${sql.join(ROW_FIGURES.map((column) => sql`excluded.${sql.ref(column)} <> 0`), sql` OR `)}`;
   // PostgreSQL: a plain INSERT costs a third less than one with ON CONFLICT (0.3 -> 0.2 s for a World Cup match's
   // 51,000 rows: no speculative insertion per row). It fits the first result of its matchdays, whose rows do not
   // exist yet as long as the app wrote them; a counted match moved to another matchday in the database would leave
@@ -148,12 +134,19 @@ async function writeMatchdaySums(
   if (matches.length === 0) return;
   const ids = sql.join(matches.map((m) => m.id));
   const oneMatchPerMatchday = new Set(matches.map((m) => m.matchday)).size === matches.length;
-  const points = pointsFromFactsSql('f', sql.ref('rb.local_goals'), sql.ref('rb.visiting_goals'), sql.ref('rb.joker'));
-  await sql`WITH f AS MATERIALIZED (SELECT ${betFactsSql('l', 'm', 'c')}, m.matchday AS matchday
+  const [bl, bv] = [sql.ref('rb.local_goals'), sql.ref('rb.visiting_goals')];
+  const hits = betHitsSql('f', bl, bv);
+  const overall = overallPointsSql(bl, bv, sql.ref('f.gl'), sql.ref('f.gv'));
+  const figures: Record<RowFigure, RawBuilder<unknown>> = {
+    points: pointsFromFactsSql('f', bl, bv, sql.ref('rb.joker')), exact_hits: hits.exact, goal_difference_hits: hits.goal_difference,
+    tendency_hits: hits.tendency, points_default: overall.points, exact_default: overall.exact,
+  };
+  await sql`WITH f AS MATERIALIZED (SELECT ${betFactsSql('l', 'm', 'c')}, m.matchday AS matchday, m.local_goals AS gl, m.visiting_goals AS gv
       FROM matches m JOIN competitions c ON c.id = m.competition_id JOIN leagues l ON l.competition_id = m.competition_id
       WHERE m.id IN (${ids}) AND ${leagueFilter(scope, 'l.id')})
-    INSERT INTO member_matchday_points (league_id, user_id, matchday, points, competition_id)
-    SELECT rb.league_id, rb.user_id, f.matchday, ${oneMatchPerMatchday ? points : sql`SUM(${points})`}, ${scope.competitionId}
+    INSERT INTO member_matchday_points (league_id, user_id, matchday, competition_id, ${sql.join(ROW_FIGURES.map((c) => sql.ref(c)))})
+    SELECT rb.league_id, rb.user_id, f.matchday, ${scope.competitionId},
+      ${sql.join(ROW_FIGURES.map((c) => (oneMatchPerMatchday ? figures[c] : sql`SUM(${figures[c]})`)))}
     FROM result_bets rb JOIN f ON f.league_id = rb.league_id AND f.match_id = rb.match_id
     WHERE rb.competition_id = ${scope.competitionId} AND rb.match_id IN (${ids}) AND rb.mode = 0 AND f.scored = 1
       AND rb.local_goals IS NOT NULL AND rb.visiting_goals IS NOT NULL

@@ -1,7 +1,6 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../platform/db/database';
 import { playedInLeague, resultBetDeadlineSql } from '../scoring/scoringSql';
-import { hitCountersCte } from './hitCounters';
 
 /** Reads of the stored standings (never re-aggregating bets), and the inputs of a simulated table. */
 
@@ -12,39 +11,28 @@ export async function listMemberStandings(db: Executor, leagueId: number) {
     .where('lm.league_id', '=', leagueId).execute();
 }
 
-/** A member as a table is built from: stored totals, matchday rows packed in one string, hit counters. */
-export interface TableMemberRow {
-  user_id: number; user_name: string; department: string | null;
-  points_rounds: number; points_people: number; points_bonus: number;
-  /** Their matchday rows, "matchday:points,..." in matchday order; null without any. */
-  matchdays: string | null;
-  exact_hits: number; goal_difference_hits: number; tendency_hits: number;
+/** Every member's stored ranked row with their name and department (small leagues' whole tables). */
+export async function listStoredMembers(db: Executor, leagueId: number) {
+  return db.selectFrom('member_standings as ms')
+    .innerJoin('league_members as lm', (join) => join.onRef('lm.league_id', '=', 'ms.league_id').onRef('lm.user_id', '=', 'ms.user_id'))
+    .innerJoin('users as u', 'u.id', 'ms.user_id')
+    .select(['ms.user_id', 'u.name as user_name', 'lm.department', 'ms.points', 'ms.points_league', 'ms.points_rounds', 'ms.points_people',
+      'ms.points_bonus', 'ms.exact_hits', 'ms.goal_difference_hits', 'ms.tendency_hits', 'ms.matchday_wins'])
+    .where('ms.league_id', '=', leagueId).orderBy('ms.user_id').execute();
 }
 
-/**
- * The league's members in user id order, each with their stored totals, their matchday rows packed in one string
- * and their hit counters: one row per member instead of one per member and matchday, in one statement (grouped
- * joins: a subquery per member costs PostgreSQL three times as much for 200,000 members).
- */
-export async function listTableMembers(db: Executor, leagueId: number, competitionId: number): Promise<TableMemberRow[]> {
-  const { rows } = await sql<TableMemberRow>`WITH ${hitCountersCte(leagueId, competitionId)},
-    days AS (SELECT p.user_id, string_agg(p.matchday || ':' || p.points, ',' ORDER BY p.matchday) AS matchdays
-      FROM member_matchday_points p WHERE p.competition_id = ${competitionId} AND p.league_id = ${leagueId} GROUP BY p.user_id)
-    SELECT lm.user_id, u.name AS user_name, lm.department, lm.points_rounds, lm.points_people, lm.points_bonus, days.matchdays,
-      COALESCE(hits.exact_hits, 0) AS exact_hits, COALESCE(hits.goal_difference_hits, 0) AS goal_difference_hits,
-      COALESCE(hits.tendency_hits, 0) AS tendency_hits
-    FROM league_members lm JOIN users u ON u.id = lm.user_id
-      LEFT JOIN days ON days.user_id = lm.user_id LEFT JOIN hits ON hits.user_id = lm.user_id
-    WHERE lm.league_id = ${leagueId}
-    ORDER BY lm.user_id`.execute(db);
-  return rows;
+/** The league's matchday rows, of `userIds` only when given. */
+export async function listMatchdayPoints(db: Executor, leagueId: number, competitionId: number, userIds?: number[]) {
+  let query = db.selectFrom('member_matchday_points').select(['user_id', 'matchday', 'points'])
+    .where('competition_id', '=', competitionId).where('league_id', '=', leagueId);
+  if (userIds) query = query.where('user_id', 'in', userIds.length > 0 ? userIds : [-1]);
+  return query.execute();
 }
 
-/** Each matchday of the competition and whether every match of it is finished (its winners are decided then). */
-export async function matchdayCompletion(db: Executor, competitionId: number): Promise<Map<number, boolean>> {
-  const rows = await db.selectFrom('matches').select(['matchday', (eb) => eb.fn.min('finished').as('finished')])
-    .where('competition_id', '=', competitionId).groupBy('matchday').execute();
-  return new Map(rows.map((r) => [Number(r.matchday), Number(r.finished) === 1]));
+/** The best score of each of the league's decided matchdays (its winners hold it). */
+export async function listMatchdayTops(db: Executor, leagueId: number): Promise<Map<number, number>> {
+  const rows = await db.selectFrom('league_matchday_tops').select(['matchday', 'top']).where('league_id', '=', leagueId).execute();
+  return new Map(rows.map((row) => [Number(row.matchday), Number(row.top)]));
 }
 
 /** The highest matchday with a finished match, or null. */

@@ -1,8 +1,10 @@
 import type { Static } from 'typebox';
 import type { DepartmentRow, TableRow } from '../../../shared/api/routes/tables';
 import { positionAt, standingsOrder, type TieBreak } from '../../../shared/domain/tieBreaks';
+import type { Locale } from '../../../shared/domain/locales';
 import { mapSliced, sortSliced } from '../../platform/concurrency/slicedWork';
 import { NO_HITS, type HitCounters } from './hitCounters';
+import { nameSortKey } from './nameKeys';
 
 /** Pure table arithmetic: competition ranking with the league's tie-breaks, name ties, department averages. */
 
@@ -33,18 +35,20 @@ function rank<T extends { points: number }>(rows: T[], name: (row: T) => string,
 const oneDecimal = (value: number) => Math.round(value * 10) / 10;
 
 /**
- * Members ranked on points, then the league's tie-breaks (none: equal points share a position), listed by name
- * among equals (rankStandings' order and positions, worked in slices: a big league has 200,000 members). `hits`
- * holds each member's hit counters (missing: none).
+ * Members ranked on points, then the league's tie-breaks (none: equal points share a position), listed by their
+ * names' sort keys among equals (the stored tables' order: nameKeys.ts), in slices (a simulation of a big league
+ * ranks 200,000 members). `hits` holds each member's hit counters (missing: none).
  */
 export async function rankMembers(
-  members: MemberStanding[], matchday: number | null, locale: string,
+  members: MemberStanding[], matchday: number | null, locale: Locale,
   ranking: { tieBreaks: readonly TieBreak[]; hits: Map<number, HitCounters> } = { tieBreaks: [], hits: new Map() },
 ): Promise<Static<typeof TableRow>[]> {
+  const keys = new Map<number, string>();
   // Rows written out field by field and given their position in place: spreading objects and adding fields costs V8
   // about 20 times as much per row, seconds for 200,000 members.
   const rows = await mapSliced(members, (m): Static<typeof TableRow> => {
     const hits = ranking.hits.get(m.user_id) ?? NO_HITS;
+    keys.set(m.user_id, nameSortKey(m.user_name, locale));
     return {
       user_id: m.user_id, user_avatar: null, user_name: m.user_name, department: m.department,
       points_by_matchday: m.points_by_matchday, points_league: m.points_league, points_rounds: m.points_rounds,
@@ -53,8 +57,11 @@ export async function rankMembers(
       exact_hits: hits.exact_hits, goal_difference_hits: hits.goal_difference_hits, tendency_hits: hits.tendency_hits,
     };
   });
-  const compare = collator(locale).compare;
-  const sorted = await sortSliced(rows, standingsOrder(ranking.tieBreaks, (a, b) => compare(a.user_name, b.user_name)));
+  const byName = (a: Static<typeof TableRow>, b: Static<typeof TableRow>) => {
+    const [x, y] = [keys.get(a.user_id)!, keys.get(b.user_id)!];
+    return x < y ? -1 : x > y ? 1 : a.user_id - b.user_id;
+  };
+  const sorted = await sortSliced(rows, standingsOrder(ranking.tieBreaks, byName));
   let position = 0;
   return mapSliced(sorted, (row, index) => {
     position = positionAt(sorted, index, position, ranking.tieBreaks);
@@ -63,31 +70,38 @@ export async function rankMembers(
   });
 }
 
-/**
- * How names compare among members who share a position, in `locale` (rankMembers lists them so): positions do not
- * depend on the language, only the order of the members who share one.
- */
-export const nameOrder = (locale: string): ((a: string, b: string) => number) => collator(locale).compare;
+/** A department's members and the sums its row averages. */
+export interface DepartmentTotals {
+  name: string; people: number;
+  points_league: number; points_rounds: number; points_people: number; points: number; points_matchday: number;
+}
 
 /** What a department's row averages of its members' rows. */
 export type DepartmentMember = Pick<Static<typeof TableRow>, 'department' | 'points_league' | 'points_rounds' | 'points_people' | 'points' | 'points_matchday'>;
 
-/** Department rows: members with a department, averaged to one decimal, ranked like members. */
-export function rankDepartments(rows: DepartmentMember[], locale: string): Static<typeof DepartmentRow>[] {
-  const groups = new Map<string, DepartmentMember[]>();
+/** Members' rows summed per department (names trimmed; members without one count in none). */
+export function departmentTotals(rows: DepartmentMember[]): DepartmentTotals[] {
+  const totals = new Map<string, DepartmentTotals>();
   for (const row of rows) {
     const name = row.department?.trim();
     if (!name) continue;
-    const group = groups.get(name);
-    if (group) group.push(row); else groups.set(name, [row]);
+    const sum = totals.get(name) ?? { name, people: 0, points_league: 0, points_rounds: 0, points_people: 0, points: 0, points_matchday: 0 };
+    sum.people += 1;
+    sum.points_league += row.points_league; sum.points_rounds += row.points_rounds; sum.points_people += row.points_people;
+    sum.points += row.points; sum.points_matchday += row.points_matchday;
+    totals.set(name, sum);
   }
-  const departments = [...groups].map(([name, people]) => {
-    const avg = (field: 'points_league' | 'points_rounds' | 'points_people' | 'points' | 'points_matchday') =>
-      oneDecimal(people.reduce((sum, p) => sum + p[field], 0) / people.length);
+  return [...totals.values()];
+}
+
+/** Department rows: their members' figures averaged to one decimal, ranked like members. */
+export function rankDepartments(departments: DepartmentTotals[], locale: string): Static<typeof DepartmentRow>[] {
+  const rows = departments.map((d) => {
+    const avg = (sum: number) => oneDecimal(sum / d.people);
     return {
-      name, people: people.length, points_league: avg('points_league'), points_rounds: avg('points_rounds'),
-      points_people: avg('points_people'), points: avg('points'), points_matchday: avg('points_matchday'),
+      name: d.name, people: d.people, points_league: avg(d.points_league), points_rounds: avg(d.points_rounds),
+      points_people: avg(d.points_people), points: avg(d.points), points_matchday: avg(d.points_matchday),
     };
   });
-  return rank(departments, (d) => d.name, locale);
+  return rank(rows, (d) => d.name, locale);
 }

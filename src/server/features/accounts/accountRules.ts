@@ -40,5 +40,6 @@ export function toAccountUser(row: UserRow) {
     email_verified: row.email_verified === 1,
     email_reminders: row.email_reminders === 1,
     locale: (row.locale === 'es' ? 'es' : 'en') as Locale,
+    ranking_hidden: Number(row.ranking_hidden) === 1,
   };
 }

@@ -2,7 +2,7 @@ import type { Executor } from '../../platform/db/database';
 import type { SessionCache } from '../../platform/sessions/sessionCache';
 import { forgetUserEverywhere } from '../../platform/sessions/revocations';
 
-const USER_COLUMNS = ['id', 'name', 'email', 'password_hash', 'is_admin', 'email_reminders', 'locale', 'email_verified', 'disabled_at'] as const;
+const USER_COLUMNS = ['id', 'name', 'email', 'password_hash', 'is_admin', 'email_reminders', 'locale', 'email_verified', 'disabled_at', 'ranking_hidden'] as const;
 
 export type UserRow = Awaited<ReturnType<typeof findUserById>> & object;
 

@@ -2,6 +2,7 @@ import type { AppDeps } from '../../platform/deps';
 import type { AuthUser } from '../../platform/http/context';
 import { AppError } from '../../platform/http/errors';
 import { touchMemberTables } from '../../domain/standings/tableVersions';
+import { resyncPlayerRankings } from '../../domain/standings/overallStandings';
 import { openSession } from '../../platform/sessions/sessions';
 import { deleteOtherSessions, deleteSession } from '../../platform/sessions/sessionsRepository';
 import { ACCOUNT_CHANGES_PER_ACCOUNT, ACCOUNT_CHANGES_PER_IP, perAccountAndIp, takeActionLimits } from '../../platform/sessions/actionLimits';
@@ -106,7 +107,7 @@ async function checkCurrentPassword(deps: AppDeps, userId: number, password: str
 
 export async function updateAccount(deps: AppDeps, caller: AuthUser, input: {
   name?: string; email?: string; password?: string; password_confirmation?: string; current_password: string;
-  email_reminders?: boolean; locale?: Locale;
+  email_reminders?: boolean; locale?: Locale; ranking_hidden?: boolean;
 }, ip: string): Promise<AccountUser> {
   const user = await checkCurrentPassword(deps, caller.id, input.current_password, ip);
   const errors = new FieldErrors();
@@ -131,9 +132,12 @@ export async function updateAccount(deps: AppDeps, caller: AuthUser, input: {
       ...(passwordHash !== undefined && { password_hash: passwordHash }),
       ...(input.locale !== undefined && { locale: input.locale }),
       ...(input.email_reminders !== undefined && { email_reminders: input.email_reminders ? 1 : 0 }),
+      ...(input.ranking_hidden !== undefined && { ranking_hidden: input.ranking_hidden ? 1 : 0 }),
     }, now);
     // Tables show member names (their cached answers are rebuilt).
     if (name !== undefined && name !== user.name) await touchMemberTables(trx, user.id);
+    // Opting out of the overall rankings takes the player's rows out at once (back in: they return).
+    if (input.ranking_hidden !== undefined && (input.ranking_hidden ? 1 : 0) !== Number(user.ranking_hidden)) await resyncPlayerRankings(trx, user.id);
     // A new password signs out every other device (this one stays signed in) and replaces the calendar address.
     if (passwordHash !== undefined) {
       await deleteOtherSessions(trx, deps.sessions, user.id, caller.sessionId);

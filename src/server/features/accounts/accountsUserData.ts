@@ -11,7 +11,7 @@ export const accountsUserData: UserDataSection = {
   name: 'account',
   async collect(db, userId) {
     const user = await db.selectFrom('users')
-      .select(['id', 'name', 'email', 'locale', 'is_admin', 'email_reminders', 'email_verified', 'created_at', 'updated_at', 'last_sign_in_at'])
+      .select(['id', 'name', 'email', 'locale', 'is_admin', 'email_reminders', 'email_verified', 'ranking_hidden', 'created_at', 'updated_at', 'last_sign_in_at'])
       .where('id', '=', userId).executeTakeFirst();
     const sessions = await db.selectFrom('sessions').select(['created_at', 'expires_at'])
       .where('user_id', '=', userId).orderBy('created_at').execute();
@@ -19,6 +19,7 @@ export const accountsUserData: UserDataSection = {
     return {
       id: Number(user.id), name: user.name, email: user.email, locale: user.locale, is_admin: Number(user.is_admin) === 1,
       email_reminders: Number(user.email_reminders) === 1, email_verified: Number(user.email_verified) === 1,
+      ranking_hidden: Number(user.ranking_hidden) === 1,
       created_at: isoTime(user.created_at), updated_at: isoTime(user.updated_at), last_sign_in_at: isoTime(user.last_sign_in_at),
       sessions: sessions.map((s) => ({ created_at: isoTime(s.created_at), expires_at: isoTime(s.expires_at) })),
     };

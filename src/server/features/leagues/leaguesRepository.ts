@@ -1,3 +1,4 @@
+import { moveMainLeagues } from '../../domain/standings/overallStandings';
 import { sql, type ExpressionBuilder, type Insertable, type Updateable } from 'kysely';
 import type { Executor } from '../../platform/db/database';
 import type { Database, LeaguesTable } from '../../platform/db/schema';
@@ -123,9 +124,11 @@ export async function updateLeague(db: Executor, leagueId: number, values: Updat
 
 /**
  * Members, invitations, messages and every bet go with it (foreign keys cascade); matchday rows, which have no
- * foreign key on PostgreSQL (standings/standingsRefresh.ts), by hand.
+ * foreign key on PostgreSQL (standings/standingsRefresh.ts), by hand. Players whose main league it was move to
+ * their next one in the overall rankings.
  */
 export async function deleteLeague(db: Executor, leagueId: number): Promise<void> {
+  await moveMainLeagues(db, [leagueId]);
   await db.deleteFrom('member_matchday_points').where('league_id', '=', leagueId).execute();
   await db.deleteFrom('leagues').where('id', '=', leagueId).execute();
 }

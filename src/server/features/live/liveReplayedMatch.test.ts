@@ -1,3 +1,4 @@
+import { touchLeagueTable } from '../../domain/standings/tableVersions';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { call, describeEachDb } from '../../testing/harness';
@@ -28,6 +29,7 @@ describeEachDb('a replayed match in play', (ctx) => {
       created_at: t.clock.now(), updated_at: t.clock.now(),
     }).returning('id').executeTakeFirstOrThrow();
     await db.insertInto('league_members').values({ league_id: leagueId, user_id: member.id, joined_at: t.clock.now() }).execute();
+    await touchLeagueTable(db, leagueId);
     await db.insertInto('result_bets').values(await withMatchCompetitions(db, { league_id: leagueId, user_id: member.id, match_id: opener.id, local_goals: 1, visiting_goals: 0, updated_at: t.clock.now() })).execute();
 
     const update = async () => {

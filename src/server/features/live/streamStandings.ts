@@ -1,7 +1,6 @@
 import type { LiveStandingsEvent } from '../../../shared/api/routes/live';
 import type { AppDeps } from '../../platform/deps';
-import { rankLeagueTable, storedStandings } from '../../domain/standings/leagueTable';
-import { isPagedTable, tablePage } from '../../domain/standings/rankedTables';
+import { isPagedTable, storedLeagueTable } from '../../domain/standings/storedTable';
 import { TABLE_PAGE_ROWS } from '../../../shared/api/routes/tables';
 import { inPlayWithBetsHidden } from './liveEventsRepository';
 import { liveStandings } from './provisionalTable';
@@ -18,14 +17,13 @@ import type { Locale } from '../../../shared/domain/locales';
 export async function streamStandings(deps: AppDeps, leagueId: number, locale: Locale): Promise<LiveStandingsEvent | null> {
   const league = await findLeagueForUser(deps.db, leagueId, 0);
   if (!league) return null;
-  // A big league's table is read a page at a time: its streams get the stored table's first page (from the table
-  // ranked once per version), and each reader reads their own page again. A provisional table would rank every
-  // member on every goal.
+  // A big league's table is read a page at a time: its streams get the stored table's first page, and each reader
+  // reads their own page again. A provisional table would rank every member on every goal.
   if (await isPagedTable(deps, league)) {
-    const table = await tablePage(deps, league, { id: 0, locale }, { limit: TABLE_PAGE_ROWS });
+    const table = await storedLeagueTable(deps, league, { id: 0, locale }, { page: { offset: 0, limit: TABLE_PAGE_ROWS } });
     return { league_id: leagueId, provisional: false, live_match_ids: [], table };
   }
   if (!(await inPlayWithBetsHidden(deps.db, leagueId, deps.clock.now()))) return liveStandings(deps, league, locale);
-  const table = await rankLeagueTable(deps, { id: 0, locale }, league, undefined, await storedStandings(deps, league));
+  const table = await storedLeagueTable(deps, league, { id: 0, locale }, { page: 'whole' });
   return { league_id: leagueId, provisional: false, live_match_ids: [], table };
 }

@@ -17,6 +17,10 @@ export interface UsersTable {
   email_verified: Generated<Flag>; created_at: number; updated_at: number;
   /** Set while an admin has disabled the account: it cannot sign in. */
   disabled_at: number | null; last_sign_in_at: number | null;
+  /** The name's sort keys per language (domain/standings/nameKeys.ts), filled when first needed. */
+  name_key_en: string | null; name_key_es: string | null;
+  /** The player opted out of the competitions' overall rankings. */
+  ranking_hidden: Generated<Flag>;
 }
 
 export interface SessionsTable { id: string; user_id: number; created_at: number; expires_at: number }
@@ -137,7 +141,51 @@ export interface LeagueMembersTable {
 
 /** A member's result-bet points in one matchday: a row once they have a scored bet there. */
 /** `competition_id` is the league's; PostgreSQL partitions the table by it (docs/partitions.md). */
-export interface MemberMatchdayPointsTable { league_id: number; user_id: number; matchday: number; points: number; competition_id: number }
+export interface MemberMatchdayPointsTable {
+  league_id: number; user_id: number; matchday: number; points: number; competition_id: number;
+  /** The row's hit counters (the league's tie-breaks), and its points and exact hits under the default scoring. */
+  exact_hits: Generated<number>; goal_difference_hits: Generated<number>; tendency_hits: Generated<number>;
+  points_default: Generated<number>; exact_default: Generated<number>;
+}
+
+/** A rank key: k0 = -points, k1..k5 = minus the tie-break values in order (0 where unused); ascending is best first. */
+export interface RankKeyColumns {
+  k0: Generated<number>; k1: Generated<number>; k2: Generated<number>; k3: Generated<number>; k4: Generated<number>; k5: Generated<number>;
+}
+
+/** A league member's standing as tables read it (domain/standings/rankLeagues.ts writes it). */
+export interface MemberStandingsTable extends RankKeyColumns {
+  league_id: number; user_id: number;
+  points: Generated<number>; points_league: Generated<number>; points_rounds: Generated<number>; points_people: Generated<number>;
+  points_bonus: Generated<number>; exact_hits: Generated<number>; goal_difference_hits: Generated<number>;
+  tendency_hits: Generated<number>; matchday_wins: Generated<number>;
+  /** The overall ranking's figures of the member's bets here: default-scoring points and exact hits, scored matchdays. */
+  points_default: Generated<number>; exact_default: Generated<number>; scored_days: Generated<number>;
+  name_key_en: Generated<string>; name_key_es: Generated<string>;
+}
+
+/** How many of a league's members stand at each total (k0 = -points). */
+export interface StandingCountsTable { league_id: number; k0: number; members: Generated<number> }
+
+/** The best score of each decided matchday of a league (its winners hold it). */
+export interface LeagueMatchdayTopsTable { league_id: number; matchday: number; top: number }
+
+/** A department's members and the sums its row averages; `matchdays` packs its result-bet points per matchday. */
+export interface StandingDepartmentsTable {
+  league_id: number; department: string; members: Generated<number>; points_league: Generated<number>;
+  points_rounds: Generated<number>; points_people: Generated<number>; points: Generated<number>; matchdays: Generated<string>;
+}
+
+/** The league whose bets count in a competition's overall ranking, when the player chose one. */
+export interface CompetitionMainLeaguesTable { competition_id: number; user_id: number; league_id: number }
+
+/** A player's row of a competition's overall ranking (default scoring of their main league's bets). */
+export interface OverallStandingsTable extends RankKeyColumns {
+  competition_id: number; user_id: number; league_id: number; points: Generated<number>; exact_hits: Generated<number>;
+  name_key_en: Generated<string>; name_key_es: Generated<string>;
+}
+
+export interface OverallCountsTable { competition_id: number; k0: number; members: Generated<number> }
 
 /** An owner's nudge to a member without bets before a deadline: one per member and deadline. */
 export interface LeagueNudgesTable { league_id: number; user_id: number; deadline: number; nudged_by: number | null; nudged_at: number }
@@ -298,6 +346,13 @@ export interface Database extends WebhookTables {
   league_members: LeagueMembersTable;
   league_bans: LeagueBansTable;
   member_matchday_points: MemberMatchdayPointsTable;
+  member_standings: MemberStandingsTable;
+  standing_counts: StandingCountsTable;
+  league_matchday_tops: LeagueMatchdayTopsTable;
+  standing_departments: StandingDepartmentsTable;
+  competition_main_leagues: CompetitionMainLeaguesTable;
+  overall_standings: OverallStandingsTable;
+  overall_counts: OverallCountsTable;
   league_nudges: LeagueNudgesTable;
   invitations: InvitationsTable;
   messages: MessagesTable;

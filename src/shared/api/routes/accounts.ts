@@ -29,6 +29,8 @@ export const AccountUser = Type.Object({
   email_verified: Type.Boolean(),
   email_reminders: Type.Boolean(),
   locale: UserLocale,
+  /** Left out of the competitions' overall rankings. */
+  ranking_hidden: Type.Boolean(),
 });
 
 /** Sign-in, sign-up and password reset answer the user plus the bearer token (also sent as `Authorization`). */
@@ -75,6 +77,7 @@ export const accountRoutes = {
       current_password: Password,
       email_reminders: Type.Optional(Type.Boolean()),
       locale: Type.Optional(UserLocale),
+      ranking_hidden: Type.Optional(Type.Boolean()),
     }),
     response: AccountUser,
     // Per account and per address, counted by the service in the database (server platform/sessions/actionLimits.ts).

@@ -1,3 +1,4 @@
+import { rankLeagues } from '../../../domain/standings/rankLeagues';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../../platform/deps';
 import { call } from '../../../testing/harness';
@@ -60,6 +61,7 @@ export async function createLeague(deps: AppDeps, ownerId: number, members: { us
     await deps.db.insertInto('league_members')
       .values(members.map((m) => ({ league_id: id, user_id: m.userId, joined_at: m.joinedAt, department: null })))
       .execute();
+    await rankLeagues(deps.db, { competitionId, leagueId: id });
   }
   return id;
 }

@@ -1,3 +1,4 @@
+import { rankLeagues } from '../../../domain/standings/rankLeagues';
 import { randomUUID } from 'node:crypto';
 import { ROUND } from '../../../../shared/domain/rounds';
 import type { Executor } from '../../../platform/db/database';
@@ -27,6 +28,8 @@ export async function insertLeague(db: Executor, competitionId: number, ownerId:
 
 export async function addMember(db: Executor, leagueId: number, userId: number): Promise<void> {
   await db.insertInto('league_members').values({ league_id: leagueId, user_id: userId, department: null, joined_at: 0 }).execute();
+  const { competition_id: competitionId } = await db.selectFrom('leagues').select('competition_id').where('id', '=', leagueId).executeTakeFirstOrThrow();
+  await rankLeagues(db, { competitionId, leagueId });
 }
 
 export interface PickWorld {

@@ -3,6 +3,7 @@ import type { Executor } from '../../../platform/db/database';
 import { POINTS_SYSTEM_PRESETS, SCORING_PRESETS, type Scoring } from '../../../../shared/domain/scoring';
 import type { LeaguesTable } from '../../../platform/db/schema';
 import { replaceRoundMultipliers, scoringToColumns } from '../../../domain/scoring/leagueScoring';
+import { rankLeagues } from '../../../domain/standings/rankLeagues';
 
 /** Test helper: a league straight into the database, with members (no dependency on the leagues API). */
 export async function createLeague(
@@ -34,6 +35,7 @@ export async function createLeague(
   if (args.selectedTeamIds?.length) {
     await db.insertInto('league_teams').values(args.selectedTeamIds.map((team_id) => ({ league_id: id, team_id }))).execute();
   }
+  await rankLeagues(db, { competitionId: args.competitionId, leagueId: id });
   return id;
 }
 

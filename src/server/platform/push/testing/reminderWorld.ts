@@ -1,3 +1,4 @@
+import { rankLeagues } from '../../../domain/standings/rankLeagues';
 import { randomUUID } from 'node:crypto';
 import type { TestApp } from '../../../testing/harness';
 import { createCup } from '../../../testing/competitionFixture';
@@ -26,6 +27,7 @@ export async function reminderWorld(t: TestApp) {
     allow_join: 0, editable_after_start: 0, start_matchday: 1, knockout_basis: 'regular', share_token: randomUUID(), created_at: now, updated_at: now,
   }).returning('id').executeTakeFirstOrThrow();
   await db.insertInto('league_members').values([ana, bob, carla].map((u) => ({ league_id: leagueId, user_id: u.id, joined_at: now }))).execute();
+  await rankLeagues(db, { competitionId: cup.competitionId, leagueId });
   const firstMatchday = await db.selectFrom('matches').select('id').where('competition_id', '=', cup.competitionId).where('matchday', '=', 1).execute();
   await db.insertInto('result_bets').values(await withMatchCompetitions(db, firstMatchday.map((m) => ({
     league_id: leagueId, user_id: bob.id, match_id: m.id, local_goals: 1, visiting_goals: 0, updated_at: now,

@@ -1,0 +1,145 @@
+import { sql, type RawBuilder } from 'kysely';
+import type { Locale } from '../../../shared/domain/locales';
+import type { Executor } from '../../platform/db/database';
+
+/**
+ * Reads of a stored ranking (a league's table, or a competition's overall ranking) by position, never by a sort:
+ * rows are listed by their rank key (k0 = -points, k1..k5 = minus the tie-break values; ascending is best first),
+ * members who share a key by their name's sort key in the reader's language, then by user id, all in one index.
+ * A member's position is one plus the members ahead: those with more points (a sum over the small table of counts
+ * per total) plus those with as many points and better tie-breaks (an index range within that total). Members
+ * with the same key share a position (1, 1, 3). Every read costs a few index ranges, whatever the ranking's size.
+ */
+
+export interface Board {
+  rows: 'member_standings' | 'overall_standings';
+  counts: 'standing_counts' | 'overall_counts';
+  /** The column that names the ranking (a league, or a competition for the overall one). */
+  scope: 'league_id' | 'competition_id';
+}
+
+export const LEAGUE_BOARD: Board = { rows: 'member_standings', counts: 'standing_counts', scope: 'league_id' };
+export const OVERALL_BOARD: Board = { rows: 'overall_standings', counts: 'overall_counts', scope: 'competition_id' };
+
+export interface RankKey { k0: number; k1: number; k2: number; k3: number; k4: number; k5: number }
+const KEY_COLUMNS = ['k0', 'k1', 'k2', 'k3', 'k4', 'k5'] as const;
+
+/** A row of a ranking as read: its key, the name order key it was listed by, its user, and what `columns` selected. */
+export type BoardRow<T> = T & RankKey & { user_id: number; name_key: string };
+
+const sameKey = (a: RankKey, b: RankKey) => KEY_COLUMNS.every((k) => Number(a[k]) === Number(b[k]));
+const keyValues = (key: RankKey) => sql.join(KEY_COLUMNS.map((k) => sql`${Number(key[k])}`));
+const keyRefs = (alias: string) => sql.join(KEY_COLUMNS.map((k) => sql.ref(`${alias}.${k}`)));
+const nameKey = (alias: string, locale: Locale) => sql.ref(`${alias}.name_key_${locale}`);
+
+/** Members in the ranking. */
+export async function boardSize(db: Executor, board: Board, scopeId: number): Promise<number> {
+  const { rows } = await sql<{ n: number | string | null }>`SELECT SUM(members) AS n FROM ${sql.table(board.counts)}
+    WHERE ${sql.ref(board.scope)} = ${scopeId}`.execute(db);
+  return Number(rows[0]?.n ?? 0);
+}
+
+/** The position of a member whose rank key is `key`. */
+export async function positionOf(db: Executor, board: Board, scopeId: number, key: RankKey): Promise<number> {
+  const { rows } = await sql<{ ahead: number | string | null; tied_ahead: number | string }>`SELECT
+      (SELECT SUM(c.members) FROM ${sql.table(board.counts)} c WHERE c.${sql.ref(board.scope)} = ${scopeId} AND c.k0 < ${Number(key.k0)}) AS ahead,
+      (SELECT COUNT(*) FROM ${sql.table(board.rows)} r WHERE r.${sql.ref(board.scope)} = ${scopeId} AND r.k0 = ${Number(key.k0)}
+        AND (r.k1, r.k2, r.k3, r.k4, r.k5) < (${Number(key.k1)}, ${Number(key.k2)}, ${Number(key.k3)}, ${Number(key.k4)}, ${Number(key.k5)})) AS tied_ahead`
+    .execute(db);
+  return 1 + Number(rows[0].ahead ?? 0) + Number(rows[0].tied_ahead);
+}
+
+/**
+ * Positions of rows listed in ranking order from absolute index `first`: a row whose key differs from the one
+ * before it stands at its index plus one (everybody before it is ahead); equal keys share a position. Only the
+ * first row's position is read (positionOf).
+ */
+async function withPositions<T extends RankKey>(db: Executor, board: Board, scopeId: number, rows: T[], first: number): Promise<(T & { position: number })[]> {
+  let position = 0;
+  const ranked: (T & { position: number })[] = [];
+  for (const [index, row] of rows.entries()) {
+    if (index === 0) position = await positionOf(db, board, scopeId, row);
+    else if (!sameKey(row, rows[index - 1])) position = first + index + 1;
+    ranked.push({ ...row, position });
+  }
+  return ranked;
+}
+
+/** Selected columns of a board's rows, `r` being the row and `u` its user. */
+export type BoardColumns = RawBuilder<unknown>;
+
+const select = (board: Board, columns: BoardColumns, locale: Locale, scopeId: number) => sql`SELECT ${keyRefs('r')}, r.user_id,
+    ${nameKey('r', locale)} AS name_key, ${columns}
+  FROM ${sql.table(board.rows)} r JOIN users u ON u.id = r.user_id
+  WHERE r.${sql.ref(board.scope)} = ${scopeId}`;
+
+const order = (locale: Locale, direction: 'ASC' | 'DESC') => sql.join([...KEY_COLUMNS.map((k) => sql.ref(`r.${k}`)), nameKey('r', locale), sql.ref('r.user_id')]
+  .map((ref) => sql`${ref} ${sql.raw(direction)}`));
+
+/**
+ * The `limit` rows from absolute index `offset` (0-based) in the reader's language, with their positions: the total
+ * the offset falls in is found in the counts, and the rows are read from it on.
+ */
+export async function pageAt<T>(
+  db: Executor, board: Board, scopeId: number, locale: Locale, page: { offset: number; limit: number }, columns: BoardColumns,
+): Promise<(BoardRow<T> & { position: number })[]> {
+  const counts = await sql<{ k0: number; members: number | string }>`SELECT k0, members FROM ${sql.table(board.counts)}
+    WHERE ${sql.ref(board.scope)} = ${scopeId} ORDER BY k0`.execute(db);
+  let before = 0;
+  const group = counts.rows.find((row) => {
+    if (before + Number(row.members) > page.offset) return true;
+    before += Number(row.members);
+    return false;
+  });
+  if (!group || page.limit <= 0) return [];
+  const { rows } = await sql<BoardRow<T>>`${select(board, columns, locale, scopeId)} AND r.k0 >= ${Number(group.k0)}
+    ORDER BY ${order(locale, 'ASC')} LIMIT ${page.limit} OFFSET ${page.offset - before}`.execute(db);
+  return withPositions(db, board, scopeId, rows, page.offset);
+}
+
+/** A member's row with their position, or null when they are not in the ranking. */
+export async function rowOf<T>(
+  db: Executor, board: Board, scopeId: number, locale: Locale, userId: number, columns: BoardColumns,
+): Promise<(BoardRow<T> & { position: number }) | null> {
+  const { rows } = await sql<BoardRow<T>>`${select(board, columns, locale, scopeId)} AND r.user_id = ${userId}`.execute(db);
+  if (rows.length === 0) return null;
+  return { ...rows[0], position: await positionOf(db, board, scopeId, rows[0]) };
+}
+
+/**
+ * A member's row with up to `around` rows before and after it, in ranking order with positions, and the absolute
+ * index of the first of them; null when they are not in the ranking.
+ */
+export async function rowsAround<T>(
+  db: Executor, board: Board, scopeId: number, locale: Locale, userId: number, around: number, columns: BoardColumns,
+): Promise<{ rows: (BoardRow<T> & { position: number })[]; first: number } | null> {
+  const own = await rowOf<T>(db, board, scopeId, locale, userId, columns);
+  if (!own) return null;
+  const mine = sql`(${keyValues(own)}, ${own.name_key}, ${Number(own.user_id)})`;
+  const listed = sql`(${keyRefs('r')}, ${nameKey('r', locale)}, r.user_id)`;
+  const [tiedBefore, before, after] = await Promise.all([
+    sql<{ n: number | string }>`SELECT COUNT(*) AS n FROM ${sql.table(board.rows)} r WHERE r.${sql.ref(board.scope)} = ${scopeId}
+      AND (${keyRefs('r')}) = (${keyValues(own)}) AND (${nameKey('r', locale)}, r.user_id) < (${own.name_key}, ${Number(own.user_id)})`.execute(db),
+    sql<BoardRow<T>>`${select(board, columns, locale, scopeId)} AND ${listed} < ${mine} ORDER BY ${order(locale, 'DESC')} LIMIT ${around}`.execute(db),
+    sql<BoardRow<T>>`${select(board, columns, locale, scopeId)} AND ${listed} > ${mine} ORDER BY ${order(locale, 'ASC')} LIMIT ${around}`.execute(db),
+  ]);
+  const index = own.position - 1 + Number(tiedBefore.rows[0].n);
+  const rows = [...before.rows.reverse(), own, ...after.rows];
+  const first = index - before.rows.length;
+  return { rows: await withPositions(db, board, scopeId, rows, first), first };
+}
+
+/** The rows after a member's row (`after` = their user id), in ranking order with positions; null when they are not in it. */
+export async function pageAfter<T>(
+  db: Executor, board: Board, scopeId: number, locale: Locale, afterUserId: number, limit: number, columns: BoardColumns,
+): Promise<{ rows: (BoardRow<T> & { position: number })[]; first: number } | null> {
+  const around = await rowsAround<T>(db, board, scopeId, locale, afterUserId, 0, columns);
+  if (!around) return null;
+  const [own] = around.rows;
+  const mine = sql`(${keyValues(own)}, ${own.name_key}, ${Number(own.user_id)})`;
+  const { rows } = await sql<BoardRow<T>>`${select(board, columns, locale, scopeId)}
+    AND (${keyRefs('r')}, ${nameKey('r', locale)}, r.user_id) > ${mine} ORDER BY ${order(locale, 'ASC')} LIMIT ${limit}`.execute(db);
+  // Positions follow from the row before the page: the one the reader was shown last.
+  const ranked = await withPositions(db, board, scopeId, [own, ...rows], around.first);
+  return { rows: ranked.slice(1), first: around.first + 1 };
+}
