@@ -40,6 +40,11 @@ const readyStatus = (origin: string) => fetch(`${origin}/readyz`, { signal: Abor
 
 const isAlive = (pid: number) => { try { process.kill(pid, 0); return true; } catch { return false; } };
 
+/** Whether the process runs the result runner (resultRunner.js) rather than a server. */
+const isRunner = (pid: number) => { try { return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('resultRunner'); } catch { return false; } };
+const workerPids = (pid: number) => childPids(pid).filter((child) => !isRunner(child));
+const runnerPids = (pid: number) => childPids(pid).filter(isRunner);
+
 describe('WEB_CONCURRENCY', () => {
   it('defaults to one process, up to 64', () => {
     expect(loadConfig({}).webConcurrency).toBe(1);
@@ -65,7 +70,9 @@ describe('WEB_CONCURRENCY', () => {
       server = await startServerProcess({ DATABASE_URL: url.toString(), WEB_CONCURRENCY: '3', LOG_LEVEL: 'info' }, 90_000);
       const primary = server.child.pid!;
 
-      const workers = await until('three workers', () => childPids(primary), (pids) => pids.length === 3);
+      const workers = await until('three workers', () => workerPids(primary), (pids) => pids.length === 3);
+      // One result runner serves them all, beside them.
+      const [runner] = await until('the result runner', () => runnerPids(primary), (pids) => pids.length === 1);
       // Every worker serves: wait until each has logged that it listens.
       await until('every worker listening', () => server!.output.join('').match(/Server listening/g)?.length ?? 0, (n) => n >= 3);
       expect(server.output.join('')).toMatch(/"msg":"starting 3 workers"/);
@@ -73,14 +80,14 @@ describe('WEB_CONCURRENCY', () => {
       // One worker dies; the others go on answering and the supervisor starts a replacement.
       process.kill(workers[0], 'SIGKILL');
       await until('ready after the death', () => readyStatus(server!.origin), (status) => status === 200);
-      const replaced = await until('a replacement worker', () => childPids(primary), (pids) => pids.length === 3 && !pids.includes(workers[0]));
+      const replaced = await until('a replacement worker', () => workerPids(primary), (pids) => pids.length === 3 && !pids.includes(workers[0]));
       expect(server.output.join('')).toMatch(/"msg":"worker died; starting another"/);
       await until('the replacement listening', () => server!.output.join('').match(/Server listening/g)?.length ?? 0, (n) => n >= 4);
       await until('ready with the replacement', () => readyStatus(server!.origin), (status) => status === 200);
 
       // SIGTERM reaches every worker; each shuts down gracefully and the supervisor exits 0 after them.
       expect(await server.terminate(30_000)).toBe(0);
-      expect(replaced.filter(isAlive)).toEqual([]);
+      expect([...replaced, runner].filter(isAlive)).toEqual([]);
       expect(server.output.join('')).toMatch(/"msg":"all workers stopped"/);
       const migrations = await database.db.selectFrom('kysely_migration' as never).select('name' as never).execute();
       expect(migrations.length).toBeGreaterThan(1);
@@ -96,7 +103,7 @@ describe('WEB_CONCURRENCY', () => {
       const server = await startServerProcess({ DATABASE_URL: `sqlite:${join(dir, 'porra.sqlite')}`, WEB_CONCURRENCY: '3' }, 60_000);
       try {
         expect(server.output.join('')).toMatch(/WEB_CONCURRENCY=3 is ignored: SQLite is one process's database, so Porra runs one process/);
-        expect(childPids(server.child.pid!)).toEqual([]);
+        expect(workerPids(server.child.pid!)).toEqual([]);
         expect((await fetch(`${server.origin}/readyz`)).status).toBe(200);
       } finally {
         expect(await server.terminate()).toBe(0);

@@ -2,6 +2,7 @@ import cluster, { type Worker } from 'node:cluster';
 import { hostname } from 'node:os';
 import type { Config } from './platform/config';
 import { aggregateWorkerMetrics } from './platform/observability/clusterMetrics';
+import { superviseResultRunner, type SupervisedRunner } from './runnerSupervisor';
 
 /** A worker that dies this soon after starting is failing to start: wait before replacing it, longer each time. */
 const HEALTHY_AFTER_MS = 10_000;
@@ -37,6 +38,7 @@ export function superviseWorkers(config: Config): boolean {
   }
 
   let stopping = false;
+  let runner: SupervisedRunner | null = null;
   let restartDelayMs = FIRST_RESTART_DELAY_MS;
   let failedExit = false;
   const startedAt = new Map<Worker, number>();
@@ -53,7 +55,7 @@ export function superviseWorkers(config: Config): boolean {
     if (stopping) {
       if (startedAt.size === 0) {
         log('info', 'all workers stopped');
-        process.exit(failedExit ? 1 : 0);
+        void (runner?.stop() ?? Promise.resolve()).then(() => process.exit(failedExit ? 1 : 0));
       }
       return;
     }
@@ -69,7 +71,7 @@ export function superviseWorkers(config: Config): boolean {
     stopping = true;
     failedExit = false;
     log('info', 'shutting down the workers', { signal, workers: startedAt.size });
-    if (startedAt.size === 0) process.exit(0);
+    if (startedAt.size === 0) { void (runner?.stop() ?? Promise.resolve()).then(() => process.exit(0)); return; }
     for (const worker of startedAt.keys()) worker.process.kill('SIGTERM');
     setTimeout(() => {
       log('error', 'workers still running after their shutdown deadline: killing them', { workers: startedAt.size });
@@ -83,5 +85,9 @@ export function superviseWorkers(config: Config): boolean {
 
   log('info', `starting ${config.webConcurrency} workers`, { workers: config.webConcurrency });
   for (let i = 0; i < config.webConcurrency; i++) fork();
+  // One result runner for every worker of this machine: they announce their jobs through PostgreSQL.
+  if (config.resultJobs === 'runner') {
+    runner = superviseResultRunner(config, { info: (fields, msg) => log('info', msg, fields), error: (fields, msg) => log('error', msg, fields) });
+  }
   return true;
 }

@@ -7,7 +7,10 @@ import { listenForMetrics } from './platform/observability/metricsServer';
 import { startScheduler } from './scheduledJobs';
 import { startTitleRaceNotices } from './features/titleRace/titleRaceNotices';
 import { shutdownGracefully } from './shutdown';
-import { kickResultJobs } from './domain/resultJobs/resultJobWorker';
+import cluster from 'node:cluster';
+import { kickResultJobs, linkResultRunner } from './domain/resultJobs/resultJobWorker';
+import { forgetLeagueTables } from './domain/standings/tableVersions';
+import { superviseResultRunner, type SupervisedRunner } from './runnerSupervisor';
 
 function configOrExit(): Config {
   try {
@@ -31,6 +34,18 @@ async function main(): Promise<void> {
   // Push keys exist before the first browser asks for them (every process reads the same stored pair).
   await loadVapidKeys(deps.db);
   const scheduler = startScheduler(deps);
+  // Result jobs run in a process of their own beside this one (never on the event loop that serves players); a
+  // cluster's supervisor starts it for all its workers.
+  let runner: SupervisedRunner | null = null;
+  if (config.resultJobs === 'runner' && !cluster.isWorker) {
+    runner = superviseResultRunner(config, app.log, ({ batch }) => {
+      // Tables its batch changed are read anew here at once; its live events (SQLite) reach the streams now.
+      forgetLeagueTables(deps.db, batch.leagueIds);
+      void deps.live.catchUp();
+    });
+    const started = runner;
+    linkResultRunner(deps, () => started.kick());
+  }
   // Result jobs a stopped process left (or that wait for their lease to run out) go on from where they were.
   kickResultJobs(deps);
   await startTitleRaceNotices(deps);
@@ -46,7 +61,7 @@ async function main(): Promise<void> {
     stopping = true;
     app.log.info({ signal }, 'shutting down');
     void metricsServer?.close();
-    void shutdownGracefully({ app, lifecycle, database, scheduler }, config.shutdownTimeoutMs).then((drained) => {
+    void shutdownGracefully({ app, lifecycle, database, scheduler, runner }, config.shutdownTimeoutMs).then((drained) => {
       app.log.info(drained ? 'shut down' : 'shut down, cutting requests that outlived SHUTDOWN_TIMEOUT_MS');
       process.exit(drained ? 0 : 1);
     });

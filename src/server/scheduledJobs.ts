@@ -30,8 +30,11 @@ export function schedulerJobs(deps: AppDeps, options: SchedulerOptions): Schedul
     const run = scheduledProcesses(deps);
     jobs.push({ name: 'update', everyMs: options.updateEveryMinutes * 60_000, work: run.update });
     jobs.push({ name: 'notify', everyMs: options.notifyEveryMinutes * 60_000, work: run.notify });
-    // Result jobs whose worker died (a killed process) are taken up once their lease has run out.
-    jobs.push({ name: 'result_jobs', everyMs: 60_000, async work() { kickResultJobs(deps); await runningResultJobs(deps); return {}; } });
+    // Result jobs whose worker died (a killed process) are taken up once their lease has run out (a result runner
+    // looks for them on its own).
+    if (deps.config.resultJobs === 'inline') {
+      jobs.push({ name: 'result_jobs', everyMs: 60_000, async work() { kickResultJobs(deps); await runningResultJobs(deps); return {}; } });
+    }
     // A full sync first waits one period: at start-up `update` already ran and the last full sync is recent enough.
     if (options.fullSyncEveryMinutes) {
       const everyMs = options.fullSyncEveryMinutes * 60_000;

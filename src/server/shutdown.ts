@@ -10,6 +10,8 @@ export interface RunningServer {
   /** Opened by main.ts, not by the app: it must outlive app.close() to release the locks. */
   database: DatabaseHandle;
   scheduler: Scheduler | null;
+  /** The result runner process main.ts started, if any. */
+  runner?: { stop(): Promise<void> } | null;
 }
 
 /** After the deadline, cut connections and closing the database get this much more before main exits anyway. */
@@ -18,17 +20,18 @@ const AFTER_DEADLINE_MS = 2000;
 /**
  * What SIGTERM does, in order:
  * 1. /readyz answers 503, so a load balancer still probing sends new traffic elsewhere;
- * 2. the scheduler starts nothing new, and Fastify stops accepting connections, closes idle keep-alive ones (and
- *    those that never sent a request), answers 503 (Connection: close) to requests arriving on busy ones, and waits for the requests in flight;
+ * 2. the scheduler starts nothing new, the result runner commits its batch in progress and stops, and Fastify stops
+ *    accepting connections, closes idle keep-alive ones (and those that never sent a request), answers 503
+ *    (Connection: close) to requests arriving on busy ones, and waits for the requests in flight;
  * 3. past `timeoutMs` the connections still open are cut (a hung request must not block a deploy);
  * 4. the process locks this process still holds are released, so other processes need not wait for them to expire;
  * 5. the database is closed.
  * Resolves true when everything in flight finished in time, false when connections had to be cut.
  */
 export async function shutdownGracefully(server: RunningServer, timeoutMs: number): Promise<boolean> {
-  const { app, lifecycle, database, scheduler } = server;
+  const { app, lifecycle, database, scheduler, runner } = server;
   lifecycle.shuttingDown = true;
-  const closing = Promise.allSettled([scheduler?.stop(), app.close()]);
+  const closing = Promise.allSettled([scheduler?.stop(), runner?.stop(), app.close()]);
   // The listener no longer accepts: a connection that never sent a request will not send one we would answer.
   lifecycle.closeUnusedConnections();
   const drained = await settlesWithin(closing, timeoutMs);

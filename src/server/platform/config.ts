@@ -104,6 +104,12 @@ export interface Config {
   overload: OverloadLimits;
   /** Worker processes of `npm start` (node:cluster); PostgreSQL only, SQLite always runs one. */
   webConcurrency: number;
+  /**
+   * Where result jobs run (RESULT_JOBS): `runner`, a process `npm start` starts beside the server, which serves no
+   * requests; `external`, `porra worker` processes started by the operator; `inline`, the serving process itself
+   * (tests and benches).
+   */
+  resultJobs: ResultJobsMode;
   /** Hours between the scheduler's SQLite backups (0 = none). */
   backupEveryHours: number;
   /** Backups kept in backupDir (older ones are removed after each backup). */
@@ -114,6 +120,17 @@ export interface Config {
   logHmacKey: string | null;
   /** Where the log key is kept when LOG_HMAC_KEY is unset (created 0600 on first start): LOG_HMAC_KEY_FILE, or beside the SQLite file. */
   logKeyFile: string;
+}
+
+export type ResultJobsMode = 'runner' | 'external' | 'inline';
+const RESULT_JOBS_MODES: readonly ResultJobsMode[] = ['runner', 'external', 'inline'];
+
+function resultJobsMode(raw: string | undefined): ResultJobsMode {
+  const value = raw?.trim() || 'runner';
+  if (!(RESULT_JOBS_MODES as readonly string[]).includes(value)) {
+    throw new ConfigError(`RESULT_JOBS must be runner, external or inline (got "${raw}")`);
+  }
+  return value as ResultJobsMode;
 }
 
 /** @fastify/under-pressure's limits; 0 turns a limit off. */
@@ -335,6 +352,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       sampleIntervalMs: 1000,
     },
     webConcurrency: int(env, 'WEB_CONCURRENCY', 1, 1, 64),
+    resultJobs: resultJobsMode(env.RESULT_JOBS),
     backupEveryHours: backupEveryHours(env, databaseUrl),
     backupKeep: int(env, 'BACKUP_KEEP', 7, 1, 1000),
     backupDir: resolve(env.BACKUP_DIR || defaultBackupDir(databaseUrl)),

@@ -39,7 +39,7 @@ export interface TestApp {
 export function testConfig(overrides: Partial<Config> = {}): Config {
   // No load shedding: on a busy test machine event-loop delay would turn into random 503s.
   const env = { SCRYPT_COST: '10', LOG_LEVEL: 'silent', SEED_DEMO: 'false', OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '0',
-    LOG_HMAC_KEY: 'test-log-key-kept-outside-the-database' };
+    LOG_HMAC_KEY: 'test-log-key-kept-outside-the-database', RESULT_JOBS: 'inline' };
   return { ...loadConfig(env), clientDir: '/nonexistent', ...overrides };
 }
 

@@ -1,7 +1,11 @@
 import type { Executor } from '../../platform/db/database';
+import { isPostgres, notify } from '../../platform/db/notificationChannels';
 import { finishRun, insertRun } from '../../platform/processRuns/processRuns';
 import { recomputeAfterResults } from '../scoring/recompute';
 import { insertJob, markSuperseded, openJobsForUpdate } from './resultJobsRepository';
+
+/** The notification channel (per schema) on which a new result job is announced. */
+export const RESULT_JOBS_CHANNEL = 'porra_result_jobs_';
 
 /** Results just written to these matches, in the writer's transaction. */
 export interface ResultWrite {
@@ -24,8 +28,8 @@ const unique = (values: number[]) => [...new Set(values)].sort((a, b) => a - b);
  * applies it league by league after the writer has committed, and its process run shows in the history. A newer
  * job of the competition supersedes the unfinished ones and takes over their matches and matchdays, starting again
  * from the first league, so every league ends on the latest results. Matches that change no table (in play,
- * scheduled), or a competition without leagues (an import), are scored here at once. The job's id, or null when there is none; the caller kicks the
- * worker once its transaction committed (kickResultJobs).
+ * scheduled), or a competition without leagues (an import), are scored here at once. The job's id, or null when
+ * there is none; the caller kicks the runner once its transaction committed (kickResultJobs).
  */
 export async function applyResults(db: Executor, write: ResultWrite): Promise<number | null> {
   const ids = unique(write.matchIds);
@@ -51,6 +55,8 @@ export async function applyResults(db: Executor, write: ResultWrite): Promise<nu
     leaguesTotal: Number(leagues.n), processRunId: runId, now: write.now,
   });
   await markSuperseded(db, open.map((job) => job.id), jobId, write.now);
+  // PostgreSQL: the result runners, wherever they run, hear of the job when (and only if) this transaction commits.
+  if (isPostgres(db)) await notify(db, RESULT_JOBS_CHANNEL, String(jobId));
   for (const job of open) {
     if (job.processRunId !== null) await finishRun(db, job.processRunId, write.now, { changes: { updated_matches: job.matchIds.length } });
   }

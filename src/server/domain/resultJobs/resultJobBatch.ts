@@ -20,6 +20,9 @@ export interface BatchLimits {
   leaseMs: number;
 }
 
+/** The leagues a committed batch gave the result to. */
+export interface AppliedBatch { competitionId: number; leagueIds: number[] }
+
 export const DEFAULT_LIMITS: BatchLimits = { membersPerBatch: 20_000, leaguesPerBatch: 50, leaseMs: 60_000 };
 
 /** The next leagues of the competition after `cursor`, in id order, within the batch's limits. */
@@ -83,9 +86,9 @@ async function publishProgress(deps: WorkerDeps, db: Executor, job: ResultJob, p
  * `afterCommit` is told the batch's leagues once their new tables are committed.
  */
 export async function applyNextBatch(
-  deps: WorkerDeps, jobId: number, owner: string, limits: BatchLimits, afterCommit: (leagueIds: number[]) => void = () => {},
+  deps: WorkerDeps, jobId: number, owner: string, limits: BatchLimits, afterCommit: (batch: AppliedBatch) => void = () => {},
 ): Promise<'more' | 'done' | 'stopped'> {
-  let applied: number[] = [];
+  let applied: AppliedBatch = { competitionId: 0, leagueIds: [] };
   const outcome = await deps.db.transaction().execute(async (trx): Promise<'more' | 'done' | 'stopped'> => {
     const job = await jobForUpdate(trx, jobId);
     if (!job || job.status !== 'running' || job.leaseOwner !== owner) return 'stopped';
@@ -104,7 +107,7 @@ export async function applyNextBatch(
     const done = job.leaguesDone + leagueIds.length;
     await advanceJob(trx, job.id, leagueIds.at(-1)!, done, now + limits.leaseMs);
     await publishProgress(deps, trx, job, { league_ids: leagueIds, leagues_done: done, leagues_total: Math.max(job.leaguesTotal, done), finished: false });
-    applied = leagueIds;
+    applied = { competitionId: job.competitionId, leagueIds };
     return 'more';
   });
   if (outcome === 'more') afterCommit(applied);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { appStateSlot } from '../../platform/appState';
 import type { AppDeps } from '../../platform/deps';
-import { applyNextBatch, DEFAULT_LIMITS, type BatchLimits, type WorkerDeps } from './resultJobBatch';
+import { applyNextBatch, DEFAULT_LIMITS, type AppliedBatch, type BatchLimits, type WorkerDeps } from './resultJobBatch';
 import { claimableJobIds, claimJob, releaseJob } from './resultJobsRepository';
 
 /** How many claimable jobs a worker looks at per round. */
@@ -12,7 +12,7 @@ export interface WorkerOptions {
   /** Asked between batches: a worker told to stop releases its job (another run takes it up where it was). */
   shouldStop?: () => boolean;
   /** Told after each batch has committed, with the leagues whose tables it changed. */
-  afterBatch?: (leagueIds: number[]) => void;
+  afterBatch?: (batch: AppliedBatch) => void;
 }
 
 /**
@@ -56,38 +56,48 @@ export async function runResultJobs(deps: WorkerDeps, options: WorkerOptions = {
   }
 }
 
-/** This app's in-process worker: at most one run at a time, run again when kicked meanwhile. */
-interface InProcessWorker { run: Promise<void> | null; again: boolean; stopping: boolean }
+/**
+ * How this app reaches the result jobs: run them itself (RESULT_JOBS=inline: tests and benches), or wake the runner
+ * process beside it (`send`, set by main.ts when it started one). A runner over PostgreSQL also hears of every job
+ * from the database, so servers without a runner of their own (cluster workers, other machines) need no link.
+ */
+interface JobsLink { run: Promise<void> | null; again: boolean; stopping: boolean; wakeRunner: (() => void) | null }
 
-const workerSlot = appStateSlot<InProcessWorker>(() => ({ run: null, again: false, stopping: false }));
+const linkSlot = appStateSlot<JobsLink>(() => ({ run: null, again: false, stopping: false, wakeRunner: null }));
+
+/** main.ts: result jobs written by this app wake this runner process. */
+export function linkResultRunner(deps: AppDeps, wakeRunner: () => void): void {
+  deps.state.get(linkSlot).wakeRunner = wakeRunner;
+}
 
 /**
- * Starts this app's worker in the background (after a writer committed a result job, at start-up): small installs
- * and tests see results applied at once, without waiting for the scheduler. Failures are logged; the job stays open
- * for the next kick or the scheduler's run.
+ * After a writer committed a result job: the runner is woken; with RESULT_JOBS=inline this app runs the jobs in the
+ * background itself (at most one run at a time, run again when kicked meanwhile). Failures are logged; the job stays
+ * open for the next kick or the runner's next round.
  */
 export function kickResultJobs(deps: AppDeps): void {
-  const worker = deps.state.get(workerSlot);
-  if (worker.stopping) return;
-  if (worker.run) { worker.again = true; return; }
-  worker.run = (async () => {
+  const link = deps.state.get(linkSlot);
+  if (deps.config.resultJobs !== 'inline') { link.wakeRunner?.(); return; }
+  if (link.stopping) return;
+  if (link.run) { link.again = true; return; }
+  link.run = (async () => {
     do {
-      worker.again = false;
-      await runResultJobs(deps, { shouldStop: () => worker.stopping });
-    } while (worker.again && !worker.stopping);
+      link.again = false;
+      await runResultJobs(deps, { shouldStop: () => link.stopping });
+    } while (link.again && !link.stopping);
   })().catch((error: unknown) => {
     deps.log.error({ err: error }, 'result jobs: a run failed; its job waits for the next one');
-  }).finally(() => { worker.run = null; });
+  }).finally(() => { link.run = null; });
 }
 
 /** The background run in progress, if any (tests wait for it). */
 export function runningResultJobs(deps: AppDeps): Promise<void> {
-  return deps.state.get(workerSlot).run ?? Promise.resolve();
+  return deps.state.get(linkSlot).run ?? Promise.resolve();
 }
 
 /** Shutdown: the background run stops after its batch in progress and releases its job. */
 export async function stopResultJobs(deps: AppDeps): Promise<void> {
-  const worker = deps.state.get(workerSlot);
-  worker.stopping = true;
-  await (worker.run ?? Promise.resolve());
+  const link = deps.state.get(linkSlot);
+  link.stopping = true;
+  await (link.run ?? Promise.resolve());
 }

@@ -26,6 +26,11 @@ export interface LiveBus {
   publish(db: Executor, event: LiveEventInput): Promise<number | null>;
   /** Every committed event, once, in id order as they arrive; starts listening on the first subscriber. */
   subscribe(listener: (event: LiveEventRow) => void): Promise<() => void>;
+  /**
+   * SQLite: events another process (the result runner) committed are read now. PostgreSQL tells every process of
+   * every event already.
+   */
+  catchUp(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -115,6 +120,10 @@ export function createLiveBus(handle: DatabaseHandle, clock: Clock, log: Fastify
         throw error;
       }
       return () => { listeners.delete(listener); };
+    },
+    async catchUp() {
+      if (handle.dialect === 'postgres' || listeners.size === 0) return;
+      await read(() => liveEventsAfter(db, lastSeen, CATCH_UP_LIMIT));
     },
     async close() {
       closed = true;
