@@ -39,13 +39,26 @@ export async function boardSize(db: Executor, board: Board, scopeId: number): Pr
   return Number(rows[0]?.n ?? 0);
 }
 
+/**
+ * Members with the same points as `key` and better tie-break values: a count per tie-break level (k1 lower; k1 equal
+ * and k2 lower; ...), each an index range within the total. One range each, because a comparison of the five
+ * values at once is not searched as a range by SQLite: it reads the whole total.
+ */
+function tiedAhead(board: Board, scopeId: number, key: RankKey): RawBuilder<unknown> {
+  const levels = [1, 2, 3, 4, 5].map((level) => {
+    const equal = [0, ...Array.from({ length: level - 1 }, (_, i) => i + 1)]
+      .map((i) => sql`r.${sql.ref(`k${i}`)} = ${Number(key[KEY_COLUMNS[i]])}`);
+    return sql`(SELECT COUNT(*) FROM ${sql.table(board.rows)} r WHERE r.${sql.ref(board.scope)} = ${scopeId}
+      AND ${sql.join(equal, sql` AND `)} AND r.${sql.ref(`k${level}`)} < ${Number(key[KEY_COLUMNS[level]])})`;
+  });
+  return sql.join(levels, sql` + `);
+}
+
 /** The position of a member whose rank key is `key`. */
 export async function positionOf(db: Executor, board: Board, scopeId: number, key: RankKey): Promise<number> {
   const { rows } = await sql<{ ahead: number | string | null; tied_ahead: number | string }>`SELECT
       (SELECT SUM(c.members) FROM ${sql.table(board.counts)} c WHERE c.${sql.ref(board.scope)} = ${scopeId} AND c.k0 < ${Number(key.k0)}) AS ahead,
-      (SELECT COUNT(*) FROM ${sql.table(board.rows)} r WHERE r.${sql.ref(board.scope)} = ${scopeId} AND r.k0 = ${Number(key.k0)}
-        AND (r.k1, r.k2, r.k3, r.k4, r.k5) < (${Number(key.k1)}, ${Number(key.k2)}, ${Number(key.k3)}, ${Number(key.k4)}, ${Number(key.k5)})) AS tied_ahead`
-    .execute(db);
+      ${tiedAhead(board, scopeId, key)} AS tied_ahead`.execute(db);
   return 1 + Number(rows[0].ahead ?? 0) + Number(rows[0].tied_ahead);
 }
 
@@ -73,8 +86,9 @@ const select = (board: Board, columns: BoardColumns, locale: Locale, scopeId: nu
   FROM ${sql.table(board.rows)} r JOIN users u ON u.id = r.user_id
   WHERE r.${sql.ref(board.scope)} = ${scopeId}`;
 
-const order = (locale: Locale, direction: 'ASC' | 'DESC') => sql.join([...KEY_COLUMNS.map((k) => sql.ref(`r.${k}`)), nameKey('r', locale), sql.ref('r.user_id')]
-  .map((ref) => sql`${ref} ${sql.raw(direction)}`));
+const order = (alias: string, locale: Locale, direction: 'ASC' | 'DESC') => sql.join(
+  [...KEY_COLUMNS.map((k) => sql.ref(`${alias}.${k}`)), nameKey(alias, locale), sql.ref(`${alias}.user_id`)].map((ref) => sql`${ref} ${sql.raw(direction)}`),
+);
 
 /**
  * The `limit` rows from absolute index `offset` (0-based) in the reader's language, with their positions: the total
@@ -92,8 +106,15 @@ export async function pageAt<T>(
     return false;
   });
   if (!group || page.limit <= 0) return [];
-  const { rows } = await sql<BoardRow<T>>`${select(board, columns, locale, scopeId)} AND r.k0 >= ${Number(group.k0)}
-    ORDER BY ${order(locale, 'ASC')} LIMIT ${page.limit} OFFSET ${page.offset - before}`.execute(db);
+  // The window is found in the index alone, then its rows are joined: an offset far into a total skips index
+  // entries, not joined rows.
+  const { rows } = await sql<BoardRow<T>>`SELECT ${keyRefs('r')}, r.user_id, page.name_key, ${columns}
+    FROM (SELECT ${keyRefs('w')}, w.user_id, ${nameKey('w', locale)} AS name_key FROM ${sql.table(board.rows)} w
+      WHERE w.${sql.ref(board.scope)} = ${scopeId} AND w.k0 >= ${Number(group.k0)}
+      ORDER BY ${order('w', locale, 'ASC')} LIMIT ${page.limit} OFFSET ${page.offset - before}) page
+    JOIN ${sql.table(board.rows)} r ON r.${sql.ref(board.scope)} = ${scopeId} AND r.user_id = page.user_id
+    JOIN users u ON u.id = r.user_id
+    ORDER BY ${order('r', locale, 'ASC')}`.execute(db);
   return withPositions(db, board, scopeId, rows, page.offset);
 }
 
@@ -120,8 +141,8 @@ export async function rowsAround<T>(
   const [tiedBefore, before, after] = await Promise.all([
     sql<{ n: number | string }>`SELECT COUNT(*) AS n FROM ${sql.table(board.rows)} r WHERE r.${sql.ref(board.scope)} = ${scopeId}
       AND (${keyRefs('r')}) = (${keyValues(own)}) AND (${nameKey('r', locale)}, r.user_id) < (${own.name_key}, ${Number(own.user_id)})`.execute(db),
-    sql<BoardRow<T>>`${select(board, columns, locale, scopeId)} AND ${listed} < ${mine} ORDER BY ${order(locale, 'DESC')} LIMIT ${around}`.execute(db),
-    sql<BoardRow<T>>`${select(board, columns, locale, scopeId)} AND ${listed} > ${mine} ORDER BY ${order(locale, 'ASC')} LIMIT ${around}`.execute(db),
+    sql<BoardRow<T>>`${select(board, columns, locale, scopeId)} AND ${listed} < ${mine} ORDER BY ${order('r', locale, 'DESC')} LIMIT ${around}`.execute(db),
+    sql<BoardRow<T>>`${select(board, columns, locale, scopeId)} AND ${listed} > ${mine} ORDER BY ${order('r', locale, 'ASC')} LIMIT ${around}`.execute(db),
   ]);
   const index = own.position - 1 + Number(tiedBefore.rows[0].n);
   const rows = [...before.rows.reverse(), own, ...after.rows];
@@ -138,7 +159,7 @@ export async function pageAfter<T>(
   const [own] = around.rows;
   const mine = sql`(${keyValues(own)}, ${own.name_key}, ${Number(own.user_id)})`;
   const { rows } = await sql<BoardRow<T>>`${select(board, columns, locale, scopeId)}
-    AND (${keyRefs('r')}, ${nameKey('r', locale)}, r.user_id) > ${mine} ORDER BY ${order(locale, 'ASC')} LIMIT ${limit}`.execute(db);
+    AND (${keyRefs('r')}, ${nameKey('r', locale)}, r.user_id) > ${mine} ORDER BY ${order('r', locale, 'ASC')} LIMIT ${limit}`.execute(db);
   // Positions follow from the row before the page: the one the reader was shown last.
   const ranked = await withPositions(db, board, scopeId, [own, ...rows], around.first);
   return { rows: ranked.slice(1), first: around.first + 1 };
