@@ -29,6 +29,7 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { sql } from 'kysely';
 import pg from 'pg';
+import { migrate } from '../src/server/platform/db/database';
 import { loadJwtSecret } from '../src/server/platform/sessions/tokens';
 import { applyResults } from '../src/server/domain/resultJobs/applyResults';
 import { compiledServer, startServerProcess, type ServerProcess } from '../src/server/testing/serverProcess';
@@ -81,6 +82,7 @@ async function main(): Promise<void> {
   if (!process.env.BENCH_DATABASE_URL) throw new Error('BENCH_DATABASE_URL (PostgreSQL) is required');
   const database = await openBenchDatabase(20);
   const { db } = database.handle;
+  await migrate(database.handle);
   let server: ServerProcess | null = null;
   let runner: ChildProcess | null = null;
   try {

@@ -12,8 +12,12 @@ import { fillNameKeys } from './storedNameKeys';
  * moves by the rows that change, never by a recount of the competition.
  */
 
-/** Which players a sync covers: those whose main league, or whose present row's league, is among `leagueIds` (all
- * of the competition when absent), or these users. */
+/**
+ * Which players a sync covers: those whose main league, or whose present row's league, is among `leagueIds` (all of
+ * the competition when absent), or these users. A player whose main league moved is synced by the move itself
+ * (moveMainLeagues, a choice of main league), so a row under one of the leagues whose player's main league is
+ * elsewhere is only left by a write that did not: it goes, and comes back when that league is ranked.
+ */
 export type OverallPlayers = { leagueIds?: number[] } | { userIds: number[] };
 
 const covers = (players: OverallPlayers, leagueColumn: string, userColumn: string): RawBuilder<unknown> =>
@@ -27,9 +31,7 @@ const wanted = (competitionId: number, players: OverallPlayers) => sql`(SELECT c
     JOIN member_standings ms ON ms.league_id = cml.league_id AND ms.user_id = cml.user_id
     JOIN users u ON u.id = cml.user_id
   WHERE cml.competition_id = ${competitionId} AND ms.scored_days > 0 AND u.ranking_hidden = 0
-    AND (${covers(players, 'cml.league_id', 'cml.user_id')}
-      OR cml.user_id IN (SELECT o2.user_id FROM overall_standings o2 WHERE o2.competition_id = ${competitionId}
-        AND ${covers(players, 'o2.league_id', 'o2.user_id')})))`;
+    AND ${covers(players, 'cml.league_id', 'cml.user_id')})`;
 
 /** Key space of the overall rankings' PostgreSQL advisory locks ("ovrl"). */
 const OVERALL_RANKING = 0x6f76_726c;
@@ -106,17 +108,31 @@ export async function keepMainLeagues(db: Executor, competitionId: number, leagu
 export async function moveMainLeagues(db: Executor, leagueIds: number[], leaving?: number): Promise<void> {
   if (leagueIds.length === 0) return;
   const who = leaving === undefined ? sql`1 = 1` : sql`cml.user_id = ${leaving}`;
+  const moved = await sql<{ competition_id: number; user_id: number }>`SELECT cml.competition_id, cml.user_id FROM competition_main_leagues cml
+    WHERE ${inList('cml.league_id', leagueIds)} AND ${who}`.execute(db);
+  if (moved.rows.length === 0) return;
   const next = sql`(SELECT lm.league_id FROM league_members lm JOIN leagues l ON l.id = lm.league_id
     WHERE lm.user_id = cml.user_id AND l.competition_id = cml.competition_id AND NOT ${inList('lm.league_id', leagueIds)}
     ORDER BY lm.joined_at, lm.league_id LIMIT 1)`;
   await sql`UPDATE competition_main_leagues AS cml SET league_id = ${next}
     WHERE ${inList('cml.league_id', leagueIds)} AND ${who} AND ${next} IS NOT NULL`.execute(db);
   await sql`DELETE FROM competition_main_leagues AS cml WHERE ${inList('cml.league_id', leagueIds)} AND ${who}`.execute(db);
-  const competitions = await db.selectFrom('leagues').select('competition_id').distinct().where('id', 'in', leagueIds).execute();
-  for (const { competition_id: competitionId } of competitions) {
-    await syncOverallStandings(db, Number(competitionId), leaving === undefined ? { leagueIds } : { userIds: [leaving] });
+  // Their rows follow their new main leagues, a slice of players at a time.
+  const byCompetition = new Map<number, number[]>();
+  for (const row of moved.rows) {
+    const ids = byCompetition.get(Number(row.competition_id)) ?? [];
+    ids.push(Number(row.user_id));
+    byCompetition.set(Number(row.competition_id), ids);
+  }
+  for (const [competitionId, userIds] of byCompetition) {
+    for (let from = 0; from < userIds.length; from += MOVED_PER_SYNC) {
+      await syncOverallStandings(db, competitionId, { userIds: userIds.slice(from, from + MOVED_PER_SYNC) });
+    }
   }
 }
+
+/** Players whose rows one sync moves after their main league went. */
+const MOVED_PER_SYNC = 1000;
 
 /** Every membership's main league where none is kept: the first league of the competition the player joined. */
 export async function fillMainLeagues(db: Executor): Promise<void> {

@@ -13,7 +13,7 @@ describeEachDb('update account', (ctx) => {
       name: 'Ana B.', email: ' AnaB@Example.com', current_password: PASSWORD, email_reminders: true, locale: 'es', password: '',
     });
     expect(res.statusCode).toBe(200);
-    expect(res.data).toEqual({ id: ana.id, name: 'Ana B.', email: 'anab@example.com', is_admin: false, email_verified: false, email_reminders: true, locale: 'es' });
+    expect(res.data).toEqual({ id: ana.id, name: 'Ana B.', email: 'anab@example.com', is_admin: false, email_verified: false, email_reminders: true, locale: 'es', ranking_hidden: false });
     // Blank password: unchanged.
     expect((await signInViaApi(ctx().app, 'anab@example.com', PASSWORD)).statusCode).toBe(200);
     const me = await call(ctx().app, { method: 'GET', url: '/api/v1/en/users/index', token: ana.token });
