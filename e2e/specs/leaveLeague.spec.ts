@@ -13,11 +13,12 @@ import type { Person, World } from '../support/world';
 /** Records every snackbar entry the page shows from now on, as it last read (entries leave after a few seconds). */
 async function recordEntries(page: Page): Promise<() => Promise<Array<{ status: string; text: string }>>> {
   await page.evaluate(() => {
-    const seen = new Map<Element, { status: string; text: string }>();
-    const look = () => document.querySelectorAll('[data-testid="notification"]').forEach((entry) => {
+    type Entry = { getAttribute(name: string): string | null; textContent: string | null };
+    const seen = new Map<Entry, { status: string; text: string }>();
+    const look = () => document.querySelectorAll('[data-testid="notification"]').forEach((entry: Entry) => {
       seen.set(entry, { status: entry.getAttribute('data-status') ?? '', text: entry.textContent ?? '' });
     });
-    new MutationObserver(look).observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
+    new window.MutationObserver(look).observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
     (window as unknown as { seenEntries: () => unknown }).seenEntries = () => [...seen.values()];
   });
   return () => page.evaluate(() => (window as unknown as { seenEntries: () => Array<{ status: string; text: string }> }).seenEntries());
