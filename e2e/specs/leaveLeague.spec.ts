@@ -13,10 +13,11 @@ import type { Person, World } from '../support/world';
 /** Records every snackbar entry the page shows from now on, as it last read (entries leave after a few seconds). */
 async function recordEntries(page: Page): Promise<() => Promise<Array<{ status: string; text: string }>>> {
   await page.evaluate(() => {
-    type Entry = { getAttribute(name: string): string | null; textContent: string | null };
+    type Entry = { getAttribute(name: string): string | null; lastElementChild: { textContent: string | null } | null };
     const seen = new Map<Entry, { status: string; text: string }>();
+    // An entry is its status icon, then its message.
     const look = () => document.querySelectorAll('[data-testid="notification"]').forEach((entry: Entry) => {
-      seen.set(entry, { status: entry.getAttribute('data-status') ?? '', text: entry.textContent ?? '' });
+      seen.set(entry, { status: entry.getAttribute('data-status') ?? '', text: entry.lastElementChild?.textContent ?? '' });
     });
     new window.MutationObserver(look).observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
     (window as unknown as { seenEntries: () => unknown }).seenEntries = () => [...seen.values()];
