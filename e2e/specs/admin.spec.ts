@@ -27,8 +27,8 @@ const TEXTS = {
 type Texts = (typeof TEXTS)[keyof typeof TEXTS];
 
 /**
- * Waits for the snackbar entry of a process to leave (its work ended) without an error toast; a quick process may
- * have come and gone before the entry is looked for.
+ * Waits for the snackbar entry of a process to end (its running text gives way to how it ended) without an error
+ * entry; a quick process may have ended before the entry is looked for.
  */
 async function processFinished(page: Page, text: string): Promise<void> {
   const entry = page.getByTestId('notification').filter({ hasText: text }).first();

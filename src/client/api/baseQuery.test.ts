@@ -130,10 +130,15 @@ describe('the base query', () => {
     afterEach(() => jest.useRealTimers());
 
     const fakeTimers = () => jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick', 'setImmediate'] });
-
-    it('shows a spinner entry while a bet saves, then "Bet saved" for 2500 ms, never a tick beside the progress text', async () => {
+    /** Keeps a handler's answer until the test lets it go. */
+    const gated = () => {
       let release = () => {};
       const gate = new Promise<void>((resolve) => { release = resolve; });
+      return { gate, release };
+    };
+
+    it('shows a spinner entry while a bet saves, then "Bet saved" with its success icon for 3000 ms', async () => {
+      const { gate, release } = gated();
       server.use(handle('updateResultBet', async () => { await gate; return ok(resultBet(1, { local_goals: 1, visiting_goals: 0 })); }));
       fakeTimers();
       const store = setupStore();
@@ -142,27 +147,46 @@ describe('the base query', () => {
       release();
       await call;
       expect(messages(store)).toEqual([['ok', 'Bet saved']]);
-      jest.advanceTimersByTime(2499);
+      jest.advanceTimersByTime(2999);
       expect(store.getState().notifications).toHaveLength(1);
       jest.advanceTimersByTime(1);
       expect(store.getState().notifications).toEqual([]);
     });
 
-    it('removes the entry of a process without a done message as soon as its work ends (signing in)', async () => {
-      let release = () => {};
-      const gate = new Promise<void>((resolve) => { release = resolve; });
-      server.use(handle('contact', async () => { await gate; return ok({ message: 'sent' }); }));
+    it("says how a call without its own text ended in the server's words, or in the client's for calls that answer none", async () => {
+      const { gate, release } = gated();
+      server.use(handle('contact', async () => { await gate; return ok({ message: 'Message sent' }); }));
       const store = setupStore();
       const call = store.dispatch(api.endpoints.contact.initiate({ body: { name: 'A', email: 'a@b.co', message: 'hi' } }));
       await waitFor(() => expect(messages(store)).toEqual([[null, 'Sending the message']]));
       release();
       await call;
-      expect(store.getState().notifications).toEqual([]);
+      expect(messages(store)).toEqual([['ok', 'Message sent']]);
       await store.dispatch(api.endpoints.signIn.initiate({ body: { api_v1_user: { email: PLAYER.email, password: PLAYER.password, remember_me: true } } }));
+      expect(messages(store)).toEqual([['ok', 'Message sent'], ['ok', 'Signed in']]);
+      await i18n.changeLanguage('es');
+      await store.dispatch(api.endpoints.signIn.initiate({ body: { api_v1_user: { email: PLAYER.email, password: PLAYER.password } } }));
+      expect(messages(store)).toContainEqual(['ok', 'Sesión iniciada']);
+    });
+
+    it.each([
+      ['updatePartial', 'update'], ['updateAll', 'update_all'], ['notify', 'notify'],
+    ] as const)("shows the admin's %s finishing with the server's words for 3000 ms", async (endpoint, process) => {
+      await saveToken(issueToken(2));
+      server.use(handle(endpoint, () => ok({ message: `Process ${process} finished`, process })));
+      fakeTimers();
+      const store = setupStore();
+      const call = store.dispatch(api.endpoints[endpoint].initiate({}));
+      await waitFor(() => expect(store.getState().notifications.map((item) => item.status)).toEqual([null]));
+      await call;
+      expect(messages(store)).toEqual([['ok', `Process ${process} finished`]]);
+      jest.advanceTimersByTime(2999);
+      expect(store.getState().notifications).toHaveLength(1);
+      jest.advanceTimersByTime(1);
       expect(store.getState().notifications).toEqual([]);
     });
 
-    it('replaces a failed call\'s spinner by its error toast, kept for 5000 ms', async () => {
+    it("turns a failed call's spinner into its error, one entry kept for 5000 ms", async () => {
       server.use(handle('contact', () => fail(500, 'Boom')));
       fakeTimers();
       const store = setupStore();
@@ -171,6 +195,32 @@ describe('the base query', () => {
       jest.advanceTimersByTime(4999);
       expect(store.getState().notifications).toHaveLength(1);
       jest.advanceTimersByTime(1);
+      expect(store.getState().notifications).toEqual([]);
+    });
+
+    it('drops the entry of a cancelled call at once, silently', async () => {
+      server.use(handle('contact', async () => { await delay(200); return ok({ message: 'Message sent' }); }));
+      const store = setupStore();
+      const call = store.dispatch(api.endpoints.contact.initiate({ body: { name: 'A', email: 'a@b.co', message: 'hi' } }));
+      await waitFor(() => expect(store.getState().notifications).toHaveLength(1));
+      call.abort();
+      await waitFor(() => expect(store.getState().notifications).toEqual([]));
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(store.getState().notifications).toEqual([]);
+      expect(fakeApi.logs).toEqual([]);
+    });
+
+    it("keeps a later run's entry when an earlier run's outcome leaves", async () => {
+      server.use(handle('updateAll', () => ok({ message: 'Process update_all finished', process: 'update_all' })));
+      fakeTimers();
+      const store = setupStore();
+      await store.dispatch(api.endpoints.updateAll.initiate({}));
+      jest.advanceTimersByTime(2000);
+      await store.dispatch(api.endpoints.updateAll.initiate({}));
+      expect(messages(store)).toEqual([['ok', 'Process update_all finished'], ['ok', 'Process update_all finished']]);
+      jest.advanceTimersByTime(1000);
+      expect(messages(store)).toEqual([['ok', 'Process update_all finished']]);
+      jest.advanceTimersByTime(2000);
       expect(store.getState().notifications).toEqual([]);
     });
 
@@ -183,8 +233,10 @@ describe('the base query', () => {
       await waitFor(() => expect(store.getState().notifications).toHaveLength(1));
       const second = await store.dispatch(api.endpoints.updateAll.initiate({}));
       expect(second.error).toMatchObject({ status: 'PROCESS_RUNNING' });
-      expect(messages(store)).toContainEqual(['error', 'The process is already running. Try again in a few minutes']);
+      // The refusal is a toast of its own; the running call keeps its spinner, then shows how it ended.
+      expect(messages(store)).toEqual([[null, 'Update of every competition'], ['error', 'The process is already running. Try again in a few minutes']]);
       await first;
+      expect(messages(store)).toEqual([['ok', 'done'], ['error', 'The process is already running. Try again in a few minutes']]);
       expect(sent).toBe(1);
       // Once finished, the same process may run again.
       await store.dispatch(api.endpoints.updateAll.initiate({}));

@@ -4,7 +4,7 @@ import { accountRoutes } from '../../shared/api/routes/accounts';
 import i18n, { currentLocale } from '../lib/i18n/i18n';
 import { deleteToken, readToken, saveToken } from '../lib/session/token';
 import { selectIsProcessRunning } from '../lib/notifications/notificationsSlice';
-import { showToast, startProcess } from '../lib/notifications/notify';
+import { showToast, startProcess, type ProcessEntry } from '../lib/notifications/notify';
 import { redirectRequested } from '../lib/navigation/navigationSlice';
 import type { RouteRequest } from './routeRequest';
 
@@ -99,9 +99,21 @@ export function logFailure(error: FetchBaseQueryError, meta: FetchBaseQueryMeta 
 export const processIdFor = (request: RouteRequest): string =>
   request.def.process ?? `${request.name}:${JSON.stringify({ params: request.params, query: request.query, body: request.body })}`;
 
+/**
+ * How a write call ended, in words: the client's own text for its process when it has one (`processes_done`,
+ * filled from the answer), else the server's translated `message`; undefined keeps the running text.
+ */
+function outcomeText(process: string, answer: unknown): string | undefined {
+  const fields = answer && typeof answer === 'object' && !Array.isArray(answer) ? answer as Record<string, unknown> : {};
+  const done = `processes_done.${process}`;
+  if (i18n.exists(done)) return i18n.t(done, { replace: fields });
+  return typeof fields.message === 'string' && fields.message ? fields.message : undefined;
+}
+
 export const apiBaseQuery: BaseQueryFn<RouteRequest, unknown, ApiError, object, FetchBaseQueryMeta> = async (request, api, extra) => {
   const isWrite = api.type === 'mutation';
-  let finish: ((status: 'ok' | 'error') => void) | undefined;
+  const process = request.def.process ?? request.name;
+  let entry: ProcessEntry | undefined;
   if (isWrite) {
     const processId = processIdFor(request);
     if (selectIsProcessRunning(api.getState() as never, processId)) {
@@ -109,10 +121,7 @@ export const apiBaseQuery: BaseQueryFn<RouteRequest, unknown, ApiError, object, 
       showToast(api.dispatch, 'error', message);
       return { error: { status: PROCESS_RUNNING, error: message } };
     }
-    const process = request.def.process ?? request.name;
-    const done = `processes_done.${process}`;
-    finish = startProcess(api.dispatch, processId, i18n.t(`processes.${process}`, { defaultValue: i18n.t('processes.default') }),
-      i18n.exists(done) ? i18n.t(done) : undefined);
+    entry = startProcess(api.dispatch, processId, i18n.t(`processes.${process}`, { defaultValue: i18n.t('processes.default') }));
   }
 
   const token = isAnonymousCall(request.def) ? null : await readToken();
@@ -128,16 +137,20 @@ export const apiBaseQuery: BaseQueryFn<RouteRequest, unknown, ApiError, object, 
   if (result.error) {
     const aborted = api.signal.aborted || result.error.status === 'TIMEOUT_ERROR'
       || (result.error.status === 'FETCH_ERROR' && /abort/i.test(result.error.error));
-    finish?.('error');
-    if (aborted) return result;
+    if (aborted) {
+      entry?.cancel();
+      return result;
+    }
     const message = errorMessage(result.error);
     logFailure(result.error, result.meta, message);
-    if (!isSilent(request.def)) showToast(api.dispatch, 'error', message);
+    // A write's own entry turns into its error; a read's failure gets a toast.
+    if (entry) entry.finish('error', message);
+    else if (!isSilent(request.def)) showToast(api.dispatch, 'error', message);
     if (result.error.status === 403 && !isWrite) api.dispatch(redirectRequested('/not_allowed'));
     return result;
   }
 
-  finish?.('ok');
+  entry?.finish('ok', outcomeText(process, result.data));
   if (answersToken(request.def)) {
     const fromBody = (result.data as { token?: unknown } | null)?.token;
     const fromHeader = result.meta?.response?.headers.get('authorization')?.replace(/^Bearer\s+/i, '');

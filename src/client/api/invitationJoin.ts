@@ -4,8 +4,6 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { api } from './api';
 import { errorMessage } from './baseQuery';
-import { useAppDispatch } from './store/hooks';
-import { showToast } from '../lib/notifications/notify';
 
 const leagueJoin = api.endpoints.leagueJoin;
 
@@ -21,10 +19,9 @@ export interface JoinRefusal { status: number | null; message: string }
  */
 export function useJoinByInvitation() {
   const { t } = useTranslation();
-  const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const [join, state] = leagueJoin.useMutation();
-  const joinAndBet = useCallback(async (leagueId: number, token: string, leagueName: string): Promise<JoinRefusal | null> => {
+  const joinAndBet = useCallback(async (leagueId: number, token: string): Promise<JoinRefusal | null> => {
     const result = await join({ body: { league_id: leagueId, invitation_token: token } });
     if ('error' in result && result.error) {
       const error = result.error as FetchBaseQueryError;
@@ -32,9 +29,8 @@ export function useJoinByInvitation() {
         ? { status: error.status, message: errorMessage(error) }
         : { status: null, message: t('errors.messages.invitation_not_found') };
     }
-    showToast(dispatch, 'success', t('invitation.joined', { league: result.data?.league.name ?? leagueName }));
     navigate(firstBetPath(leagueId), { replace: true });
     return null;
-  }, [dispatch, join, navigate, t]);
+  }, [join, navigate, t]);
   return { joinAndBet, joining: state.isLoading };
 }

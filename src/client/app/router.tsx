@@ -4,6 +4,7 @@ import { RequireUser } from '../features/account/RequireUser';
 import { ErrorBoundary } from '../lib/errors/ErrorBoundary';
 import { InternalErrorScreen } from '../lib/errors/InternalErrorScreen';
 import { LoadingOverlay } from '../features/shell/LoadingOverlay';
+import { PageTitle } from '../lib/navigation/PageTitle';
 import { Shell } from '../features/shell/Shell';
 
 /*
@@ -14,9 +15,17 @@ import { Shell } from '../features/shell/Shell';
 
 type Access = 'public' | 'user';
 
-/** A screen loaded on first visit (its own chunk); `user` screens send visitors to sign-in first. */
-function screen(Screen: LazyExoticComponent<ComponentType> | ComponentType, access: Access = 'public') {
-  const element = <Suspense fallback={<LoadingOverlay open />}><Screen /></Suspense>;
+/**
+ * A screen loaded on first visit (its own chunk) under its page title (a text key; none for a route whose children
+ * have theirs); `user` screens send visitors to sign-in first.
+ */
+function screen(Screen: LazyExoticComponent<ComponentType> | ComponentType, title: string | null, access: Access = 'public') {
+  const element = (
+    <>
+      {title && <PageTitle titleKey={title} />}
+      <Suspense fallback={<LoadingOverlay open />}><Screen /></Suspense>
+    </>
+  );
   return access === 'user' ? <RequireUser>{element}</RequireUser> : element;
 }
 
@@ -61,50 +70,50 @@ export const routes: RouteObject[] = [
     path: '/',
     element: <ErrorBoundary fallback={<InternalErrorScreen />}><Shell /></ErrorBoundary>,
     children: [
-      { index: true, element: screen(HomeScreen) },
-      { path: 'leagues/new', element: screen(LeagueFormScreen, 'user') },
-      { path: 'leagues/search', element: screen(SearchLeaguesScreen, 'user') },
-      { path: 'leagues/edit/:leagueId', element: screen(LeagueFormScreen, 'user') },
-      { path: 'leagues/admin/:leagueId', element: screen(LeagueAdminScreen, 'user') },
+      { index: true, element: screen(HomeScreen, 'titles.home') },
+      { path: 'leagues/new', element: screen(LeagueFormScreen, 'titles.new_league', 'user') },
+      { path: 'leagues/search', element: screen(SearchLeaguesScreen, 'titles.search_leagues', 'user') },
+      { path: 'leagues/edit/:leagueId', element: screen(LeagueFormScreen, 'titles.edit_league', 'user') },
+      { path: 'leagues/admin/:leagueId', element: screen(LeagueAdminScreen, 'titles.league_admin', 'user') },
       // Public: a visitor holding an invitation sees its league and signs up on the page.
-      { path: 'leagues/join/:leagueId/:invitationToken', element: screen(InvitationEntryScreen) },
+      { path: 'leagues/join/:leagueId/:invitationToken', element: screen(InvitationEntryScreen, 'titles.join_league') },
       {
-        path: 'leagues/:leagueId', element: screen(LeagueScreen, 'user'),
+        path: 'leagues/:leagueId', element: screen(LeagueScreen, 'titles.league', 'user'),
         children: [{ index: true, element: <Suspense fallback={null}><LeagueBoardCard /></Suspense> }],
       },
-      { path: 'leagues/:leagueId/summary', element: screen(BetsSummaryScreen, 'user') },
-      { path: 'leagues/:leagueId/bonus', element: screen(BonusQuestionsScreen, 'user') },
-      { path: 'leagues/:leagueId/log', element: screen(LeagueLogScreen, 'user') },
-      { path: 'leagues/:leagueId/webhooks', element: screen(WebhooksScreen, 'user') },
-      { path: 'leagues/:leagueId/points', element: screen(LeaguePointsScreen, 'user') },
-      { path: 'result_bets/new', element: screen(BetsScreen, 'user') },
-      { path: 'matches/:matchId/show_bets', element: screen(MatchBetsScreen, 'user') },
-      { path: 'messages', element: screen(MessagesScreen, 'user') },
-      { path: 'invitations', element: screen(InvitationsScreen, 'user') },
-      { path: 'admin/matches/:matchId', element: screen(MatchEditScreen, 'user') },
+      { path: 'leagues/:leagueId/summary', element: screen(BetsSummaryScreen, 'titles.bets_summary', 'user') },
+      { path: 'leagues/:leagueId/bonus', element: screen(BonusQuestionsScreen, 'bonus.title', 'user') },
+      { path: 'leagues/:leagueId/log', element: screen(LeagueLogScreen, 'league_log.title', 'user') },
+      { path: 'leagues/:leagueId/webhooks', element: screen(WebhooksScreen, 'webhooks.title', 'user') },
+      { path: 'leagues/:leagueId/points', element: screen(LeaguePointsScreen, 'league_points.title', 'user') },
+      { path: 'result_bets/new', element: screen(BetsScreen, 'titles.bets', 'user') },
+      { path: 'matches/:matchId/show_bets', element: screen(MatchBetsScreen, 'titles.match_bets', 'user') },
+      { path: 'messages', element: screen(MessagesScreen, 'titles.messages', 'user') },
+      { path: 'invitations', element: screen(InvitationsScreen, 'titles.invitations', 'user') },
+      { path: 'admin/matches/:matchId', element: screen(MatchEditScreen, 'admin.edit_match', 'user') },
       {
-        path: 'admin', element: screen(AdminConsoleScreen, 'user'),
+        path: 'admin', element: screen(AdminConsoleScreen, null, 'user'),
         children: [
           { index: true, element: <Navigate to="competitions" replace /> },
-          { path: 'competitions', element: screen(AdminCompetitionsPage) },
-          { path: 'processes', element: screen(AdminProcessesPage) },
-          { path: 'users', element: screen(AdminUsersPage) },
-          { path: 'mail', element: screen(AdminMailPage) },
-          { path: 'settings', element: screen(AdminSettingsPage) },
+          { path: 'competitions', element: screen(AdminCompetitionsPage, 'titles.admin.competitions') },
+          { path: 'processes', element: screen(AdminProcessesPage, 'titles.admin.processes') },
+          { path: 'users', element: screen(AdminUsersPage, 'titles.admin.users') },
+          { path: 'mail', element: screen(AdminMailPage, 'titles.admin.mail') },
+          { path: 'settings', element: screen(AdminSettingsPage, 'titles.admin.settings') },
         ],
       },
-      { path: 'users/sign_in', element: screen(SignInScreen) },
-      { path: 'users/sign_up', element: screen(SignUpScreen) },
-      { path: 'users/edit', element: screen(EditAccountScreen, 'user') },
-      { path: 'users/api_tokens', element: screen(ApiTokensScreen, 'user') },
-      { path: 'users/password/new', element: screen(ForgotPasswordScreen) },
-      { path: 'users/password/edit', element: screen(ResetPasswordScreen) },
-      { path: 'verify_email', element: screen(VerifyEmailScreen) },
-      { path: 'help/:page', element: screen(HelpScreen) },
-      { path: 'contact', element: screen(ContactScreen) },
-      { path: 'not_allowed', element: screen(NotAllowedScreen) },
+      { path: 'users/sign_in', element: screen(SignInScreen, 'account.sign_in') },
+      { path: 'users/sign_up', element: screen(SignUpScreen, 'account.sign_up') },
+      { path: 'users/edit', element: screen(EditAccountScreen, 'account.edit', 'user') },
+      { path: 'users/api_tokens', element: screen(ApiTokensScreen, 'api_tokens.title', 'user') },
+      { path: 'users/password/new', element: screen(ForgotPasswordScreen, 'titles.forgot_password') },
+      { path: 'users/password/edit', element: screen(ResetPasswordScreen, 'account.reset_password') },
+      { path: 'verify_email', element: screen(VerifyEmailScreen, 'account.verify_email_title') },
+      { path: 'help/:page', element: screen(HelpScreen, 'help.:page.title') },
+      { path: 'contact', element: screen(ContactScreen, 'contact.title') },
+      { path: 'not_allowed', element: screen(NotAllowedScreen, 'errors.pages.not_allowed_heading') },
       { path: 'internal_server_error', element: <InternalErrorScreen /> },
-      { path: '*', element: screen(NotFoundScreen) },
+      { path: '*', element: screen(NotFoundScreen, 'titles.not_found') },
     ],
   },
 ];

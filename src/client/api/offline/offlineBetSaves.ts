@@ -10,7 +10,7 @@ import { betHistoryCleared } from '../bets/betEditsSlice';
 import { selectBetById } from '../entities/betsSlice';
 import { selectTeamById } from '../entities/teamsSlice';
 import type { RootState } from '../store/rootReducer';
-import { notificationAdded, notificationRemoved, notificationStatusSet } from '../../lib/notifications/notificationsSlice';
+import { notificationAdded, notificationFinished, notificationRemoved } from '../../lib/notifications/notificationsSlice';
 import { countPendingSaves, countPendingSavesOf, firstPendingSave, putPendingSave, removePendingSave, type PendingBetSave } from './pendingSavesDb';
 import { PENDING_NOTIFICATION_ID, isOffline, rememberPendingCount } from '../../lib/offline/offlineState';
 
@@ -26,7 +26,7 @@ function showPending(dispatch: Dispatch, count: number): void {
   if (count > 0) dispatch(notificationAdded({ id: PENDING_NOTIFICATION_ID, status: null, message: i18n.t('offline.pending', { count }) }));
   else {
     // A pending entry is only removed once finished (notificationsSlice).
-    dispatch(notificationStatusSet({ id: PENDING_NOTIFICATION_ID, status: 'ok' }));
+    dispatch(notificationFinished({ id: PENDING_NOTIFICATION_ID, status: 'ok' }));
     dispatch(notificationRemoved(PENDING_NOTIFICATION_ID));
   }
 }
@@ -111,8 +111,7 @@ function report(dispatch: Dispatch, sent: PendingBetSave[], refused: Array<{ sav
   if (sent.length) lines.push(i18n.t('offline.sent', { count: sent.length, bets: sent.map((save) => `${save.label} ${goalsText(save)}`).join(', ') }));
   for (const { save, message } of refused) lines.push(i18n.t('offline.refused', { bet: `${save.label} ${goalsText(save)}`, message }));
   const id = `offline-report-${Date.now()}`;
-  dispatch(notificationAdded({ id, status: null, message: lines.join(' · ') }));
-  dispatch(notificationStatusSet({ id, status: refused.length ? 'error' : 'ok' }));
+  dispatch(notificationAdded({ id, status: refused.length ? 'error' : 'ok', message: lines.join(' · ') }));
   setTimeout(() => dispatch(notificationRemoved(id)), SUMMARY_DURATION_MS);
 }
 

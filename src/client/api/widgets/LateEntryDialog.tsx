@@ -9,15 +9,12 @@ import Box from '@mui/material/Box';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../api';
-import { useAppDispatch } from '../store/hooks';
-import { showToast } from '../../lib/notifications/notify';
 
 const lateEntry = api.endpoints.resultBetLateEntry;
 
 /** The owner enters a member's bet after its deadline (a paper bet, a broken phone): logged and marked for everyone. */
 export function LateEntryButton({ betId, userName, local, visiting }: { betId: number; userName: string; local: number | null; visiting: number | null }) {
   const { t } = useTranslation();
-  const dispatch = useAppDispatch();
   const [open, setOpen] = useState(false);
   const [goals, setGoals] = useState<[string, string]>([local === null ? '' : String(local), visiting === null ? '' : String(visiting)]);
   const [reason, setReason] = useState('');
@@ -26,7 +23,6 @@ export function LateEntryButton({ betId, userName, local, visiting }: { betId: n
   const submit = async () => {
     const result = await save({ body: { result_bet_id: betId, local_goals: Number(goals[0]), visiting_goals: Number(goals[1]), reason: reason.trim() } });
     if ('error' in result && result.error) return;
-    showToast(dispatch, 'success', t('late_entry.saved'));
     setOpen(false);
   };
   return (

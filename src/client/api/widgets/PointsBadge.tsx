@@ -4,7 +4,6 @@ import Tooltip from '@mui/material/Tooltip';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../api';
-import { tokens } from '../../lib/theme/theme';
 
 /** The badge colour by points: 5 or more success, 3-4 info, 1-2 primary, 0 or less zero. */
 export function badgeColour(points: number): 'success' | 'info' | 'primary' | 'zero' {
@@ -49,7 +48,7 @@ export function PointsBadge({ points, kind, betId }: { points: number | null; ki
     <Box component="span" tabIndex={kind ? 0 : undefined} data-colour={colour} aria-label={t('components.points', { count: points })}
       sx={{
         display: 'inline-flex', minWidth: 28, height: 24, px: 0.75, borderRadius: 3, alignItems: 'center', justifyContent: 'center',
-        fontWeight: 600, fontSize: 13, color: 'common.white', bgcolor: colour === 'zero' ? tokens.zero : `${colour}.main`,
+        fontWeight: 600, fontSize: 13, color: `${colour}.contrastText`, bgcolor: `${colour}.main`,
       }}>
       {points}
     </Box>

@@ -2,8 +2,6 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import { useTranslation } from 'react-i18next';
 import { api } from '../api';
-import { useAppDispatch } from '../store/hooks';
-import { showToast } from '../../lib/notifications/notify';
 
 const resendEndpoint = api.endpoints.resendVerification;
 
@@ -13,12 +11,8 @@ const resendEndpoint = api.endpoints.resendVerification;
  */
 export function VerifyEmailBanner({ email }: { email: string }) {
   const { t } = useTranslation();
-  const dispatch = useAppDispatch();
   const [resend, { isLoading }] = resendEndpoint.useMutation();
-  const send = async () => {
-    const result = await resend();
-    if (!('error' in result && result.error)) showToast(dispatch, 'success', result.data!.message);
-  };
+  const send = () => { void resend(); };
   return (
     <Alert severity="warning" data-testid="verify-email-banner"
       // A long address wraps instead of scrolling the message sideways on a phone.

@@ -40,8 +40,7 @@ export function CalendarFeedCard() {
   };
   const replace = async () => {
     setConfirming(false);
-    const result = await regenerate();
-    if (!('error' in result && result.error)) showToast(dispatch, 'success', t('calendar.regenerated'));
+    await regenerate();
   };
 
   return (

@@ -14,7 +14,6 @@ import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch } from '../../api/store/hooks';
 import { api } from '../../api/api';
-import { showToast } from '../../lib/notifications/notify';
 import { redirectRequested } from '../../lib/navigation/navigationSlice';
 import { AccountCard } from '../../lib/forms/AccountCard';
 import { CalendarFeedCard } from './CalendarFeedCard';
@@ -56,7 +55,6 @@ export default function EditAccountScreen() {
     const result = await update({ body: { api_v1_user: account } });
     if ('error' in result && result.error) return;
     setValues((was) => ({ ...was, password: '', password_confirmation: '', current_password: '' }));
-    showToast(dispatch, 'success', t('messages.changes_saved'));
   };
 
   const deleteAccount = async () => {

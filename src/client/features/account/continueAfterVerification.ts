@@ -37,7 +37,7 @@ export function useContinueAfterVerification(next: string | null, verified: bool
     }
     void (async () => {
       for (let attempt = 1; ; attempt += 1) {
-        const refused = await joinAndBet(invitation.leagueId, invitation.token, '');
+        const refused = await joinAndBet(invitation.leagueId, invitation.token);
         // Another server process may still hold the session as unconfirmed for a few seconds (its session cache).
         if (refused?.status === 403 && attempt < UNCONFIRMED_RETRIES) {
           await new Promise((done) => setTimeout(done, UNCONFIRMED_RETRY_MS));

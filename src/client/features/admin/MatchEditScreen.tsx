@@ -11,9 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import type { Match } from '../../../shared/api/entities';
 import { api } from '../../api/api';
-import { useAppDispatch } from '../../api/store/hooks';
 import { useSession } from '../../api/session';
-import { showToast } from '../../lib/notifications/notify';
 
 const matchShow = api.endpoints.matchShow;
 const competitionTeams = api.endpoints.teamsOfCompetition;
@@ -54,7 +52,6 @@ export function matchEditOf(form: Form) {
 /** A global admin corrects a match by hand (PUT matches/{id}); points are recomputed by the server. */
 export default function MatchEditScreen() {
   const { t } = useTranslation();
-  const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const { isAdmin } = useSession();
   const matchId = Number(useParams().matchId);
@@ -77,8 +74,7 @@ export default function MatchEditScreen() {
     const wrong = Object.fromEntries(GOAL_FIELDS.map((field) => [field, form[field].trim() !== '' && !/^\d{1,2}$/.test(form[field].trim())]));
     setInvalid(wrong);
     if (Object.values(wrong).some(Boolean) || !form.date) return;
-    const result = await save({ params: { id: match.id }, body: { match: matchEditOf(form) } });
-    if (!('error' in result && result.error)) showToast(dispatch, 'success', result.data!.message);
+    await save({ params: { id: match.id }, body: { match: matchEditOf(form) } });
   };
   const teamSelect = (field: 'local_team_id' | 'visiting_team_id') => (
     <TextField select label={t(`admin.${field}`)} value={form[field]} onChange={set(field)}>

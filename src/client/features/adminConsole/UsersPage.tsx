@@ -12,9 +12,7 @@ import type { AdminUser } from '../../../shared/api/routes/adminUsers';
 import { api } from '../../api/api';
 import { Pagination } from '../../lib/ui/Pagination';
 import { useDebouncedValue } from '../../lib/ui/useDebouncedValue';
-import { useAppDispatch } from '../../api/store/hooks';
 import { useSession } from '../../api/session';
-import { showToast } from '../../lib/notifications/notify';
 import { AuditList } from './AuditList';
 import { ConsoleConfirmDialog, type Confirmation } from './ConsoleConfirmDialog';
 import { dateOrDash, pageCount } from './consoleFormat';
@@ -30,24 +28,19 @@ const setAdminEndpoint = api.endpoints.adminSetAdmin;
 type User = Static<typeof AdminUser>;
 export const USERS_PER_PAGE = 20;
 
-/** Runs an action and shows the server's message ("Verification link sent to …") as a toast when it succeeds. */
+/** The actions on a user; each says how it went ("Verification link sent to …") in its snackbar entry. */
 function useUserActions() {
-  const dispatch = useAppDispatch();
   const [resend] = resendEndpoint.useMutation();
   const [reset] = resetEndpoint.useMutation();
   const [disable] = disableEndpoint.useMutation();
   const [enable] = enableEndpoint.useMutation();
   const [setAdmin] = setAdminEndpoint.useMutation();
-  const done = async (call: Promise<{ data?: { message: string } }>) => {
-    const result = await call;
-    if (result.data) showToast(dispatch, 'success', result.data.message);
-  };
   return {
-    resend: (id: number) => done(resend({ params: { id } })),
-    reset: (id: number) => done(reset({ params: { id } })),
-    disable: (id: number) => done(disable({ params: { id } })),
-    enable: (id: number) => done(enable({ params: { id } })),
-    setAdmin: (id: number, admin: boolean) => done(setAdmin({ params: { id }, body: { admin } })),
+    resend: (id: number) => resend({ params: { id } }),
+    reset: (id: number) => reset({ params: { id } }),
+    disable: (id: number) => disable({ params: { id } }),
+    enable: (id: number) => enable({ params: { id } }),
+    setAdmin: (id: number, admin: boolean) => setAdmin({ params: { id }, body: { admin } }),
   };
 }
 

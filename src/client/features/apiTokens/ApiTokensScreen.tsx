@@ -10,8 +10,6 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/api';
-import { useAppDispatch } from '../../api/store/hooks';
-import { showToast } from '../../lib/notifications/notify';
 import { ConfirmDialog } from '../../lib/ui/ConfirmDialog';
 import { NewApiTokenForm } from './NewApiTokenForm';
 
@@ -21,7 +19,6 @@ const revokeEndpoint = api.endpoints.apiTokenRevoke;
 /** The player's personal API tokens: create one (its value shown once), see when each was last used, revoke. */
 export default function ApiTokensScreen() {
   const { t, i18n } = useTranslation();
-  const dispatch = useAppDispatch();
   const { data: tokens = [] } = indexEndpoint.useQuery();
   const [revoke] = revokeEndpoint.useMutation();
   const [revoking, setRevoking] = useState<{ id: number; name: string } | null>(null);
@@ -29,9 +26,8 @@ export default function ApiTokensScreen() {
 
   const confirmRevoke = async () => {
     if (!revoking) return;
-    const result = await revoke({ params: { id: revoking.id } });
+    await revoke({ params: { id: revoking.id } });
     setRevoking(null);
-    if (!('error' in result && result.error)) showToast(dispatch, 'success', result.data.message);
   };
 
   return (

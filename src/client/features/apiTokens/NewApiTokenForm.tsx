@@ -35,7 +35,6 @@ export function NewApiTokenForm() {
     if ('error' in result && result.error) return;
     setCreated(result.data.token);
     setName('');
-    showToast(dispatch, 'success', result.data.message);
   };
   const copy = async (token: string) => {
     try {

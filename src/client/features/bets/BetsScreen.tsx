@@ -44,6 +44,8 @@ import { useMatchLabel } from './matchLabel';
 import { ClosedOn, closedAtOf } from './ClosedOn';
 import { useOpeningMatchday } from './useOpeningMatchday';
 import { RobotMark } from '../../lib/ui/RobotMark';
+import { RoundIcon } from '../../lib/ui/RoundIcon';
+import { useLocalNames } from '../../lib/i18n/localNames';
 
 const leagueShow = api.endpoints.leagueShow;
 const matchdayInfo = api.endpoints.matchInfo;
@@ -106,11 +108,15 @@ function BetRow({ bet, system, mode, leagueId, jokers, lateEntry, closedAt }: {
   const { t } = useTranslation();
   const { match } = bet;
   const label = useMatchLabel(match);
+  const names = useLocalNames();
   return (
     <Box component="li" data-testid={`bet-row-${match.id}`} data-bet-id={bet.id}
       sx={{ listStyle: 'none', py: 1, borderBottom: 1, borderColor: 'divider', display: 'grid', alignItems: 'center', columnGap: 1,
         gridTemplateColumns: 'minmax(0, 1fr) auto minmax(0, 1fr)', gridTemplateAreas: '"date date points" "local bet visiting" ". score ." "split split split"' }}>
-      <Box sx={{ gridArea: 'date' }}><BetDateLink matchId={match.id} leagueId={leagueId} date={match.date} /></Box>
+      <Box sx={{ gridArea: 'date', display: 'flex', alignItems: 'center', gap: 0.5 }}>
+        <RoundIcon roundId={match.round_id} label={names.round(match.round_id)} />
+        <BetDateLink matchId={match.id} leagueId={leagueId} date={match.date} />
+      </Box>
       <Box sx={{ gridArea: 'local', minWidth: 0 }}><MatchTeam teamId={match.local_team_id} placeholder={match.local_placeholder} align="right" /></Box>
       <Box sx={{ gridArea: 'bet', display: 'flex', alignItems: 'center' }}>
         <ResultBetCell bet={bet} system={system} mode={mode} matchLabel={label} />

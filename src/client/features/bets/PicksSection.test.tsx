@@ -45,6 +45,18 @@ describe('round picks on the bets screen', () => {
     expect(writes).toEqual(['fill 1', 'clear 1']);
   });
 
+  it.each([['en', 'Champion'], ['es', 'Campeón']])('heads the champion rule with its trophy (%s)', async (language, name) => {
+    await i18n.changeLanguage(language);
+    server.use(
+      handle('roundBetsIndex', () => ok([{ ...champion([]), league_rule: { ...champion([]).league_rule, round_name: name } }])),
+      handle('personBetsIndex', () => ok([])), handle('peopleOfCompetition', () => ok([])),
+    );
+    await signInAs(PLAYER);
+    renderWithProviders(<BetsScreen />, { route: '/result_bets/new?league_id=5', path: '/result_bets/new' });
+    const heading = await within(await screen.findByTestId('round-rule-1')).findByRole('heading', { name });
+    expect(within(heading).getByTestId('round-icon')).toHaveAttribute('data-icon', 'trophy');
+  });
+
   it("folds a locked rule, says when it closed, and shows only the teams picked", async () => {
     server.use(handle('roundBetsIndex', () => ok([champion([2], false)])), handle('personBetsIndex', () => ok([])), handle('peopleOfCompetition', () => ok([])));
     await signInAs(PLAYER);

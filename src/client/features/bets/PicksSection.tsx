@@ -19,6 +19,7 @@ import { PointsBadge } from '../../api/widgets/PointsBadge';
 import { TeamLogo } from '../../lib/ui/TeamLogo';
 import { formatClosedDate } from './closedOn';
 import { RobotMark } from '../../lib/ui/RobotMark';
+import { RoundName } from '../../lib/ui/RoundIcon';
 
 const roundPicks = api.endpoints.roundBetsIndex;
 const personPicks = api.endpoints.personBetsIndex;
@@ -30,13 +31,13 @@ const fillPerson = api.endpoints.fillPersonBet;
 const clearPerson = api.endpoints.clearPersonBet;
 
 /** A rule's heading: its picks, and its deadline ("Locks on ...", or "Closed on ..." once it passed). */
-function RuleHeading({ name, made, picks, deadline, closed, points }: {
-  name: string; made: number; picks: number; deadline: string | null; closed: boolean; points: number | null;
+function RuleHeading({ roundId, name, made, picks, deadline, closed, points }: {
+  roundId: number; name: string; made: number; picks: number; deadline: string | null; closed: boolean; points: number | null;
 }) {
   const { t } = useTranslation();
   return (
     <Stack direction="row" sx={{ alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
-      <Typography variant="h3" component="h3">{name}</Typography>
+      <Typography variant="h3" component="h3"><RoundName roundId={roundId}>{name}</RoundName></Typography>
       <Chip size="small" label={t('bets.picks_count', { made, picks })} color={made >= picks ? 'success' : 'default'} data-testid="picks-count" />
       {closed
         ? <Typography variant="caption" color="text.secondary" data-testid="pick-closed">{deadline ? t('bets.closed_on', { date: formatClosedDate(deadline) }) : t('bets.closed')}</Typography>
@@ -75,7 +76,7 @@ function RoundRule({ rule, teams, leagueId, userId, open }: { rule: RoundRulePic
     <Accordion component="section" data-testid={`round-rule-${rule.league_rule.id}`} defaultExpanded={initiallyOpen} disableGutters elevation={0}
       sx={{ '&::before': { display: 'none' }, borderBottom: 1, borderColor: 'divider' }}>
       <AccordionSummary expandIcon={<ExpandMoreIcon />} sx={{ px: 0 }}>
-        <RuleHeading name={rule.league_rule.round_name} made={rule.picks_made} picks={rule.league_rule.picks} deadline={rule.deadline}
+        <RuleHeading roundId={rule.league_rule.round_id} name={rule.league_rule.round_name} made={rule.picks_made} picks={rule.league_rule.picks} deadline={rule.deadline}
           closed={isClosed(rule)} points={sumPoints(rule.bets)} />
         {rule.bets.some((bet) => bet.bot) && <RobotMark />}
       </AccordionSummary>
@@ -107,7 +108,7 @@ function PersonRule({ rule, people, leagueId, userId }: { rule: PersonRulePicks;
     <Accordion component="section" data-testid={`person-rule-${rule.league_rule.id}`} defaultExpanded={!isClosed(rule)} disableGutters elevation={0}
       sx={{ '&::before': { display: 'none' } }}>
       <AccordionSummary expandIcon={<ExpandMoreIcon />} sx={{ px: 0 }}>
-        <RuleHeading name={rule.league_rule.round_name} made={rule.picks_made} picks={rule.league_rule.picks} deadline={rule.deadline}
+        <RuleHeading roundId={rule.league_rule.round_id} name={rule.league_rule.round_name} made={rule.picks_made} picks={rule.league_rule.picks} deadline={rule.deadline}
           closed={isClosed(rule)} points={sumPoints(rule.bets)} />
         {rule.bets.some((bet) => bet.bot) && <RobotMark />}
       </AccordionSummary>

@@ -9,8 +9,6 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BonusKind } from '../../../shared/domain/bonusAnswers';
 import { api } from '../../api/api';
-import { useAppDispatch } from '../../api/store/hooks';
-import { showToast } from '../../lib/notifications/notify';
 
 const createQuestion = api.endpoints.bonusQuestionCreate;
 const KINDS: BonusKind[] = ['team', 'person', 'number', 'choice'];
@@ -25,7 +23,6 @@ const tomorrow = () => {
 /** The owner asks a question: text, kind (with its options for a choice), points and deadline. */
 export function NewQuestionCard({ leagueId }: { leagueId: number }) {
   const { t } = useTranslation();
-  const dispatch = useAppDispatch();
   const [create, { isLoading }] = createQuestion.useMutation();
   const [text, setText] = useState('');
   const [kind, setKind] = useState<BonusKind>('team');
@@ -40,7 +37,6 @@ export function NewQuestionCard({ leagueId }: { leagueId: number }) {
       text: text.trim(), kind, points: Number(points), deadline: new Date(deadline).toISOString(), ...(kind === 'choice' && { choices: options }),
     } } });
     if ('error' in result && result.error) return;
-    showToast(dispatch, 'success', result.data!.message);
     setText('');
     setChoices('');
   };

@@ -13,9 +13,7 @@ import type { BonusQuestion } from '../../../shared/api/routes/bonusQuestions';
 import type { BonusAnswerValue } from '../../../shared/domain/bonusAnswers';
 import { api } from '../../api/api';
 import { formatDateTime } from '../../lib/i18n/dates';
-import { useAppDispatch } from '../../api/store/hooks';
 import { ConfirmDialog } from '../../lib/ui/ConfirmDialog';
-import { showToast } from '../../lib/notifications/notify';
 import { AnswerInput, answerToDraft, draftToAnswer, useAnswerText } from './AnswerInput';
 import { RobotMark } from '../../lib/ui/RobotMark';
 
@@ -33,7 +31,6 @@ export function QuestionCard({ question, competitionId, owner, member, finished 
   question: Question; competitionId: number; owner: boolean; member: boolean; finished: boolean;
 }) {
   const { t } = useTranslation();
-  const dispatch = useAppDispatch();
   const answerText = useAnswerText(competitionId);
   const [draft, setDraft] = useState(answerToDraft(question.my_answer));
   const [correct, setCorrect] = useState<string[]>(question.correct?.map(answerToDraft) ?? ['']);
@@ -42,9 +39,6 @@ export function QuestionCard({ question, competitionId, owner, member, finished 
   const [remove] = deleteQuestion.useMutation();
   const [confirming, setConfirming] = useState(false);
   const choices = question.choices ?? null;
-  const toast = (result: { data?: { message: string }; error?: unknown }) => {
-    if (!result.error && result.data) showToast(dispatch, 'success', result.data.message);
-  };
   const mine = draftToAnswer(question.kind, draft);
   const rightAnswers = correct.map((d) => draftToAnswer(question.kind, d)).filter((a): a is BonusAnswerValue => a !== null);
   const titleId = `bonus-question-${question.id}`;
@@ -63,7 +57,7 @@ export function QuestionCard({ question, competitionId, owner, member, finished 
           <Box component="form" sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}
             onSubmit={(event) => {
               event.preventDefault();
-              if (mine) void answer({ body: { question_id: question.id, answer: mine } }).then(toast);
+              if (mine) void answer({ body: { question_id: question.id, answer: mine } });
             }}>
             <Box sx={{ flex: '1 1 12rem' }}>
               <AnswerInput kind={question.kind} choices={choices} competitionId={competitionId} label={t('bonus.your_answer')} value={draft} onChange={setDraft} />
@@ -95,7 +89,7 @@ export function QuestionCard({ question, competitionId, owner, member, finished 
           <Box component="form" sx={{ display: 'grid', gap: 1 }} aria-label={t('bonus.resolve')}
             onSubmit={(event) => {
               event.preventDefault();
-              if (rightAnswers.length) void resolve({ body: { question_id: question.id, correct: rightAnswers } }).then(toast);
+              if (rightAnswers.length) void resolve({ body: { question_id: question.id, correct: rightAnswers } });
             }}>
             {correct.map((value, index) => (
               <AnswerInput key={index} kind={question.kind} choices={choices} competitionId={competitionId}
@@ -115,7 +109,7 @@ export function QuestionCard({ question, competitionId, owner, member, finished 
             <Button color="error" size="small" onClick={() => setConfirming(true)}>{t('bonus.delete')}</Button>
             <ConfirmDialog open={confirming} title={t('bonus.delete')} text={t('bonus.delete_confirm')} confirmLabel={t('bonus.delete')}
               onClose={() => setConfirming(false)}
-              onConfirm={() => { setConfirming(false); void remove({ params: { id: question.id } }).then(toast); }} />
+              onConfirm={() => { setConfirming(false); void remove({ params: { id: question.id } }); }} />
           </Box>
         )}
       </CardContent>

@@ -7,6 +7,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { CUP_DEFAULT_POINTS } from '../../../shared/domain/rounds';
 import { useLocalNames } from '../../lib/i18n/localNames';
+import { RoundName } from '../../lib/ui/RoundIcon';
 import { LEGEND_DESCRIPTION, PERSON_POINTS, SCORING_PRESETS, effectivePoints, legendKeys, maxResultBetPoints } from '../../../shared/domain/scoring';
 
 const SYSTEMS = [
@@ -45,7 +46,7 @@ export function PointsSystemTable() {
         <TableHead><TableRow><TableCell>{t('help.points.round')}</TableCell><TableCell align="right">{t('help.points.points_per_hit')}</TableCell></TableRow></TableHead>
         <TableBody>
           {Object.entries(CUP_DEFAULT_POINTS).filter(([roundId]) => Number(roundId) !== 10).map(([roundId, points]) => (
-            <TableRow key={roundId}><TableCell>{names.round(Number(roundId))}</TableCell><TableCell align="right">{points}</TableCell></TableRow>
+            <TableRow key={roundId}><TableCell><RoundName roundId={Number(roundId)}>{names.round(Number(roundId))}</RoundName></TableCell><TableCell align="right">{points}</TableCell></TableRow>
           ))}
         </TableBody>
       </Table>

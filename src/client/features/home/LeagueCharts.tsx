@@ -6,9 +6,10 @@ import { useTheme } from '@mui/material/styles';
 import { Bar, BarChart, Cell, Legend, Pie, PieChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { useTranslation } from 'react-i18next';
 import type { Share } from './chartRules';
+import { RoundName } from '../../lib/ui/RoundIcon';
 
 interface Slice { name: string; value: number }
-interface Props { nextRoundName: string | null; shares: Share[]; winner: Slice[]; scorers: Slice[] }
+interface Props { nextRound: { id: number; name: string } | null; shares: Share[]; winner: Slice[]; scorers: Slice[] }
 
 function usePalette(): string[] {
   const theme = useTheme();
@@ -40,17 +41,17 @@ function PieCard({ title, data }: { title: string; data: Slice[] }) {
 }
 
 /** The league's pick charts; a chunk of its own because recharts is large. */
-export default function LeagueCharts({ nextRoundName, shares, winner, scorers }: Props) {
+export default function LeagueCharts({ nextRound, shares, winner, scorers }: Props) {
   const { t } = useTranslation();
   const theme = useTheme();
   return (
     <>
-      {nextRoundName && shares.length > 0 && (
+      {nextRound && shares.length > 0 && (
         <Card>
           <CardContent>
-            <Typography variant="h3" component="h3" gutterBottom>{nextRoundName}</Typography>
+            <Typography variant="h3" component="h3" gutterBottom><RoundName roundId={nextRound.id}>{nextRound.name}</RoundName></Typography>
             <Box sx={{ width: '100%', height: Math.max(120, shares.length * 24 + 40) }} role="img"
-              aria-label={`${nextRoundName}: ${shares.map((share) => `${share.name} ${share.share}%`).join(', ')}`}>
+              aria-label={`${nextRound.name}: ${shares.map((share) => `${share.name} ${share.share}%`).join(', ')}`}>
               <ResponsiveContainer>
                 <BarChart data={shares} layout="vertical" margin={{ left: 8, right: 16 }}>
                   <XAxis type="number" domain={[0, 100]} unit="%" />

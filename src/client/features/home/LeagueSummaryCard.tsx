@@ -85,7 +85,7 @@ function Charts({ league }: { league: League }) {
   return (
     <WhenVisible minHeight={240}>
       <Suspense fallback={<Skeleton variant="rounded" height={240} />}>
-        <LeagueCharts nextRoundName={charts.nextRoundName} shares={charts.shares} winner={winner} scorers={charts.scorers} />
+        <LeagueCharts nextRound={charts.nextRound} shares={charts.shares} winner={winner} scorers={charts.scorers} />
       </Suspense>
     </WhenVisible>
   );

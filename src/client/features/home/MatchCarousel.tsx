@@ -9,7 +9,7 @@ import { Link as RouterLink } from 'react-router';
 import type { Match, Team } from '../../../shared/api/entities';
 import { formatTime } from '../../lib/i18n/dates';
 import { useAppSelector } from '../../api/store/hooks';
-import { currentLocale } from '../../lib/i18n/i18n';
+import { toLocale } from '../../lib/i18n/i18n';
 import { showBetsPath } from '../../lib/ui/BetDateLink';
 import { TeamLogo } from '../../lib/ui/TeamLogo';
 import { MatchClock } from '../../lib/ui/MatchClock';
@@ -64,10 +64,12 @@ function Side({ team, placeholder }: { team: Team | undefined; placeholder: stri
 
 /** Upcoming and live matches in a horizontal strip; each opens everyone's bets for it. */
 export function MatchCarousel({ matches, loading, leagueId }: { matches: readonly Match[]; loading: boolean; leagueId?: number | null }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const teams = useAppSelector(selectTeamEntities);
   const strip = useRef<HTMLDivElement>(null);
-  const days = useMemo(() => groupByDay(matches, currentLocale()), [matches]);
+  // The day headers follow a language switch like every other text.
+  const locale = toLocale(i18n.resolvedLanguage ?? i18n.language);
+  const days = useMemo(() => groupByDay(matches, locale), [matches, locale]);
   const active = activeMatchId(matches);
 
   useEffect(() => {

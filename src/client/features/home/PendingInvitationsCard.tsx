@@ -11,8 +11,6 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/api';
 import { useJoinByInvitation } from '../../api/invitationJoin';
-import { useAppDispatch } from '../../api/store/hooks';
-import { showToast } from '../../lib/notifications/notify';
 
 const myInvitations = api.endpoints.invitationsMine;
 const dismissInvitation = api.endpoints.invitationDismiss;
@@ -24,7 +22,6 @@ const dismissInvitation = api.endpoints.invitationDismiss;
  */
 export function PendingInvitationsCard() {
   const { t } = useTranslation();
-  const dispatch = useAppDispatch();
   const { data, isError } = myInvitations.useQuery();
   const { joinAndBet, joining } = useJoinByInvitation();
   const [dismiss, dismissing] = dismissInvitation.useMutation();
@@ -33,11 +30,10 @@ export function PendingInvitationsCard() {
   if (!invitations.length) return null;
 
   const decline = async (id: number) => {
-    const result = await dismiss({ params: { id } });
-    if (!('error' in result && result.error)) showToast(dispatch, 'success', result.data!.message);
+    await dismiss({ params: { id } });
   };
-  const join = async (leagueId: number, token: string, name: string) => {
-    setRefusal((await joinAndBet(leagueId, token, name))?.message ?? null);
+  const join = async (leagueId: number, token: string) => {
+    setRefusal((await joinAndBet(leagueId, token))?.message ?? null);
   };
 
   return (
@@ -53,7 +49,7 @@ export function PendingInvitationsCard() {
               <Stack direction="row" spacing={1}>
                 <Button onClick={() => void decline(invitation.id)} disabled={dismissing.isLoading}
                   aria-label={t('invitation.decline_named', { league: invitation.league.name })}>{t('invitation.decline')}</Button>
-                <Button variant="contained" disabled={joining} onClick={() => void join(invitation.league.id, invitation.token, invitation.league.name)}
+                <Button variant="contained" disabled={joining} onClick={() => void join(invitation.league.id, invitation.token)}
                   aria-label={t('invitation.join_named', { league: invitation.league.name })}>{t('invitation.join')}</Button>
               </Stack>
             </ListItem>

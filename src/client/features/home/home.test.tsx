@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { PLAYER } from '../../testing/handlers/fakeApi';
 import { leagueRow, leagueWorld } from '../../testing/handlers/leagueWorld';
-import { renderWithProviders, signInAs } from '../../testing/renderWithProviders';
+import { renderApp, renderWithProviders, signInAs } from '../../testing/renderWithProviders';
 import { chartsVisible, nextRoundShares } from './chartRules';
 import HomeScreen, { MATCHES_REFRESH_MS } from './HomeScreen';
 
@@ -37,6 +37,18 @@ describe('home', () => {
     expect(within(links[3]).getByText('W49')).toBeInTheDocument();
     expect(screen.queryByRole('list', { name: 'My leagues' })).not.toBeInTheDocument();
     expect(MATCHES_REFRESH_MS).toBe(300_000);
+  });
+
+  it('changes the day headers of the match strip with every other text when the language is switched in the side panel', async () => {
+    const { user } = renderApp({ route: '/' });
+    const strip = await screen.findByRole('region', { name: 'Upcoming matches' });
+    await waitFor(() => expect(within(strip).getAllByRole('heading')[0]).toHaveTextContent('SatJun 20'));
+    await user.click(await screen.findByRole('button', { name: 'Open the user panel' }));
+    await user.click(within(await screen.findByRole('navigation', { name: 'User panel' })).getByRole('button', { name: 'Español' }));
+    const partidos = await screen.findByRole('region', { name: 'Próximos partidos', hidden: true });
+    expect(within(partidos).getAllByRole('heading', { hidden: true }).map((day) => day.textContent)).toEqual([
+      expect.stringMatching(/^sáb\.?20 jun/), expect.stringMatching(/^dom\.?21 jun/),
+    ]);
   });
 
   it('empties a list whose read fails, with no message on the screen', async () => {

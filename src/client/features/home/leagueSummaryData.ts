@@ -44,7 +44,7 @@ export function useLeagueCharts(league: League) {
   const teamNames = new Map<number, string>((counts.data ?? []).map((row) => [row.team_id, row.team_name]));
   return {
     visible: chartsVisible([...picksNext, ...picksWinner, ...picksScorer]),
-    nextRoundName: next.data?.name ?? null,
+    nextRound: next.data ? { id: next.data.id, name: next.data.name } : null,
     shares: nextRoundShares(counts.data ?? [], league.members_count, currentLocale()),
     winnerTeamIds: picksWinner.filter((pick) => pick.allow_show_bets).map((pick) => pick.team_id),
     teamNames,

@@ -1,10 +1,7 @@
 import { api } from '../../api/api';
-import { useAppDispatch } from '../../api/store/hooks';
-import { showToast } from '../../lib/notifications/notify';
 
-/** The board's writes, each saying the server's message when it succeeds (failures are told by the base query). */
+/** The board's writes, each answering whether it succeeded (the base query's snackbar entry says how it went). */
 export function useBoardActions(leagueId: number) {
-  const dispatch = useAppDispatch();
   const [create, created] = api.endpoints.leaguePostCreate.useMutation();
   const [update, updated] = api.endpoints.leaguePostUpdate.useMutation();
   const [destroy] = api.endpoints.leaguePostDelete.useMutation();
@@ -13,9 +10,7 @@ export function useBoardActions(leagueId: number) {
   const [setBoard] = api.endpoints.leagueBoardUpdate.useMutation();
 
   const done = (result: { data?: { message: string }; error?: unknown }): boolean => {
-    if (result.error || !result.data) return false;
-    showToast(dispatch, 'success', result.data.message);
-    return true;
+    return !result.error && result.data !== undefined;
   };
 
   return {

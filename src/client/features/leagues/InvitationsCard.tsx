@@ -10,8 +10,6 @@ import { useTranslation } from 'react-i18next';
 import type { League } from '../../../shared/api/entities';
 import { api } from '../../api/api';
 import { formatDateTime } from '../../lib/i18n/dates';
-import { useAppDispatch } from '../../api/store/hooks';
-import { showToast } from '../../lib/notifications/notify';
 import { InviteByEmailForm } from './InviteByEmailForm';
 import { ShareLinkField } from './ShareLinkField';
 
@@ -21,15 +19,11 @@ const deleteInvitation = api.endpoints.invitationDelete;
 /** Invitations by email with an optional note (owner, or anyone when allow_invite), the pending list, and the share link. */
 export function InvitationsCard({ league, userId }: { league: League; userId: number | null }) {
   const { t } = useTranslation();
-  const dispatch = useAppDispatch();
   const mayInvite = league.owner_id === userId || league.allow_invite;
   const { data = [] } = invitations.useQuery({ params: { id: league.id } });
   const [remove] = deleteInvitation.useMutation();
 
-  const withdraw = async (id: number) => {
-    const result = await remove({ params: { id } });
-    if (!('error' in result && result.error)) showToast(dispatch, 'success', result.data!.message);
-  };
+  const withdraw = (id: number) => { void remove({ params: { id } }); };
 
   return (
     <Card component="section" aria-labelledby="invitations-title">

@@ -9,8 +9,6 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { api } from '../../api/api';
 import { formatDateTime } from '../../lib/i18n/dates';
-import { useAppDispatch } from '../../api/store/hooks';
-import { showToast } from '../../lib/notifications/notify';
 
 const myInvitations = api.endpoints.invitationsMine;
 const dismissInvitation = api.endpoints.invitationDismiss;
@@ -18,14 +16,10 @@ const dismissInvitation = api.endpoints.invitationDismiss;
 /** Pending invitations addressed to the user: open (accept) or dismiss. */
 export default function InvitationsScreen() {
   const { t } = useTranslation();
-  const dispatch = useAppDispatch();
   const { data, isError, isLoading } = myInvitations.useQuery();
   const [dismiss] = dismissInvitation.useMutation();
   const invitations = isError ? [] : data ?? [];
-  const decline = async (id: number) => {
-    const result = await dismiss({ params: { id } });
-    if (!('error' in result && result.error)) showToast(dispatch, 'success', result.data!.message);
-  };
+  const decline = (id: number) => { void dismiss({ params: { id } }); };
   return (
     <Card sx={{ maxWidth: 760, mx: 'auto' }}>
       <CardContent>

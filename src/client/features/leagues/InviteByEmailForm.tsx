@@ -5,16 +5,13 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { INVITATION_NOTE_MAX_LENGTH } from '../../../shared/api/routes/invitations';
 import { api } from '../../api/api';
-import { useAppDispatch } from '../../api/store/hooks';
 import { fieldErrors } from '../../lib/forms/formErrors';
-import { showToast } from '../../lib/notifications/notify';
 
 const createInvitation = api.endpoints.invitationCreate;
 
 /** Invites someone by email, with an optional note; empties itself after each invitation sent, for the next one. */
 export function InviteByEmailForm({ leagueId }: { leagueId: number }) {
   const { t } = useTranslation();
-  const dispatch = useAppDispatch();
   const [invite, sending] = createInvitation.useMutation();
   const [email, setEmail] = useState('');
   const [note, setNote] = useState('');
@@ -28,7 +25,6 @@ export function InviteByEmailForm({ leagueId }: { leagueId: number }) {
     if ('error' in result && result.error) return;
     setEmail('');
     setNote('');
-    showToast(dispatch, 'success', result.data!.message);
   };
 
   return (

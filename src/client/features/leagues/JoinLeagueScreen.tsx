@@ -10,8 +10,6 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { api } from '../../api/api';
 import { errorMessage } from '../../api/baseQuery';
-import { useAppDispatch } from '../../api/store/hooks';
-import { showToast } from '../../lib/notifications/notify';
 
 const leagueShow = api.endpoints.leagueShow;
 const myInvitations = api.endpoints.invitationsMine;
@@ -21,7 +19,6 @@ const dismissInvitation = api.endpoints.invitationDismiss;
 /** /leagues/join/{leagueId}/{token}: accept (join) or dismiss an invitation or share link. */
 export default function JoinLeagueScreen() {
   const { t } = useTranslation();
-  const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const params = useParams();
   const leagueId = Number(params.leagueId);
@@ -47,14 +44,12 @@ export default function JoinLeagueScreen() {
       if (typeof error.status === 'number') setRefusal(errorMessage(error));
       return;
     }
-    showToast(dispatch, 'success', result.data!.message);
     navigate(`/leagues/${leagueId}`);
   };
   const decline = async () => {
     if (invitation) {
       const result = await dismiss({ params: { id: invitation.id } });
       if ('error' in result && result.error) return;
-      showToast(dispatch, 'success', result.data!.message);
     }
     navigate('/');
   };

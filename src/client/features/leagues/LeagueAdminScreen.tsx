@@ -5,14 +5,12 @@ import CardContent from '@mui/material/CardContent';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { skipToken } from '@reduxjs/toolkit/query/react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { api } from '../../api/api';
 import { useLeagueOf } from '../../api/entities/hooks';
-import { useAppDispatch } from '../../api/store/hooks';
 import { useSession } from '../../api/session';
-import { showToast } from '../../lib/notifications/notify';
 import { ConfirmDialog } from '../../lib/ui/ConfirmDialog';
 import { InvitationsCard } from './InvitationsCard';
 import { MembersCard } from './MembersCard';
@@ -26,28 +24,40 @@ const deleteLeague = api.endpoints.leagueDelete;
 /** League administration: members, invitations, share link, leave, delete. */
 export default function LeagueAdminScreen() {
   const { t } = useTranslation();
-  const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const leagueId = Number(useParams().leagueId);
   const { user } = useSession();
   const valid = Number.isInteger(leagueId) && leagueId > 0;
-  const { data: leagueAnswer, isError } = leagueShow.useQuery(valid ? { params: { id: leagueId } } : skipToken);
+  const [confirming, setConfirming] = useState<'leave' | 'delete' | null>(null);
+  // Leaving or deleting: the screen lets go of the league's reads first (its cards give way to a placeholder, its own
+  // read is skipped), so the tags the removal invalidates drop them instead of reading again a league the player is
+  // no longer in (or that is gone).
+  const [removing, setRemoving] = useState<'leave' | 'delete' | null>(null);
+  const { data: leagueAnswer, isError } = leagueShow.useQuery(valid && !removing ? { params: { id: leagueId } } : skipToken);
   const league = useLeagueOf(leagueAnswer);
   const [leave] = leaveLeague.useMutation();
   const [destroy] = deleteLeague.useMutation();
-  const [confirming, setConfirming] = useState<'leave' | 'delete' | null>(null);
+  const sent = useRef(false);
+  // Declared after the reads: effects run in order, so the removal goes out once they have been let go.
+  useEffect(() => {
+    if (!removing || sent.current) return;
+    sent.current = true;
+    void (async () => {
+      const result = removing === 'delete' ? await destroy({ params: { id: leagueId } }) : await leave({ params: { id: leagueId } });
+      sent.current = false;
+      // A refusal is told by its snackbar entry; the screen reads the league again.
+      if ('error' in result && result.error) setRemoving(null);
+      else navigate('/');
+    })();
+  }, [removing, leagueId, destroy, leave, navigate]);
 
   if (!valid || isError) return <Typography variant="h1" component="h1">{t('errors.messages.league_not_found')}</Typography>;
-  if (!league) return <Skeleton variant="rounded" height={300} />;
+  if (!league || removing) return <Skeleton variant="rounded" height={300} />;
   const owner = league.owner_id === user.id;
 
-  const run = async () => {
-    const action = confirming;
+  const run = () => {
+    setRemoving(confirming);
     setConfirming(null);
-    const result = action === 'delete' ? await destroy({ params: { id: league.id } }) : await leave({ params: { id: league.id } });
-    if ('error' in result && result.error) return;
-    showToast(dispatch, 'success', result.data!.message);
-    navigate('/');
   };
 
   return (
@@ -74,7 +84,7 @@ export default function LeagueAdminScreen() {
         title={confirming === 'delete' ? t('admin_league.delete') : t('admin_league.leave')}
         text={confirming === 'delete' ? t('admin_league.delete_confirm', { name: league.name }) : t(owner ? 'admin_league.leave_confirm_owner' : 'admin_league.leave_confirm', { name: league.name })}
         confirmLabel={confirming === 'delete' ? t('admin_league.delete_button') : t('admin_league.leave_button')}
-        onConfirm={() => void run()} onClose={() => setConfirming(null)} />
+        onConfirm={run} onClose={() => setConfirming(null)} />
     </Box>
   );
 }

@@ -119,7 +119,6 @@ export default function LeagueFormScreen() {
       : await create({ body: { league: settings, ...(questions.length > 0 && { bonus_questions: questions.map(questionBody) }) } });
     if ('error' in result && result.error) return;
     const saved = result.data!;
-    showToast(dispatch, 'success', saved.message);
     // A new league opens with its share link and an invitation form offered at once.
     navigate(`/leagues/${saved.league.id}`, editing ? undefined : { state: JUST_CREATED });
   };

@@ -13,8 +13,6 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { League } from '../../../shared/api/entities';
 import { api } from '../../api/api';
-import { useAppDispatch } from '../../api/store/hooks';
-import { showToast } from '../../lib/notifications/notify';
 import { ConfirmDialog } from '../../lib/ui/ConfirmDialog';
 
 const members = api.endpoints.leaguesUsers;
@@ -23,13 +21,11 @@ const removeUser = api.endpoints.leagueRemoveUser;
 
 function DepartmentField({ leagueId, userId, name, department }: { leagueId: number; userId: number; name: string; department: string | null }) {
   const { t } = useTranslation();
-  const dispatch = useAppDispatch();
   const [value, setValue] = useState(department ?? '');
   const [save, { isLoading }] = updateDepartment.useMutation();
   const changed = value.trim() !== (department ?? '');
   const submit = async () => {
-    const result = await save({ body: { league_id: leagueId, user_id: userId, department: value.trim() || null } });
-    if (!('error' in result && result.error)) showToast(dispatch, 'success', result.data!.message);
+    await save({ body: { league_id: leagueId, user_id: userId, department: value.trim() || null } });
   };
   return (
     <Box component="form" onSubmit={(event) => { event.preventDefault(); if (changed) void submit(); }} sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
@@ -43,7 +39,6 @@ function DepartmentField({ leagueId, userId, name, department }: { leagueId: num
 /** Members in joining order with their departments; the owner may set anyone's and remove members. */
 export function MembersCard({ league, userId }: { league: League; userId: number | null }) {
   const { t } = useTranslation();
-  const dispatch = useAppDispatch();
   const { data = [] } = members.useQuery({ params: { id: league.id } });
   const [remove] = removeUser.useMutation();
   const [removing, setRemoving] = useState<{ id: number; name: string } | null>(null);
@@ -53,8 +48,7 @@ export function MembersCard({ league, userId }: { league: League; userId: number
     if (!removing) return;
     const target = removing;
     setRemoving(null);
-    const result = await remove({ params: { league_id: league.id, user_id: target.id } });
-    if (!('error' in result && result.error)) showToast(dispatch, 'success', result.data!.message);
+    await remove({ params: { league_id: league.id, user_id: target.id } });
   };
 
   return (

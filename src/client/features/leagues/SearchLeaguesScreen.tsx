@@ -13,8 +13,6 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { api } from '../../api/api';
-import { useAppDispatch } from '../../api/store/hooks';
-import { showToast } from '../../lib/notifications/notify';
 
 const searchLeagues = api.endpoints.leagueSearch;
 const joinLeague = api.endpoints.leagueJoin;
@@ -22,7 +20,6 @@ const joinLeague = api.endpoints.leagueJoin;
 /** Search leagues by name: joinable ones and those the user is invited to. */
 export default function SearchLeaguesScreen() {
   const { t } = useTranslation();
-  const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const [text, setText] = useState('');
   const [search, { data, isLoading, isUninitialized }] = searchLeagues.useMutation();
@@ -31,7 +28,6 @@ export default function SearchLeaguesScreen() {
   const accept = async (leagueId: number) => {
     const result = await join({ body: { league_id: leagueId } });
     if ('error' in result && result.error) return;
-    showToast(dispatch, 'success', result.data!.message);
     navigate(`/leagues/${leagueId}`);
   };
 

@@ -38,8 +38,7 @@ export function ShareLinkField({ league, owner }: { league: League; owner: boole
   };
   const replace = async () => {
     setConfirming(false);
-    const result = await regenerate({ params: { id: league.id } });
-    if (!('error' in result && result.error)) showToast(dispatch, 'success', result.data!.message);
+    await regenerate({ params: { id: league.id } });
   };
 
   return (

@@ -154,27 +154,49 @@ describe('league administration', () => {
     expect(leagueWorld.invitations.find((item) => item.id === 1)!.status).toBe('deleted');
   });
 
-  it('deletes the league after confirmation and goes home', async () => {
+  /** Requests for league `id` sent after the first request matching `after`. */
+  const readsOfLeagueAfter = (after: string, id: number) => {
+    const sent = fakeApi.requests.slice(fakeApi.requests.indexOf(after) + 1);
+    return sent.filter((request) => new RegExp(`/${id}(\\?|/|$)`).test(request) && !request.includes('/matches/'));
+  };
+  /** Every snackbar entry shown from now on, as it last read (an entry leaves after a few seconds). */
+  const recordEntries = (store: ReturnType<typeof renderApp>['store']) => {
+    const shown = new Map<string, [string | null, string]>();
+    store.subscribe(() => store.getState().notifications.forEach((item) => shown.set(item.id, [item.status, item.message])));
+    return () => [...shown.values()];
+  };
+
+  it('deletes the league after confirmation and goes home with one message, reading nothing of the league again', async () => {
     await signInAs(PLAYER);
-    const { user } = renderApp({ route: '/leagues/admin/5' });
+    const { user, store } = renderApp({ route: '/leagues/admin/5' });
     await user.click(await screen.findByRole('button', { name: 'Delete the league' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete the league' });
     expect(dialog).toHaveTextContent('Office pool and every bet in it will be deleted.');
+    const entries = recordEntries(store);
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(leagueWorld.leagues.some((league) => league.id === 5)).toBe(false));
     expect(await screen.findByRole('list', { name: 'My leagues' })).toBeInTheDocument();
+    await settled();
+    expect(entries()).toEqual([['ok', 'League deleted']]);
+    expect(readsOfLeagueAfter('DELETE /api/v1/en/leagues/5', 5)).toEqual([]);
+    expect(store.getState().navigation.redirect).toBeNull();
   });
 
-  it('lets a member who is not the owner leave after confirmation, with no remove or delete', async () => {
+  it('lets a member who is not the owner leave after confirmation, with no remove or delete, and goes home with one message', async () => {
     await signInAs(PLAYER);
-    const { user } = renderApp({ route: '/leagues/admin/6' });
+    const { user, store } = renderApp({ route: '/leagues/admin/6' });
     expect(await screen.findByRole('heading', { name: '2 members' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /^Remove / })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Delete the league' })).not.toBeInTheDocument();
     await user.click(await screen.findByRole('button', { name: 'Leave the league' }));
+    const entries = recordEntries(store);
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Leave' }));
     await waitFor(() => expect(memberIds(6)).not.toContain(PLAYER.id));
     expect(await screen.findByRole('list', { name: 'My leagues' })).toBeInTheDocument();
+    await settled();
+    expect(entries()).toEqual([['ok', 'You have left the league']]);
+    expect(readsOfLeagueAfter('DELETE /api/v1/en/leagues/cancel/6', 6)).toEqual([]);
+    expect(store.getState().navigation.redirect).toBeNull();
   });
 });
 

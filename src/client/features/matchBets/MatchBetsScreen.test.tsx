@@ -1,8 +1,20 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import i18n from '../../lib/i18n/i18n';
 import { PLAYER } from '../../testing/handlers/fakeApi';
+import { leagueRow, leagueWorld } from '../../testing/handlers/leagueWorld';
 import { betStore, resultBet } from '../../testing/handlers/resultBets';
+import { handle, ok } from '../../testing/handlers/route';
 import { renderWithProviders, signInAs } from '../../testing/renderWithProviders';
+import { server } from '../../testing/server';
 import MatchBetsScreen from './MatchBetsScreen';
+
+/** Ana in two leagues of the match's competition: Office pool, where Bea bet on it, and a second one where nobody did. */
+function twoLeagues() {
+  leagueWorld.leagues.push(leagueRow({ id: 9, name: 'Book club' }));
+  leagueWorld.members.set(9, [{ user_id: PLAYER.id, department: null, joined_at: '2026-05-01T10:00:00.000Z', points: 0, matchday: 0 }]);
+  betStore.bets = new Map([[2, { ...resultBet(2, { local_goals: 2, visiting_goals: 0 }), user_id: 3, user_name: 'Bea', allow_show_bets: true }]]);
+  server.use(handle('resultBetsIndex', ({ params }) => ok(Number(params.id) === 5 ? [...betStore.bets.values()] : [])));
+}
 
 describe('match bets screen', () => {
   it("lists everyone's bets on the match: visible ones with their values, hidden ones marked", async () => {
@@ -30,4 +42,29 @@ describe('match bets screen', () => {
     expect(within(bea).getByRole('img', { name: 'Placed with an API token (bot)' })).toBeInTheDocument();
     expect(within(screen.getByTestId('match-bet-1')).queryByRole('img', { name: 'Placed with an API token (bot)' })).not.toBeInTheDocument();
   });
+
+  it.each([
+    ['en', 'Bets in', 'Show another league', 'Nobody in Book club has a bet on this match yet.'],
+    ['es', 'Apuestas en', 'Ver otra liga', 'Nadie en Book club tiene aún una apuesta en este partido.'],
+  ])('opened without a league, says which league it shows and offers the others (%s)', async (language, shown, change, none) => {
+    await i18n.changeLanguage(language);
+    twoLeagues();
+    await signInAs(PLAYER);
+    const { user } = renderWithProviders(<MatchBetsScreen />, { route: '/matches/33/show_bets', path: '/matches/:matchId/show_bets' });
+    const which = await screen.findByTestId('match-bets-league');
+    const select = await screen.findByRole('combobox', { name: change });
+    const first = (select as HTMLSelectElement).selectedOptions[0].textContent!;
+    expect(which).toHaveTextContent(`${shown} ${first}`);
+    expect(within(which).getByRole('link', { name: first })).toHaveAttribute('href', first === 'Office pool' ? '/leagues/5' : '/leagues/9');
+    // Every league of the caller in the match's competition is offered, none of another competition.
+    expect([...(select as HTMLSelectElement).options].map((option) => option.textContent).sort()).toEqual(['Book club', 'Office pool']);
+
+    await user.selectOptions(select, 'Book club');
+    await waitFor(() => expect(screen.getByTestId('match-bets-league')).toHaveTextContent(`${shown} Book club`));
+    expect(await screen.findByText(none)).toBeInTheDocument();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    await user.selectOptions(screen.getByRole('combobox', { name: change }), 'Office pool');
+    expect(within(await screen.findByTestId('match-bet-3')).getByText('2-0')).toBeInTheDocument();
+  });
 });
+

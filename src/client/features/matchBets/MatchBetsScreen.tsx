@@ -61,14 +61,24 @@ export default function MatchBetsScreen() {
             </Box>
           ) : <Skeleton height={48} />}
           {match && leagues.length === 0 && leaguesData !== undefined && <Alert severity="info" sx={{ mt: 2 }}>{t('bets.no_league_for_match')}</Alert>}
-          {leagues.length > 1 && (
-            <NativeSelect value={league?.id ?? ''} sx={{ mt: 2 }} inputProps={{ 'aria-label': t('bets.league') }}
-              onChange={(event) => setSearch({ league_id: event.target.value }, { replace: true })}>
-              {leagues.map((item) => <option key={item.id} value={item.id}>{item.name}</option>)}
-            </NativeSelect>
+          {/* Which league the bets are of, always said (the page may open without one), and the caller's others to switch to. */}
+          {league && (
+            <Box sx={{ mt: 2, display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
+              <Typography data-testid="match-bets-league">
+                {t('bets.shown_league')} <Link component={RouterLink} to={`/leagues/${league.id}`}>{league.name}</Link>
+              </Typography>
+              {leagues.length > 1 && (
+                <NativeSelect value={league.id} inputProps={{ 'aria-label': t('bets.change_league') }}
+                  onChange={(event) => setSearch({ league_id: event.target.value }, { replace: true })}>
+                  {leagues.map((item) => <option key={item.id} value={item.id}>{item.name}</option>)}
+                </NativeSelect>
+              )}
+            </Box>
           )}
-          {leagues.length === 1 && league && <Typography sx={{ mt: 2 }}><Link component={RouterLink} to={`/leagues/${league.id}`}>{league.name}</Link></Typography>}
-          {league && (isLoading ? <Skeleton height={120} /> : (
+          {league && !isLoading && bets.length === 0 && (
+            <Typography color="text.secondary" sx={{ mt: 2 }}>{t('bets.no_bets_on_match', { league: league.name })}</Typography>
+          )}
+          {league && (isLoading ? <Skeleton height={120} /> : bets.length > 0 && (
             <Table size="small" sx={{ mt: 1 }} aria-label={t('titles.match_bets')}>
               <TableHead><TableRow><TableCell>{t('bets.member')}</TableCell><TableCell align="center">{t('bets.bet')}</TableCell><TableCell align="right">{t('bets.points')}</TableCell></TableRow></TableHead>
               <TableBody>

@@ -4,7 +4,7 @@ import { processGate } from '../../testing/handlers/updates';
 import { renderApp, signInAs } from '../../testing/renderWithProviders';
 import { groupNotifications } from './ProcessSnackbar';
 import { server } from '../../testing/server';
-import { handle, ok } from '../../testing/handlers/route';
+import { fail, handle, ok } from '../../testing/handlers/route';
 import { handlePublic } from '../../testing/handlers/leagueWorld';
 import { nextMatchesRows } from '../../testing/handlers/matches';
 
@@ -59,7 +59,7 @@ describe('the shell', () => {
     expect(await within(again).findByRole('link', { name: 'Sign in' })).toBeInTheDocument();
   });
 
-  it('gives a global admin the update processes and one item per unfinished competition', async () => {
+  it('gives a global admin the update processes and one item per unfinished competition, each showing how it ended', async () => {
     await signInAs(ADMIN);
     const { user } = renderApp({ route: '/help/about' });
     const panel = await openPanel(user);
@@ -69,17 +69,37 @@ describe('the shell', () => {
     let release = () => undefined as void;
     processGate.held = new Promise<void>((resolve) => { release = resolve; });
     await user.click(within(panel).getByRole('button', { name: 'Update all' }));
-    const entry = await screen.findByText('Update of every competition');
-    expect(entry.closest('[data-testid="notification"]')).toHaveAttribute('data-status', 'pending');
+    const entry = (await screen.findByText('Update of every competition')).closest('[data-testid="notification"]') as HTMLElement;
+    expect(entry).toHaveAttribute('data-status', 'pending');
+    expect(within(entry).getByRole('progressbar', { hidden: true })).toBeInTheDocument();
+    // A second Update all while the first runs is refused without being sent, with its own error entry.
+    await user.click(within(panel).getByRole('button', { name: 'Update all' }));
+    const refusal = (await screen.findByText('The process is already running. Try again in a few minutes')).closest('[data-testid="notification"]') as HTMLElement;
+    expect(within(refusal).getByTitle('error')).toBeInTheDocument();
     processGate.held = null;
     release();
-    // Its work ended: the entry leaves at once.
-    await waitFor(() => expect(screen.queryByText('Update of every competition')).toBeNull());
-    expect(fakeApi.requests).toContain('POST /api/v1/en/update/update_all');
-    await user.click(within(panel).getByRole('button', { name: '2 - World Cup 2026' }));
-    await waitFor(() => expect(fakeApi.requests).toContain('POST /api/v1/en/update/update_competition/2'));
-    await user.click(within(panel).getByRole('button', { name: 'Notify' }));
-    await waitFor(() => expect(fakeApi.requests).toContain('POST /api/v1/en/update/notify'));
+    // Its work ended: the entry shows its success icon and the server's words.
+    const done = (await screen.findByText('Process update_all finished')).closest('[data-testid="notification"]') as HTMLElement;
+    expect(done).toHaveAttribute('data-status', 'ok');
+    expect(within(done).getByTitle('ok')).toBeInTheDocument();
+    expect(within(done).queryByRole('progressbar', { hidden: true })).toBeNull();
+    expect(fakeApi.requests.filter((request) => request === 'POST /api/v1/en/update/update_all')).toHaveLength(1);
+    for (const [button, process] of [['Update', 'update'], ['2 - World Cup 2026', 'update_competition'], ['Notify', 'notify']]) {
+      await user.click(within(panel).getByRole('button', { name: button }));
+      expect(await screen.findByText(`Process ${process} finished`)).toBeInTheDocument();
+    }
+  });
+
+  it('shows a refused write as an error entry saying why', async () => {
+    server.use(handle('updateAll', () => fail(502, 'The results provider could not be reached')));
+    await signInAs(ADMIN);
+    const { user } = renderApp({ route: '/help/about' });
+    const panel = await openPanel(user);
+    await user.click(await within(panel).findByRole('button', { name: 'Update all' }));
+    const failed = (await screen.findByText('The results provider could not be reached')).closest('[data-testid="notification"]') as HTMLElement;
+    expect(failed).toHaveAttribute('data-status', 'error');
+    expect(within(failed).getByTitle('error')).toBeInTheDocument();
+    expect(screen.queryByText('Update of every competition')).toBeNull();
   });
 });
 

@@ -14,9 +14,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { WEBHOOK_EVENTS, WEBHOOK_KINDS } from '../../../shared/api/routes/webhooks';
 import { api } from '../../api/api';
-import { useAppDispatch } from '../../api/store/hooks';
 import { fieldErrors } from '../../lib/forms/formErrors';
-import { showToast } from '../../lib/notifications/notify';
 import { SecretDialog } from './SecretDialog';
 
 type Kind = (typeof WEBHOOK_KINDS)[number];
@@ -27,7 +25,6 @@ const createWebhook = api.endpoints.webhookCreate;
 /** The owner connects the league to a chat or an endpoint; the signing secret is shown once, in a dialog. */
 export function AddWebhookCard({ leagueId }: { leagueId: number }) {
   const { t } = useTranslation();
-  const dispatch = useAppDispatch();
   const [create, { isLoading, error, reset }] = createWebhook.useMutation();
   const [kind, setKind] = useState<Kind>('discord');
   const [url, setUrl] = useState('');
@@ -39,7 +36,6 @@ export function AddWebhookCard({ leagueId }: { leagueId: number }) {
     e.preventDefault();
     const result = await create({ body: { league_id: leagueId, url: url.trim(), kind, events } });
     if ('error' in result && result.error) return;
-    showToast(dispatch, 'success', result.data!.message);
     setUrl('');
     reset();
     setSecret(result.data!.secret);

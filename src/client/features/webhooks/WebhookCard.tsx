@@ -11,9 +11,7 @@ import { useTranslation } from 'react-i18next';
 import type { Static } from 'typebox';
 import type { Webhook, WebhookDelivery } from '../../../shared/api/routes/webhooks';
 import { api } from '../../api/api';
-import { useAppDispatch } from '../../api/store/hooks';
 import { formatDateTime } from '../../lib/i18n/dates';
-import { showToast } from '../../lib/notifications/notify';
 import { ConfirmDialog } from '../../lib/ui/ConfirmDialog';
 
 const testWebhook = api.endpoints.webhookTest;
@@ -42,21 +40,16 @@ function DeliveryLine({ delivery }: { delivery: Static<typeof WebhookDelivery> }
 /** One of the league's hooks: where it goes, what it takes, its last deliveries, a test and its removal. */
 export function WebhookCard({ hook }: { hook: Static<typeof Webhook> }) {
   const { t } = useTranslation();
-  const dispatch = useAppDispatch();
   const [sendTest, testing] = testWebhook.useMutation();
   const [remove, removing] = deleteWebhook.useMutation();
   const [confirming, setConfirming] = useState(false);
   const params = { league_id: hook.league_id, id: hook.id };
   const titleId = `webhook-${hook.id}-title`;
 
-  const test = async () => {
-    const result = await sendTest({ params });
-    if (!('error' in result && result.error)) showToast(dispatch, 'success', result.data!.message);
-  };
+  const test = () => { void sendTest({ params }); };
   const confirmRemove = async () => {
     setConfirming(false);
-    const result = await remove({ params });
-    if (!('error' in result && result.error)) showToast(dispatch, 'success', result.data!.message);
+    await remove({ params });
   };
 
   return (

@@ -6,10 +6,12 @@ export interface NotificationItem {
   /** null while pending; 'ok' / 'error' for processes; 'success' / 'error' for toasts; anything else shows a question icon. */
   status: string | null;
   message: string;
+  /** The write call's process id, while it is a tracked process: a second call of it is refused while this one runs. */
+  process?: string;
 }
 
 /** How long a finished entry stays on screen. */
-export const SUCCESS_DURATION_MS = 2500;
+export const SUCCESS_DURATION_MS = 3000;
 export const ERROR_DURATION_MS = 5000;
 
 const notificationsSlice = createSlice({
@@ -21,9 +23,12 @@ const notificationsSlice = createSlice({
       if (index >= 0) state[index] = action.payload;
       else state.push(action.payload);
     },
-    notificationStatusSet(state, action: PayloadAction<{ id: string; status: string }>) {
+    /** A running entry reaches its outcome: its status, and the text saying how it ended when there is one. */
+    notificationFinished(state, action: PayloadAction<{ id: string; status: string; message?: string }>) {
       const item = state.find((entry) => entry.id === action.payload.id);
-      if (item) item.status = action.payload.status;
+      if (!item) return;
+      item.status = action.payload.status;
+      if (action.payload.message) item.message = action.payload.message;
     },
     /** Removes a finished entry; a pending one (a new run of the same process) stays. */
     notificationRemoved(state, action: PayloadAction<string>) {
@@ -32,10 +37,10 @@ const notificationsSlice = createSlice({
   },
   selectors: {
     selectNotifications: (state) => state,
-    selectIsProcessRunning: (state, id: string) => state.some((item) => item.id === id && item.status === null),
+    selectIsProcessRunning: (state, process: string) => state.some((item) => item.process === process && item.status === null),
   },
 });
 
-export const { notificationAdded, notificationStatusSet, notificationRemoved } = notificationsSlice.actions;
+export const { notificationAdded, notificationFinished, notificationRemoved } = notificationsSlice.actions;
 export const { selectNotifications, selectIsProcessRunning } = notificationsSlice.selectors;
 export default notificationsSlice;

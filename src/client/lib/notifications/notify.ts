@@ -1,6 +1,6 @@
 import { nanoid, type ThunkDispatch, type UnknownAction } from '@reduxjs/toolkit';
 import {
-  ERROR_DURATION_MS, SUCCESS_DURATION_MS, notificationAdded, notificationRemoved, notificationStatusSet,
+  ERROR_DURATION_MS, SUCCESS_DURATION_MS, notificationAdded, notificationFinished, notificationRemoved,
 } from './notificationsSlice';
 
 type Dispatch = ThunkDispatch<unknown, unknown, UnknownAction>;
@@ -14,20 +14,30 @@ export function showToast(dispatch: Dispatch, status: 'success' | 'error', messa
   setTimeout(() => dispatch(notificationRemoved(id)), durationFor(status));
 }
 
+/** The snackbar entry of a running write call. */
+export interface ProcessEntry {
+  /** The response arrived: ok or error, with the text saying how it ended (kept: the running text), then it leaves. */
+  finish(status: 'ok' | 'error', message?: string): void;
+  /** The call was cancelled: the entry leaves at once, silently. */
+  cancel(): void;
+}
+
 /**
- * A tracked process: a spinner with `message` while it runs. When its work ends the entry leaves at once; a
- * success with a `doneMessage` ("Bet saved") says so for the success duration instead. A failure says why in
- * its own error toast, so its entry leaves at once too.
+ * A tracked write call: a spinner with `message` while it runs; once its response arrives, its outcome (a success or
+ * an error icon and text) for the success or error duration. Each call has its own entry, so a finished entry's
+ * timer never removes a later run of the same process.
  */
-export function startProcess(dispatch: Dispatch, id: string, message: string, doneMessage?: string): (status: 'ok' | 'error') => void {
-  dispatch(notificationAdded({ id, status: null, message }));
-  return (status) => {
-    if (status === 'ok' && doneMessage) {
-      dispatch(notificationAdded({ id, status, message: doneMessage }));
-      setTimeout(() => dispatch(notificationRemoved(id)), SUCCESS_DURATION_MS);
-      return;
-    }
-    dispatch(notificationStatusSet({ id, status }));
-    dispatch(notificationRemoved(id));
+export function startProcess(dispatch: Dispatch, process: string, message: string): ProcessEntry {
+  const id = nanoid();
+  dispatch(notificationAdded({ id, process, status: null, message }));
+  return {
+    finish(status, outcome) {
+      dispatch(notificationFinished({ id, status, message: outcome }));
+      setTimeout(() => dispatch(notificationRemoved(id)), durationFor(status));
+    },
+    cancel() {
+      dispatch(notificationFinished({ id, status: 'error' }));
+      dispatch(notificationRemoved(id));
+    },
   };
 }

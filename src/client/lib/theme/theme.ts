@@ -7,12 +7,14 @@ export const tokens = {
   primary: '#1b5e20',
   primaryLight: '#4c8c4a',
   secondary: '#f9a825',
-  success: '#2e7d32',
+  // Teal: the success badge (5 points or more) never reads as the primary's green (1 or 2 points).
+  success: '#00796b',
   info: '#0277bd',
   // Dark enough for text and outlined buttons on white (4.8:1, WCAG AA).
   warning: '#bf5000',
   error: '#c62828',
-  zero: '#9e9e9e',
+  // The badge of no points: white text on it keeps 4.6:1 (WCAG AA).
+  zero: '#757575',
   background: '#f4f6f4',
   paper: '#ffffff',
   // Dark scheme: lighter greens and amber keep 4.5:1 on the dark surfaces (WCAG AA).
@@ -21,7 +23,8 @@ export const tokens = {
   darkWarning: '#ffb74d',
   darkError: '#ef9a9a',
   darkInfo: '#81d4fa',
-  darkSuccess: '#81c784',
+  darkSuccess: '#80cbc4',
+  darkZero: '#9e9e9e',
   darkBackground: '#121512',
   darkPaper: '#1c211c',
   radius: 8,
@@ -29,6 +32,12 @@ export const tokens = {
   drawerWidth: 320,
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
 } as const;
+
+/** The points badge's colour for no points (0 or less), beside MUI's own roles. */
+declare module '@mui/material/styles' {
+  interface Palette { zero: Palette['primary'] }
+  interface PaletteOptions { zero?: PaletteOptions['primary'] }
+}
 
 /** Where the player's choice of light, dark or system theme is kept (MUI's colour-scheme manager reads it). */
 export const THEME_MODE_STORAGE_KEY = 'porra.theme';
@@ -45,6 +54,7 @@ const themeOptions: ThemeOptions = {
         info: { main: tokens.info },
         warning: { main: tokens.warning },
         error: { main: tokens.error },
+        zero: { main: tokens.zero, contrastText: '#fff' },
         background: { default: tokens.background, paper: tokens.paper },
       },
     },
@@ -56,6 +66,7 @@ const themeOptions: ThemeOptions = {
         info: { main: tokens.darkInfo },
         warning: { main: tokens.darkWarning },
         error: { main: tokens.darkError },
+        zero: { main: tokens.darkZero, contrastText: 'rgba(0, 0, 0, 0.87)' },
         background: { default: tokens.darkBackground, paper: tokens.darkPaper },
       },
     },

@@ -6,6 +6,8 @@ import { LeagueTable } from './LeagueTable';
 import { Pagination, clampPage, siblingsForWidth } from './Pagination';
 import { PointsBadge, badgeColour } from '../../api/widgets/PointsBadge';
 import { TeamLogo } from './TeamLogo';
+import { themes } from '../theme/theme';
+import { contrast, deltaE, over } from './testing/colours';
 import { nextSort, sortRows, visibleRows, type LeagueTableData, type UserRow } from './tableSort';
 
 const row = (user_id: number, user_name: string, points: number, extra: Partial<UserRow> = {}): UserRow => ({
@@ -57,6 +59,25 @@ describe('pagination', () => {
 describe('points badge', () => {
   it('colours 5 or more success, 3-4 info, 1-2 primary, 0 or less zero', () => {
     expect([7, 5, 4, 3, 2, 1, 0, -1].map(badgeColour)).toEqual(['success', 'success', 'info', 'info', 'primary', 'primary', 'zero', 'zero']);
+  });
+
+  it('looks different at each level in both themes, its number readable on every colour', () => {
+    for (const scheme of ['light', 'dark'] as const) {
+      const { palette } = (themes.en as unknown as { colorSchemes: Record<typeof scheme, { palette: Record<string, { main: string; contrastText: string }> }> }).colorSchemes[scheme];
+      const levels = (['success', 'info', 'primary', 'zero'] as const).map((role) => ({ role, ...palette[role] }));
+      for (const [i, a] of levels.entries()) {
+        // The number on its badge: WCAG AA for text.
+        expect([scheme, a.role, contrast(over(a.contrastText, a.main), a.main) >= 4.5]).toEqual([scheme, a.role, true]);
+        // Two levels apart at a glance: a colour difference (CIE76) of 20 or more.
+        for (const b of levels.slice(i + 1)) expect([scheme, a.role, b.role, deltaE(a.main, b.main) >= 20]).toEqual([scheme, a.role, b.role, true]);
+      }
+    }
+  });
+
+  it('paints each level with its own colour and text', () => {
+    renderWithProviders(<>{[6, 3, 1, 0].map((points) => <PointsBadge key={points} points={points} />)}</>);
+    const colours = [6, 3, 1, 0].map((points) => getComputedStyle(screen.getByLabelText(points === 1 ? '1 point' : `${points} points`)).backgroundColor);
+    expect(new Set(colours).size).toBe(4);
   });
 
   it('shows nothing without points, and loads the points info on hover with a loading state first', async () => {

@@ -10,8 +10,12 @@ const notAllowed = () => fail(403, 'You do not have permission to do that');
 /** League calls of the route table, answering from leagueWorld like the server would. */
 export const leagueHandlers = [
   handle('scoringPresets', () => ok(SCORING_PRESET_KEYS.map((key) => ({ key, name: `Preset ${key}`, scoring: SCORING_PRESETS[key] })))),
-  handleSignedIn('leagueIndex', (_call, user) =>
-    ok(leagueWorld.leagues.filter((league) => memberIds(league.id).includes(user.id)).map((league) => leagueFor(league, user)))),
+  handleSignedIn('leagueIndex', ({ query }, user) => {
+    const competition = query.get('competition_id');
+    return ok(leagueWorld.leagues
+      .filter((league) => memberIds(league.id).includes(user.id) && (!competition || league.competition_id === Number(competition)))
+      .map((league) => leagueFor(league, user)));
+  }),
   handleSignedIn('leagueShow', ({ params }, user) => {
     const league = findLeague(params.id);
     if (!league) return notFound();

@@ -23,14 +23,3 @@ export async function recountScorerGoals(db: Executor, competitionId: number): P
     .onConflict((oc) => oc.columns(['competition_id', 'person_id']).doUpdateSet((eb) => ({ goals: eb.ref('excluded.goals') })))
     .execute();
 }
-
-/** A competition is finished when every one of its matches is. */
-export async function refreshCompetitionFinished(db: Executor, competitionId: number, now: number): Promise<void> {
-  const row = await db.selectFrom('matches')
-    .select((eb) => [eb.fn.countAll<number>().as('total'), eb.fn.sum<number>('finished').as('done')])
-    .where('competition_id', '=', competitionId)
-    .executeTakeFirstOrThrow();
-  const finished = Number(row.total) > 0 && Number(row.done) === Number(row.total) ? 1 : 0;
-  await db.updateTable('competitions').set({ finished, updated_at: now })
-    .where('id', '=', competitionId).where('finished', '!=', finished).execute();
-}

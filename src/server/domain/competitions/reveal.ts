@@ -1,7 +1,7 @@
 import type { Db, Executor } from '../../platform/db/database';
 import { advanceKnockoutTeams } from './advanceKnockout';
 import { applyResults } from '../resultJobs/applyResults';
-import { MATCH_STATUS, recountScorerGoals, refreshCompetitionFinished } from './competitionStateRepository';
+import { MATCH_STATUS, recountScorerGoals } from './competitionStateRepository';
 import { goalRowOf, parseHeldResult, serializeHeldResult } from './heldResult';
 import { playReplayedMatches } from './replayLive';
 import { replayDurationMs } from './replayTimeline';
@@ -72,7 +72,6 @@ async function revealInTransaction(trx: Executor, now: number, competitionId?: n
     for (const id of touched) await revealKnockoutTeams(trx, id, now);
   }
   for (const [id, matchIds] of revealed) {
-    await refreshCompetitionFinished(trx, id, now);
     await applyResults(trx, { competitionId: id, matchIds, trigger: 'scheduled', now });
   }
   return [...revealed.values()].flat();

@@ -2,6 +2,7 @@ import type { Executor } from '../../platform/db/database';
 import { isPostgres, notify } from '../../platform/db/notificationChannels';
 import { finishRun, insertRun } from '../../platform/processRuns/processRuns';
 import { recomputeAfterResults } from '../scoring/recompute';
+import { refreshCompetitionFinished } from './competitionFinished';
 import { insertJob, markSuperseded, openJobsForUpdate } from './resultJobsRepository';
 
 /** The notification channel (per schema) on which a new result job is announced. */
@@ -28,10 +29,12 @@ const unique = (values: number[]) => [...new Set(values)].sort((a, b) => a - b);
  * applies it league by league after the writer has committed, and its process run shows in the history. A newer
  * job of the competition supersedes the unfinished ones and takes over their matches and matchdays, starting again
  * from the first league, so every league ends on the latest results. Matches that change no table (in play,
- * scheduled), or a competition without leagues (an import), are scored here at once. The job's id, or null when
- * there is none; the caller kicks the runner once its transaction committed (kickResultJobs).
+ * scheduled), or a competition without leagues (an import), are scored here at once. The competition's finished
+ * flag follows the results first (competitionFinished.ts). The job's id, or null when there is none; the caller
+ * kicks the runner once its transaction committed (kickResultJobs).
  */
 export async function applyResults(db: Executor, write: ResultWrite): Promise<number | null> {
+  await refreshCompetitionFinished(db, write.competitionId, write.now);
   const ids = unique(write.matchIds);
   const open = await openJobsForUpdate(db, write.competitionId);
   const inJobs = new Set(open.flatMap((job) => job.matchIds));

@@ -10,9 +10,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../api/api';
-import { useAppDispatch } from '../../../api/store/hooks';
 import { formatDateTime } from '../../../lib/i18n/dates';
-import { showToast } from '../../../lib/notifications/notify';
 
 const missingBets = api.endpoints.leagueMissingBets;
 const nudgeMembers = api.endpoints.leagueNudge;
@@ -20,15 +18,11 @@ const nudgeMembers = api.endpoints.leagueNudge;
 /** The owner's list of members who have not bet yet for the next deadline, and the button that nudges them once. */
 export function MissingBetsCard({ leagueId, ownerId }: { leagueId: number; ownerId: number }) {
   const { t } = useTranslation();
-  const dispatch = useAppDispatch();
   const { data } = missingBets.useQuery({ params: { id: leagueId } });
   const [nudge, { isLoading }] = nudgeMembers.useMutation();
   const waiting = data?.members.filter((m) => !m.nudged && m.user_id !== ownerId) ?? [];
 
-  const send = async () => {
-    const result = await nudge({ params: { id: leagueId } });
-    if (!('error' in result && result.error)) showToast(dispatch, 'success', result.data!.message);
-  };
+  const send = () => { void nudge({ params: { id: leagueId } }); };
 
   return (
     <Card component="section" aria-labelledby="missing-bets-title">

@@ -9,6 +9,7 @@ import type { League } from '../../../../shared/api/entities';
 import { ROUNDS } from '../../../../shared/domain/rounds';
 import { api } from '../../../api/api';
 import { useLocalNames } from '../../../lib/i18n/localNames';
+import { RoundName } from '../../../lib/ui/RoundIcon';
 
 const leagueRules = api.endpoints.leagueLeagueRules;
 const bonusQuestions = api.endpoints.bonusQuestionsIndex;
@@ -33,7 +34,7 @@ export function OtherPointsCard({ league }: { league: League }) {
 
   const rule = (item: (typeof scoring)[number]) => (
     <ListItem key={item.id} disableGutters>
-      <ListItemText primary={names.round(item.round_id)}
+      <ListItemText primary={<RoundName roundId={item.round_id}>{names.round(item.round_id)}</RoundName>}
         secondary={t('league_points.picks_rule', { count: item.picks, points: item.points_per_hit })} />
     </ListItem>
   );

@@ -116,16 +116,3 @@ export async function insertMatches(db: Executor, rows: NewMatch[]): Promise<num
 export async function updateMatch(db: Executor, id: number, fields: Partial<NewMatch>): Promise<void> {
   await db.updateTable('matches').set(fields).where('id', '=', id).execute();
 }
-
-/** A competition whose every match is played (or called off) is finished. */
-export async function markFinishedWhenComplete(db: Executor, competitionId: number, now: number): Promise<void> {
-  const open = await db.selectFrom('matches').select((eb) => eb.fn.countAll().as('n'))
-    .where('competition_id', '=', competitionId).where('finished', '=', 0).where('status', '!=', 'cancelled')
-    .executeTakeFirstOrThrow();
-  const total = await db.selectFrom('matches').select((eb) => eb.fn.countAll().as('n'))
-    .where('competition_id', '=', competitionId).executeTakeFirstOrThrow();
-  if (Number(open.n) === 0 && Number(total.n) > 0) {
-    await db.updateTable('competitions').set({ finished: 1, updated_at: now })
-      .where('id', '=', competitionId).where('finished', '=', 0).execute();
-  }
-}

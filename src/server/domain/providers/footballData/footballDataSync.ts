@@ -7,7 +7,7 @@ import type { ApiMatch, ApiScorer, ApiTeam, ApiTeamRef } from './apiTypes';
 import type { FootballDataClient } from './client';
 import { colorsFromClubColors } from './clubColors';
 import {
-  linkCompetitionTeams, markFinishedWhenComplete, matchesByKey, insertMatches, updateMatch, upsertGroups,
+  linkCompetitionTeams, matchesByKey, insertMatches, updateMatch, upsertGroups,
   upsertPeople, upsertPersonStats, upsertTeams, type NewMatch, type StoredMatch, type TeamRow,
 } from './footballDataRepository';
 import { groupName, liveOf, matchdaysOf, matchKey, personKey, resultOf, roundOfStage, teamKey } from './mapping';
@@ -140,10 +140,10 @@ export async function applySnapshot(
   updatedMatches += insertedIds.length;
   changedMatchIds.push(...insertedIds.filter((_, i) => inserts[i].started === 1));
 
-  if (changedMatchIds.length > 0 || statsChanged) {
+  // A new fixture reopens a finished competition as a withdrawn result does: applyResults derives the flag.
+  if (changedMatchIds.length > 0 || insertedIds.length > 0 || statsChanged) {
     await applyResults(trx, { competitionId: competition.id, matchIds: changedMatchIds, trigger: 'scheduled', now });
   }
-  if (updatedMatches > 0) await markFinishedWhenComplete(trx, competition.id, now);
   return { updatedMatches, changedMatchIds };
 }
 
