@@ -144,7 +144,7 @@ async function main(): Promise<void> {
     // The runner, started now and woken by the result's notification.
     const runnerFile = join(compiledServer(), '..', 'resultRunner.js');
     runner = spawn(process.execPath, [runnerFile], {
-      env: { PATH: process.env.PATH, NODE_ENV: 'production', DATABASE_URL: database.url, LOG_LEVEL: 'warn', JWT_SECRET },
+      env: { PATH: process.env.PATH, NODE_PATH: join(process.cwd(), 'node_modules'), NODE_ENV: 'production', DATABASE_URL: database.url, LOG_LEVEL: 'warn', JWT_SECRET },
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
     await new Promise((resolve) => setTimeout(resolve, 3000));
