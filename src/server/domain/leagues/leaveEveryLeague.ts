@@ -1,6 +1,7 @@
 import type { Executor } from '../../platform/db/database';
 import { appendLeagueLog, type LogStamp } from '../leagueLog/leagueLogService';
 import { refreshLeagueStandings } from '../scoring/recompute';
+import { lockPlayersLeagues } from '../standings/overallStandings';
 import { leagueIdsOfMember, removeMemberBets, removeMembership } from './membersRepository';
 import { handOverOwnedLeagues, ownerChanges } from './ownership';
 
@@ -11,6 +12,10 @@ import { handOverOwnedLeagues, ownerChanges } from './ownership';
  */
 export async function leaveEveryLeague(trx: Executor, userId: number, stamp: LogStamp): Promise<void> {
   const leagueIds = await leagueIdsOfMember(trx, userId);
+  // Every league of theirs is locked first, competition by competition (their overall places move as they leave).
+  const competitions = leagueIds.length === 0 ? [] : await trx.selectFrom('leagues').select('competition_id').distinct()
+    .where('id', 'in', leagueIds).orderBy('competition_id').execute();
+  for (const { competition_id: competitionId } of competitions) await lockPlayersLeagues(trx, Number(competitionId), [userId]);
   const removed = new Map<number, number>();
   for (const id of leagueIds) removed.set(id, await removeMemberBets(trx, id, userId));
   for (const id of leagueIds) {

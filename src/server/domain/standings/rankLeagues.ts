@@ -3,7 +3,7 @@ import { parseTieBreaks, type TieBreak } from '../../../shared/domain/tieBreaks'
 import type { Executor } from '../../platform/db/database';
 import { lockStandings } from './standingsRefresh';
 import { inList, leagueFilter, type StandingsScope } from './standingsScope';
-import { keepMainLeagues, syncOverallStandings } from './overallStandings';
+import { inOverallSql, keepMainLeagues, refreshOverallCounts } from './overallStandings';
 import { fillNameKeys } from './storedNameKeys';
 
 /**
@@ -14,7 +14,8 @@ import { fillNameKeys } from './storedNameKeys';
  * - standing_counts: how many members stand at each total;
  * - league_matchday_tops: the best score of each decided matchday (every match finished, somebody scored);
  * - standing_departments: each department's members and sums;
- * - the overall ranking's rows of the players whose main league is among them (overallStandings.ts).
+ * - the overall ranking's places of the players whose main league is among them: the same rows, marked and keyed
+ *   for it, and its counts (overallStandings.ts).
  * Everything is rebuilt from member_matchday_points and league_members by a handful of set-based statements per
  * scope, and only changed rows are written. Reading a table then costs an index range (rankedReads.ts), whatever
  * the league's size, in every process.
@@ -31,12 +32,12 @@ const TIE_BREAK_KEYS = [1, 2, 3, 4, 5] as const;
 export async function rankLeagues(db: Executor, scope: StandingsScope): Promise<void> {
   await lockStandings(db, scope);
   await addMissingMembers(db, scope);
+  await keepMainLeagues(db, scope.competitionId, leagueFilter(scope, 'lm.league_id'));
   await refreshTops(db, scope);
   await refreshFigures(db, scope);
   await refreshCounts(db, scope);
   await refreshDepartments(db, scope);
-  await keepMainLeagues(db, scope.competitionId, leagueFilter(scope, 'lm.league_id'));
-  await syncOverallStandings(db, scope.competitionId, { leagueIds: scope.leagueIds ?? (scope.leagueId === undefined ? undefined : [scope.leagueId]) });
+  await refreshOverallCounts(db, scope.competitionId, (column) => leagueFilter(scope, column));
 }
 
 /** Members without a ranked row get one (all figures 0), with their name keys. */
@@ -46,8 +47,8 @@ async function addMissingMembers(db: Executor, scope: StandingsScope): Promise<v
   const { rows } = await sql<{ user_id: number }>`SELECT DISTINCT lm.user_id ${missing}`.execute(db);
   if (rows.length === 0) return;
   await fillNameKeys(db, rows.map((row) => Number(row.user_id)));
-  await sql`INSERT INTO member_standings (league_id, user_id, name_key_en, name_key_es)
-    SELECT lm.league_id, lm.user_id, COALESCE(u.name_key_en, ''), COALESCE(u.name_key_es, '')
+  await sql`INSERT INTO member_standings (league_id, user_id, competition_id, name_key_en, name_key_es)
+    SELECT lm.league_id, lm.user_id, CAST(${scope.competitionId} AS bigint), COALESCE(u.name_key_en, ''), COALESCE(u.name_key_es, '')
     FROM league_members lm JOIN users u ON u.id = lm.user_id
     WHERE ${leagueFilter(scope, 'lm.league_id')}
       AND NOT EXISTS (SELECT 1 FROM member_standings ms WHERE ms.league_id = lm.league_id AND ms.user_id = lm.user_id)`.execute(db);
@@ -86,7 +87,8 @@ async function tieBreakKeys(db: Executor, scope: StandingsScope, alias: string):
 /** The figures every ranked row holds, in member_standings' column names. */
 const FIGURES = [
   'points', 'points_league', 'points_rounds', 'points_people', 'points_bonus', 'exact_hits', 'goal_difference_hits',
-  'tendency_hits', 'matchday_wins', 'points_default', 'exact_default', 'scored_days', 'k0', 'k1', 'k2', 'k3', 'k4', 'k5',
+  'tendency_hits', 'matchday_wins', 'points_default', 'exact_default', 'scored', 'in_overall', 'ok0', 'ok1',
+  'k0', 'k1', 'k2', 'k3', 'k4', 'k5',
 ] as const;
 
 /**
@@ -98,7 +100,7 @@ async function refreshFigures(db: Executor, scope: StandingsScope): Promise<void
   const changed = sql.join(FIGURES.map((f) => sql`member_standings.${sql.ref(f)} <> keyed.${sql.ref(f)}`), sql` OR `);
   await sql`WITH days AS (SELECT p.league_id, p.user_id, SUM(p.points) AS pl, SUM(p.exact_hits) AS ex,
         SUM(p.goal_difference_hits) AS gd, SUM(p.tendency_hits) AS te, SUM(CASE WHEN p.points = t.top THEN 1 ELSE 0 END) AS wins,
-        SUM(p.points_default) AS pd, SUM(p.exact_default) AS ed, COUNT(*) AS days
+        SUM(p.points_default) AS pd, SUM(p.exact_default) AS ed
       FROM member_matchday_points p
         LEFT JOIN league_matchday_tops t ON t.league_id = p.league_id AND t.matchday = p.matchday
       WHERE p.competition_id = ${scope.competitionId} AND ${leagueFilter(scope, 'p.league_id')}
@@ -108,11 +110,14 @@ async function refreshFigures(db: Executor, scope: StandingsScope): Promise<void
         COALESCE(d.pl, 0) + lm.points_rounds + lm.points_people + lm.points_bonus AS points,
         COALESCE(d.ex, 0) AS exact_hits, COALESCE(d.gd, 0) AS goal_difference_hits, COALESCE(d.te, 0) AS tendency_hits,
         COALESCE(d.wins, 0) AS matchday_wins, COALESCE(d.pd, 0) AS points_default, COALESCE(d.ed, 0) AS exact_default,
-        COALESCE(d.days, 0) AS scored_days
-      FROM league_members lm JOIN leagues l ON l.id = lm.league_id
+        CASE WHEN d.user_id IS NULL THEN 0 ELSE 1 END AS scored, u.ranking_hidden AS hidden, cml.league_id AS main_league
+      FROM league_members lm JOIN leagues l ON l.id = lm.league_id JOIN users u ON u.id = lm.user_id
         LEFT JOIN days d ON d.league_id = lm.league_id AND d.user_id = lm.user_id
+        LEFT JOIN competition_main_leagues cml ON cml.competition_id = ${scope.competitionId} AND cml.user_id = lm.user_id
       WHERE ${leagueFilter(scope, 'lm.league_id')}),
-    keyed AS (SELECT fig.*, -fig.points AS k0, ${sql.join(keys.map((key, i) => sql`${key} AS ${sql.ref(`k${i + 1}`)}`))} FROM fig)
+    keyed AS (SELECT fig.*, -fig.points AS k0, ${sql.join(keys.map((key, i) => sql`${key} AS ${sql.ref(`k${i + 1}`)}`))},
+        ${inOverallSql('fig', sql.ref('fig.hidden'), sql.ref('fig.main_league'))} AS in_overall, -fig.points_default AS ok0, -fig.exact_default AS ok1
+      FROM fig)
     UPDATE member_standings SET ${sql.join(FIGURES.map((f) => sql`${sql.ref(f)} = keyed.${sql.ref(f)}`))}
     FROM keyed
     WHERE member_standings.league_id = keyed.league_id AND member_standings.user_id = keyed.user_id AND (${changed})`.execute(db);

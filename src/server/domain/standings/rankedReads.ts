@@ -4,33 +4,39 @@ import type { Executor } from '../../platform/db/database';
 
 /**
  * Reads of a stored ranking (a league's table, or a competition's overall ranking) by position, never by a sort:
- * rows are listed by their rank key (k0 = -points, k1..k5 = minus the tie-break values; ascending is best first),
+ * rows are listed by their rank key (ascending is best first: minus points, then minus each tie-break value),
  * members who share a key by their name's sort key in the reader's language, then by user id, all in one index.
  * A member's position is one plus the members ahead: those with more points (a sum over the small table of counts
- * per total) plus those with as many points and better tie-breaks (an index range within that total). Members
- * with the same key share a position (1, 1, 3). Every read costs a few index ranges, whatever the ranking's size.
+ * per total) plus those with as many points and better tie-breaks (index ranges within that total). Members with
+ * the same key share a position (1, 1, 3). Every read costs a few index ranges, whatever the ranking's size.
+ * Both rankings live in member_standings: a league's rows, or each player's row of their main league (in_overall).
  */
 
 export interface Board {
-  rows: 'member_standings' | 'overall_standings';
-  counts: 'standing_counts' | 'overall_counts';
-  /** The column that names the ranking (a league, or a competition for the overall one). */
+  /** The column of member_standings and of the counts that names the ranking (a league, or a competition). */
   scope: 'league_id' | 'competition_id';
+  counts: 'standing_counts' | 'overall_counts';
+  /** The rank key's columns, in order: the first is minus the points (the counts' k0). */
+  keys: readonly string[];
+  /** The overall ranking holds only each player's main-league row. */
+  overall: boolean;
 }
 
-export const LEAGUE_BOARD: Board = { rows: 'member_standings', counts: 'standing_counts', scope: 'league_id' };
-export const OVERALL_BOARD: Board = { rows: 'overall_standings', counts: 'overall_counts', scope: 'competition_id' };
+export const LEAGUE_BOARD: Board = { scope: 'league_id', counts: 'standing_counts', keys: ['k0', 'k1', 'k2', 'k3', 'k4', 'k5'], overall: false };
+export const OVERALL_BOARD: Board = { scope: 'competition_id', counts: 'overall_counts', keys: ['ok0', 'ok1'], overall: true };
 
-export interface RankKey { k0: number; k1: number; k2: number; k3: number; k4: number; k5: number }
-const KEY_COLUMNS = ['k0', 'k1', 'k2', 'k3', 'k4', 'k5'] as const;
+export type RankKey = Record<string, number>;
 
-/** A row of a ranking as read: its key, the name order key it was listed by, its user, and what `columns` selected. */
+/** A row of a ranking as read: its key columns, the name key it was listed by, its user, and what `columns` selected. */
 export type BoardRow<T> = T & RankKey & { user_id: number; name_key: string };
 
-const sameKey = (a: RankKey, b: RankKey) => KEY_COLUMNS.every((k) => Number(a[k]) === Number(b[k]));
-const keyValues = (key: RankKey) => sql.join(KEY_COLUMNS.map((k) => sql`${Number(key[k])}`));
-const keyRefs = (alias: string) => sql.join(KEY_COLUMNS.map((k) => sql.ref(`${alias}.${k}`)));
+const sameKey = (board: Board, a: RankKey, b: RankKey) => board.keys.every((k) => Number(a[k]) === Number(b[k]));
+const keyValues = (board: Board, key: RankKey) => sql.join(board.keys.map((k) => sql`${Number(key[k])}`));
+const keyRefs = (board: Board, alias: string) => sql.join(board.keys.map((k) => sql.ref(`${alias}.${k}`)));
 const nameKey = (alias: string, locale: Locale) => sql.ref(`${alias}.name_key_${locale}`);
+/** The ranking's rows among member_standings `alias`. */
+const ofBoard = (board: Board, alias: string, scopeId: number) =>
+  sql`${sql.ref(`${alias}.${board.scope}`)} = ${scopeId}${board.overall ? sql` AND ${sql.ref(`${alias}.in_overall`)} = 1` : sql``}`;
 
 /** Members in the ranking. */
 export async function boardSize(db: Executor, board: Board, scopeId: number): Promise<number> {
@@ -40,24 +46,23 @@ export async function boardSize(db: Executor, board: Board, scopeId: number): Pr
 }
 
 /**
- * Members with the same points as `key` and better tie-break values: a count per tie-break level (k1 lower; k1 equal
- * and k2 lower; ...), each an index range within the total. One range each, because a comparison of the five
- * values at once is not searched as a range by SQLite: it reads the whole total.
+ * Members with the same points as `key` and better tie-break values: a count per tie-break level (the first lower;
+ * the first equal and the second lower; ...), each an index range within the total. One range each, because a
+ * comparison of several values at once is not searched as a range by SQLite: it reads the whole total.
  */
 function tiedAhead(board: Board, scopeId: number, key: RankKey): RawBuilder<unknown> {
-  const levels = [1, 2, 3, 4, 5].map((level) => {
-    const equal = [0, ...Array.from({ length: level - 1 }, (_, i) => i + 1)]
-      .map((i) => sql`r.${sql.ref(`k${i}`)} = ${Number(key[KEY_COLUMNS[i]])}`);
-    return sql`(SELECT COUNT(*) FROM ${sql.table(board.rows)} r WHERE r.${sql.ref(board.scope)} = ${scopeId}
-      AND ${sql.join(equal, sql` AND `)} AND r.${sql.ref(`k${level}`)} < ${Number(key[KEY_COLUMNS[level]])})`;
+  const levels = board.keys.slice(1).map((column, i) => {
+    const equal = board.keys.slice(0, i + 1).map((k) => sql`${sql.ref(`r.${k}`)} = ${Number(key[k])}`);
+    return sql`(SELECT COUNT(*) FROM member_standings r WHERE ${ofBoard(board, 'r', scopeId)}
+      AND ${sql.join(equal, sql` AND `)} AND ${sql.ref(`r.${column}`)} < ${Number(key[column])})`;
   });
-  return sql.join(levels, sql` + `);
+  return levels.length === 0 ? sql`0` : sql.join(levels, sql` + `);
 }
 
 /** The position of a member whose rank key is `key`. */
 export async function positionOf(db: Executor, board: Board, scopeId: number, key: RankKey): Promise<number> {
   const { rows } = await sql<{ ahead: number | string | null; tied_ahead: number | string }>`SELECT
-      (SELECT SUM(c.members) FROM ${sql.table(board.counts)} c WHERE c.${sql.ref(board.scope)} = ${scopeId} AND c.k0 < ${Number(key.k0)}) AS ahead,
+      (SELECT SUM(c.members) FROM ${sql.table(board.counts)} c WHERE c.${sql.ref(board.scope)} = ${scopeId} AND c.k0 < ${Number(key[board.keys[0]])}) AS ahead,
       ${tiedAhead(board, scopeId, key)} AS tied_ahead`.execute(db);
   return 1 + Number(rows[0].ahead ?? 0) + Number(rows[0].tied_ahead);
 }
@@ -72,22 +77,21 @@ async function withPositions<T extends RankKey>(db: Executor, board: Board, scop
   const ranked: (T & { position: number })[] = [];
   for (const [index, row] of rows.entries()) {
     if (index === 0) position = await positionOf(db, board, scopeId, row);
-    else if (!sameKey(row, rows[index - 1])) position = first + index + 1;
+    else if (!sameKey(board, row, rows[index - 1])) position = first + index + 1;
     ranked.push({ ...row, position });
   }
   return ranked;
 }
 
-/** Selected columns of a board's rows, `r` being the row and `u` its user. */
+/** Selected columns of a board's rows, `r` being the row (member_standings) and `u` its user. */
 export type BoardColumns = RawBuilder<unknown>;
 
-const select = (board: Board, columns: BoardColumns, locale: Locale, scopeId: number) => sql`SELECT ${keyRefs('r')}, r.user_id,
+const select = (board: Board, columns: BoardColumns, locale: Locale) => sql`SELECT ${keyRefs(board, 'r')}, r.user_id,
     ${nameKey('r', locale)} AS name_key, ${columns}
-  FROM ${sql.table(board.rows)} r JOIN users u ON u.id = r.user_id
-  WHERE r.${sql.ref(board.scope)} = ${scopeId}`;
+  FROM member_standings r JOIN users u ON u.id = r.user_id`;
 
-const order = (alias: string, locale: Locale, direction: 'ASC' | 'DESC') => sql.join(
-  [...KEY_COLUMNS.map((k) => sql.ref(`${alias}.${k}`)), nameKey(alias, locale), sql.ref(`${alias}.user_id`)].map((ref) => sql`${ref} ${sql.raw(direction)}`),
+const order = (board: Board, alias: string, locale: Locale, direction: 'ASC' | 'DESC') => sql.join(
+  [...board.keys.map((k) => sql.ref(`${alias}.${k}`)), nameKey(alias, locale), sql.ref(`${alias}.user_id`)].map((ref) => sql`${ref} ${sql.raw(direction)}`),
 );
 
 /**
@@ -108,13 +112,13 @@ export async function pageAt<T>(
   if (!group || page.limit <= 0) return [];
   // The window is found in the index alone, then its rows are joined: an offset far into a total skips index
   // entries, not joined rows.
-  const { rows } = await sql<BoardRow<T>>`SELECT ${keyRefs('r')}, r.user_id, page.name_key, ${columns}
-    FROM (SELECT ${keyRefs('w')}, w.user_id, ${nameKey('w', locale)} AS name_key FROM ${sql.table(board.rows)} w
-      WHERE w.${sql.ref(board.scope)} = ${scopeId} AND w.k0 >= ${Number(group.k0)}
-      ORDER BY ${order('w', locale, 'ASC')} LIMIT ${page.limit} OFFSET ${page.offset - before}) page
-    JOIN ${sql.table(board.rows)} r ON r.${sql.ref(board.scope)} = ${scopeId} AND r.user_id = page.user_id
+  const { rows } = await sql<BoardRow<T>>`SELECT ${keyRefs(board, 'r')}, r.user_id, page.name_key, ${columns}
+    FROM (SELECT ${keyRefs(board, 'w')}, w.league_id, w.user_id, ${nameKey('w', locale)} AS name_key FROM member_standings w
+      WHERE ${ofBoard(board, 'w', scopeId)} AND ${sql.ref(`w.${board.keys[0]}`)} >= ${Number(group.k0)}
+      ORDER BY ${order(board, 'w', locale, 'ASC')} LIMIT ${page.limit} OFFSET ${page.offset - before}) page
+    JOIN member_standings r ON r.league_id = page.league_id AND r.user_id = page.user_id
     JOIN users u ON u.id = r.user_id
-    ORDER BY ${order('r', locale, 'ASC')}`.execute(db);
+    ORDER BY ${order(board, 'r', locale, 'ASC')}`.execute(db);
   return withPositions(db, board, scopeId, rows, page.offset);
 }
 
@@ -122,7 +126,12 @@ export async function pageAt<T>(
 export async function rowOf<T>(
   db: Executor, board: Board, scopeId: number, locale: Locale, userId: number, columns: BoardColumns,
 ): Promise<(BoardRow<T> & { position: number }) | null> {
-  const { rows } = await sql<BoardRow<T>>`${select(board, columns, locale, scopeId)} AND r.user_id = ${userId}`.execute(db);
+  // Found by its primary key: the league, or the player's main league for the overall ranking.
+  const league = board.overall
+    ? sql`(SELECT cml.league_id FROM competition_main_leagues cml WHERE cml.competition_id = ${scopeId} AND cml.user_id = ${userId})`
+    : sql`${scopeId}`;
+  const { rows } = await sql<BoardRow<T>>`${select(board, columns, locale)}
+    WHERE r.league_id = ${league} AND r.user_id = ${userId} AND ${ofBoard(board, 'r', scopeId)}`.execute(db);
   if (rows.length === 0) return null;
   return { ...rows[0], position: await positionOf(db, board, scopeId, rows[0]) };
 }
@@ -136,13 +145,15 @@ export async function rowsAround<T>(
 ): Promise<{ rows: (BoardRow<T> & { position: number })[]; first: number } | null> {
   const own = await rowOf<T>(db, board, scopeId, locale, userId, columns);
   if (!own) return null;
-  const mine = sql`(${keyValues(own)}, ${own.name_key}, ${Number(own.user_id)})`;
-  const listed = sql`(${keyRefs('r')}, ${nameKey('r', locale)}, r.user_id)`;
+  const mine = sql`(${keyValues(board, own)}, ${own.name_key}, ${Number(own.user_id)})`;
+  const listed = sql`(${keyRefs(board, 'r')}, ${nameKey('r', locale)}, r.user_id)`;
   const [tiedBefore, before, after] = await Promise.all([
-    sql<{ n: number | string }>`SELECT COUNT(*) AS n FROM ${sql.table(board.rows)} r WHERE r.${sql.ref(board.scope)} = ${scopeId}
-      AND (${keyRefs('r')}) = (${keyValues(own)}) AND (${nameKey('r', locale)}, r.user_id) < (${own.name_key}, ${Number(own.user_id)})`.execute(db),
-    sql<BoardRow<T>>`${select(board, columns, locale, scopeId)} AND ${listed} < ${mine} ORDER BY ${order('r', locale, 'DESC')} LIMIT ${around}`.execute(db),
-    sql<BoardRow<T>>`${select(board, columns, locale, scopeId)} AND ${listed} > ${mine} ORDER BY ${order('r', locale, 'ASC')} LIMIT ${around}`.execute(db),
+    sql<{ n: number | string }>`SELECT COUNT(*) AS n FROM member_standings r WHERE ${ofBoard(board, 'r', scopeId)}
+      AND (${keyRefs(board, 'r')}) = (${keyValues(board, own)}) AND (${nameKey('r', locale)}, r.user_id) < (${own.name_key}, ${Number(own.user_id)})`.execute(db),
+    sql<BoardRow<T>>`${select(board, columns, locale)} WHERE ${ofBoard(board, 'r', scopeId)} AND ${listed} < ${mine}
+      ORDER BY ${order(board, 'r', locale, 'DESC')} LIMIT ${around}`.execute(db),
+    sql<BoardRow<T>>`${select(board, columns, locale)} WHERE ${ofBoard(board, 'r', scopeId)} AND ${listed} > ${mine}
+      ORDER BY ${order(board, 'r', locale, 'ASC')} LIMIT ${around}`.execute(db),
   ]);
   const index = own.position - 1 + Number(tiedBefore.rows[0].n);
   const rows = [...before.rows.reverse(), own, ...after.rows];
@@ -157,9 +168,9 @@ export async function pageAfter<T>(
   const around = await rowsAround<T>(db, board, scopeId, locale, afterUserId, 0, columns);
   if (!around) return null;
   const [own] = around.rows;
-  const mine = sql`(${keyValues(own)}, ${own.name_key}, ${Number(own.user_id)})`;
-  const { rows } = await sql<BoardRow<T>>`${select(board, columns, locale, scopeId)}
-    AND (${keyRefs('r')}, ${nameKey('r', locale)}, r.user_id) > ${mine} ORDER BY ${order('r', locale, 'ASC')} LIMIT ${limit}`.execute(db);
+  const mine = sql`(${keyValues(board, own)}, ${own.name_key}, ${Number(own.user_id)})`;
+  const { rows } = await sql<BoardRow<T>>`${select(board, columns, locale)} WHERE ${ofBoard(board, 'r', scopeId)}
+    AND (${keyRefs(board, 'r')}, ${nameKey('r', locale)}, r.user_id) > ${mine} ORDER BY ${order(board, 'r', locale, 'ASC')} LIMIT ${limit}`.execute(db);
   // Positions follow from the row before the page: the one the reader was shown last.
   const ranked = await withPositions(db, board, scopeId, [own, ...rows], around.first);
   return { rows: ranked.slice(1), first: around.first + 1 };

@@ -27,15 +27,13 @@ async function writeUserKeys(db: Executor, users: { id: number; name: string }[]
     UPDATE users SET name_key_en = v.en, name_key_es = v.es FROM v WHERE users.id = v.id`.execute(db);
 }
 
-/** A user's name changed: their keys, and every ranked row of theirs (league tables and overall rankings). */
+/** A user's name changed: their keys, and every ranked row of theirs (league tables and the overall rankings they hold). */
 export async function renameInRankings(db: Executor, userId: number): Promise<void> {
   const user = await db.selectFrom('users').select(['id', 'name']).where('id', '=', userId).executeTakeFirst();
   if (!user) return;
   const keys = { name_key_en: nameSortKey(user.name, 'en'), name_key_es: nameSortKey(user.name, 'es') };
   await db.updateTable('users').set(keys).where('id', '=', userId).execute();
-  // Found by their keys' first halves (the leagues and competitions the user is in), never by a scan.
+  // Found by their primary keys (the leagues the user is in), never by a scan.
   await db.updateTable('member_standings').set(keys).where('user_id', '=', userId)
     .where('league_id', 'in', (eb) => eb.selectFrom('league_members').select('league_id').where('user_id', '=', userId)).execute();
-  await db.updateTable('overall_standings').set(keys).where('user_id', '=', userId)
-    .where('competition_id', 'in', (eb) => eb.selectFrom('competitions').select('id')).execute();
 }

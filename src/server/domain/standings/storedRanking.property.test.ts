@@ -191,4 +191,4 @@ describeEachDb('stored rankings against a full sort (property-based)', (ctx) => 
 
 /** Board reads select their key columns on their own; these add nothing, or the overall points. */
 const sqlNothing = () => sql`1 AS listed`;
-const sqlOverall = () => sql`r.points`;
+const sqlOverall = () => sql`r.points_default AS points`;

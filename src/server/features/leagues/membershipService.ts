@@ -10,6 +10,7 @@ import { markLeagueInvitationsRead } from '../../domain/leagues/messagesReposito
 import { appendLeagueLog } from '../../domain/leagueLog/leagueLogService';
 import { refreshLeagueStandings } from '../../domain/scoring/recompute';
 import { touchLeagueTable } from '../../domain/standings/tableVersions';
+import { lockPlayersLeagues } from '../../domain/standings/overallStandings';
 import { banFromLeague, findBan, liftBan } from '../../domain/leagues/bansRepository';
 import { loadLeagueAccess, requireMember, requireOwner, requireWritable } from '../../domain/leagues/leagueAccess';
 import { leagueView } from './leagueViews';
@@ -92,11 +93,15 @@ export async function removeFromLeague(deps: AppDeps, user: AuthUser, leagueId: 
 
 /**
  * A member goes: bets of every kind and mode first, then the league's standings are re-summed without them, then
- * the membership and its stored matchday points. In this order the refresh takes the league's standings lock
- * before this transaction holds any standings row, so it never waits for a refresh that waits for it
- * (PostgreSQL; see standings/standingsRefresh.ts).
+ * the membership and its stored matchday points. In this order the standings locks are taken before this
+ * transaction holds any standings row, so it never waits for a refresh that waits for it (PostgreSQL; see
+ * standings/standingsRefresh.ts).
  */
 async function removeMember(trx: Executor, leagueId: number, userId: number): Promise<void> {
+  // Leaving a main league moves the player's overall place to another of their leagues: all their leagues of the
+  // competition are locked first, in one order.
+  const league = await trx.selectFrom('leagues').select('competition_id').where('id', '=', leagueId).executeTakeFirstOrThrow();
+  await lockPlayersLeagues(trx, Number(league.competition_id), [userId]);
   await removeMemberBets(trx, leagueId, userId);
   await refreshLeagueStandings(trx, leagueId);
   await removeMembership(trx, leagueId, userId);

@@ -35,8 +35,9 @@ export async function isHidden(db: Executor, userId: number): Promise<boolean> {
  */
 export async function playersNamed(db: Executor, competitionId: number, column: 'name_key_en' | 'name_key_es', prefix: string, limit: number): Promise<number[]> {
   const rows = await db.selectFrom('users as u')
-    .innerJoin('overall_standings as o', (join) => join.onRef('o.user_id', '=', 'u.id').on('o.competition_id', '=', competitionId))
-    .select('u.id').where(`u.${column}`, '>=', prefix).where(`u.${column}`, '<', `${prefix}\u{D7FF}`)
+    .innerJoin('competition_main_leagues as cml', (join) => join.onRef('cml.user_id', '=', 'u.id').on('cml.competition_id', '=', competitionId))
+    .innerJoin('member_standings as ms', (join) => join.onRef('ms.league_id', '=', 'cml.league_id').onRef('ms.user_id', '=', 'u.id'))
+    .select('u.id').where(`u.${column}`, '>=', prefix).where(`u.${column}`, '<', `${prefix}\u{D7FF}`).where('ms.in_overall', '=', 1)
     .orderBy(`u.${column}`).orderBy('u.id').limit(limit).execute();
   return rows.map((row) => Number(row.id));
 }

@@ -8,7 +8,7 @@ import type { AppDeps } from '../../platform/deps';
 import type { AuthUser } from '../../platform/http/context';
 import { forbidden, notFound } from '../../platform/http/errors';
 import { nameSearchPrefix } from '../../domain/standings/nameKeys';
-import { syncOverallStandings } from '../../domain/standings/overallStandings';
+import { lockPlayersLeagues, resyncPlayers } from '../../domain/standings/overallStandings';
 import {
   boardSize, OVERALL_BOARD, pageAfter, pageAt, rowOf, rowsAround, type BoardRow,
 } from '../../domain/standings/rankedReads';
@@ -20,7 +20,7 @@ import * as repo from './overallRankingRepository';
  */
 
 interface Figures { user_name: string; points: number; exact_hits: number }
-const COLUMNS = sql`u.name AS user_name, r.points, r.exact_hits`;
+const COLUMNS = sql`u.name AS user_name, r.points_default AS points, r.exact_default AS exact_hits`;
 
 const toRow = (row: BoardRow<Figures> & { position: number }): OverallRow => ({
   position: row.position, user_id: Number(row.user_id), user_name: row.user_name, points: Number(row.points), exact_hits: Number(row.exact_hits),
@@ -90,8 +90,9 @@ export async function chooseMainLeague(deps: AppDeps, user: AuthUser, competitio
     if (!league || Number(league.competition_id) !== competitionId) throw notFound('errors.league_not_found');
     const member = await trx.selectFrom('league_members').select('user_id').where('league_id', '=', leagueId).where('user_id', '=', user.id).executeTakeFirst();
     if (!member) throw forbidden('errors.not_a_member');
+    await lockPlayersLeagues(trx, competitionId, [user.id]);
     await repo.setMainLeague(trx, competitionId, user.id, leagueId);
-    await syncOverallStandings(trx, competitionId, { userIds: [user.id] });
+    await resyncPlayers(trx, competitionId, [user.id]);
   });
   return rankingMe(deps, user, competitionId);
 }

@@ -155,12 +155,16 @@ export interface RankKeyColumns {
 
 /** A league member's standing as tables read it (domain/standings/rankLeagues.ts writes it). */
 export interface MemberStandingsTable extends RankKeyColumns {
-  league_id: number; user_id: number;
+  league_id: number; user_id: number; competition_id: number;
   points: Generated<number>; points_league: Generated<number>; points_rounds: Generated<number>; points_people: Generated<number>;
   points_bonus: Generated<number>; exact_hits: Generated<number>; goal_difference_hits: Generated<number>;
   tendency_hits: Generated<number>; matchday_wins: Generated<number>;
-  /** The overall ranking's figures of the member's bets here: default-scoring points and exact hits, scored matchdays. */
-  points_default: Generated<number>; exact_default: Generated<number>; scored_days: Generated<number>;
+  /**
+   * The overall ranking's figures of the member's bets here (default-scoring points and exact hits, whether one is
+   * scored), whether this is the player's row there (main league, scored, not opted out) and its key.
+   */
+  points_default: Generated<number>; exact_default: Generated<number>; scored: Generated<Flag>;
+  in_overall: Generated<Flag>; ok0: Generated<number>; ok1: Generated<number>;
   name_key_en: Generated<string>; name_key_es: Generated<string>;
 }
 
@@ -179,11 +183,8 @@ export interface StandingDepartmentsTable {
 /** The league whose bets count in a competition's overall ranking, when the player chose one. */
 export interface CompetitionMainLeaguesTable { competition_id: number; user_id: number; league_id: number }
 
-/** A player's row of a competition's overall ranking (default scoring of their main league's bets). */
-export interface OverallStandingsTable extends RankKeyColumns {
-  competition_id: number; user_id: number; league_id: number; points: Generated<number>; exact_hits: Generated<number>;
-  name_key_en: Generated<string>; name_key_es: Generated<string>;
-}
+/** How many players whose main league it is stand at each overall total (k0 = -points) in a league. */
+export interface LeagueOverallCountsTable { league_id: number; k0: number; members: Generated<number> }
 
 export interface OverallCountsTable { competition_id: number; k0: number; members: Generated<number> }
 
@@ -351,7 +352,7 @@ export interface Database extends WebhookTables {
   league_matchday_tops: LeagueMatchdayTopsTable;
   standing_departments: StandingDepartmentsTable;
   competition_main_leagues: CompetitionMainLeaguesTable;
-  overall_standings: OverallStandingsTable;
+  league_overall_counts: LeagueOverallCountsTable;
   overall_counts: OverallCountsTable;
   league_nudges: LeagueNudgesTable;
   invitations: InvitationsTable;
