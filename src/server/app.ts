@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifySchemaCompiler, type FastifyServerOptions } from 'fastify';
 import helmet from './platform/http/securityHeaders'; // @fastify/helmet's headers, built once instead of per request
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -102,6 +102,12 @@ import { registerOverloadProtection } from './platform/observability/overload';
 import { stopResultJobs } from './domain/resultJobs/resultJobWorker';
 import { rankStandingsOnce } from './domain/scoring/recompute';
 
+/** What Fastify compiles the routes' schemas with: request validators and response serializers (see BuildOptions). */
+export interface SchemaCompilers {
+  validator: FastifySchemaCompiler<object>;
+  buildSerializer: NonNullable<NonNullable<NonNullable<FastifyServerOptions['schemaController']>['compilersFactory']>['buildSerializer']>;
+}
+
 export interface BuildOptions {
   config: Config;
   /** An open database (tests); otherwise one is opened from config.databaseUrl and closed with the app. */
@@ -109,6 +115,12 @@ export interface BuildOptions {
   clock?: Clock;
   mailer?: Mailer;
   logger?: boolean | object;
+  /**
+   * Compiling the routes' schemas (an Ajv validator per request part, a fast-json-stringify serializer per response)
+   * is most of what building the app costs: tests, which build one per test, pass compilers that reuse what the
+   * previous builds compiled (testing/sharedCompilers.ts). A server builds its app once, with the plain ones.
+   */
+  compilers?: SchemaCompilers;
 }
 
 export interface BuiltApp {
@@ -128,8 +140,9 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     trustProxy: fastifyTrustProxy(config.trustProxy),
     routerOptions: { ignoreTrailingSlash: true },
     frameworkErrors,
+    ...(options.compilers && { schemaController: { compilersFactory: { buildSerializer: options.compilers.buildSerializer } } }),
   }).withTypeProvider<TypeBoxTypeProvider>();
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(options.compilers?.validator ?? validatorCompiler);
 
   const database = options.database ?? openDatabase(config.databaseUrl, databaseOptions(config));
   if (!options.database) app.addHook('onClose', () => database.close());

@@ -1,12 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { buildApp, type BuiltApp } from '../app';
+import { buildApp, type BuiltApp, type SchemaCompilers } from '../app';
 import { ManualClock } from '../platform/clock';
 import { loadConfig, type Config } from '../platform/config';
 import { openDatabase, type DatabaseHandle } from '../platform/db/database';
 import type { AppDeps } from '../platform/deps';
 import type { Email, Mailer } from '../platform/mail/mailer';
+import { sharedCompilers } from './sharedCompilers';
 
 export type DbKind = 'sqlite' | 'postgres';
 
@@ -88,22 +89,30 @@ export async function openTestDatabase(kind: DbKind): Promise<TestDatabase> {
   };
 }
 
-export async function createTestApp(kind: DbKind, options: { config?: Partial<Config>; now?: string | number } = {}): Promise<TestApp> {
+export async function createTestApp(
+  kind: DbKind, options: { config?: Partial<Config>; now?: string | number; compilers?: SchemaCompilers } = {},
+): Promise<TestApp> {
   const database = await openTestDatabase(kind);
   const clock = new ManualClock(options.now !== undefined ? new Date(options.now).getTime() : Date.parse('2026-06-01T12:00:00Z'));
   const mailer = new CapturingMailer();
-  const { app, deps, lifecycle } = await buildApp({ config: testConfig(options.config), database, clock, mailer, logger: false });
+  const { app, deps, lifecycle } = await buildApp({
+    config: testConfig(options.config), database, clock, mailer, logger: false, compilers: options.compilers,
+  });
   return {
     kind, app, deps, clock, mailer, database, lifecycle,
     async close() { await app.close(); await database.close(); },
   };
 }
 
-/** Runs a describe block once per database kind, with a fresh app per test. */
+/**
+ * Runs a describe block once per database kind, with a fresh app per test. The apps share their compiled schemas,
+ * the same for every app and most of what building one costs.
+ */
 export function describeEachDb(name: string, body: (ctx: () => TestApp) => void, options: Parameters<typeof createTestApp>[1] = {}) {
+  const compilers = options.compilers ?? sharedCompilers();
   describe.each(DB_KINDS)(`${name} [%s]`, (kind) => {
     let current: TestApp;
-    beforeEach(async () => { current = await createTestApp(kind, options); });
+    beforeEach(async () => { current = await createTestApp(kind, { ...options, compilers }); });
     afterEach(async () => { await current.close(); });
     body(() => current);
   });

@@ -6,14 +6,41 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
 import { useState } from 'react';
+import type { League } from '../../../shared/api/entities';
+import type { ResultBetRow } from '../entities/betsSlice';
 import { useTranslation } from 'react-i18next';
 import { api } from '../api';
 
 const lateEntry = api.endpoints.resultBetLateEntry;
 
+/**
+ * Whether the league's owner may enter this bet late, as the server decides it: another member's real bet, past its
+ * deadline (it is shown to everyone then), in a league still running; once its match has a score (final or in play)
+ * only in a league whose rules allow late entries after the result. `closed_after_result`: not allowed, and the
+ * screen says why rather than offering an action the server refuses.
+ */
+export function lateEntryOf(bet: ResultBetRow, league: League, userId: number | null): 'open' | 'closed_after_result' | null {
+  if (league.owner_id !== userId || bet.user_id === userId || bet.mode !== 0 || league.finished || !bet.allow_show_bets) return null;
+  const hasScore = bet.match.finished || bet.match.local_goals !== null;
+  return hasScore && !league.late_entry_after_result ? 'closed_after_result' : 'open';
+}
+
+/** The owner's late entry on a bet row: the button where the league's rules allow it, the reason where they do not. */
+export function LateEntryAction({ bet, league, userId }: { bet: ResultBetRow; league: League; userId: number | null }) {
+  const { t } = useTranslation();
+  const state = lateEntryOf(bet, league, userId);
+  if (state === 'closed_after_result') {
+    return <Typography variant="caption" color="text.secondary" component="p">{t('late_entry.closed_after_result')}</Typography>;
+  }
+  return state === 'open'
+    ? <LateEntryButton betId={bet.id} userName={bet.user_name} local={bet.local_goals} visiting={bet.visiting_goals} />
+    : null;
+}
+
 /** The owner enters a member's bet after its deadline (a paper bet, a broken phone): logged and marked for everyone. */
-export function LateEntryButton({ betId, userName, local, visiting }: { betId: number; userName: string; local: number | null; visiting: number | null }) {
+function LateEntryButton({ betId, userName, local, visiting }: { betId: number; userName: string; local: number | null; visiting: number | null }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const [goals, setGoals] = useState<[string, string]>([local === null ? '' : String(local), visiting === null ? '' : String(visiting)]);

@@ -116,6 +116,26 @@ describe('bets screen', () => {
     await waitFor(() => expect(entries).toEqual([{ result_bet_id: 1, local_goals: 2, visiting_goals: 1, reason: 'Paper bet' }]));
   });
 
+  it("offers the owner a late entry after a match's score only where the league's rules allow it, and says why elsewhere", async () => {
+    const finished = { ...resultBet(1, { local_goals: 0, visiting_goals: 0 }).match, status: 'finished', started: true, finished: true, local_goals: 2, visiting_goals: 1 };
+    betStore.bets.set(1, { ...resultBet(1, { local_goals: 0, visiting_goals: 0 }), match: finished, user_id: 3, user_name: 'Bea', allow_edit_bets: false, allow_show_bets: true });
+    betStore.bets.set(2, { ...resultBet(2, { local_goals: 1, visiting_goals: 0 }), user_id: 3, user_name: 'Bea', allow_edit_bets: false, allow_show_bets: true });
+    const view = await renderBets('league_id=5&user_id=3');
+    const reason = "No late entry: the league's rules close it once the match has a score";
+    // Match 11 has its result: the rules (off by default) close it, and the row says so instead of offering a 409.
+    expect(within(row(11)).queryByRole('button', { name: 'Enter late' })).toBeNull();
+    expect(within(row(11)).getByText(reason)).toBeInTheDocument();
+    // Match 12 is past its deadline without a score: still open.
+    expect(within(row(12)).getByRole('button', { name: 'Enter late' })).toBeInTheDocument();
+    expect(within(row(12)).queryByText(reason)).toBeNull();
+    view.unmount();
+
+    leagueWorld.leagues = leagueWorld.leagues.map((league) => (league.id === 5 ? { ...league, late_entry_after_result: true } : league));
+    await renderBets('league_id=5&user_id=3');
+    expect(within(row(11)).getByRole('button', { name: 'Enter late' })).toBeInTheDocument();
+    expect(screen.queryByText(reason)).toBeNull();
+  });
+
   it('offers 1, X and 2 in a sign-system league and saves them as 1-0, 0-0 and 0-1', async () => {
     leagueWorld.leagues = leagueWorld.leagues.map((league) => (league.id === 5 ? { ...league, bets_system: 'sign' } : league));
     const { user } = await renderBets();

@@ -24,7 +24,7 @@ import { useAppDispatch, useAppSelector } from '../../api/store/hooks';
 import { BetDateLink } from '../../lib/ui/BetDateLink';
 import { PointsBadge } from '../../api/widgets/PointsBadge';
 import { useSession } from '../../api/session';
-import { LateEntryButton } from '../../api/widgets/LateEntryDialog';
+import { LateEntryAction } from '../../api/widgets/LateEntryDialog';
 import { SimulationPanel } from './SimulationPanel';
 import { betEditRedone, betEditUndone, selectCanRedoBetEdit, selectCanUndoBetEdit } from '../../api/bets/betEditsSlice';
 import { CopyBetsButton } from './CopyBetsButton';
@@ -33,6 +33,7 @@ import { MatchScore, MatchTeam } from '../../api/widgets/matchDisplay';
 import { PicksSection } from './PicksSection';
 import StarIcon from '@mui/icons-material/Star';
 import { JokerToggle } from './JokerToggle';
+import type { League } from '../../../shared/api/entities';
 import type { ResultBetRow } from '../../api/entities/betsSlice';
 import { useBetsOf, useLeagueOf } from '../../api/entities/hooks';
 import type { BetsSystem } from '../../lib/bets/betValues';
@@ -98,12 +99,12 @@ function UndoRedo() {
 type JokerState = { left: number; multiplier: number; own: boolean } | null;
 
 /**
- * One match's bet. `lateEntry`: the caller owns the league and looks at another member's real bets, so past the
- * deadline they may enter this one late (a paper bet); every member's bets page has a row for each match, which the
- * match's page only has for members who opened theirs.
+ * One match's bet. `lateEntry`: the league, when the caller owns it and looks at another member's real bets, so past
+ * the deadline they may enter this one late (a paper bet) where its rules allow; every member's bets page has a row
+ * for each match, which the match's page only has for members who opened theirs.
  */
 function BetRow({ bet, system, mode, leagueId, jokers, lateEntry, closedAt }: {
-  bet: ResultBetRow; system: BetsSystem; mode: number; leagueId: number; jokers: JokerState; lateEntry: boolean; closedAt: { at: number | null } | null;
+  bet: ResultBetRow; system: BetsSystem; mode: number; leagueId: number; jokers: JokerState; lateEntry: { league: League; userId: number | null } | null; closedAt: { at: number | null } | null;
 }) {
   const { t } = useTranslation();
   const { match } = bet;
@@ -130,9 +131,7 @@ function BetRow({ bet, system, mode, leagueId, jokers, lateEntry, closedAt }: {
         {/* No score before the kickoff: the row says when its bets closed, if they did. */}
         {match.started ? <MatchScore match={match} /> : closedAt && <ClosedOn at={closedAt.at} />}
         {bet.late_entry && <Chip size="small" variant="outlined" label={t('late_entry.mark')} />}
-        {lateEntry && bet.allow_show_bets && (
-          <LateEntryButton betId={bet.id} userName={bet.user_name} local={bet.local_goals} visiting={bet.visiting_goals} />
-        )}
+        {lateEntry && <LateEntryAction bet={bet} league={lateEntry.league} userId={lateEntry.userId} />}
       </Box>
       {/* The split takes the row's whole width: in the middle column it would squeeze the teams' names out. */}
       {mode === 0 && bet.allow_show_bets && <Box sx={{ gridArea: 'split', minWidth: 0 }}><CrowdSplitBar leagueId={leagueId} matchId={match.id} /></Box>}
@@ -182,7 +181,7 @@ export default function BetsScreen() {
     left: league.jokers_left ?? 0, multiplier: league.jokers.multiplier, own,
   } : null;
   const ownerName = own ? user.name : bets[0]?.user_name;
-  const lateEntry = !own && mode === 0 && !!league && league.owner_id === user.id && !league.finished;
+  const lateEntry = !own && mode === 0 && league && league.owner_id === user.id ? { league, userId: user.id } : null;
 
   return (
     <Stack spacing={2} sx={{ maxWidth: 760, mx: 'auto', width: '100%' }}>

@@ -66,5 +66,36 @@ describe('match bets screen', () => {
     await user.selectOptions(screen.getByRole('combobox', { name: change }), 'Office pool');
     expect(within(await screen.findByTestId('match-bet-3')).getByText('2-0')).toBeInTheDocument();
   });
+
+  it("offers the league's owner a late entry on members' bets only, and after the result only where the rules allow it", async () => {
+    const played = (id: number, score: { local_goals: number | null; visiting_goals: number | null; finished: boolean }) => {
+      const bet = resultBet(id, { local_goals: 1, visiting_goals: 1 });
+      return { ...bet, match: { ...bet.match, id: 33, ...score, started: true, status: score.finished ? 'finished' : 'in_play' }, match_id: 33, allow_show_bets: true, allow_edit_bets: false };
+    };
+    const reason = "No late entry: the league's rules close it once the match has a score";
+    const render = async () => {
+      await signInAs(PLAYER);
+      return renderWithProviders(<MatchBetsScreen />, { route: '/matches/33/show_bets?league_id=5', path: '/matches/:matchId/show_bets' });
+    };
+    // In play: the score counts as a result (it tells the owner as much), so the rules close it.
+    betStore.bets = new Map([
+      [1, played(1, { local_goals: 1, visiting_goals: 0, finished: false })],
+      [2, { ...played(2, { local_goals: 1, visiting_goals: 0, finished: false }), user_id: 3, user_name: 'Bea' }],
+    ]);
+    const view = await render();
+    const bea = await screen.findByTestId('match-bet-3');
+    expect(within(bea).queryByRole('button', { name: 'Enter late' })).toBeNull();
+    expect(within(bea).getByText(reason)).toBeInTheDocument();
+    // The owner's own bet: never a late entry of their own, and nothing to explain.
+    expect(within(screen.getByTestId('match-bet-1')).queryByRole('button', { name: 'Enter late' })).toBeNull();
+    expect(within(screen.getByTestId('match-bet-1')).queryByText(reason)).toBeNull();
+    view.unmount();
+
+    leagueWorld.leagues = leagueWorld.leagues.map((league) => (league.id === 5 ? { ...league, late_entry_after_result: true } : league));
+    await render();
+    expect(within(await screen.findByTestId('match-bet-3')).getByRole('button', { name: 'Enter late' })).toBeInTheDocument();
+    expect(within(screen.getByTestId('match-bet-1')).queryByRole('button', { name: 'Enter late' })).toBeNull();
+    expect(screen.queryByText(reason)).toBeNull();
+  });
 });
 

@@ -19,7 +19,7 @@ import { formatDateTime } from '../../lib/i18n/dates';
 import { PointsBadge } from '../../api/widgets/PointsBadge';
 import { useSession } from '../../api/session';
 import { betText } from '../../lib/bets/betValues';
-import { LateEntryButton } from '../../api/widgets/LateEntryDialog';
+import { LateEntryAction } from '../../api/widgets/LateEntryDialog';
 import { MatchScore, MatchTeam } from '../../api/widgets/matchDisplay';
 import { useBetsOf, useLeaguesOf } from '../../api/entities/hooks';
 import { useLeagueLive } from '../../api/live/useLeagueLive';
@@ -89,9 +89,7 @@ export default function MatchBetsScreen() {
                       {bet.allow_show_bets || bet.user_id === user.id ? betText(bet, league.bets_system) : t('bets.hidden')}
                       {bet.bot && <RobotMark />}
                       {bet.late_entry && <Chip size="small" variant="outlined" label={t('late_entry.mark')} sx={{ ml: 1 }} />}
-                      {league.owner_id === user.id && bet.allow_show_bets && !league.finished && (
-                        <LateEntryButton betId={bet.id} userName={bet.user_name} local={bet.local_goals} visiting={bet.visiting_goals} />
-                      )}
+                      <LateEntryAction bet={bet} league={league} userId={user.id} />
                     </TableCell>
                     <TableCell align="right">{bet.points !== null && <PointsBadge points={bet.points} kind="result" betId={bet.id} />}</TableCell>
                   </TableRow>

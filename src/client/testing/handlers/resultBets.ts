@@ -1,9 +1,10 @@
 import { delay } from 'msw';
+import type { Match } from '../../../shared/api/entities';
 import { fakeApi, userByToken } from './fakeApi';
 import { leagueWorld } from './leagueWorld';
 import { fail, handle, ok } from './route';
 
-export const MATCH = {
+export const MATCH: Match = {
   id: 10, competition_id: 2, group_id: 1, round_id: 1, matchday: 1, local_team_id: 1, visiting_team_id: 2,
   local_placeholder: null, visiting_placeholder: null, date: '2026-06-20T18:00:00.000Z', status: 'scheduled',
   started: false, finished: false, local_goals: null, visiting_goals: null, local_goals_extra_time: null,

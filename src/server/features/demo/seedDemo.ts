@@ -22,11 +22,20 @@ import { DEMO_GROUPS } from '../../domain/competitions/demoTeams';
 export const DEMO_COMPETITION_KEY = 'demo:world-cup';
 export const DEMO_PASSWORD = 'porra-demo';
 
+/** Where the demo admin's one-time password goes: a plain line of the start output. */
+export type PrintLine = (line: string) => void;
+
+/**
+ * The start output beside the log, on stdout: not through the logger, which writes JSON lines when the output is a
+ * file (`npm start > log`) and coloured lines on a terminal; this line reads the same in both, whatever LOG_LEVEL says.
+ */
+const toStartOutput: PrintLine = (line) => { process.stdout.write(`${line}\n`); };
+
 /**
  * Seeds the playable demo (a cup placed around now, demo users, a league with bets, results that keep arriving) on an empty database: no competitions and no users. Running it again,
  * or on a database someone already uses, does nothing. Returns whether it seeded.
  */
-export async function seedDemoIfEmpty(deps: AppDeps): Promise<boolean> {
+export async function seedDemoIfEmpty(deps: AppDeps, print: PrintLine = toStartOutput): Promise<boolean> {
   if (!(await isEmpty(deps.db))) return false;
   // One hash for every demo player: their password is public and scrypt is slow on purpose. The admin's password
   // is never published: a random one, printed once below.
@@ -51,8 +60,8 @@ export async function seedDemoIfEmpty(deps: AppDeps): Promise<boolean> {
     throw error;
   }
   deps.log.info({ competitionId }, `demo seeded: sign in as ana@porra.demo / ${DEMO_PASSWORD}`);
-  // At warn level so it shows whatever LOG_LEVEL says; only the process that seeded prints it, and only now.
-  deps.log.warn(`DEMO ADMIN ACCOUNT: ${DEMO_ADMIN.email} / password ${adminPassword} (shown only this once; `
+  // Only the process that seeded prints it, and only now; the log keeps no password.
+  print(`DEMO ADMIN ACCOUNT: ${DEMO_ADMIN.email} / password ${adminPassword} (shown only this once; `
     + `set another with: npm run porra -- reset-password --email ${DEMO_ADMIN.email})`);
   return true;
 }
