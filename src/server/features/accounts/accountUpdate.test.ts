@@ -13,11 +13,23 @@ describeEachDb('update account', (ctx) => {
       name: 'Ana B.', email: ' AnaB@Example.com', current_password: PASSWORD, email_reminders: true, locale: 'es', password: '',
     });
     expect(res.statusCode).toBe(200);
-    expect(res.data).toEqual({ id: ana.id, name: 'Ana B.', email: 'anab@example.com', is_admin: false, email_verified: false, email_reminders: true, locale: 'es' });
+    expect(res.data).toEqual({ id: ana.id, name: 'Ana B.', email: 'anab@example.com', is_admin: false, email_verified: false, email_reminders: true, locale: 'es', ranking_hidden: false });
     // Blank password: unchanged.
     expect((await signInViaApi(ctx().app, 'anab@example.com', PASSWORD)).statusCode).toBe(200);
     const me = await call(ctx().app, { method: 'GET', url: '/api/v1/en/users/index', token: ana.token });
     expect(me.data).toMatchObject({ name: 'Ana B.', email_reminders: true });
+  });
+
+  it('opts out of the overall rankings and back in, and users/index tells the account form which', async () => {
+    const ana = await signUpViaApi(ctx().app);
+    const me = async () => (await call(ctx().app, { method: 'GET', url: '/api/v1/en/users/index', token: ana.token })).data;
+    expect(await me()).toMatchObject({ ranking_hidden: false });
+    const hidden = await update(ana.token, { ranking_hidden: true, current_password: PASSWORD });
+    expect(hidden.statusCode).toBe(200);
+    expect(hidden.data).toMatchObject({ ranking_hidden: true });
+    expect(await me()).toMatchObject({ ranking_hidden: true });
+    expect((await update(ana.token, { ranking_hidden: false, current_password: PASSWORD })).data).toMatchObject({ ranking_hidden: false });
+    expect(await me()).toMatchObject({ ranking_hidden: false });
   });
 
   it('a new password keeps this session and revokes the others', async () => {
