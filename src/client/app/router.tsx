@@ -53,6 +53,7 @@ const AdminSettingsPage = lazy(() => import(/* webpackChunkName: "admin-settings
 const BonusQuestionsScreen = lazy(() => import(/* webpackChunkName: "bonus-questions" */ '../features/bonusQuestions/BonusQuestionsScreen'));
 const LeagueLogScreen = lazy(() => import(/* webpackChunkName: "league-log" */ '../features/leagueLog/LeagueLogScreen'));
 const LeaguePointsScreen = lazy(() => import(/* webpackChunkName: "league-points" */ '../features/leagues/scoring/LeaguePointsScreen'));
+const RankingScreen = lazy(() => import(/* webpackChunkName: "ranking" */ '../features/ranking/RankingScreen'));
 const NotFoundScreen = lazy(() => import(/* webpackChunkName: "not-found" */ '../lib/errors/NotFoundScreen'));
 
 /** Every route, plus the pages the interface texts imply. */
@@ -77,6 +78,7 @@ export const routes: RouteObject[] = [
       { path: 'leagues/:leagueId/log', element: screen(LeagueLogScreen, 'user') },
       { path: 'leagues/:leagueId/webhooks', element: screen(WebhooksScreen, 'user') },
       { path: 'leagues/:leagueId/points', element: screen(LeaguePointsScreen, 'user') },
+      { path: 'competitions/:competitionId/ranking', element: screen(RankingScreen, 'user') },
       { path: 'result_bets/new', element: screen(BetsScreen, 'user') },
       { path: 'matches/:matchId/show_bets', element: screen(MatchBetsScreen, 'user') },
       { path: 'messages', element: screen(MessagesScreen, 'user') },
