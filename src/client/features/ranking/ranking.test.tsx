@@ -3,7 +3,7 @@ import i18n from '../../lib/i18n/i18n';
 import { fakeApi, PLAYER } from '../../testing/handlers/fakeApi';
 import { leagueRow, leagueWorld } from '../../testing/handlers/leagueWorld';
 import { overallWorld } from '../../testing/handlers/overallRanking';
-import { renderWithProviders, signInAs } from '../../testing/renderWithProviders';
+import { renderApp, renderWithProviders, signInAs } from '../../testing/renderWithProviders';
 import RankingScreen from './RankingScreen';
 
 /*
@@ -111,6 +111,16 @@ describe('overall ranking screen', () => {
     expect(within(myPosition()).getByRole('link', { name: 'account settings' })).toHaveAttribute('href', '/users/edit');
     expect(await within(whole()).findByText('Showing 50 of 120 players')).toBeInTheDocument();
     expect(screen.queryByText(/\(you\)/)).not.toBeInTheDocument();
+  });
+
+  it("is the app's page at /competitions/:id/ranking, for signed-in players only", async () => {
+    const visitor = renderApp({ route: '/competitions/2/ranking' });
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
+    visitor.unmount();
+    await signInAs(PLAYER);
+    renderApp({ route: '/competitions/2/ranking' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'World Cup 2026' }, { timeout: 8000 })).toBeInTheDocument();
+    expect(await screen.findByText('41st of 121')).toBeInTheDocument();
   });
 
   it('says so for a competition that does not exist', async () => {
