@@ -1,4 +1,4 @@
-import { fail, handle, ok } from './route';
+import { handle, ok } from './route';
 
 /** Reference data read at start-up: a finished and an unfinished competition, a few teams. */
 export const COMPETITIONS = [
@@ -13,10 +13,6 @@ export const TEAMS = [
 
 export const referenceHandlers = [
   handle('competitionIndex', () => ok(COMPETITIONS)),
-  handle('competitionShow', ({ params }) => {
-    const competition = COMPETITIONS.find((row) => row.id === Number(params.id));
-    return competition ? ok(competition) : fail(404, 'The competition does not exist');
-  }),
   handle('roundsIndex', () => ok([{ id: 1, name: 'Group stage', kind: 'matches' }, { id: 7, name: 'Final', kind: 'knockout' }])),
   handle('groupsIndex', () => ok([{ id: 1, competition_id: 2, name: 'A' }])),
   handle('groupTeamsIndex', () => ok([{ group_id: 1, team_id: 1 }, { group_id: 1, team_id: 2 }])),
