@@ -42,11 +42,11 @@ const endsSession = ({ method, path, prefixed }: RouteRequest['def']) =>
 const isSignOut = ({ method, path, prefixed }: RouteRequest['def']) => !prefixed && method === 'DELETE' && path === '/users/sign_out';
 const isCurrentUser = ({ method, path, prefixed }: RouteRequest['def']) => prefixed && method === 'GET' && path === '/users/index';
 /**
- * Failures the user should not see (points info; the home lists, which are emptied instead); they are
- * still logged.
+ * Failures the user should not see (points info; the home lists, which are emptied instead; the player's overall
+ * position, left out on home and said in its card on the ranking screen); they are still logged.
  */
 const SILENT_READS = ['/leagues/index', '/matches/next_matches', '/matches/info_matchday/:id', '/result_bets/last_bets/:id',
-  '/result_bets/distribution/:league_id/:match_id'];
+  '/result_bets/distribution/:league_id/:match_id', '/competitions/ranking/:id/me'];
 const isSilent = ({ method, path }: RouteRequest['def']) =>
   path.includes('/points_info') || (method === 'GET' && SILENT_READS.includes(path));
 

@@ -1,6 +1,6 @@
 import { routeTable, type RouteName } from '../../shared/api/routeTable';
 import { api } from './api';
-import { cacheSecondsFor, tagForPath, LONG_CACHE_SECONDS, SHORT_CACHE_SECONDS } from './tags';
+import { ALSO_INVALIDATED, cacheSecondsFor, tagForPath, LONG_CACHE_SECONDS, SHORT_CACHE_SECONDS } from './tags';
 
 describe('endpoints built from the route table', () => {
   const names = Object.keys(routeTable) as RouteName[];
@@ -23,6 +23,14 @@ describe('endpoints built from the route table', () => {
   it('names each endpoint as the route table names its route', () => {
     expect(routeTable.leagueShow).toMatchObject({ method: 'GET', path: '/leagues/:id' });
     expect(api.endpoints.leagueShow.name).toBe('leagueShow');
+  });
+
+  it('gives the overall ranking its own tag: choosing the league that counts reloads it alone; results and leagues reload it', () => {
+    for (const name of ['competitionRanking', 'competitionRankingMe', 'competitionRankingMainLeague'] as const) {
+      expect([name, tagForPath(routeTable[name].path)]).toEqual([name, 'OverallRanking']);
+    }
+    expect(ALSO_INVALIDATED.OverallRanking).toBeUndefined();
+    for (const writer of ['Match', 'Update', 'League', 'LeagueMember'] as const) expect([writer, ALSO_INVALIDATED[writer]]).toEqual([writer, expect.arrayContaining(['OverallRanking'])]);
   });
 
   it('caches reference data for 30 minutes and matches, tables and scorers for 60 seconds ', () => {

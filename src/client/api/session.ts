@@ -2,6 +2,7 @@ import { api } from './api';
 
 export interface SessionUser {
   id: number | null; name: string | null; is_admin: boolean; email?: string; email_verified?: boolean; email_reminders?: boolean;
+  ranking_hidden?: boolean;
 }
 
 export const VISITOR: SessionUser = { id: -1, name: null, is_admin: false };

@@ -3,7 +3,7 @@ export const TAG_TYPES = [
   'User', 'Alert', 'Competition', 'Round', 'Group', 'GroupTeam', 'Team', 'Person', 'Scorer', 'LeagueRule', 'Match',
   'League', 'LeagueMember', 'LeagueTable', 'Invitation', 'Message', 'ResultBet', 'RoundBet', 'PersonBet', 'Push',
   'Update', 'Contact', 'Log', 'VerificationMail', 'AdminConsole', 'BonusQuestion', 'LeagueLog',
-  'Nudge', 'HeadToHead', 'LeaguePost', 'ApiToken', 'Webhook',
+  'Nudge', 'HeadToHead', 'LeaguePost', 'ApiToken', 'Webhook', 'OverallRanking',
 ] as const;
 export type TagType = (typeof TAG_TYPES)[number];
 
@@ -18,6 +18,7 @@ const TAG_BY_PATH_PREFIX: ReadonlyArray<readonly [string, TagType]> = [
   ['/competition/scorers', 'Scorer'],
   ['/competition/league_rules', 'LeagueRule'],
   ['/competition', 'Competition'],
+  ['/competitions/ranking', 'OverallRanking'],
   ['/rounds', 'Round'],
   ['/groups/index_groups_team', 'GroupTeam'],
   ['/groups', 'Group'],
@@ -69,12 +70,13 @@ export const LONG_CACHE_SECONDS = 1800;
 export const cacheSecondsFor = (tag: TagType): number => (LONG_LIVED.has(tag) ? LONG_CACHE_SECONDS : SHORT_CACHE_SECONDS);
 
 /** What else a write of a given tag makes stale, beyond its own rows. */
-const SCORES: TagType[] = ['LeagueTable', 'ResultBet', 'RoundBet', 'PersonBet', 'Alert'];
+const SCORES: TagType[] = ['LeagueTable', 'ResultBet', 'RoundBet', 'PersonBet', 'Alert', 'OverallRanking'];
 export const ALSO_INVALIDATED: Partial<Record<TagType, readonly TagType[]>> = {
   // Signing in or out changes what every read answers.
   User: TAG_TYPES.filter((tag) => tag !== 'User'),
   League: ['LeagueMember', 'LeagueTable', 'Alert', 'Invitation', 'Message', 'LeagueLog', 'Nudge', 'HeadToHead', ...SCORES],
-  LeagueMember: ['League', 'LeagueTable', 'LeagueLog', 'Nudge', 'HeadToHead'],
+  // A member removed may lose the league that counted for them in the overall ranking.
+  LeagueMember: ['League', 'LeagueTable', 'LeagueLog', 'Nudge', 'HeadToHead', 'OverallRanking'],
   // Resolving moves points and writes the league's log.
   BonusQuestion: ['LeagueTable', 'LeagueLog'],
   Invitation: ['League', 'Message'],
@@ -84,7 +86,7 @@ export const ALSO_INVALIDATED: Partial<Record<TagType, readonly TagType[]>> = {
   ResultBet: ['LeagueTable', 'Alert', 'LeagueLog', 'Nudge'],
   RoundBet: ['LeagueTable', 'Alert'],
   PersonBet: ['LeagueTable', 'Alert'],
-  Match: ['LeagueTable', 'ResultBet', 'Scorer', 'Competition', 'HeadToHead'],
+  Match: ['LeagueTable', 'ResultBet', 'Scorer', 'Competition', 'HeadToHead', 'OverallRanking'],
   Update: ['Match', 'Competition', 'Scorer', 'Person', ...SCORES, 'AdminConsole'],
   // An import or an archive changes the competitions new leagues are offered (and their matches, for an import).
   AdminConsole: ['Competition', 'Match'],

@@ -62,6 +62,7 @@ const AdminSettingsPage = lazy(() => import(/* webpackChunkName: "admin-settings
 const BonusQuestionsScreen = lazy(() => import(/* webpackChunkName: "bonus-questions" */ '../features/bonusQuestions/BonusQuestionsScreen'));
 const LeagueLogScreen = lazy(() => import(/* webpackChunkName: "league-log" */ '../features/leagueLog/LeagueLogScreen'));
 const LeaguePointsScreen = lazy(() => import(/* webpackChunkName: "league-points" */ '../features/leagues/scoring/LeaguePointsScreen'));
+const RankingScreen = lazy(() => import(/* webpackChunkName: "ranking" */ '../features/ranking/RankingScreen'));
 const NotFoundScreen = lazy(() => import(/* webpackChunkName: "not-found" */ '../lib/errors/NotFoundScreen'));
 
 /** Every route, plus the pages the interface texts imply. */
@@ -86,6 +87,7 @@ export const routes: RouteObject[] = [
       { path: 'leagues/:leagueId/log', element: screen(LeagueLogScreen, 'league_log.title', 'user') },
       { path: 'leagues/:leagueId/webhooks', element: screen(WebhooksScreen, 'webhooks.title', 'user') },
       { path: 'leagues/:leagueId/points', element: screen(LeaguePointsScreen, 'league_points.title', 'user') },
+      { path: 'competitions/:competitionId/ranking', element: screen(RankingScreen, 'ranking.title', 'user') },
       { path: 'result_bets/new', element: screen(BetsScreen, 'titles.bets', 'user') },
       { path: 'matches/:matchId/show_bets', element: screen(MatchBetsScreen, 'titles.match_bets', 'user') },
       { path: 'messages', element: screen(MessagesScreen, 'titles.messages', 'user') },

@@ -9,6 +9,7 @@ import { liveFeed } from './handlers/live';
 import { resetLeagueWorld } from './handlers/leagueWorld';
 import { resetRivalryWorld } from './handlers/rivalry';
 import { resetBoardWorld } from './handlers/leagueBoard';
+import { resetOverallWorld } from './handlers/overallRanking';
 import { seedBets } from './handlers/resultBets';
 import { server } from './server';
 
@@ -28,6 +29,7 @@ beforeEach(async () => {
   resetLeagueWorld();
   resetRivalryWorld();
   resetBoardWorld();
+  resetOverallWorld();
   resetPush();
   liveFeed.reset();
   // English first, then forget it: each test starts with no language chosen.

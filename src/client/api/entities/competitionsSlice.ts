@@ -22,6 +22,7 @@ const competitionsSlice = createSlice({
 type State = { competitions: ReturnType<typeof competitionsSlice.reducer> };
 const selectors = competitionsAdapter.getSelectors((state: State) => state.competitions);
 export const selectAllCompetitions = selectors.selectAll;
+export const selectCompetitionById = selectors.selectById;
 /** Competitions not finished yet, in id order (the admin menu lists them). */
 export const selectUnfinishedCompetitions = createSelector([selectors.selectAll], (all) =>
   all.filter((competition) => !competition.finished).sort((a, b) => a.id - b.id));

@@ -7,6 +7,8 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import Divider from '@mui/material/Divider';
 import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
+import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
@@ -34,6 +36,8 @@ export default function EditAccountScreen() {
   const [remove, removal] = deleteAccountEndpoint.useMutation();
   const [values, setValues] = useState({ name: '', email: '', password: '', password_confirmation: '', current_password: '' });
   const [reminders, setReminders] = useState(false);
+  // Shown as "show me in the overall rankings": the account keeps the opposite, ranking_hidden.
+  const [rankingVisible, setRankingVisible] = useState(true);
   const [errors, setErrors] = useState<Errors>({});
   const [confirming, setConfirming] = useState(false);
   const [deletePassword, setDeletePassword] = useState('');
@@ -41,7 +45,8 @@ export default function EditAccountScreen() {
   useEffect(() => {
     setValues((was) => ({ ...was, name: user.name ?? '', email: user.email ?? '' }));
     setReminders(user.email_reminders === true);
-  }, [user.name, user.email, user.email_reminders]);
+    setRankingVisible(user.ranking_hidden !== true);
+  }, [user.name, user.email, user.email_reminders, user.ranking_hidden]);
 
   const set = (field: keyof typeof values) => (event: { target: { value: string } }) => setValues({ ...values, [field]: event.target.value });
   const message = (field: string) => errors[field] ?? fieldErrors(error, field);
@@ -51,7 +56,7 @@ export default function EditAccountScreen() {
     setErrors(found);
     if (Object.keys(found).length) return;
     const { password, password_confirmation, ...rest } = values;
-    const account = { ...rest, name: rest.name.trim(), email: rest.email.trim(), email_reminders: reminders, ...(password ? { password, password_confirmation } : {}) };
+    const account = { ...rest, name: rest.name.trim(), email: rest.email.trim(), email_reminders: reminders, ranking_hidden: !rankingVisible, ...(password ? { password, password_confirmation } : {}) };
     const result = await update({ body: { api_v1_user: account } });
     if ('error' in result && result.error) return;
     setValues((was) => ({ ...was, password: '', password_confirmation: '', current_password: '' }));
@@ -84,6 +89,11 @@ export default function EditAccountScreen() {
         <TextField label={t('account.current_password')} type="password" autoComplete="current-password" value={values.current_password}
           onChange={set('current_password')} error={!!message('current_password')} helperText={message('current_password') ?? t('account.current_password_hint')} />
         <FormControlLabel control={<Checkbox checked={reminders} onChange={(e) => setReminders(e.target.checked)} />} label={t('account.email_reminders')} />
+        <div>
+          <FormControlLabel label={t('account.ranking_visible')}
+            control={<Switch checked={rankingVisible} onChange={(e) => setRankingVisible(e.target.checked)} slotProps={{ input: { 'aria-describedby': 'ranking-visible-help' } }} />} />
+          <FormHelperText id="ranking-visible-help" sx={{ mt: 0 }}>{t('account.ranking_visible_help')}</FormHelperText>
+        </div>
       </AccountCard>
       <CalendarFeedCard />
       <MyDataCard />

@@ -1,4 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import i18n from '../../lib/i18n/i18n';
 import { readToken } from '../../lib/session/authDb';
 import { fakeApi, PLAYER } from '../../testing/handlers/fakeApi';
 import { renderApp, signInAs } from '../../testing/renderWithProviders';
@@ -85,6 +86,35 @@ describe('account screens', () => {
       await user.click(await screen.findByRole('button', { name: 'Save changes' }));
       expect(await screen.findByText('Changes saved')).toBeInTheDocument();
       expect(fakeApi.users[0]).toMatchObject({ name: 'Ana María', password: 'brandnew123', email_reminders: true });
+    });
+
+    it('shows whether the player appears in the overall rankings, and saves the choice as ranking_hidden', async () => {
+      await signInAs(PLAYER);
+      const { user } = renderApp({ route: '/users/edit' });
+      const visible = await screen.findByRole('switch', { name: 'Show me in the overall rankings' });
+      await waitFor(() => expect(visible).toBeChecked());
+      expect(visible).toHaveAccessibleDescription(/Off: you are left out and the others close up/);
+      await user.click(visible);
+      await user.type(field('Current password'), PLAYER.password);
+      await user.click(await screen.findByRole('button', { name: 'Save changes' }));
+      expect(await screen.findByText('Changes saved')).toBeInTheDocument();
+      expect(fakeApi.users[0].ranking_hidden).toBe(true);
+      // The session read again says so: the switch stays off.
+      await waitFor(() => expect(screen.getByRole('switch', { name: 'Show me in the overall rankings' })).not.toBeChecked());
+    });
+
+    it('shows an opted-out player the switch off, in Spanish too, and turns it back on', async () => {
+      fakeApi.users[0].ranking_hidden = true;
+      await i18n.changeLanguage('es');
+      await signInAs(PLAYER);
+      const { user } = renderApp({ route: '/users/edit' });
+      const visible = await screen.findByRole('switch', { name: 'Mostrarme en las clasificaciones generales' });
+      await waitFor(() => expect(field('Nombre')).toHaveValue('Ana'));
+      expect(visible).not.toBeChecked();
+      await user.click(visible);
+      await user.type(field('Contraseña actual'), PLAYER.password);
+      await user.click(await screen.findByRole('button', { name: 'Guardar cambios' }));
+      await waitFor(() => expect(fakeApi.users[0].ranking_hidden).toBe(false));
     });
 
     it('leaves the password unchanged when the new one is blank', async () => {

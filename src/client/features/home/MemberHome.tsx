@@ -8,6 +8,7 @@ import { useAppDispatch, useAppSelector } from '../../api/store/hooks';
 import { selectShowOldLeagues, showOldLeaguesToggled } from '../../lib/settings/settingsSlice';
 import { LeagueCarousel } from './LeagueCarousel';
 import { LEAGUES_PER_PAGE, MyLeaguesCard } from './MyLeaguesCard';
+import { OverallRankingLines } from './OverallRankingLines';
 
 /**
  * A signed-in player's part of the home: their leagues and the league carousel. Its own chunk, so a
@@ -48,19 +49,30 @@ export default function MemberHome({ userId, name, onActiveLeague }: MemberHomeP
   const currentPage = Math.min(page, pages);
   const pageLeagues = leagues.slice((currentPage - 1) * LEAGUES_PER_PAGE, currentPage * LEAGUES_PER_PAGE);
   const active = pageLeagues[activeIndex] ?? pageLeagues[0];
+  // The overall rankings of the competitions still being played in the player's leagues, each once.
+  const competitions = useMemo(() => [...new Map((isError ? [] : data ?? [])
+    .filter((league) => !league.competition.finished)
+    .sort((a, b) => b.id - a.id)
+    .map((league) => [league.competition.id, { id: league.competition.id, name: league.competition.name }])).values()], [data, isError]);
   const activeId = active?.id ?? null;
   useEffect(() => onActiveLeague(activeId), [activeId, onActiveLeague]);
 
   return (
-    <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 5fr) minmax(0, 7fr)' }, alignItems: 'start' }}>
+    <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 5fr) minmax(0, 7fr)' },
+      // The carousel spans both rows; the second, flexible, takes its extra height, so the rankings sit right under the leagues.
+      gridTemplateRows: { md: 'auto 1fr' }, alignItems: 'start' }}>
       <MyLeaguesCard leagues={leagues} loading={isLoading} page={currentPage} activeId={active?.id}
         onPage={(next) => { setPage(next); setActiveIndex(0); }}
         onSelect={(id) => setActiveIndex(Math.max(0, pageLeagues.findIndex((league) => league.id === id)))}
         showOld={showOld} onToggleOld={() => { dispatch(showOldLeaguesToggled()); setPage(1); setActiveIndex(0); }} />
       {active && <Typography variant="h1" sx={visuallyHidden}>{t('titles.home')}</Typography>}
       {active
-        ? <LeagueCarousel leagues={pageLeagues} index={pageLeagues.indexOf(active)} onIndex={setActiveIndex} userId={userId} />
+        ? <Box sx={{ gridRow: { md: 'span 2' }, minWidth: 0 }}>
+          <LeagueCarousel leagues={pageLeagues} index={pageLeagues.indexOf(active)} onIndex={setActiveIndex} userId={userId} />
+        </Box>
         : !isLoading && <Slogan name={name} />}
+      {/* Under the leagues on a wide screen, under the carousel on a phone. */}
+      <Box sx={{ gridColumn: { md: 1 } }}><OverallRankingLines competitions={competitions} /></Box>
     </Box>
   );
 }

@@ -1,3 +1,4 @@
+import LeaderboardIcon from '@mui/icons-material/Leaderboard';
 import ScoreboardIcon from '@mui/icons-material/Scoreboard';
 import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
 import GroupIcon from '@mui/icons-material/Group';
@@ -114,6 +115,7 @@ export default function LeagueScreen() {
           <Button component={RouterLink} to={`/leagues/admin/${league.id}`} startIcon={ROLE_ICONS[role]}>{t(`league.members_page.${role}`)}</Button>
         )}
         <Button component={RouterLink} to={`/leagues/${league.id}/points`} startIcon={<ScoreboardIcon />}>{t('league_points.link')}</Button>
+        <Button component={RouterLink} to={`/competitions/${league.competition.id}/ranking`} startIcon={<LeaderboardIcon />}>{t('ranking.link')}</Button>
         {league.is_member && <Button component={RouterLink} to={`/leagues/${league.id}/bonus`}>{t('bonus.title')}</Button>}
         {league.is_member && <Button component={RouterLink} to={`/leagues/${league.id}/log`}>{t('league_log.title')}</Button>}
         <LeagueDownloads leagueId={league.id} member={league.is_member} owner={owner} />

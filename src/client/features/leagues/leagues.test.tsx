@@ -18,6 +18,7 @@ describe('league page', () => {
     await settled();
     expect(main().getByRole('link', { name: 'Edit league' })).toHaveAttribute('href', '/leagues/edit/5');
     expect(main().getByRole('link', { name: 'Administration' })).toHaveAttribute('href', '/leagues/admin/5');
+    expect(main().getByRole('link', { name: 'Overall ranking' })).toHaveAttribute('href', '/competitions/2/ranking');
     await waitFor(() => expect(tableRows()).toHaveLength(11));
     expect(tableRows()[10]).toHaveTextContent('Ana');
     expect(screen.getByText(/^Matchday winners: /)).toBeInTheDocument();

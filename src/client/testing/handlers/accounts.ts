@@ -36,7 +36,10 @@ export const accountHandlers = [
       return fail(400, "Password confirmation doesn't match the password", { 'api_v1_user.password_confirmation': ["doesn't match the password"] });
     }
     const emailChanged = changes.email !== undefined && changes.email !== user.email;
-    Object.assign(user, { name: changes.name ?? user.name, email: changes.email ?? user.email, email_reminders: changes.email_reminders ?? user.email_reminders });
+    Object.assign(user, {
+      name: changes.name ?? user.name, email: changes.email ?? user.email, email_reminders: changes.email_reminders ?? user.email_reminders,
+      ranking_hidden: changes.ranking_hidden ?? user.ranking_hidden,
+    });
     if (emailChanged) user.email_verified = false;
     if (changes.password) user.password = changes.password;
     return ok(accountOf(user));

@@ -1,5 +1,5 @@
 import { handlePublic } from './leagueWorld';
-import { ok } from './route';
+import { fail, ok } from './route';
 import { COMPETITIONS } from './reference';
 
 /** Competition reads of the league screens: active list, classification, rounds, scorers. */
@@ -11,6 +11,11 @@ export const competitionHandlers = [
   })))),
   handlePublic('competitionNextRound', () => ok({ id: 4, name: 'Round of 16', kind: 'knockout' })),
   handlePublic('competitionWinnerRound', () => ok({ id: 8, name: 'Champion', kind: 'picks' })),
+  // After competitionActive: its pattern (/competition/:id) also matches /competition/active.
+  handlePublic('competitionShow', ({ params }) => {
+    const competition = COMPETITIONS.find((row) => row.id === Number(params.id));
+    return competition ? ok(competition) : fail(404, 'The competition does not exist');
+  }),
   handlePublic('competitionScorers', () => ok([
     { id: 1, name: 'Lamine Yamal', team_id: 1, goals: 3, assists: 1 },
     { id: 2, name: 'Lionel Messi', team_id: 2, goals: 2, assists: 2 },

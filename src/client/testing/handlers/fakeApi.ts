@@ -1,6 +1,8 @@
 /** The fake server's state, rebuilt before every test. Handlers read and change it; tests inspect it. */
 export interface FakeUser {
   id: number; name: string; email: string; password: string; is_admin: boolean; email_verified: boolean; email_reminders: boolean; locale: 'es' | 'en';
+  /** Left out of the overall rankings (account settings); false when absent. */
+  ranking_hidden?: boolean;
   /** Times the calendar address was replaced (handlers/live.ts). */
   calendarGeneration?: number;
 }
@@ -48,4 +50,4 @@ export const userByToken = (token: string | null): FakeUser | undefined => {
   return id ? fakeApi.users.find((user) => user.id === id) : undefined;
 };
 
-export const accountOf = ({ password: _password, ...user }: FakeUser) => user;
+export const accountOf = ({ password: _password, ...user }: FakeUser) => ({ ...user, ranking_hidden: user.ranking_hidden === true });

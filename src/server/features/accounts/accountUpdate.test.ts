@@ -20,6 +20,18 @@ describeEachDb('update account', (ctx) => {
     expect(me.data).toMatchObject({ name: 'Ana B.', email_reminders: true });
   });
 
+  it('opts out of the overall rankings and back in, and users/index tells the account form which', async () => {
+    const ana = await signUpViaApi(ctx().app);
+    const me = async () => (await call(ctx().app, { method: 'GET', url: '/api/v1/en/users/index', token: ana.token })).data;
+    expect(await me()).toMatchObject({ ranking_hidden: false });
+    const hidden = await update(ana.token, { ranking_hidden: true, current_password: PASSWORD });
+    expect(hidden.statusCode).toBe(200);
+    expect(hidden.data).toMatchObject({ ranking_hidden: true });
+    expect(await me()).toMatchObject({ ranking_hidden: true });
+    expect((await update(ana.token, { ranking_hidden: false, current_password: PASSWORD })).data).toMatchObject({ ranking_hidden: false });
+    expect(await me()).toMatchObject({ ranking_hidden: false });
+  });
+
   it('a new password keeps this session and revokes the others', async () => {
     const ana = await signUpViaApi(ctx().app);
     const phone = await signInViaApi(ctx().app, 'ana@example.com', PASSWORD);

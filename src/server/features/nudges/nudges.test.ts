@@ -113,7 +113,7 @@ describeEachDb('who has not bet yet, and nudges', (ctx) => {
     const dora = await createUserWithToken(t.deps, { name: 'Dora' });
     await join(t, dora, w.league.id, w.league.share_token);
     await t.deps.db.updateTable('users').set({ email_reminders: 1 }).where('id', '=', dora.id).execute();
-    const owner = { id: w.owner.id, name: 'Olga Owner', email: w.owner.email, is_admin: false, locale: 'en' as const, sessionId: '-', email_verified: true, email_reminders: false };
+    const owner = { id: w.owner.id, name: 'Olga Owner', email: w.owner.email, is_admin: false, locale: 'en' as const, sessionId: '-', email_verified: true, email_reminders: false, ranking_hidden: false };
     const late = await nudgeMembers(t.deps, owner, w.league.id);
     expect(late.answer.nudged_user_ids).toEqual([dora.id]);
     await late.delivered;

@@ -11,7 +11,7 @@ export const VISITOR = { id: -1, name: null, is_admin: false } as const;
 function signedInUser(user: AuthUser, calendarUrl: string) {
   return {
     id: user.id, name: user.name, email: user.email, is_admin: user.is_admin, locale: user.locale, email_verified: user.email_verified,
-    email_reminders: user.email_reminders, calendar_url: calendarUrl,
+    email_reminders: user.email_reminders, ranking_hidden: user.ranking_hidden, calendar_url: calendarUrl,
   };
 }
 

@@ -10,6 +10,8 @@ export interface AuthUser {
   email_verified: boolean;
   /** Whether the user wants reminder emails (users/index). */
   email_reminders: boolean;
+  /** Whether the user opted out of the overall rankings (users/index, so the account form shows the choice). */
+  ranking_hidden: boolean;
   /** Set when the caller authenticated with a personal API token (then `sessionId` is empty); absent for a session. */
   token?: { id: number; scope: TokenScope };
 }

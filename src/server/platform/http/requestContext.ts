@@ -51,6 +51,7 @@ export function installRequestContext(app: FastifyInstance, deps: AppDeps): void
         // A token never carries a global admin's powers: through it an admin is a player like any other.
         id: row.id, name: row.name, email: row.email, is_admin: !token && row.is_admin === 1, locale: row.locale as Locale, sessionId,
         email_verified: row.email_verified === 1, email_reminders: row.email_reminders === 1,
+        ranking_hidden: row.ranking_hidden === 1,
         ...(token && { token }),
       };
       return undefined;

@@ -35,7 +35,7 @@ export async function findTokenUser(db: Executor, hash: string, userId: number, 
   return db.selectFrom('api_tokens as t')
     .innerJoin('users', 'users.id', 't.user_id')
     .select(['users.id', 'users.name', 'users.email', 'users.is_admin', 'users.locale', 'users.email_verified',
-      'users.email_reminders', 't.expires_at', 't.id as token_id', 't.scope', 't.last_used_at'])
+      'users.email_reminders', 'users.ranking_hidden', 't.expires_at', 't.id as token_id', 't.scope', 't.last_used_at'])
     .where('t.token_hash', '=', hash).where('t.user_id', '=', userId).where('t.expires_at', '>', now)
     .where('users.disabled_at', 'is', null)
     .executeTakeFirst();

@@ -21,7 +21,7 @@ function sessionUserQuery(db: Executor, sessionId: string, userId: number, now: 
   return db.selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
     .select(['users.id', 'users.name', 'users.email', 'users.is_admin', 'users.locale', 'users.email_verified',
-      'users.email_reminders', 'sessions.expires_at'])
+      'users.email_reminders', 'users.ranking_hidden', 'sessions.expires_at'])
     .where('sessions.id', '=', sessionId)
     .where('sessions.user_id', '=', userId)
     .where('sessions.expires_at', '>', now)

@@ -14,6 +14,8 @@ export const CurrentUser = Type.Object({
   locale: Type.Optional(Type.String()),
   /** Signed-in users only: the private iCalendar feed of their leagues' matches. */
   calendar_url: Type.Optional(Type.String()),
+  /** Signed-in users only: left out of the competitions' overall rankings (account settings). */
+  ranking_hidden: Type.Optional(Type.Boolean()),
 });
 
 export const PublicUser = Type.Object({ id: Id, name: Type.String() });
