@@ -1,6 +1,7 @@
 import type { Executor } from '../../platform/db/database';
 import { finishRun, insertRun } from '../../platform/processRuns/processRuns';
 import { recomputeAfterResults } from '../scoring/recompute';
+import { recordResultsForOdds } from '../fairOdds/recordResults';
 import { insertJob, markSuperseded, openJobsForUpdate } from './resultJobsRepository';
 
 /** Results just written to these matches, in the writer's transaction. */
@@ -24,11 +25,13 @@ const unique = (values: number[]) => [...new Set(values)].sort((a, b) => a - b);
  * applies it league by league after the writer has committed, and its process run shows in the history. A newer
  * job of the competition supersedes the unfinished ones and takes over their matches and matchdays, starting again
  * from the first league, so every league ends on the latest results. Matches that change no table (in play,
- * scheduled), or a competition without leagues (an import), are scored here at once. The job's id, or null when there is none; the caller kicks the
+ * scheduled), or a competition without leagues (an import), are scored here at once. First the rating model
+ * records them (domain/fairOdds: chances due in odds leagues sealed, ratings moved). The job's id, or null when there is none; the caller kicks the
  * worker once its transaction committed (kickResultJobs).
  */
 export async function applyResults(db: Executor, write: ResultWrite): Promise<number | null> {
   const ids = unique(write.matchIds);
+  await recordResultsForOdds(db, write.competitionId, ids, write.now);
   const open = await openJobsForUpdate(db, write.competitionId);
   const inJobs = new Set(open.flatMap((job) => job.matchIds));
   const matches = ids.length === 0 ? [] : await db.selectFrom('matches')

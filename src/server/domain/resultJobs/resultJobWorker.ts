@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { appStateSlot } from '../../platform/appState';
 import type { AppDeps } from '../../platform/deps';
 import { prebuildRankedTables } from '../standings/rankedTables';
+import { logSealedOdds } from '../fairOdds/oddsSeals';
 import { applyNextBatch, DEFAULT_LIMITS, type BatchLimits, type WorkerDeps } from './resultJobBatch';
 import { claimableJobIds, claimJob, releaseJob } from './resultJobsRepository';
 
@@ -65,8 +66,9 @@ const workerSlot = appStateSlot<InProcessWorker>(() => ({ run: null, again: fals
 /**
  * Starts this app's worker in the background (after a writer committed a result job, at start-up): small installs
  * and tests see results applied at once, without waiting for the scheduler. After each batch has committed, its big
- * leagues' tables are ranked in the background (rankedTables.ts), in slices that let the next batches run. Failures are logged; the job stays
- * open for the next kick or the scheduler's run.
+ * leagues' tables are ranked in the background (rankedTables.ts), in slices that let the next batches run. The
+ * odds sealed where the results were written are then written into their leagues' logs (it needs the log key).
+ * Failures are logged; the job stays open for the next kick or the scheduler's run.
  */
 export function kickResultJobs(deps: AppDeps): void {
   const worker = deps.state.get(workerSlot);
@@ -76,6 +78,7 @@ export function kickResultJobs(deps: AppDeps): void {
     do {
       worker.again = false;
       await runResultJobs(deps, { shouldStop: () => worker.stopping, afterBatch: (leagueIds) => prebuildRankedTables(deps, leagueIds) });
+      await logSealedOdds(deps.db, { now: deps.clock.now(), key: deps.logKey });
     } while (worker.again && !worker.stopping);
   })().catch((error: unknown) => {
     deps.log.error({ err: error }, 'result jobs: a run failed; its job waits for the next one');

@@ -24,6 +24,7 @@ import * as webhooks from './20261128_b_webhooks';
 import * as resultJobs from './20261128_e_result_jobs';
 import * as competitionPartitions from './20261128_f_competition_partitions';
 import * as jitOff from './20261128_g_jit_off';
+import * as fairOdds from './20261128_p_fair_odds';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -56,6 +57,7 @@ const migrations: Record<string, DialectMigration> = {
   '20261128_e_result_jobs': resultJobs,
   '20261128_f_competition_partitions': competitionPartitions,
   '20261128_g_jit_off': jitOff,
+  '20261128_p_fair_odds': fairOdds,
 };
 
 export function migrationProvider(dialect: Dialect): MigrationProvider {
