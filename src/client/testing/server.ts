@@ -20,6 +20,7 @@ import { titleRaceHandlers } from './handlers/titleRace';
 import { bonusQuestionHandlers } from './handlers/bonusQuestions';
 import { dataExportHandlers } from './handlers/dataExport';
 import { leagueBoardHandlers } from './handlers/leagueBoard';
+import { fairOddsHandlers } from './handlers/fairOdds';
 
 /** The fake API every client test talks to; a request no handler answers fails the test. */
 export const server = setupServer(
@@ -27,5 +28,5 @@ export const server = setupServer(
   ...leagueHandlers, ...tableHandlers, ...invitationHandlers, ...competitionHandlers, ...matchHandlers, ...roundBetHandlers, ...personBetHandlers,
   ...liveHandlers, ...rivalryHandlers, ...betDistributionHandlers, ...titleRaceHandlers, ...bonusQuestionHandlers,
   ...dataExportHandlers,
-  ...leagueBoardHandlers,
+  ...leagueBoardHandlers, ...fairOddsHandlers,
 );
