@@ -91,7 +91,7 @@ function main() {
     console.log(`| ${year} | ${cup.length} | ${brierScore(cup, (m) => outcomeChances(rounded, m.gap)).toFixed(4)} | ${brierScore(cup, uniform).toFixed(4)} | ${brierScore(cup, () => baseRates).toFixed(4)} |`);
   }
   console.log('\n| forecast chance | forecasts | mean forecast | observed |\n| --- | --- | --- | --- |');
-  for (const row of reliabilityTable([...cups[0], ...cups[1]], rounded)) {
+  for (const row of reliabilityTable([...cups[0], ...cups[1]], rounded, 0.1)) {
     console.log(`| ${pct(row.from)}–${pct(row.to)} | ${row.forecasts} | ${pct(row.meanForecast)} | ${pct(row.observedRate)} |`);
   }
   for (const season of seasons) {

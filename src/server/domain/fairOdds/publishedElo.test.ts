@@ -8,7 +8,8 @@ import { findResultsPath, parseResults, readResultsText } from '../../../../scri
  * as public pages quoted them (docs/fair-odds.md lists every figure and its difference):
  * - 14 January 2010 and 9 March 2014: the English Wikipedia article "World Football Elo Ratings", whose top-60
  *   tables of those dates are taken from eloratings.net;
- * - the start of the 2022 World Cup (20 November 2022): The Hindu's data team (14 December 2022), from eloratings.net.
+ * - the start of the 2022 World Cup (20 November 2022): The Hindu's data team (14 December 2022; Brazil, Argentina) and a
+ *   republished data piece of the same series on the group stage (England, Iran).
  * The dataset is not eloratings.net's own list of matches, and its start rating is not published: the leading
  * European and South American teams come within UEFA_CONMEBOL_TOLERANCE points, other confederations' teams (whose
  * matches the two lists hold differently) within OTHER_TOLERANCE.
@@ -39,7 +40,7 @@ const PUBLISHED: { date: string; source: string; europeAndSouthAmerica: Record<s
     },
   },
   {
-    date: '2022-11-20', source: 'The Hindu, 14 December 2022 (ratings at the start of the 2022 World Cup)',
+    date: '2022-11-20', source: 'The Hindu and its data series, ratings at the start of the 2022 World Cup',
     europeAndSouthAmerica: { Brazil: 2169, Argentina: 2143, England: 1920 },
     others: { Iran: 1797 },
   },
