@@ -28,8 +28,8 @@ function argument(name: string): string | undefined {
 }
 
 /** Matches the outcome model learns from: since 1990, both sides past their first 30 (provisional) matches. */
-export const FIT_FROM = '1990-01-01';
-export const SETTLED_AFTER = 30;
+const FIT_FROM = '1990-01-01';
+const SETTLED_AFTER = 30;
 const heldOut = (m: RatedMatch) => m.tournament === 'FIFA World Cup' && (m.date.startsWith('2018') || m.date.startsWith('2022'));
 const asFit = (m: RatedMatch): FitMatch => ({ gap: gapOf(m), homeGoals: m.homeGoals, awayGoals: m.awayGoals });
 

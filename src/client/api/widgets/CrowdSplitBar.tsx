@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import type { Outcomes } from '../../../shared/domain/scoring';
-import { percentages } from '../../../shared/domain/fairOdds/outcomeModel';
+import { percentages, wholeParts } from '../../../shared/domain/fairOdds/outcomeModel';
 import { api } from '../api';
 
 const distribution = api.endpoints.resultBetDistribution;
@@ -10,19 +10,10 @@ const OUTCOMES = ['home', 'draw', 'away'] as const;
 const SEGMENT_COLOUR = { home: 'primary.main', draw: 'text.disabled', away: 'secondary.main' } as const;
 
 /** Whole percentages of the split (largest remainders, so they add up to 100). */
-export function splitPercentages(counts: Record<(typeof OUTCOMES)[number], number>): Record<(typeof OUTCOMES)[number], number> {
-  const total = counts.home + counts.draw + counts.away;
-  if (total === 0) return { home: 0, draw: 0, away: 0 };
-  const exact = OUTCOMES.map((key) => ({ key, value: (100 * counts[key]) / total }));
-  const floors = exact.map((e) => ({ ...e, whole: Math.floor(e.value) }));
-  let left = 100 - floors.reduce((sum, e) => sum + e.whole, 0);
-  for (const e of [...floors].sort((a, b) => (b.value - b.whole) - (a.value - a.whole))) {
-    if (left === 0) break;
-    e.whole += 1;
-    left -= 1;
-  }
-  return Object.fromEntries(floors.map((e) => [e.key, e.whole])) as Record<(typeof OUTCOMES)[number], number>;
-}
+export const splitPercentages = (counts: Outcomes): Outcomes => {
+  const [home, draw, away] = wholeParts([counts.home, counts.draw, counts.away], 100);
+  return { home, draw, away };
+};
 
 /** A split as a bar (its numbers in words for screen readers) with the numbers under it, labelled when compared. */
 function SplitBar({ percent, summary, label, testId }: { percent: Outcomes; summary: string; label?: string; testId?: string }) {

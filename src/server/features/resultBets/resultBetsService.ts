@@ -13,7 +13,7 @@ import { loadLeagueScoring, scoringFromColumns } from '../../domain/scoring/leag
 import { appendLeagueLog } from '../../domain/leagueLog/leagueLogService';
 import { refreshLeagueStandings, scoreResultBet } from '../../domain/scoring/recompute';
 import { crowdSplit } from '../../domain/scoring/crowdSplit';
-import { oddsExplained, quoteExplained } from './quoteExplained';
+import { oddsExplained, quoteExplained } from './rarityExplained';
 import { scoringOdds } from '../../domain/fairOdds/leagueOdds';
 import { saveOwnOpenBet } from './ownBetSave';
 import { canEditBet, isBetVisible, toResultBet } from './resultBetMapping';
