@@ -21,7 +21,7 @@ export type SealScope = { competitionId: number } | { leagueId: number } | 'open
 
 const INSERT_CHUNK = 500;
 
-/** Seals the due pairs in scope; how many it sealed. */
+/** Seals the due pairs in scope; how many it found due (a pair a concurrent pass sealed first keeps that seal). */
 export async function sealDueOdds(db: Executor, scope: SealScope, now: number): Promise<number> {
   let query = db.selectFrom('leagues as l')
     .innerJoin('competitions as c', 'c.id', 'l.competition_id')
