@@ -89,6 +89,8 @@ import { overallRankingHandlers } from './features/overallRanking/overallRanking
 import { headToHeadRoutes } from '../shared/api/routes/headToHead';
 import { betDistributionRoutes } from '../shared/api/routes/betDistribution';
 import { betDistributionHandlers } from './features/betDistribution/distributionRoutes';
+import { fairOddsRoutes } from '../shared/api/routes/fairOdds';
+import { fairOddsHandlers } from './features/fairOdds/fairOddsRoutes';
 import { dataExportRoutes } from '../shared/api/routes/dataExport';
 import { dataExportHandlers } from './features/dataExport/dataExportRoutes';
 import { userDataSections } from './userDataSections';
@@ -236,6 +238,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   installLiveRoutes(app, deps);
   registerRoutes(app, calendarRoutes, calendarHandlers(deps));
   registerRoutes(app, betDistributionRoutes, betDistributionHandlers(deps));
+  registerRoutes(app, fairOddsRoutes, fairOddsHandlers(deps));
   registerCalendarFeed(app, deps);
   registerRoutes(app, nudgeRoutes, nudgeHandlers(deps));
   registerRoutes(app, leagueBoardRoutes, leagueBoardHandlers(deps));

@@ -5,6 +5,7 @@ import { recordProcessRun } from './platform/processRuns/processRuns';
 import { scheduledProcesses } from './features/updates/updatesService';
 import { webhookJobs } from './features/webhooks/webhookJobs';
 import { kickResultJobs, runningResultJobs } from './domain/resultJobs/resultJobWorker';
+import { sealAndLogOdds } from './domain/fairOdds/oddsSeals';
 import { scheduleJobs, type ScheduledJob, type Scheduler } from './platform/scheduler/jobScheduler';
 
 export type { Scheduler } from './platform/scheduler/jobScheduler';
@@ -35,6 +36,8 @@ export function schedulerJobs(deps: AppDeps, options: SchedulerOptions): Schedul
     if (deps.config.resultJobs === 'inline') {
       jobs.push({ name: 'result_jobs', everyMs: 60_000, async work() { kickResultJobs(deps); await runningResultJobs(deps); return {}; } });
     }
+    // Odds leagues' chances are sealed as deadlines pass, and written into their logs.
+    jobs.push({ name: 'fair_odds', everyMs: 60_000, work: () => sealAndLogOdds(deps.db, { now: deps.clock.now(), key: deps.logKey }) });
     // A full sync first waits one period: at start-up `update` already ran and the last full sync is recent enough.
     if (options.fullSyncEveryMinutes) {
       const everyMs = options.fullSyncEveryMinutes * 60_000;

@@ -21,6 +21,7 @@ import { bonusQuestionHandlers } from './handlers/bonusQuestions';
 import { dataExportHandlers } from './handlers/dataExport';
 import { leagueBoardHandlers } from './handlers/leagueBoard';
 import { overallRankingHandlers } from './handlers/overallRanking';
+import { fairOddsHandlers } from './handlers/fairOdds';
 
 /** The fake API every client test talks to; a request no handler answers fails the test. */
 export const server = setupServer(
@@ -28,5 +29,5 @@ export const server = setupServer(
   ...leagueHandlers, ...tableHandlers, ...invitationHandlers, ...competitionHandlers, ...matchHandlers, ...roundBetHandlers, ...personBetHandlers,
   ...liveHandlers, ...rivalryHandlers, ...betDistributionHandlers, ...titleRaceHandlers, ...bonusQuestionHandlers,
   ...dataExportHandlers,
-  ...leagueBoardHandlers, ...overallRankingHandlers,
+  ...leagueBoardHandlers, ...overallRankingHandlers, ...fairOddsHandlers,
 );

@@ -105,10 +105,10 @@ export const KnockoutBasis = Type.Union([Type.Literal('regular'), Type.Literal('
 const HitPoints = Type.Integer({ minimum: 0, maximum: SCORING_POINTS_MAX });
 /** Points per hit and how they combine (shared/domain/scoring.ts). */
 const scoringFields = {
-  mode: Type.Union([Type.Literal('additive'), Type.Literal('highest'), Type.Literal('quote')]),
+  mode: Type.Union([Type.Literal('additive'), Type.Literal('highest'), Type.Literal('quote'), Type.Literal('odds')]),
   tendency: HitPoints, goal_difference: HitPoints, exact: HitPoints, local_goals: HitPoints, visiting_goals: HitPoints,
 };
-/** `quote` mode: the most a right tendency earns (never below tendency). */
+/** `quote` and `odds` modes: the most a right tendency earns (never below tendency). */
 const QuoteMax = Type.Integer({ minimum: QUOTE_MAX_RANGE.min, maximum: QUOTE_MAX_RANGE.max });
 export const Scoring = Type.Object({ ...scoringFields, quote_max: QuoteMax }, { additionalProperties: false });
 /** Scoring as a client sends it: quote_max may be left out (the quote preset's ceiling then), as clients did before it existed. */

@@ -24,6 +24,7 @@ import { calendarRoutes } from './routes/calendar';
 import { nudgeRoutes } from './routes/nudges';
 import { headToHeadRoutes } from './routes/headToHead';
 import { betDistributionRoutes } from './routes/betDistribution';
+import { fairOddsRoutes } from './routes/fairOdds';
 import { titleRaceRoutes } from './routes/titleRace';
 import { dataExportRoutes } from './routes/dataExport';
 import { leagueBoardRoutes } from './routes/leagueBoard';
@@ -59,6 +60,7 @@ export const routeTable = {
   ...nudgeRoutes,
   ...headToHeadRoutes,
   ...betDistributionRoutes,
+  ...fairOddsRoutes,
   ...dataExportRoutes,
   ...leagueBoardRoutes,
   ...apiTokenRoutes,

@@ -112,6 +112,7 @@ describe('result bet scoring', () => {
     expect(SCORING_PRESETS).toEqual({
       classic: as('additive', 2, 0, 1, 1, 1), winner: as('additive', 2, 0, 0, 0, 0),
       kicktipp: as('highest', 2, 3, 4, 0, 0), tendency_exact: as('highest', 1, 0, 3, 0, 0), quote: as('quote', 2, 0, 2, 0, 0),
+      odds: as('odds', 1, 1, 2, 0, 0),
     });
     expect(POINTS_SYSTEM_PRESETS).toEqual({ winner_and_goals: 'classic', winner: 'winner' });
   });

@@ -10,13 +10,15 @@ export type BetsSystem = 'disabled' | 'sign' | 'exact';
 export type PointsSystem = 'winner' | 'winner_and_goals';
 /** Which score knockout bets are compared with: 90 minutes, after extra time, or that plus a goal to the shoot-out winner. */
 export type KnockoutBasis = 'regular' | 'extra_time' | 'penalties';
-export type ScoringMode = 'additive' | 'highest' | 'quote';
+export type ScoringMode = 'additive' | 'highest' | 'quote' | 'odds';
 
 /**
  * A league's scoring model: points per hit. `additive` sums the points of every hit; `highest` takes
  * the largest of tendency, goal_difference and exact among the hits, plus the local_goals/visiting_goals hits.
  * `quote` scores by rarity (quotePoints): a right tendency earns more the fewer members shared it, at most
  * quote_max, plus `exact` for the exact score; goal_difference, local_goals and visiting_goals count nothing there.
+ * `odds` scores by the rating model's chances (oddsPoints): a right tendency earns tendency / p of its outcome, at most
+ * quote_max, plus goal_difference and exact; local_goals and visiting_goals count nothing there.
  */
 export interface Scoring {
   mode: ScoringMode; tendency: number; goal_difference: number; exact: number; local_goals: number; visiting_goals: number;
@@ -30,7 +32,7 @@ export const DEFAULT_QUOTE_MAX = 10;
 export type ScoringInput = Omit<Scoring, 'quote_max'> & { quote_max?: number };
 export const completeScoring = (scoring: ScoringInput): Scoring => ({ ...scoring, quote_max: scoring.quote_max ?? DEFAULT_QUOTE_MAX });
 
-export type ScoringPresetKey = 'classic' | 'winner' | 'kicktipp' | 'tendency_exact' | 'quote';
+export type ScoringPresetKey = 'classic' | 'winner' | 'kicktipp' | 'tendency_exact' | 'quote' | 'odds';
 const Q = { quote_max: DEFAULT_QUOTE_MAX };
 export const SCORING_PRESETS: Readonly<Record<ScoringPresetKey, Scoring>> = {
   classic: { mode: 'additive', tendency: 2, goal_difference: 0, exact: 1, local_goals: 1, visiting_goals: 1, ...Q },
@@ -38,6 +40,7 @@ export const SCORING_PRESETS: Readonly<Record<ScoringPresetKey, Scoring>> = {
   kicktipp: { mode: 'highest', tendency: 2, goal_difference: 3, exact: 4, local_goals: 0, visiting_goals: 0, ...Q },
   tendency_exact: { mode: 'highest', tendency: 1, goal_difference: 0, exact: 3, local_goals: 0, visiting_goals: 0, ...Q },
   quote: { mode: 'quote', tendency: 2, goal_difference: 0, exact: 2, local_goals: 0, visiting_goals: 0, ...Q },
+  odds: { mode: 'odds', tendency: 1, goal_difference: 1, exact: 2, local_goals: 0, visiting_goals: 0, ...Q },
 };
 export const SCORING_PRESET_KEYS = Object.keys(SCORING_PRESETS) as ScoringPresetKey[];
 export const POINTS_SYSTEM_PRESETS: Readonly<Record<PointsSystem, ScoringPresetKey>> = { winner_and_goals: 'classic', winner: 'winner' };
@@ -55,12 +58,13 @@ export const pointsSystemOf = (scoring: Scoring): PointsSystem => {
   return points.exact + points.local_goals + points.visiting_goals + points.goal_difference > 0 ? 'winner_and_goals' : 'winner';
 };
 
-/** The points per hit a scoring gives (`quote` counts only tendency and exact). */
+/** The points per hit a scoring gives (`quote` counts only tendency and exact, `odds` no side's goals). */
 function scoringPoints(scoring: Scoring): Record<LegendKey, number> {
   const quote = scoring.mode === 'quote';
+  const sides = !quote && scoring.mode !== 'odds';
   return {
     tendency: scoring.tendency, goal_difference: quote ? 0 : scoring.goal_difference, exact: scoring.exact,
-    local_goals: quote ? 0 : scoring.local_goals, visiting_goals: quote ? 0 : scoring.visiting_goals,
+    local_goals: sides ? scoring.local_goals : 0, visiting_goals: sides ? scoring.visiting_goals : 0,
   };
 }
 
@@ -77,11 +81,28 @@ export function quotePoints(tendency: number, bets: number, right: number, quote
   return Math.min(Math.max(rounded, tendency), Math.max(quoteMax, tendency));
 }
 
+/** Something per outcome of a match: home win, draw, away win. */
+export interface Outcomes { home: number; draw: number; away: number }
 /** How a league's members bet on one match: real bets per tendency (home win, draw, away win). */
-export interface CrowdSplit { home: number; draw: number; away: number }
+export type CrowdSplit = Outcomes;
+
+/** The rating model's chances are whole parts of this (permyriad), summing to it. */
+export const PERMYRIAD = 10_000;
+
+/**
+ * What a right tendency earns in an `odds` league: `tendency` / p, p the model's chance of the result's outcome in
+ * permyriad (sealed at the deadline), rounded half up, kept between `tendency` and `quoteMax`. Integer arithmetic
+ * as the SQL does (quotePoints with N = PERMYRIAD, n = p); a p of 0 is read as 1.
+ */
+export const oddsPoints = (tendency: number, chance: number, quoteMax: number): number =>
+  quotePoints(tendency, PERMYRIAD, Math.min(PERMYRIAD, chance), quoteMax);
+
+/** The value of one outcome (1 home win, 0 draw, -1 away win). */
+export const outcomeOf = (outcomes: Outcomes, sign: -1 | 0 | 1): number =>
+  (sign === 1 ? outcomes.home : sign === 0 ? outcomes.draw : outcomes.away);
 
 /** The members whose real bet has this tendency (1 home win, 0 draw, -1 away win). */
-export const crowdOf = (split: CrowdSplit, sign: -1 | 0 | 1): number => (sign === 1 ? split.home : sign === 0 ? split.draw : split.away);
+export const crowdOf = outcomeOf;
 export const crowdTotal = (split: CrowdSplit): number => split.home + split.draw + split.away;
 
 export interface ScoringRules { bets_system: BetsSystem; scoring: Scoring; knockout_basis: KnockoutBasis }
@@ -144,9 +165,12 @@ export function effectivePoints(rules: Pick<ScoringRules, 'bets_system' | 'scori
   return scoringPoints(scoring);
 }
 
-/** The most a right tendency can earn: quote_max in a `quote` league, else its points. */
+/** Modes whose right tendency earns more the less likely it was, up to quote_max. */
+export const scoresByRarity = (mode: ScoringMode): boolean => mode === 'quote' || mode === 'odds';
+
+/** The most a right tendency can earn: quote_max in a `quote` or `odds` league, else its points. */
 const maxTendencyPoints = (scoring: Scoring, tendency: number) =>
-  (scoring.mode === 'quote' ? Math.max(scoring.quote_max, tendency) : tendency);
+  (scoresByRarity(scoring.mode) ? Math.max(scoring.quote_max, tendency) : tendency);
 
 /** Which legend rows a league's result bets can score (those worth points). Empty when result bets are disabled. */
 export function legendKeys(rules: Pick<ScoringRules, 'bets_system' | 'scoring'>): LegendKey[] {
@@ -203,9 +227,13 @@ export function betHitsOf(bet: { local: number; visiting: number }, result: { lo
  * tendency, goal_difference and exact keeps its points), summing to the bet's points before round factor and
  * joker. Null when the match is unfinished or the bet is empty: such a bet has no points yet (null, not 0).
  * A `quote` league's tendency row earns quotePoints from `crowd`, the league's real bets on the match (without
- * it, as if the bet were the only one: the tendency's points).
+ * it, as if the bet were the only one: the tendency's points). An `odds` league's earns oddsPoints from `odds`, the
+ * model's chances sealed at the league's deadline for the results it compares with (without them: the tendency's
+ * points).
  */
-export function resultBetLegend(rules: ScoringRules, bet: BetGoals, match: ScoredMatch, crowd?: CrowdSplit): LegendRow[] | null {
+export function resultBetLegend(
+  rules: ScoringRules, bet: BetGoals, match: ScoredMatch, crowd?: CrowdSplit, odds?: Outcomes,
+): LegendRow[] | null {
   const result = scoringResult(match, rules.knockout_basis);
   if (!result || bet.local_goals === null || bet.visiting_goals === null) return null;
   const hits = betHitsOf({ local: bet.local_goals, visiting: bet.visiting_goals }, result);
@@ -213,6 +241,9 @@ export function resultBetLegend(rules: ScoringRules, bet: BetGoals, match: Score
   const maxPoints = { ...points, tendency: maxTendencyPoints(rules.scoring, points.tendency) };
   if (rules.scoring.mode === 'quote' && crowd) {
     points.tendency = quotePoints(points.tendency, crowdTotal(crowd), crowdOf(crowd, resultSign(result.local, result.visiting)), rules.scoring.quote_max);
+  }
+  if (rules.scoring.mode === 'odds' && odds) {
+    points.tendency = oddsPoints(points.tendency, outcomeOf(odds, resultSign(result.local, result.visiting)), rules.scoring.quote_max);
   }
   const earned = (key: LegendKey) => (hits[key] ? points[key] : 0);
   let best: LegendKey | null = null;
@@ -233,9 +264,10 @@ export function resultBetLegend(rules: ScoringRules, bet: BetGoals, match: Score
  */
 export function resultBetPoints(
   rules: ScoringRules, bet: BetGoals & { joker?: boolean | number }, match: ScoredMatch, weights?: BetWeights, crowd?: CrowdSplit,
+  odds?: Outcomes,
 ): number | null {
   if (rules.bets_system === 'disabled') return null;
-  const legend = resultBetLegend(rules, bet, match, crowd);
+  const legend = resultBetLegend(rules, bet, match, crowd, odds);
   if (!legend) return null;
   const base = legend.reduce((sum, row) => sum + row.points, 0);
   if (!weights) return base;

@@ -3,6 +3,7 @@ import { matchesChanged } from '../../api/live/liveSlice';
 import { fakeApi } from '../../testing/handlers/fakeApi';
 import { leagueWorld } from '../../testing/handlers/leagueWorld';
 import { betStore, resultBet } from '../../testing/handlers/resultBets';
+import { fairOddsOf } from '../../testing/handlers/fairOdds';
 import { handle, ok } from '../../testing/handlers/route';
 import { server } from '../../testing/server';
 import { renderBets } from './testing/renderBetsScreen';
@@ -161,5 +162,19 @@ describe('bets screen', () => {
     await waitFor(() => expect(resets).toEqual([{ league_id: 5 }]));
     // The history forgets the simulated edits the server just cleared: nothing left to undo.
     await waitFor(() => expect(screen.getByRole('button', { name: 'Undo' })).toBeDisabled());
+  });
+});
+
+describe("the model's chances on the bets page", () => {
+  it("names the teams with their chances under each match, and a knockout's chance to go through", async () => {
+    server.use(handle('fairOddsIndex', () => ok({ ratings_as_of: '2026-07-19', matches: [
+      fairOddsOf(11), fairOddsOf(12, { home: 3_000, draw: 2_500, away: 4_500, through: { home: 4_200, away: 5_800 } }),
+    ] })));
+    await renderBets();
+    expect(await within(row(11)).findByText('Spain 45% · draw 28% · Argentina 27%')).toBeInTheDocument();
+    expect(within(row(11)).getByText("The rating model's chances: Spain 45%, draw 28%, Argentina 27%")).toBeInTheDocument();
+    expect(within(row(11)).queryByText(/To go through/)).toBeNull();
+    expect(within(row(12)).getByText('To go through: Spain 42% · Argentina 58%')).toBeInTheDocument();
+    expect(within(row(12)).getByText('Chance to go through, extra time and penalties included: Spain 42%, Argentina 58%')).toBeInTheDocument();
   });
 });

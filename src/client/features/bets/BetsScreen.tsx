@@ -38,7 +38,8 @@ import type { ResultBetRow } from '../../api/entities/betsSlice';
 import { useBetsOf, useLeagueOf } from '../../api/entities/hooks';
 import type { BetsSystem } from '../../lib/bets/betValues';
 import { ResultBetCell } from './ResultBetCell';
-import { CrowdSplitBar } from './CrowdSplitBar';
+import { CrowdSplitBar } from '../../api/widgets/CrowdSplitBar';
+import { FairOddsLine, useFairOdds, type FairOddsRow } from '../../api/widgets/FairOdds';
 import { useUndoKeys } from './useUndoKeys';
 import { useEffect, useState } from 'react';
 import { useMatchLabel } from './matchLabel';
@@ -103,8 +104,9 @@ type JokerState = { left: number; multiplier: number; own: boolean } | null;
  * the deadline they may enter this one late (a paper bet) where its rules allow; every member's bets page has a row
  * for each match, which the match's page only has for members who opened theirs.
  */
-function BetRow({ bet, system, mode, leagueId, jokers, lateEntry, closedAt }: {
+function BetRow({ bet, system, mode, leagueId, jokers, lateEntry, closedAt, odds }: {
   bet: ResultBetRow; system: BetsSystem; mode: number; leagueId: number; jokers: JokerState; lateEntry: { league: League; userId: number | null } | null; closedAt: { at: number | null } | null;
+  odds: FairOddsRow | undefined;
 }) {
   const { t } = useTranslation();
   const { match } = bet;
@@ -113,7 +115,7 @@ function BetRow({ bet, system, mode, leagueId, jokers, lateEntry, closedAt }: {
   return (
     <Box component="li" data-testid={`bet-row-${match.id}`} data-bet-id={bet.id}
       sx={{ listStyle: 'none', py: 1, borderBottom: 1, borderColor: 'divider', display: 'grid', alignItems: 'center', columnGap: 1,
-        gridTemplateColumns: 'minmax(0, 1fr) auto minmax(0, 1fr)', gridTemplateAreas: '"date date points" "local bet visiting" ". score ." "split split split"' }}>
+        gridTemplateColumns: 'minmax(0, 1fr) auto minmax(0, 1fr)', gridTemplateAreas: '"date date points" "local bet visiting" ". score ." "odds odds odds" "split split split"' }}>
       <Box sx={{ gridArea: 'date', display: 'flex', alignItems: 'center', gap: 0.5 }}>
         <RoundIcon roundId={match.round_id} label={names.round(match.round_id)} />
         <BetDateLink matchId={match.id} leagueId={leagueId} date={match.date} />
@@ -133,8 +135,16 @@ function BetRow({ bet, system, mode, leagueId, jokers, lateEntry, closedAt }: {
         {bet.late_entry && <Chip size="small" variant="outlined" label={t('late_entry.mark')} />}
         {lateEntry && <LateEntryAction bet={bet} league={lateEntry.league} userId={lateEntry.userId} />}
       </Box>
-      {/* The split takes the row's whole width: in the middle column it would squeeze the teams' names out. */}
-      {mode === 0 && bet.allow_show_bets && <Box sx={{ gridArea: 'split', minWidth: 0 }}><CrowdSplitBar leagueId={leagueId} matchId={match.id} /></Box>}
+      {/* The model's chances and the split take the row's whole width: in the middle column they would squeeze the teams' names out. */}
+      {odds && (
+        <Box sx={{ gridArea: 'odds', minWidth: 0 }}>
+          <FairOddsLine odds={odds} localTeamId={match.local_team_id} visitingTeamId={match.visiting_team_id}
+            localPlaceholder={match.local_placeholder} visitingPlaceholder={match.visiting_placeholder} />
+        </Box>
+      )}
+      {mode === 0 && bet.allow_show_bets && (
+        <Box sx={{ gridArea: 'split', minWidth: 0 }}><CrowdSplitBar leagueId={leagueId} matchId={match.id} model={odds?.sealed ? odds : null} /></Box>
+      )}
       <Box sx={{ gridArea: 'points', textAlign: 'right', minHeight: 24 }}>{bet.points !== null && <PointsBadge points={bet.points} kind="result" betId={bet.id} />}</Box>
     </Box>
   );
@@ -161,6 +171,7 @@ export default function BetsScreen() {
   const query = { ...(userId ? { user_id: userId } : {}), ...(matchday ? { matchday } : {}), ...(mode ? { mode } : {}) };
   const { data, currentData, isLoading, isError } = resultBets.useQuery({ params: { id: leagueId ?? 0 }, query }, { skip: !leagueId || !info || !league });
   const bets = useBetsOf(data);
+  const odds = useFairOdds(leagueId, matchday ? { matchday } : {}, !league || !matchday || league.bets_system === 'disabled');
   // The opening matchday moves on while the caller's own bets shown there are all closed.
   const allClosed = !search.get('matchday') && own && mode === 0 && league?.bets_system !== 'disabled' && !!currentData?.length && bets.every((bet) => !bet.allow_edit_bets);
   useEffect(() => setClosedMatchday(allClosed ? matchday : undefined), [allClosed, matchday]);
@@ -224,7 +235,7 @@ export default function BetsScreen() {
           ) : (
             <Box component="ul" sx={{ p: 0, m: 0, mt: 1 }} aria-label={t('bets.matchday_n', { matchday })}>
               {bets.map((bet) => <BetRow key={bet.id} bet={bet} system={system} mode={mode} leagueId={leagueId} jokers={jokers} lateEntry={lateEntry}
-                closedAt={mode === 0 && league ? closedAtOf(bet, bets, league, own) : null} />)}
+                closedAt={mode === 0 && league ? closedAtOf(bet, bets, league, own) : null} odds={odds.get(bet.match.id)} />)}
             </Box>
           )}
         </CardContent>

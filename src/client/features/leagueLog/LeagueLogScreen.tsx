@@ -34,10 +34,18 @@ function show(value: unknown): string {
   return typeof value === 'string' ? value : JSON.stringify(value);
 }
 
-/** What an entry changed, one line per field. */
+/** A chance in permyriad as a percentage with one decimal. */
+const permyriad = (value: unknown) => `${(Number(value) / 100).toFixed(1)}%`;
+
+/** What an entry changed, one line per field; the chances an odds seal fixed (1 X 2, and going through). */
 function changes(entry: Entry): string[] {
   const { before, after } = entry.details as { before?: unknown; after?: unknown };
   if (entry.details.hidden) return [];
+  if (entry.action === 'odds.sealed') {
+    const d = entry.details as { home: number; draw: number; away: number; through: { home: number; away: number } | null };
+    const line = `1 ${permyriad(d.home)} · X ${permyriad(d.draw)} · 2 ${permyriad(d.away)}`;
+    return [d.through ? `${line} (→ ${permyriad(d.through.home)} / ${permyriad(d.through.away)})` : line];
+  }
   if (before && after && typeof before === 'object' && typeof after === 'object' && !('local_goals' in before) && !Array.isArray(after)) {
     const b = before as Record<string, unknown>;
     const a = after as Record<string, unknown>;

@@ -134,6 +134,7 @@ export default function LeagueScreen() {
             </FormControl>
           </Box>
           {league.scoring.mode === 'quote' && <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>{t('crowd.table_note')}</Typography>}
+          {league.scoring.mode === 'odds' && <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>{t('fairOdds.table_note')}</Typography>}
           {winners.length > 0 && (
             <Typography variant="body2" sx={{ mb: 1 }}>{t('league.matchday_winners', { names: winners.map((row) => row.user_name).join(', ') })}</Typography>
           )}

@@ -17,6 +17,8 @@ describe('who can still win', () => {
     expect(cells(reader)).toEqual(['AnaOut of the race', '3max 9', '0%']);
     const section = within(screen.getByRole('region', { name: 'Who can still win' }));
     expect(section.getByText(/share of 10,000 simulated finishes/)).toHaveTextContent('The 3 matches left are drawn from the goals of the competition so far (1.52 at home and 1.14 away');
+    expect(section.getByText(/share of 10,000 simulated finishes/))
+      .toHaveTextContent("2 of them, whose teams are known, are drawn from the rating model's chances instead (the fair odds on the bets page).");
     expect(section.getByText(/^Max: points now/)).toBeInTheDocument();
   });
 

@@ -79,6 +79,7 @@ export function TitleRaceCard({ leagueId }: { leagueId: number }) {
                 simulations: formatNumber(data.simulations, i18n.language), count: data.matches_left,
                 home: decimal(data.model.home_goals), away: decimal(data.model.away_goals),
               })}
+              {data.model.rated_matches > 0 && ` ${t('titleRace.rated_explained', { count: data.model.rated_matches })}`}
             </Typography>
           </>
         )}

@@ -1,11 +1,12 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import i18n from '../../lib/i18n/i18n';
 import { PLAYER } from '../../testing/handlers/fakeApi';
 import { leagueRow, leagueWorld } from '../../testing/handlers/leagueWorld';
-import { betStore, resultBet } from '../../testing/handlers/resultBets';
-import { handle, ok } from '../../testing/handlers/route';
-import { renderWithProviders, signInAs } from '../../testing/renderWithProviders';
+import { fairOddsOf } from '../../testing/handlers/fairOdds';
+import { fail, handle, ok } from '../../testing/handlers/route';
 import { server } from '../../testing/server';
+import { betStore, resultBet } from '../../testing/handlers/resultBets';
+import { renderWithProviders, signInAs } from '../../testing/renderWithProviders';
 import MatchBetsScreen from './MatchBetsScreen';
 
 /** Ana in two leagues of the match's competition: Office pool, where Bea bet on it, and a second one where nobody did. */
@@ -99,3 +100,43 @@ describe('match bets screen', () => {
   });
 });
 
+describe("the model's chances on a match's page", () => {
+  it("shows the chances before the deadline, and after it the league's split beside the model's, in words for screen readers (es)", async () => {
+    betStore.bets = new Map([[1, { ...resultBet(1, { local_goals: 1, visiting_goals: 0 }), allow_show_bets: true }]]);
+    const sealed = fairOddsOf(33, { home: 6_200, draw: 2_300, away: 1_500, sealed: true, through: { home: 7_140, away: 2_860 } });
+    server.use(
+      handle('fairOddsIndex', ({ query }) => ok({ ratings_as_of: '2026-07-19', matches: query.get('match_id') === '33' ? [sealed] : [] })),
+      handle('resultBetDistribution', () => ok({ league_id: 5, match_id: 33, bets: 4, home: 1, draw: 3, away: 0, scores: [], quote: { home: 2, draw: 4, away: 7 } })),
+    );
+    await i18n.changeLanguage('es');
+    try {
+      await signInAs(PLAYER);
+      renderWithProviders(<MatchBetsScreen />, { route: '/matches/33/show_bets?league_id=5', path: '/matches/:matchId/show_bets' });
+      const line = await screen.findByTestId('fair-odds-33');
+      expect(line).toHaveTextContent(/62 % · empate 23 % · .* 15 %/);
+      expect(within(line).getByText(/^Probabilidades del modelo de ratings al cerrar las apuestas: .* 62 %, empate 23 %, .* 15 %$/)).toBeInTheDocument();
+      expect(within(line).getByText(/^Probabilidad de pasar, con prórroga y penaltis: .* 71 %, .* 29 %$/)).toBeInTheDocument();
+      expect(await screen.findByRole('img', { name: 'El modelo de ratings al cerrar las apuestas: victoria local 62 %, empate 23 %, victoria visitante 15 %' }))
+        .toBeInTheDocument();
+      expect(screen.getByRole('img', { name: 'Lo que apostó la liga (4 apuestas): victoria local 25 %, empate 75 %, victoria visitante 0 %' })).toBeInTheDocument();
+      expect(screen.getByText('Acertar la tendencia vale: 1 → 2 · X → 4 · 2 → 7 puntos')).toBeInTheDocument();
+    } finally {
+      await act(() => i18n.changeLanguage('en'));
+    }
+  });
+
+  it('shows no split before the deadline', async () => {
+    betStore.bets = new Map([[1, resultBet(1, { local_goals: 1, visiting_goals: 0 })]]);
+    let asked = 0;
+    server.use(
+      handle('fairOddsIndex', () => ok({ ratings_as_of: '2026-07-19', matches: [fairOddsOf(33)] })),
+      handle('resultBetDistribution', () => { asked += 1; return fail(403, 'hidden'); }),
+    );
+    await signInAs(PLAYER);
+    renderWithProviders(<MatchBetsScreen />, { route: '/matches/33/show_bets?league_id=5', path: '/matches/:matchId/show_bets' });
+    const line = await screen.findByTestId('fair-odds-33');
+    expect(within(line).getByText(/^The rating model's chances: .* 45%, draw 28%, .* 27%$/)).toBeInTheDocument();
+    expect(screen.queryByTestId('crowd-split-33')).toBeNull();
+    expect(asked).toBe(0);
+  });
+});

@@ -25,6 +25,8 @@ import { useBetsOf, useLeaguesOf } from '../../api/entities/hooks';
 import { useLeagueLive } from '../../api/live/useLeagueLive';
 import { MatchClock } from '../../lib/ui/MatchClock';
 import { RobotMark } from '../../lib/ui/RobotMark';
+import { CrowdSplitBar } from '../../api/widgets/CrowdSplitBar';
+import { FairOddsLine, useFairOdds } from '../../api/widgets/FairOdds';
 
 const matchShow = api.endpoints.matchShow;
 const leagueIndex = api.endpoints.leagueIndex;
@@ -43,6 +45,7 @@ export default function MatchBetsScreen() {
   const league = leagues.find((item) => item.id === wanted) ?? leagues[0];
   const { data, isLoading } = resultBets.useQuery({ params: { id: league?.id ?? 0 }, query: { match_id: matchId } }, { skip: !league });
   const bets = useBetsOf(data);
+  const odds = useFairOdds(league?.id, { match_id: matchId }, !league || league.bets_system === 'disabled').get(matchId);
   // The league's live stream moves the score and the clock of a match in play without a reload.
   useLeagueLive(match && match.started && !match.finished && league ? league.id : null);
 
@@ -58,6 +61,14 @@ export default function MatchBetsScreen() {
               <Box sx={{ textAlign: 'center' }}><MatchScore match={match} /><MatchClock match={match} /></Box>
               <MatchTeam teamId={match.visiting_team_id} placeholder={match.visiting_placeholder} />
               <Typography variant="caption" color="text.secondary" sx={{ gridColumn: '1 / -1', textAlign: 'center' }}>{formatDateTime(match.date)}</Typography>
+              {odds && (
+                <Box sx={{ gridColumn: '1 / -1' }}>
+                  <FairOddsLine odds={odds} localTeamId={match.local_team_id} visitingTeamId={match.visiting_team_id}
+                    localPlaceholder={match.local_placeholder} visitingPlaceholder={match.visiting_placeholder} />
+                </Box>
+              )}
+              {/* Once the bets are shown in the league: how it bet, beside the model's chances at the deadline. */}
+              {odds?.sealed && league && <Box sx={{ gridColumn: '1 / -1' }}><CrowdSplitBar leagueId={league.id} matchId={matchId} model={odds} /></Box>}
             </Box>
           ) : <Skeleton height={48} />}
           {match && leagues.length === 0 && leaguesData !== undefined && <Alert severity="info" sx={{ mt: 2 }}>{t('bets.no_league_for_match')}</Alert>}

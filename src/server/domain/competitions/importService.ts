@@ -5,6 +5,7 @@ import type { Db, Executor } from '../../platform/db/database';
 import { defaultPickRules } from '../../../shared/domain/leagueRules';
 import { KNOCKOUT_ORDER, isKnockoutRound } from '../../../shared/domain/rounds';
 import { recomputeCompetition } from '../scoring/recompute';
+import { recordResultsForOdds } from '../fairOdds/recordResults';
 import { keepShownBetsClosed } from '../scoring/shownBets';
 import { MATCH_STATUS, recountScorerGoals } from './competitionStateRepository';
 import { refreshCompetitionFinished } from '../resultJobs/competitionFinished';
@@ -153,6 +154,8 @@ async function storeCompetition(
   await recountScorerGoals(trx, competitionId);
   await insertDefaultRules(trx, competitionId, defaultPickRules(parsed.type, teamsPerKnockoutRound(parsed.matches)));
   await refreshCompetitionFinished(trx, competitionId, now);
+  // Results an import brings are recorded like any writer's: odds leagues' due chances sealed, ratings moved.
+  await recordResultsForOdds(trx, competitionId, [...matchIds.values()], now);
   await recomputeCompetition(trx, competitionId);
 
   return {

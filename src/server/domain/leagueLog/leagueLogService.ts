@@ -12,7 +12,8 @@ export type LogAction =
   | 'result_bet.late_entry' | 'result_bet.admin_correction' | 'league.settings' | 'member.removed' | 'member.left'
   | 'bonus.resolved' | 'bonus.deleted' | 'match.result_corrected' | 'member.joined' | 'league.owner_changed'
   | 'member.account_deleted' | 'log.keyed'
-  | 'post.created' | 'post.edited' | 'post.deleted' | 'post.pinned' | 'post.unpinned' | 'board.closed' | 'board.opened';
+  | 'post.created' | 'post.edited' | 'post.deleted' | 'post.pinned' | 'post.unpinned' | 'board.closed' | 'board.opened'
+  | 'odds.sealed';
 
 /** What every append needs besides the entries: the time and the log key. */
 export interface LogStamp { now: number; key: Uint8Array }

@@ -3,6 +3,7 @@ import { isPostgres, notify } from '../../platform/db/notificationChannels';
 import { finishRun, insertRun } from '../../platform/processRuns/processRuns';
 import { recomputeAfterResults } from '../scoring/recompute';
 import { refreshCompetitionFinished } from './competitionFinished';
+import { recordResultsForOdds } from '../fairOdds/recordResults';
 import { insertJob, markSuperseded, openJobsForUpdate } from './resultJobsRepository';
 
 /** The notification channel (per schema) on which a new result job is announced. */
@@ -32,10 +33,14 @@ const unique = (values: number[]) => [...new Set(values)].sort((a, b) => a - b);
  * scheduled), or a competition without leagues (an import), are scored here at once. The competition's finished
  * flag follows the results first (competitionFinished.ts). The job's id, or null when there is none; the caller
  * kicks the runner once its transaction committed (kickResultJobs).
+ * scheduled), or a competition without leagues (an import), are scored here at once. First the rating model
+ * records them (domain/fairOdds: chances due in odds leagues sealed, ratings moved). The job's id, or null when there is none; the caller kicks the
+ * worker once its transaction committed (kickResultJobs).
  */
 export async function applyResults(db: Executor, write: ResultWrite): Promise<number | null> {
   await refreshCompetitionFinished(db, write.competitionId, write.now);
   const ids = unique(write.matchIds);
+  await recordResultsForOdds(db, write.competitionId, ids, write.now);
   const open = await openJobsForUpdate(db, write.competitionId);
   const inJobs = new Set(open.flatMap((job) => job.matchIds));
   const matches = ids.length === 0 ? [] : await db.selectFrom('matches')

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { appStateSlot } from '../../platform/appState';
 import type { AppDeps } from '../../platform/deps';
+import { logSealedOdds } from '../fairOdds/oddsSeals';
 import { applyNextBatch, DEFAULT_LIMITS, type AppliedBatch, type BatchLimits, type WorkerDeps } from './resultJobBatch';
 import { claimableJobIds, claimJob, releaseJob } from './resultJobsRepository';
 
@@ -72,18 +73,21 @@ export function linkResultRunner(deps: AppDeps, wakeRunner: () => void): void {
 
 /**
  * After a writer committed a result job: the runner is woken; with RESULT_JOBS=inline this app runs the jobs in the
- * background itself (at most one run at a time, run again when kicked meanwhile). Failures are logged; the job stays
- * open for the next kick or the runner's next round.
+ * background itself (at most one run at a time, run again when kicked meanwhile). The odds its results sealed are
+ * written into their leagues' logs here, where the log key is. Failures are logged; the job stays open for the
+ * next kick or the runner's next round.
  */
 export function kickResultJobs(deps: AppDeps): void {
   const link = deps.state.get(linkSlot);
-  if (deps.config.resultJobs !== 'inline') { link.wakeRunner?.(); return; }
+  const inline = deps.config.resultJobs === 'inline';
+  if (!inline) link.wakeRunner?.();
   if (link.stopping) return;
   if (link.run) { link.again = true; return; }
   link.run = (async () => {
     do {
       link.again = false;
-      await runResultJobs(deps, { shouldStop: () => link.stopping });
+      if (inline) await runResultJobs(deps, { shouldStop: () => link.stopping });
+      await logSealedOdds(deps.db, { now: deps.clock.now(), key: deps.logKey });
     } while (link.again && !link.stopping);
   })().catch((error: unknown) => {
     deps.log.error({ err: error }, 'result jobs: a run failed; its job waits for the next one');

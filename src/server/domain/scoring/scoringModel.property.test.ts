@@ -2,7 +2,11 @@ import fc from 'fast-check';
 import { sql } from 'kysely';
 import { resultBetDeadline, type LockBy } from '../../../shared/domain/deadlines';
 import { ROUND } from '../../../shared/domain/rounds';
-import { resultBetPoints, resultSign, type BetWeights, type CrowdSplit, type KnockoutBasis, type Scoring, type ScoringRules } from '../../../shared/domain/scoring';
+import {
+  resultBetPoints, resultSign, PERMYRIAD, type BetWeights, type CrowdSplit, type KnockoutBasis, type Scoring, type ScoringRules,
+} from '../../../shared/domain/scoring';
+import { oddsForBasis, type MatchOdds } from '../../../shared/domain/fairOdds/outcomeModel';
+import { sealColumns } from '../fairOdds/matchOddsOf';
 import { createCup } from '../../testing/competitionFixture';
 import { createUserWithToken } from '../../testing/fixtures';
 import { describeEachDb } from '../../testing/harness';
@@ -20,7 +24,7 @@ jest.setTimeout(180_000);
 const HOUR = 3_600_000;
 const points = fc.integer({ min: 0, max: 6 });
 const scoringArb: fc.Arbitrary<Scoring> = fc.record({
-  mode: fc.constantFrom('additive' as const, 'highest' as const, 'quote' as const),
+  mode: fc.constantFrom('additive' as const, 'highest' as const, 'quote' as const, 'odds' as const),
   tendency: points, goal_difference: points, exact: points, local_goals: points, visiting_goals: points,
   quote_max: fc.integer({ min: 1, max: 8 }),
 });
@@ -39,6 +43,17 @@ const resultArb = fc.record({
   penalties: fc.option(fc.tuple(fc.integer({ min: 0, max: 5 }), fc.integer({ min: 0, max: 5 }))),
 });
 const betArb = fc.record({ goals: fc.option(fc.tuple(goals, goals), { freq: 5 }), joker: fc.boolean() });
+/** Whole permyriad chances of `parts` outcomes (a 0 among them now and then). */
+const chancesArb = (parts: number) => fc.array(fc.nat(PERMYRIAD), { minLength: parts - 1, maxLength: parts - 1 })
+  .map((cuts) => { const c = [0, ...cuts.sort((a, b) => a - b), PERMYRIAD]; return c.slice(1).map((x, i) => x - c[i]); });
+/** The chances sealed for a (league, match) of an odds league; null: none sealed (the tendency's points then). */
+const sealArb = fc.option(fc.record({ ninety: chancesArb(3), extra: chancesArb(3), through: chancesArb(2), knockout: fc.boolean() }), { freq: 6 });
+type SealSpec = typeof sealArb extends fc.Arbitrary<infer T> ? T : never;
+const oddsOfSpec = (spec: NonNullable<SealSpec>): MatchOdds => ({
+  home: spec.ninety[0], draw: spec.ninety[1], away: spec.ninety[2],
+  extra_time: spec.knockout ? { home: spec.extra[0], draw: spec.extra[1], away: spec.extra[2] } : null,
+  through: spec.knockout ? { home: spec.through[0], away: spec.through[1] } : null,
+});
 
 describeEachDb('scoring model in SQL against the pure functions (property-based)', (ctx) => {
   it('bet points and stored standings equal resultBetPoints for generated leagues, bets and results', async () => {
@@ -48,8 +63,8 @@ describeEachDb('scoring model in SQL against the pure functions (property-based)
     ];
     await fc.assert(fc.asyncProperty(
       fc.array(leagueArb, { minLength: 2, maxLength: 2 }), fc.array(resultArb, { minLength: 6, maxLength: 6 }),
-      fc.array(betArb, { minLength: 36, maxLength: 36 }),
-      async (leagueSpecs, results, betSpecs) => {
+      fc.array(betArb, { minLength: 36, maxLength: 36 }), fc.array(sealArb, { minLength: 12, maxLength: 12 }),
+      async (leagueSpecs, results, betSpecs, sealSpecs) => {
         const cup = await createCup(db, { start: ctx().clock.now() - 10 * 24 * HOUR });
         const matchIds = [...cup.groupMatchIds.slice(0, 3), ...cup.knockoutMatchIds];
         const leagueIds: number[] = [];
@@ -68,6 +83,19 @@ describeEachDb('scoring model in SQL against the pure functions (property-based)
           };
         })));
         await db.insertInto('result_bets').values(await withMatchCompetitions(db, bets)).execute();
+        // Odds leagues score by the chances sealed per (league, match), inserted as the sealing pass stores them.
+        const seals = new Map<string, MatchOdds>();
+        for (const [l, leagueId] of leagueIds.entries()) {
+          for (const [m, matchId] of matchIds.entries()) {
+            const spec = sealSpecs[l * 6 + m];
+            if (!spec) continue;
+            const odds = oddsOfSpec(spec);
+            seals.set(`${leagueId}:${matchId}`, odds);
+            await db.insertInto('league_match_odds').values({
+              league_id: leagueId, match_id: matchId, ...sealColumns(odds), local_rating: 150_000, visiting_rating: 150_000, deadline: 0, sealed_at: 0,
+            }).execute();
+          }
+        }
         for (const [i, matchId] of matchIds.entries()) {
           const r = results[i];
           if (!r.finished) continue;
@@ -102,7 +130,9 @@ describeEachDb('scoring model in SQL against the pure functions (property-based)
         for (const row of rows) {
           const { rules, weights } = scoring.get(row.league_id)!;
           const crowd = crowds.get(`${row.league_id}:${row.match_id}`) ?? { home: 0, draw: 0, away: 0 };
-          const expected = resultBetPoints(rules, row, { ...row, local_goals: row.ml, visiting_goals: row.mv }, weights, crowd);
+          const sealed = seals.get(`${row.league_id}:${row.match_id}`);
+          const odds = sealed && oddsForBasis(sealed, rules.knockout_basis, row.round_id);
+          const expected = resultBetPoints(rules, row, { ...row, local_goals: row.ml, visiting_goals: row.mv }, weights, crowd, odds);
           expect({ ...row, rules, weights, points: points.get(row.id) }).toEqual({ ...row, rules, weights, points: expected });
           const key = `${row.league_id}:${row.user_id}`;
           totals.set(key, (totals.get(key) ?? 0) + (expected ?? 0));

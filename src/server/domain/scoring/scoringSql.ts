@@ -1,5 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import { BET_LOCK_MS } from '../../../shared/domain/deadlines';
+import { PERMYRIAD } from '../../../shared/domain/scoring';
 import { KNOCKOUT_ORDER, ROUND } from '../../../shared/domain/rounds';
 import { OVERALL_RANKING_RULES } from '../../../shared/domain/scoring';
 
@@ -110,10 +111,12 @@ export function betFacts(l: string, m: string, c: string): BetFacts {
   const rl = resultGoals(l, m, 'local');
   const rv = resultGoals(l, m, 'visiting');
   const goalsCount = sql`${L}.bets_system = 'exact'`;
-  // A `quote` league counts only tendency (by rarity) and exact.
-  const sideGoalsCount = sql`${goalsCount} AND ${L}.scoring_mode <> 'quote'`;
-  const t = quoteTendencySql(l, m, rl, rv);
-  const [gd, e] = [sql`(CASE WHEN ${sideGoalsCount} THEN ${L}.points_goal_difference ELSE 0 END)`,
+  // A `quote` league counts only tendency (by rarity) and exact; an `odds` league tendency (by the model's
+  // chances), goal difference and exact.
+  const gdCounts = sql`${goalsCount} AND ${L}.scoring_mode <> 'quote'`;
+  const sideGoalsCount = sql`${gdCounts} AND ${L}.scoring_mode <> 'odds'`;
+  const t = rarityTendencySql(l, m, rl, rv);
+  const [gd, e] = [sql`(CASE WHEN ${gdCounts} THEN ${L}.points_goal_difference ELSE 0 END)`,
     sql`(CASE WHEN ${goalsCount} THEN ${L}.points_exact ELSE 0 END)`];
   // A draw has no goal-difference hit (its points are 0 there).
   const gdOnExact = sql`(CASE WHEN ${signOf(rl, rv)} = 0 THEN 0 ELSE ${gd} END)`;
@@ -136,24 +139,47 @@ export function betFacts(l: string, m: string, c: string): BetFacts {
 }
 
 /**
- * What a right tendency earns in league `l` on match `m` (quotePoints): the tendency's points, or in a `quote`
- * league tendency x N / n rounded half up, between tendency and quote_max, where N counts the league's real bets
- * on the match (both goals entered; a member who leaves loses their bets) and n those with the result's tendency.
- * One aggregate over the league's bets on the match (index result_bets_league_match), evaluated once per league
- * and match where the facts are materialised, and only for `quote` leagues.
+ * What a right tendency earns in league `l` on match `m`: the tendency's points, or tendency x N / n rounded half up,
+ * between tendency and quote_max, where
+ * - in a `quote` league (quotePoints) N counts the league's real bets on the match (both goals entered; a member who
+ *   leaves loses their bets) and n those with the result's tendency: one aggregate over the league's bets on the
+ *   match (index result_bets_league_match);
+ * - in an `odds` league (oddsPoints) N is PERMYRIAD and n the model's chance of the result's outcome sealed at the
+ *   league's deadline (league_match_odds; no seal: the tendency's points).
+ * Evaluated once per league and match where the facts are materialised, and only in those modes.
  */
-function quoteTendencySql(l: string, m: string, rl: RawBuilder<number>, rv: RawBuilder<number>): RawBuilder<number> {
+function rarityTendencySql(l: string, m: string, rl: RawBuilder<number>, rv: RawBuilder<number>): RawBuilder<number> {
   const L = sql.table(l);
   const t = sql`${L}.points_tendency`;
-  const [N, n] = [sql`COUNT(*)`, sql`(CASE WHEN SUM(${crowdRight(rl, rv)}) > 0 THEN SUM(${crowdRight(rl, rv)}) ELSE 1 END)`];
-  const rounded = sql`((2 * ${t} * ${N} + ${n}) / (2 * ${n}))`;
   const ceiling = sql`(CASE WHEN ${L}.points_quote_max < ${t} THEN ${t} ELSE ${L}.points_quote_max END)`;
-  return sql<number>`(CASE WHEN ${L}.scoring_mode = 'quote' THEN (SELECT
-      CASE WHEN ${rounded} < ${t} THEN ${t} WHEN ${rounded} > ${ceiling} THEN ${ceiling} ELSE ${rounded} END
+  const clamped = (N: RawBuilder<unknown>, n: RawBuilder<unknown>) => {
+    const rounded = sql`((2 * ${t} * ${N} + ${n}) / (2 * ${n}))`;
+    return sql`CASE WHEN ${rounded} < ${t} THEN ${t} WHEN ${rounded} > ${ceiling} THEN ${ceiling} ELSE ${rounded} END`;
+  };
+  const crowdN = sql`(CASE WHEN SUM(${crowdRight(rl, rv)}) > 0 THEN SUM(${crowdRight(rl, rv)}) ELSE 1 END)`;
+  const chance = sealedChanceSql(l, m, signOf(rl, rv));
+  return sql<number>`(CASE WHEN ${L}.scoring_mode = 'quote' THEN (SELECT ${clamped(sql`COUNT(*)`, crowdN)}
     FROM result_bets q WHERE q.competition_id = ${sql.ref(`${m}.competition_id`)} AND q.league_id = ${L}.id
       AND q.match_id = ${sql.ref(`${m}.id`)} AND q.mode = 0
       AND q.local_goals IS NOT NULL AND q.visiting_goals IS NOT NULL)
+    WHEN ${L}.scoring_mode = 'odds' THEN COALESCE((SELECT ${clamped(sql.lit(PERMYRIAD), sql`(CASE WHEN ${chance} > 0 THEN ${chance} ELSE 1 END)`)}
+      FROM league_match_odds o WHERE o.league_id = ${L}.id AND o.match_id = ${sql.ref(`${m}.id`)}), ${t})
     ELSE ${t} END)`;
+}
+
+/**
+ * The sealed chance (row `o` of league_match_odds) of the outcome `sign` as league `l` compares bets on match `m`
+ * (oddsForBasis): the 90 minutes; in knockout rounds of an `extra_time` league after extra time, of a `penalties`
+ * league going through (a draw 0).
+ */
+function sealedChanceSql(l: string, m: string, sign: RawBuilder<unknown>): RawBuilder<number> {
+  const [L, M] = [sql.table(l), sql.table(m)];
+  const pick = (home: string, draw: RawBuilder<unknown>, away: string) =>
+    sql`(CASE ${sign} WHEN 1 THEN ${sql.ref(`o.${home}`)} WHEN 0 THEN ${draw} ELSE ${sql.ref(`o.${away}`)} END)`;
+  return sql<number>`(CASE WHEN ${L}.knockout_basis <> 'regular' AND ${M}.round_id IN (${KNOCKOUT_IDS}) AND o.et_home IS NOT NULL
+    THEN (CASE WHEN ${L}.knockout_basis = 'extra_time' THEN ${pick('et_home', sql.ref('o.et_draw'), 'et_away')}
+      ELSE ${pick('through_home', sql.lit(0), 'through_away')} END)
+    ELSE ${pick('home', sql.ref('o.draw'), 'away')} END)`;
 }
 
 /** 1 for a bet `q` with the tendency of the result (rl, rv), else 0. */

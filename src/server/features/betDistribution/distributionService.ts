@@ -1,6 +1,7 @@
 import type { Static } from 'typebox';
 import type { PickDistribution, ResultBetDistribution } from '../../../shared/api/routes/betDistribution';
-import { crowdOf, crowdTotal, quotePoints } from '../../../shared/domain/scoring';
+import { crowdOf, crowdTotal, oddsPoints, outcomeOf, quotePoints, scoresByRarity } from '../../../shared/domain/scoring';
+import { scoringOdds } from '../../domain/fairOdds/leagueOdds';
 import type { AppDeps } from '../../platform/deps';
 import type { AuthUser } from '../../platform/http/context';
 import { AppError, notFound } from '../../platform/http/errors';
@@ -34,10 +35,14 @@ export async function resultBetDistribution(
   const [split, scores] = await Promise.all([crowdSplit(db, leagueId, matchId), commonScores(db, leagueId, matchId, MOST_COMMON)]);
   const scoring = scoringFromColumns(match);
   const bets = crowdTotal(split);
-  const quoteOf = (sign: -1 | 0 | 1) => quotePoints(scoring.tendency, bets, crowdOf(split, sign), scoring.quote_max);
+  const rules = { bets_system: match.bets_system, scoring, knockout_basis: match.knockout_basis };
+  const odds = (await scoringOdds(db, leagueId, rules, [matchId], deps.clock.now())).get(matchId);
+  const quoteOf = (sign: -1 | 0 | 1) => (odds
+    ? oddsPoints(scoring.tendency, outcomeOf(odds, sign), scoring.quote_max)
+    : quotePoints(scoring.tendency, bets, crowdOf(split, sign), scoring.quote_max));
   return {
     league_id: leagueId, match_id: matchId, bets, ...split, scores,
-    quote: scoring.mode === 'quote' && match.bets_system !== 'disabled' ? { home: quoteOf(1), draw: quoteOf(0), away: quoteOf(-1) } : null,
+    quote: scoresByRarity(scoring.mode) && match.bets_system !== 'disabled' ? { home: quoteOf(1), draw: quoteOf(0), away: quoteOf(-1) } : null,
   };
 }
 

@@ -30,15 +30,20 @@ describeEachDb('league scoring model, round weights, jokers and deadlines', (ctx
     const t = ctx();
     const en = await call(t.app, { method: 'GET', url: api('/scoring_presets') });
     expect(en.statusCode).toBe(200);
-    expect(en.data.map((p: { key: string }) => p.key)).toEqual(['classic', 'winner', 'kicktipp', 'tendency_exact', 'quote']);
+    expect(en.data.map((p: { key: string }) => p.key)).toEqual(['classic', 'winner', 'kicktipp', 'tendency_exact', 'quote', 'odds']);
     expect(en.data[0]).toEqual({ key: 'classic', name: 'Classic: winner and goals', scoring: SCORING_PRESETS.classic });
     expect(en.data[2].scoring).toEqual({ mode: 'highest', tendency: 2, goal_difference: 3, exact: 4, local_goals: 0, visiting_goals: 0, quote_max: 10 });
     expect(en.data[4]).toEqual({
       key: 'quote', name: 'Crowd quote: a right tendency earns more the fewer members saw it coming',
       scoring: { mode: 'quote', tendency: 2, goal_difference: 0, exact: 2, local_goals: 0, visiting_goals: 0, quote_max: 10 },
     });
+    expect(en.data[5]).toEqual({
+      key: 'odds', name: 'Fair odds: a right tendency earns more the less likely the rating model thought it',
+      scoring: { mode: 'odds', tendency: 1, goal_difference: 1, exact: 2, local_goals: 0, visiting_goals: 0, quote_max: 10 },
+    });
     const es = await call(t.app, { method: 'GET', url: api('/scoring_presets', 'es') });
     expect(es.data[1].name).toBe('Solo el ganador');
+    expect(es.data[5].name).toBe('Cuotas justas: acertar la tendencia vale más cuanto menos probable la veía el modelo de ratings');
   });
 
   it('creates with defaults, maps points_system to its preset, keeps a custom scoring and validates', async () => {

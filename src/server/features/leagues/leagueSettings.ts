@@ -2,7 +2,7 @@ import { sql, type Updateable } from 'kysely';
 import type { LeagueSettings } from '../../../shared/api/entities';
 import { DEFAULT_BET_DEADLINE_MINUTES } from '../../../shared/domain/deadlines';
 import { ROUNDS } from '../../../shared/domain/rounds';
-import { NO_JOKERS, POINTS_SYSTEM_PRESETS, SCORING_PRESETS, completeScoring, pointsSystemOf } from '../../../shared/domain/scoring';
+import { NO_JOKERS, POINTS_SYSTEM_PRESETS, SCORING_PRESETS, completeScoring, pointsSystemOf, scoresByRarity } from '../../../shared/domain/scoring';
 import { normaliseSearchText } from '../../../shared/domain/text';
 import type { Executor } from '../../platform/db/database';
 import type { LeaguesTable } from '../../platform/db/schema';
@@ -116,8 +116,8 @@ export function withScoring<T extends Partial<LeagueSettings>>(settings: T): T {
     ? completeScoring(settings.scoring)
     : settings.points_system && SCORING_PRESETS[POINTS_SYSTEM_PRESETS[settings.points_system]];
   if (!scoring) return settings;
-  // A right tendency never earns less than the tendency's points, so the quote's ceiling is at least that.
-  if (scoring.mode === 'quote' && scoring.quote_max < scoring.tendency) {
+  // A right tendency never earns less than the tendency's points, so the ceiling (quote or odds) is at least that.
+  if (scoresByRarity(scoring.mode) && scoring.quote_max < scoring.tendency) {
     throw invalidField('league.scoring.quote_max', 'validation.greater_than_or_equal_to', { count: scoring.tendency });
   }
   return { ...settings, scoring, points_system: pointsSystemOf(scoring) };

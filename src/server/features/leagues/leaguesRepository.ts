@@ -1,4 +1,5 @@
 import { moveMainLeagues } from '../../domain/standings/overallStandings';
+import type { ScoringMode } from '../../../shared/domain/scoring';
 import { sql, type ExpressionBuilder, type Insertable, type Updateable } from 'kysely';
 import type { Executor } from '../../platform/db/database';
 import type { Database, LeaguesTable } from '../../platform/db/schema';
@@ -12,7 +13,7 @@ export interface LeagueViewRow {
   allow_invite: number; allow_join: number; editable_after_start: number; late_entry_after_result: number; head_to_head: number; start_matchday: number;
   bots: 'allowed' | 'marked' | 'forbidden';
   knockout_basis: LeaguesTable['knockout_basis']; share_token: string; created_at: number; tie_breaks: string;
-  scoring_mode: 'additive' | 'highest' | 'quote'; points_tendency: number; points_goal_difference: number; points_exact: number;
+  scoring_mode: ScoringMode; points_tendency: number; points_goal_difference: number; points_exact: number;
   points_local_goals: number; points_visiting_goals: number; points_quote_max: number; joker_count: number; joker_multiplier: number;
   bet_deadline_minutes: number; lock_by: 'match' | 'matchday' | null;
   /** The caller's result bets carrying a joker. */

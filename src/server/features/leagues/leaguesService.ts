@@ -4,6 +4,7 @@ import type { AppDeps } from '../../platform/deps';
 import type { AuthUser } from '../../platform/http/context';
 import { AppError, invalidField } from '../../platform/http/errors';
 import { appendLeagueLog } from '../../domain/leagueLog/leagueLogService';
+import { logLeagueSeals, sealDueOdds } from '../../domain/fairOdds/oddsSeals';
 import { keepShownPicksClosed } from '../../domain/picks/pickAnchors';
 import { recomputePickPoints } from '../../domain/picks/pickScoring';
 import { recomputeLeague, refreshLeagueStandings } from '../../domain/scoring/recompute';
@@ -62,7 +63,11 @@ export async function createLeague(deps: AppDeps, user: AuthUser, input: NewLeag
     await replaceRoundMultipliers(trx, leagueId, settings.round_multipliers);
     await addMember(trx, leagueId, user.id, now);
     for (const [index, question] of questions.entries()) await insertNewQuestion(trx, leagueId, question, now, `bonus_questions.${index}`);
+    // A league joining a competition under way with the odds gets the chances of the deadlines already passed.
+    const odds = settings.scoring.mode === 'odds';
+    if (odds) await sealDueOdds(trx, { leagueId }, now);
     await refreshLeagueStandings(trx, leagueId);
+    if (odds) await logLeagueSeals(trx, { now, key: deps.logKey }, leagueId);
     return leagueView(trx, user.id, leagueId, now);
   });
 }
@@ -102,6 +107,9 @@ export async function changeLeague(deps: AppDeps, user: AuthUser, leagueId: numb
     // kickoffs the current start_matchday gives, so before the change is written.
     if (changes.start_matchday !== undefined) await keepShownPicksClosed(trx, leagueId, now);
     await applySettingsChange(trx, { leagueId, actorId: user.id, before: current, changes, now });
+    // Taking up the odds (or moving deadlines under them) seals what is due before the league is scored again.
+    const odds = (changes.scoring ?? current.scoring).mode === 'odds';
+    if (odds) await sealDueOdds(trx, { leagueId }, now);
     // Before the first kickoff no bet has points yet; afterwards the new rules rescore what was played.
     if (started && scoringChanged) {
       // Pick points carry the league's round/person switches; recomputeLeague then re-sums the standings.
@@ -111,6 +119,7 @@ export async function changeLeague(deps: AppDeps, user: AuthUser, leagueId: numb
       await recomputeLeague(trx, leagueId);
     }
     await logSettingsChange(trx, { leagueId, actorId: user.id, before: current, changes, now, key: deps.logKey });
+    if (odds) await logLeagueSeals(trx, { now, key: deps.logKey }, leagueId);
     return leagueView(trx, user.id, leagueId, now);
   });
 }

@@ -3,6 +3,7 @@ import { resultBetPoints, type ScoredMatch } from '../../../shared/domain/scorin
 import { crowdSplitsByMatch } from '../../../shared/domain/crowdSplits';
 import type { AppDeps } from '../../platform/deps';
 import { loadLeagueScoring } from '../../domain/scoring/leagueScoring';
+import { scoringOdds } from '../../domain/fairOdds/leagueOdds';
 import type { MemberStanding } from '../../domain/standings/tableRanking';
 import { rankLeagueTable, storedStandings } from '../../domain/standings/leagueTable';
 import { betsOnMatches, matchesInPlay, matchesPlayedInLeagues } from './liveEventsRepository';
@@ -29,12 +30,13 @@ export async function liveStandings(deps: AppDeps, league: LeagueAccessRow, loca
   const liveResults = new Map(live.map((m): [number, ScoredMatch & { matchday: number }] => [m.id, {
     ...m, finished: 1, local_goals_extra_time: null, visiting_goals_extra_time: null,
   }]));
-  // Crowd quote: the league's real bets on each match in play.
+  // Crowd quote: the league's real bets on each match in play; odds: the chances sealed at their deadlines.
   const crowds = crowdSplitsByMatch(bets);
+  const odds = await scoringOdds(deps.db, leagueId, rules, live.map((m) => m.id), deps.clock.now());
   const extra = new Map<number, Record<string, number>>();
   for (const bet of bets) {
     const match = liveResults.get(bet.match_id)!;
-    const points = resultBetPoints(rules, bet, match, weights, crowds.get(bet.match_id));
+    const points = resultBetPoints(rules, bet, match, weights, crowds.get(bet.match_id), odds.get(bet.match_id));
     if (!points) continue;
     const days = extra.get(bet.user_id) ?? {};
     days[match.matchday] = (days[match.matchday] ?? 0) + points;

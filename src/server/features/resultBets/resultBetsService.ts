@@ -13,7 +13,8 @@ import { loadLeagueScoring, scoringFromColumns } from '../../domain/scoring/leag
 import { appendLeagueLog } from '../../domain/leagueLog/leagueLogService';
 import { refreshLeagueStandings, scoreResultBet } from '../../domain/scoring/recompute';
 import { crowdSplit } from '../../domain/scoring/crowdSplit';
-import { quoteExplained } from './quoteExplained';
+import { oddsExplained, quoteExplained } from './rarityExplained';
+import { scoringOdds } from '../../domain/fairOdds/leagueOdds';
 import { saveOwnOpenBet } from './ownBetSave';
 import { canEditBet, isBetVisible, toResultBet } from './resultBetMapping';
 import * as repo from './resultBetsRepository';
@@ -73,9 +74,10 @@ export async function pointsInfo(deps: AppDeps, user: AuthUser, betId: number, t
     local_penalties: row.local_penalties, visiting_penalties: row.visiting_penalties,
   };
   const crowd = rules.scoring.mode === 'quote' && row.played === 1 ? await crowdSplit(db, row.league_id, row.match_id) : undefined;
-  const scored = row.played === 1 ? resultBetLegend(rules, row, match, crowd) : null;
+  const odds = row.played === 1 ? (await scoringOdds(db, row.league_id, rules, [row.match_id], deps.clock.now())).get(row.match_id) : undefined;
+  const scored = row.played === 1 ? resultBetLegend(rules, row, match, crowd, odds) : null;
   const legend = scored ?? legendKeys(rules).map((key) => ({ key, points: 0, max_points: effectivePoints(rules)[key] }));
-  const quote = crowd && quoteExplained(rules, match, crowd, t);
+  const quote = (crowd && quoteExplained(rules, match, crowd, t)) || (odds && oddsExplained(rules, match, odds, t));
   // The bet's points are the legend's sum times the round's weight and its joker: say so.
   const { weights } = await loadLeagueScoring(db, row.league_id);
   const joker = row.joker === 1 && weights.jokers.count > 0 ? weights.jokers.multiplier : 1;

@@ -6,6 +6,7 @@ import type { Executor } from '../../platform/db/database';
 import type { MemberStanding } from '../../domain/standings/tableRanking';
 import { standingsFromMatchdays } from '../../domain/standings/matchdayStandings';
 import * as repo from '../../domain/standings/standingsRepository';
+import { scoringOdds } from '../../domain/fairOdds/leagueOdds';
 
 /**
  * The caller's private simulation (mode 1): unfinished matches take the caller's hypothetical
@@ -37,11 +38,13 @@ export async function simulatedStandings(
   const visible = bets.filter((bet) => bet.user_id === args.viewerId || args.now >= bet.deadline);
   // Crowd quote: N and n count the bets the simulation may see (before a match's deadline, the viewer's own alone).
   const crowds = crowdSplitsByMatch(visible);
+  // Odds: a hypothetical result scores by the chances sealed at the deadline, or before it by the chances now.
+  const odds = await scoringOdds(db, args.leagueId, args.rules, [...results.keys()], args.now);
   const byUser = new Map<number, Record<string, number>>();
   const hits = new Map<number, HitCounters>();
   for (const bet of visible) {
     const result = results.get(bet.match_id);
-    const points = result ? resultBetPoints(args.rules, bet, result, args.weights, crowds.get(bet.match_id)) : null;
+    const points = result ? resultBetPoints(args.rules, bet, result, args.weights, crowds.get(bet.match_id), odds.get(bet.match_id)) : null;
     if (points === null) continue;
     const outcome = scoringResult(result!, args.rules.knockout_basis)!;
     const hit = tableHits({ local: bet.local_goals!, visiting: bet.visiting_goals! }, outcome, args.rules.bets_system === 'sign');

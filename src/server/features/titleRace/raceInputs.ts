@@ -3,6 +3,9 @@ import { pickDeadline, type CompetitionKickoffs } from '../../../shared/domain/d
 import { openMatchesMax } from '../../../shared/domain/titleRace/bounds';
 import { bestPlacedBetPoints, maxBetPoints } from '../../../shared/domain/titleRace/maxBetPoints';
 import type { SimulatedMatch } from '../../../shared/domain/titleRace/simulation';
+import { goalRates, oddsForBasis } from '../../../shared/domain/fairOdds/outcomeModel';
+import type { LeagueMatchOdds } from '../../domain/fairOdds/leagueOdds';
+import { OUTCOME_MODEL } from '../../domain/fairOdds/teamSeeds';
 import type * as repo from './titleRaceRepository';
 
 /**
@@ -14,6 +17,8 @@ import type * as repo from './titleRaceRepository';
  * - A top-scorer pick until the competition ends: MAX_GOALS goals a match in every match left to the player's team,
  *   plus the top scorer's bonus.
  * - A bonus question not yet resolved: its points, for members who answered it or still may.
+ * A match whose teams the rating model knows is drawn from the model's chances; in a league scored by the odds, its
+ * bets score by the chances sealed at the deadline (and their bound is the bet's own outcome at that chance).
  */
 
 type Rows<F extends (...args: never[]) => unknown> = Awaited<ReturnType<F>>;
@@ -29,6 +34,8 @@ export interface RaceRows {
   personMatches: Rows<typeof repo.listPersonMatchesLeft>;
   questions: Rows<typeof repo.listOpenQuestions>;
   kickoffs: CompetitionKickoffs | null;
+  /** The model's chances of the unfinished matches with both teams known, by match id. */
+  odds: Map<number, LeagueMatchOdds>;
 }
 
 export interface RaceInputs {
@@ -49,7 +56,14 @@ export function raceInputs(rows: RaceRows): RaceInputs {
   const later = (deadline: number | null) => { if (deadline !== null && deadline > now) validUntil = Math.min(validUntil, deadline); };
 
   const spentJokers = members.map(() => 0);
-  const simulated = new Map(rows.matches.map((m) => [m.id, { round_id: m.round_id, bets: [] as SimulatedMatch['bets'][number][] }]));
+  const simulated = new Map(rows.matches.map((m) => {
+    const model = rows.odds.get(m.id);
+    const odds = model?.sealed ? oddsForBasis(model.odds, rules.knockout_basis, m.round_id) : null;
+    return [m.id, {
+      round_id: m.round_id, bets: [] as SimulatedMatch['bets'][number][], odds,
+      model: model ? { chances: model.odds, rates: goalRates(OUTCOME_MODEL, model.gap) } : null,
+    }];
+  }));
   for (const bet of rows.bets) {
     const member = index.get(bet.user_id);
     if (member === undefined) continue;
@@ -61,8 +75,9 @@ export function raceInputs(rows: RaceRows): RaceInputs {
     if (match.deadline > now) continue;
     const weight = factorOf(match.round_id) * (bet.joker && jokers ? jokers.multiplier : 1);
     const placed = { member, local_goals: bet.local_goals, visiting_goals: bet.visiting_goals, weight };
-    simulated.get(match.id)!.bets.push(placed);
-    max[member] += bestPlacedBetPoints(rules, placed, match.round_id, weight);
+    const race = simulated.get(match.id)!;
+    race.bets.push(placed);
+    max[member] += bestPlacedBetPoints(rules, placed, match.round_id, weight, race.odds);
   }
   const open = rows.matches.filter((m) => m.deadline > now);
   open.forEach((m) => later(m.deadline));

@@ -11,6 +11,7 @@ import type { AuthUser } from '../../platform/http/context';
 import { requireLeagueAccess } from '../../domain/leagues/leagueAccess';
 import { leaguePickKickoffsOf } from '../../domain/picks/pickAnchors';
 import { loadLeagueScoring } from '../../domain/scoring/leagueScoring';
+import { leagueOdds } from '../../domain/fairOdds/leagueOdds';
 import { raceInputs } from './raceInputs';
 import * as repo from './titleRaceRepository';
 
@@ -48,13 +49,16 @@ type RaceData = Awaited<ReturnType<typeof readRace>>;
 /** The league's data now: members' bounds and what the simulation needs. */
 export async function readRace(db: Executor, leagueId: number, now: number) {
   const league = await repo.findRaceLeague(db, leagueId);
-  const [scoring, members, matches, bets, picks, personMatches, questions, kickoffs, finished] = await Promise.all([
+  const [scoring, members, matches, bets, picks, personMatches, questions, kickoffs, finished, odds] = await Promise.all([
     loadLeagueScoring(db, leagueId), repo.listRaceMembers(db, leagueId), repo.listMatchesLeft(db, leagueId),
     repo.listRaceBets(db, leagueId), repo.listPickState(db, leagueId, league.competition_id),
     repo.listPersonMatchesLeft(db, leagueId, league.competition_id), repo.listOpenQuestions(db, leagueId),
     leaguePickKickoffsOf(db, leagueId), repo.listFinishedScores(db, league.competition_id),
+    leagueOdds(db, leagueId, { unfinished: true }, now),
   ]);
-  const inputs = raceInputs({ now, ...scoring, league, members, matches, bets, picks, personMatches, questions, kickoffs });
+  const inputs = raceInputs({
+    now, ...scoring, league, members, matches, bets, picks, personMatches, questions, kickoffs, odds: new Map(odds.map((o) => [o.match_id, o])),
+  });
   const bounds = raceBounds(members.map((m, i) => ({ user_id: m.user_id, points: m.points, max_points: inputs.maxPoints[i] })));
   // The bets it counts change only as deadlines pass, and the rest with the table's version.
   const version = `${league.table_version}:${inputs.validUntil}`;
@@ -62,7 +66,10 @@ export async function readRace(db: Executor, leagueId: number, now: number) {
     rules: scoring.rules, rates: fitGoalRates(finished), points: members.map((m) => m.points), contenders: bounds.map((b) => b.can_win),
     matches: inputs.simulated, seed: seedOf(`${leagueId}:${version}`),
   };
-  return { version, tableVersion: league.table_version, validUntil: inputs.validUntil, members, bounds, matchesLeft: matches.length, simulation };
+  return {
+    version, tableVersion: league.table_version, validUntil: inputs.validUntil, members, bounds, matchesLeft: matches.length, simulation,
+    ratedMatches: inputs.simulated.filter((m) => m.model).length,
+  };
 }
 
 async function simulate(data: RaceData): Promise<Chances> {
@@ -86,7 +93,7 @@ function answer(data: RaceData, chances: Map<number, number>, current: boolean):
   const { rates } = data.simulation;
   return {
     members, simulations: SIMULATED_FINISHES, matches_left: data.matchesLeft, chance_current: current,
-    model: { home_goals: rates.home, away_goals: rates.away, finished_matches: rates.matches },
+    model: { home_goals: rates.home, away_goals: rates.away, finished_matches: rates.matches, rated_matches: data.ratedMatches },
   };
 }
 

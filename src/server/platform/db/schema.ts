@@ -100,9 +100,9 @@ export interface LeaguesTable {
   allow_invite: Flag; allow_join: Flag; editable_after_start: Flag; start_matchday: number;
   knockout_basis: 'regular' | 'extra_time' | 'penalties'; share_token: string; created_at: number; updated_at: number;
   /** Scoring model (shared/domain/scoring.ts): mode and points per hit. */
-  scoring_mode: Generated<'additive' | 'highest' | 'quote'>; points_tendency: Generated<number>; points_goal_difference: Generated<number>;
+  scoring_mode: Generated<'additive' | 'highest' | 'quote' | 'odds'>; points_tendency: Generated<number>; points_goal_difference: Generated<number>;
   points_exact: Generated<number>; points_local_goals: Generated<number>; points_visiting_goals: Generated<number>;
-  /** `quote` mode: the most a right tendency earns. */
+  /** `quote` and `odds` modes: the most a right tendency earns. */
   points_quote_max: Generated<number>;
   /** Jokers per member (0: off) and what a joker multiplies by. */
   joker_count: Generated<number>; joker_multiplier: Generated<number>;
@@ -308,6 +308,22 @@ export interface LeagueLogArchiveTable {
   prev_hash: string; hash: string; scheme: number; archived_at: number;
 }
 
+/** A move of a team's rating (domain/fairOdds): appended, never changed; delta in hundredths of a point. */
+export interface TeamRatingChangesTable { id: Id; team_id: number; match_id: number | null; delta: number; created_at: number }
+
+/** The result a match's rating moves were made for, and the ratings (hundredths) before it. */
+export interface MatchRatingsTable {
+  match_id: number; local_team_id: number; visiting_team_id: number; local_before: number; visiting_before: number;
+  local_goals: number; visiting_goals: number; delta: number; updated_at: number;
+}
+
+/** The model's chances (permyriad) of a match fixed at its deadline in an `odds` league; never changed. */
+export interface LeagueMatchOddsTable {
+  league_id: number; match_id: number; home: number; draw: number; away: number;
+  et_home: number | null; et_draw: number | null; et_away: number | null; through_home: number | null; through_away: number | null;
+  local_rating: number; visiting_rating: number; deadline: number; sealed_at: number; logged_at: number | null;
+}
+
 /** Per league and member, the title-race marks last told (features/titleRace/titleRaceNotices.ts). */
 export interface TitleRaceMarksTable { league_id: number; user_id: number; can_win: Flag; clinched: Flag; updated_at: number }
 
@@ -378,5 +394,8 @@ export interface Database extends WebhookTables {
   bonus_questions: BonusQuestionsTable;
   bonus_answers: BonusAnswersTable;
   league_log: LeagueLogTable;
+  team_rating_changes: TeamRatingChangesTable;
+  match_ratings: MatchRatingsTable;
+  league_match_odds: LeagueMatchOddsTable;
   league_log_archive: LeagueLogArchiveTable;
 }

@@ -1,6 +1,7 @@
 import { adminMessagesEn, adminMessagesEs } from './adminMessages';
 import { rivalryMessagesEn, rivalryMessagesEs } from './rivalryMessages';
 import { crowdMessagesEn, crowdMessagesEs } from './crowdMessages';
+import { fairOddsMessagesEn, fairOddsMessagesEs } from './fairOddsMessages';
 import { exportMessagesEn, exportMessagesEs } from './exportMessages';
 import { boardMessagesEn, boardMessagesEs } from './boardMessages';
 import { apiTokenMessagesEn, apiTokenMessagesEs } from './apiTokenMessages';
@@ -15,6 +16,7 @@ const en = {
   ...adminMessagesEn,
   ...rivalryMessagesEn,
   ...crowdMessagesEn,
+  ...fairOddsMessagesEn,
   ...exportMessagesEn,
   ...boardMessagesEn,
   ...apiTokenMessagesEn,
@@ -222,6 +224,7 @@ const es: Record<MessageKey, string> = {
   ...adminMessagesEs,
   ...rivalryMessagesEs,
   ...crowdMessagesEs,
+  ...fairOddsMessagesEs,
   ...exportMessagesEs,
   ...boardMessagesEs,
   ...apiTokenMessagesEs,

@@ -15,7 +15,10 @@ export const ResultBetDistribution = Type.Object({
   away: Count,
   /** The most common scores, most bet first (at most 5; ties by fewer goals, home goals first). */
   scores: Type.Array(Type.Object({ local_goals: Count, visiting_goals: Count, count: Count })),
-  /** In a league scored by crowd quote: what a right tendency earns for each outcome (before round factor and joker). */
+  /**
+   * In a league scored by crowd quote or by the odds: what a right tendency earns for each outcome (before round
+   * factor and joker; the odds' from the chances sealed at the deadline).
+   */
   quote: Nullable(Type.Object({ home: Count, draw: Count, away: Count })),
 });
 

@@ -43,7 +43,7 @@ export const LeagueMember = Type.Object({
 /** A named scoring model a league may start from. */
 export const ScoringPreset = Type.Object({
   key: Type.Union([Type.Literal('classic'), Type.Literal('winner'), Type.Literal('kicktipp'), Type.Literal('tendency_exact'),
-    Type.Literal('quote')]),
+    Type.Literal('quote'), Type.Literal('odds')]),
   name: Type.String(),
   scoring: Scoring,
 });

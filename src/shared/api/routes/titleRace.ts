@@ -30,8 +30,11 @@ export const TitleRace = Type.Object({
   simulations: Type.Integer(),
   /** Unfinished matches still counting in the league. */
   matches_left: Type.Integer(),
-  /** The goal model the remaining matches are drawn from: mean goals per match at home and away, and how many results it was fitted to. */
-  model: Type.Object({ home_goals: Type.Number(), away_goals: Type.Number(), finished_matches: Type.Integer() }),
+  /**
+   * How the remaining matches are drawn: `rated_matches` of them from the rating model's chances (their teams known);
+   * the others from the competition's mean goals per match at home and away, fitted to `finished_matches` results.
+   */
+  model: Type.Object({ home_goals: Type.Number(), away_goals: Type.Number(), finished_matches: Type.Integer(), rated_matches: Type.Integer() }),
 });
 
 export const titleRaceRoutes = {

@@ -1,12 +1,14 @@
 import { isKnockoutRound } from '../rounds';
-import type { KnockoutBasis, ScoredMatch } from '../scoring';
+import { resultSign, type KnockoutBasis, type Outcomes, type ScoredMatch } from '../scoring';
 
 /**
- * The model remaining matches are drawn from: home and away goals are Poisson with the competition's mean home
- * and away goals per match so far, each shrunk toward a prior (PRIOR_*) weighted as PRIOR_MATCHES matches, so a
- * competition with few results stays near typical football scores. Knockout matches level after 90 minutes go to
- * extra time (goals at a third of the rates) in leagues that score extra time, and then to a fair shoot-out in
- * leagues that score penalties.
+ * The model remaining matches are drawn from. A match whose teams the rating model knows (shared/domain/fairOdds)
+ * is drawn from it: its 90-minute outcome (home win, draw, away win) with the model's chances, the score within
+ * that outcome Poisson with the match's own goal rates. Any other match (teams not known yet): home and away goals
+ * Poisson with the competition's mean home and away goals per match so far, each shrunk toward a prior (PRIOR_*)
+ * weighted as PRIOR_MATCHES matches, so a competition with few results stays near typical football scores.
+ * Knockout matches level after 90 minutes go to extra time (goals at a third of the rates) in leagues that score
+ * extra time, and then to a fair shoot-out in leagues that score penalties.
  */
 export const PRIOR_HOME_GOALS = 1.5;
 export const PRIOR_AWAY_GOALS = 1.15;
@@ -55,18 +57,66 @@ function drawGoals(random: () => number, table: Float64Array): number {
 
 export interface MatchDraw {
   home: Float64Array; away: Float64Array; homeExtra: Float64Array; awayExtra: Float64Array;
+  /** A match the rating model knows: P(score <= s) over the 90-minute scores s = local * GOALS + visiting. */
+  scores: Float64Array | null;
   extraTime: boolean;
   penalties: boolean;
 }
 
-export function matchDraw(rates: GoalRates, roundId: number, basis: KnockoutBasis): MatchDraw {
+/** A match as the rating model sees it: its 90-minute chances (any scale) and each side's goal rate. */
+export interface ModelMatch { chances: Outcomes; rates: { home: number; away: number } }
+
+const GOALS = MAX_DRAWN_GOALS + 1;
+
+export function matchDraw(rates: GoalRates, roundId: number, basis: KnockoutBasis, model: ModelMatch | null = null): MatchDraw {
   const knockout = isKnockoutRound(roundId) && basis !== 'regular';
+  const [home, away] = model ? [model.rates.home, model.rates.away] : [rates.home, rates.away];
   return {
-    home: poissonTable(rates.home), away: poissonTable(rates.away),
-    homeExtra: poissonTable(rates.home * EXTRA_TIME_SHARE), awayExtra: poissonTable(rates.away * EXTRA_TIME_SHARE),
+    home: poissonTable(home), away: poissonTable(away),
+    homeExtra: poissonTable(home * EXTRA_TIME_SHARE), awayExtra: poissonTable(away * EXTRA_TIME_SHARE),
+    scores: model ? modelScores(model) : null,
     extraTime: knockout,
     penalties: knockout && basis === 'penalties',
   };
+}
+
+/**
+ * The 90-minute scores of a model match, cumulated: each score's Poisson chance, scaled so that every outcome
+ * (home win, draw, away win) has the model's chance.
+ */
+function modelScores(model: ModelMatch): Float64Array {
+  const density = (table: Float64Array, k: number) => table[k] - (k === 0 ? 0 : table[k - 1]);
+  const [home, away] = [poissonTable(model.rates.home), poissonTable(model.rates.away)];
+  const p = new Float64Array(GOALS * GOALS);
+  const byOutcome = { home: 0, draw: 0, away: 0 };
+  const outcome = (i: number, j: number) => { const s = resultSign(i, j); return s === 1 ? 'home' : s === 0 ? 'draw' : 'away'; };
+  for (let i = 0; i < GOALS; i++) {
+    for (let j = 0; j < GOALS; j++) {
+      p[i * GOALS + j] = density(home, i) * density(away, j);
+      byOutcome[outcome(i, j)] += p[i * GOALS + j];
+    }
+  }
+  const total = model.chances.home + model.chances.draw + model.chances.away;
+  let sum = 0;
+  for (let i = 0; i < GOALS; i++) {
+    for (let j = 0; j < GOALS; j++) {
+      const key = outcome(i, j);
+      sum += byOutcome[key] > 0 ? (p[i * GOALS + j] * model.chances[key]) / (total * byOutcome[key]) : 0;
+      p[i * GOALS + j] = sum;
+    }
+  }
+  p[GOALS * GOALS - 1] = 1;
+  return p;
+}
+
+/** The first index whose cumulated chance reaches u. */
+function drawIndex(u: number, cumulated: Float64Array): number {
+  let [low, high] = [0, cumulated.length - 1];
+  while (low < high) {
+    const mid = (low + high) >> 1;
+    if (u > cumulated[mid]) low = mid + 1; else high = mid;
+  }
+  return low;
 }
 
 /**
@@ -75,8 +125,15 @@ export function matchDraw(rates: GoalRates, roundId: number, basis: KnockoutBasi
  * penalties, plus one goal to the shoot-out winner when still level.
  */
 export function drawScore(random: () => number, draw: MatchDraw): number {
-  let local = drawGoals(random, draw.home);
-  let visiting = drawGoals(random, draw.away);
+  let local: number;
+  let visiting: number;
+  if (draw.scores) {
+    const index = drawIndex(random(), draw.scores);
+    [local, visiting] = [Math.floor(index / GOALS), index % GOALS];
+  } else {
+    local = drawGoals(random, draw.home);
+    visiting = drawGoals(random, draw.away);
+  }
   if (draw.extraTime && local === visiting) {
     local += drawGoals(random, draw.homeExtra);
     visiting += drawGoals(random, draw.awayExtra);

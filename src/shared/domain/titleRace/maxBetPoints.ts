@@ -1,4 +1,7 @@
-import { maxResultBetPoints, resultBetPoints, resultSign, type BetGoals, type CrowdSplit, type ScoredMatch, type ScoringRules } from '../scoring';
+import {
+  maxResultBetPoints, oddsPoints, outcomeOf, resultBetPoints, resultSign, type BetGoals, type CrowdSplit, type Outcomes, type ScoredMatch,
+  type ScoringRules,
+} from '../scoring';
 
 /**
  * The most result bets can still earn, per league scoring mode. Every function switches on the mode so that a
@@ -11,6 +14,7 @@ export function maxBetPoints(rules: ScoringRules, roundFactor: number, jokerMult
     case 'additive':
     case 'highest':
     case 'quote': // maxResultBetPoints counts a right tendency at quote_max
+    case 'odds':
       return maxResultBetPoints(rules) * roundFactor * jokerMultiplier;
   }
 }
@@ -18,8 +22,9 @@ export function maxBetPoints(rules: ScoringRules, roundFactor: number, jokerMult
 /**
  * The most a placed bet can earn: the result being the bet itself (an exact hit scores every hit the bet can
  * make), times its weight (round factor and joker). Zero for an empty bet or when result bets are disabled.
+ * `odds`: the model's chances sealed for the match, as the league compares bets (odds mode).
  */
-export function bestPlacedBetPoints(rules: ScoringRules, bet: BetGoals, roundId: number, weight: number): number {
+export function bestPlacedBetPoints(rules: ScoringRules, bet: BetGoals, roundId: number, weight: number, odds?: Outcomes | null): number {
   if (bet.local_goals === null || bet.visiting_goals === null) return 0;
   switch (rules.scoring.mode) {
     case 'additive':
@@ -34,6 +39,14 @@ export function bestPlacedBetPoints(rules: ScoringRules, bet: BetGoals, roundId:
     case 'quote':
       // However few share it, a right tendency earns at most quote_max; exact adds its points.
       return maxResultBetPoints(rules) * weight;
+    case 'odds': {
+      if (!odds || rules.bets_system === 'disabled') return maxResultBetPoints(rules) * weight;
+      // The bet's own outcome at its sealed chance, plus its goal difference (not a draw's) and exact points.
+      const sign = resultSign(bet.local_goals, bet.visiting_goals);
+      const { tendency, goal_difference: gd, exact, quote_max: max } = rules.scoring;
+      const sides = rules.bets_system === 'exact' ? (sign === 0 ? 0 : gd) + exact : 0;
+      return (oddsPoints(tendency, outcomeOf(odds, sign), max) + sides) * weight;
+    }
   }
 }
 
@@ -50,14 +63,17 @@ export function crowdSplitOf(bets: readonly BetGoals[]): CrowdSplit {
 
 /**
  * What a placed bet earns against a result, before its weight. `match` is the match with its (drawn or real)
- * result; `crowd` is how the league bet on it, which the crowd quote scores a right tendency by.
+ * result; `crowd` is how the league bet on it, which the crowd quote scores a right tendency by; `odds` the
+ * model's sealed chances, which the odds score it by.
  */
-export function placedBetPoints(rules: ScoringRules, bet: BetGoals, match: ScoredMatch, crowd: CrowdSplit): number {
+export function placedBetPoints(rules: ScoringRules, bet: BetGoals, match: ScoredMatch, crowd: CrowdSplit, odds?: Outcomes | null): number {
   switch (rules.scoring.mode) {
     case 'additive':
     case 'highest':
       return resultBetPoints(rules, bet, match) ?? 0;
     case 'quote':
       return resultBetPoints(rules, bet, match, undefined, crowd) ?? 0;
+    case 'odds':
+      return resultBetPoints(rules, bet, match, undefined, undefined, odds ?? undefined) ?? 0;
   }
 }

@@ -1,5 +1,5 @@
-import type { CrowdSplit, ScoringRules } from '../scoring';
-import { SCORE_KEY, drawScore, drawnMatch, matchDraw, type GoalRates } from './goalModel';
+import type { CrowdSplit, Outcomes, ScoringRules } from '../scoring';
+import { SCORE_KEY, drawScore, drawnMatch, matchDraw, type GoalRates, type ModelMatch } from './goalModel';
 import { seededRandom } from '../seededRandom';
 import { bestPlacedBetPoints, crowdSplitOf, placedBetPoints } from './maxBetPoints';
 
@@ -13,7 +13,13 @@ import { bestPlacedBetPoints, crowdSplitOf, placedBetPoints } from './maxBetPoin
 export const SIMULATED_FINISHES = 10_000;
 
 export interface SimulatedBet { member: number; local_goals: number; visiting_goals: number; weight: number }
-export interface SimulatedMatch { round_id: number; bets: readonly SimulatedBet[] }
+export interface SimulatedMatch {
+  round_id: number; bets: readonly SimulatedBet[];
+  /** The rating model's view of the match (teams known), drawn from instead of the competition's goal rates. */
+  model?: ModelMatch | null;
+  /** The model's chances sealed at the deadline, of the results the league compares bets with (odds scoring). */
+  odds?: Outcomes | null;
+}
 export interface RaceInput {
   rules: ScoringRules;
   rates: GoalRates;
@@ -37,7 +43,7 @@ class MatchPoints {
 
   constructor(
     private readonly rules: ScoringRules, private readonly roundId: number, bets: readonly SimulatedBet[], rankOf: Int32Array,
-    private readonly size: number, private readonly lanes: number,
+    private readonly size: number, private readonly lanes: number, private readonly odds: Outcomes | null,
   ) {
     const groups = new Map<string, { local: number; visiting: number; ranks: number[]; weights: number[] }>();
     this.crowd = crowdSplitOf(bets);
@@ -66,7 +72,7 @@ class MatchPoints {
     const bits = 32 / lanes;
     vector = new Int32Array(Math.ceil(this.size / lanes));
     for (const prediction of this.predictions) {
-      const base = placedBetPoints(this.rules, { local_goals: prediction.local, visiting_goals: prediction.visiting }, result, this.crowd);
+      const base = placedBetPoints(this.rules, { local_goals: prediction.local, visiting_goals: prediction.visiting }, result, this.crowd, this.odds);
       if (base === 0) continue;
       for (let i = 0; i < prediction.ranks.length; i++) {
         const rank = prediction.ranks[i];
@@ -129,14 +135,14 @@ export function* raceSimulation(input: RaceInput): Generator<void, Float64Array,
   for (const match of matches) {
     for (const bet of match.bets) {
       const r = rankOf[bet.member];
-      if (r >= 0) gain[r] += bestPlacedBetPoints(rules, bet, match.round_id, bet.weight);
+      if (r >= 0) gain[r] += bestPlacedBetPoints(rules, bet, match.round_id, bet.weight, match.odds);
     }
   }
   const lanes = lanesFor(Math.max(...gain));
   const base = Float64Array.from(order, (i) => points[i]);
   const words = Math.ceil(size / lanes);
-  const tables = matches.map((match) => new MatchPoints(rules, match.round_id, match.bets, rankOf, size, lanes));
-  const draws = matches.map((match) => matchDraw(input.rates, match.round_id, rules.knockout_basis));
+  const tables = matches.map((match) => new MatchPoints(rules, match.round_id, match.bets, rankOf, size, lanes, match.odds ?? null));
+  const draws = matches.map((match) => matchDraw(input.rates, match.round_id, rules.knockout_basis, match.model));
   const random = seededRandom(input.seed);
   const wins = new Float64Array(size);
   const gains = new Int32Array(words);

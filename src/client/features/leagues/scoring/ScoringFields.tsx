@@ -20,8 +20,10 @@ import { EXAMPLE, examplePoints } from './scoringExample';
 
 const scoringPresets = api.endpoints.scoringPresets;
 const HITS = ['tendency', 'goal_difference', 'exact', 'local_goals', 'visiting_goals'] as const;
-/** The hits a crowd-quote league scores. */
-const QUOTE_HITS: readonly (typeof HITS)[number][] = ['tendency', 'exact'];
+/** The hits a crowd-quote or odds league scores. */
+const RARITY_HITS: Readonly<Record<'quote' | 'odds', readonly (typeof HITS)[number][]>> = {
+  quote: ['tendency', 'exact'], odds: ['tendency', 'goal_difference', 'exact'],
+};
 
 type Props = {
   form: Pick<LeagueSettings, 'bets_system' | 'scoring' | 'knockout_basis'>;
@@ -39,7 +41,7 @@ export function ScoringFields({ form, onChange, disabled }: Props) {
   const rules = { bets_system: form.bets_system, scoring: scoring, knockout_basis: form.knockout_basis };
   const off = disabled || form.bets_system === 'disabled';
   const set = (changes: Partial<Scoring>) => onChange({ ...scoring, ...changes });
-  const quote = scoring.mode === 'quote';
+  const rarity = scoring.mode === 'quote' || scoring.mode === 'odds' ? RARITY_HITS[scoring.mode] : null;
   return (
     <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, mt: 2 }}>
       <Typography component="legend" variant="subtitle1">{t('scoring.title')}</Typography>
@@ -60,16 +62,17 @@ export function ScoringFields({ form, onChange, disabled }: Props) {
           <FormControlLabel value="additive" control={<Radio />} label={t('scoring.modes.additive')} />
           <FormControlLabel value="highest" control={<Radio />} label={t('scoring.modes.highest')} />
           <FormControlLabel value="quote" control={<Radio />} label={t('scoring.modes.quote')} />
+          <FormControlLabel value="odds" control={<Radio />} label={t('scoring.modes.odds')} />
         </RadioGroup>
         <FormHelperText>{t(`scoring.help.${scoring.mode}`)}</FormHelperText>
       </FormControl>
       <Box sx={{ display: 'flex', flexWrap: 'wrap' }}>
         {HITS.map((hit) => (
           <NumberField key={hit} label={t(`scoring.hits.${hit}`)} value={scoring[hit]} min={0} max={SCORING_POINTS_MAX}
-            disabled={off || (form.bets_system === 'sign' && hit !== 'tendency') || (quote && !QUOTE_HITS.includes(hit))}
+            disabled={off || (form.bets_system === 'sign' && hit !== 'tendency') || (rarity !== null && !rarity.includes(hit))}
             onChange={(value) => set({ [hit]: value })} width={150} />
         ))}
-        {quote && (
+        {rarity && (
           <NumberField label={t('crowd.quote_max')} value={scoring.quote_max} min={Math.max(QUOTE_MAX_RANGE.min, scoring.tendency)}
             max={QUOTE_MAX_RANGE.max} disabled={off} onChange={(value) => set({ quote_max: value })} width={150} />
         )}

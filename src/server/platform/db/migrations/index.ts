@@ -25,6 +25,7 @@ import * as resultJobs from './20261128_e_result_jobs';
 import * as competitionPartitions from './20261128_f_competition_partitions';
 import * as jitOff from './20261128_g_jit_off';
 import * as storedRanking from './20261128_h_stored_ranking';
+import * as fairOdds from './20261128_p_fair_odds';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -58,6 +59,7 @@ const migrations: Record<string, DialectMigration> = {
   '20261128_f_competition_partitions': competitionPartitions,
   '20261128_g_jit_off': jitOff,
   '20261128_h_stored_ranking': storedRanking,
+  '20261128_p_fair_odds': fairOdds,
 };
 
 export function migrationProvider(dialect: Dialect): MigrationProvider {

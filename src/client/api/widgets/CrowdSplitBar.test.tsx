@@ -54,3 +54,15 @@ describe('what the league bet on a match', () => {
     expect(splitPercentages({ home: 2, draw: 0, away: 1 })).toEqual({ home: 67, draw: 0, away: 33 });
   });
 });
+
+describe("the league's split beside the model's", () => {
+  it('labels both bars and says the model is the one at the deadline', async () => {
+    server.use(answer(null));
+    await signInAs(PLAYER);
+    renderWithProviders(<CrowdSplitBar leagueId={5} matchId={11} model={{ home: 6_200, draw: 2_300, away: 1_500 }} />);
+    expect(await screen.findByRole('img', { name: 'How the league bet (20 bets): home win 50%, draw 35%, away win 15%' })).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'The rating model at the deadline: home win 62%, draw 23%, away win 15%' })).toBeInTheDocument();
+    expect(screen.getByTestId('model-split-11')).toHaveTextContent('Model 1 62% · X 23% · 2 15%');
+    expect(screen.getByTestId('crowd-split-11')).toHaveTextContent('League 1 50% · X 35% · 2 15%');
+  });
+});
