@@ -35,6 +35,7 @@ export default function EditAccountScreen() {
   const [remove, removal] = deleteAccountEndpoint.useMutation();
   const [values, setValues] = useState({ name: '', email: '', password: '', password_confirmation: '', current_password: '' });
   const [reminders, setReminders] = useState(false);
+  const [revokeTokens, setRevokeTokens] = useState(false);
   const [errors, setErrors] = useState<Errors>({});
   const [confirming, setConfirming] = useState(false);
   const [deletePassword, setDeletePassword] = useState('');
@@ -52,10 +53,14 @@ export default function EditAccountScreen() {
     setErrors(found);
     if (Object.keys(found).length) return;
     const { password, password_confirmation, ...rest } = values;
-    const account = { ...rest, name: rest.name.trim(), email: rest.email.trim(), email_reminders: reminders, ...(password ? { password, password_confirmation } : {}) };
+    const account = {
+      ...rest, name: rest.name.trim(), email: rest.email.trim(), email_reminders: reminders,
+      ...(password ? { password, password_confirmation } : {}), ...(revokeTokens && { revoke_api_tokens: true }),
+    };
     const result = await update({ body: { api_v1_user: account } });
     if ('error' in result && result.error) return;
     setValues((was) => ({ ...was, password: '', password_confirmation: '', current_password: '' }));
+    setRevokeTokens(false);
     showToast(dispatch, 'success', t('messages.changes_saved'));
   };
 
@@ -83,6 +88,7 @@ export default function EditAccountScreen() {
           error={!!message('password')} helperText={message('password') ?? t('account.leave_blank')} />
         <TextField label={t('account.password_confirmation')} type="password" autoComplete="new-password" value={values.password_confirmation}
           onChange={set('password_confirmation')} error={!!message('password_confirmation')} helperText={message('password_confirmation')} />
+        <FormControlLabel control={<Checkbox checked={revokeTokens} onChange={(e) => setRevokeTokens(e.target.checked)} />} label={t('account.revoke_api_tokens')} />
         <TextField label={t('account.current_password')} type="password" autoComplete="current-password" value={values.current_password}
           onChange={set('current_password')} error={!!message('current_password')} helperText={message('current_password') ?? t('account.current_password_hint')} />
         <FormControlLabel control={<Checkbox checked={reminders} onChange={(e) => setReminders(e.target.checked)} />} label={t('account.email_reminders')} />

@@ -39,6 +39,7 @@ export const accountHandlers = [
     Object.assign(user, { name: changes.name ?? user.name, email: changes.email ?? user.email, email_reminders: changes.email_reminders ?? user.email_reminders });
     if (emailChanged) user.email_verified = false;
     if (changes.password) user.password = changes.password;
+    if (changes.revoke_api_tokens) user.apiTokenRevocations = (user.apiTokenRevocations ?? 0) + 1;
     return ok(accountOf(user));
   }),
   handle('deleteAccount', ({ body, token }) => {

@@ -3,6 +3,8 @@ export interface FakeUser {
   id: number; name: string; email: string; password: string; is_admin: boolean; email_verified: boolean; email_reminders: boolean; locale: 'es' | 'en';
   /** Times the calendar address was replaced (handlers/live.ts). */
   calendarGeneration?: number;
+  /** Times every API token of the account was revoked with a profile change. */
+  apiTokenRevocations?: number;
 }
 export interface FakeAlert { alert_type: 1 | 2 | 3; message: string; league_id: number; league_name: string; matchday: number | null }
 
