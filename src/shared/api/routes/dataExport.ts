@@ -14,16 +14,21 @@ export const ArchivedLogEntry = Type.Object({
   /** Null while the previous entry's unkeyed hash is withheld (it would give a hidden bet away). */
   prev_hash: Nullable(Type.String()),
   hash: Nullable(Type.String()),
-  /** 1: unkeyed sha256 (older entries); 2: HMAC-SHA256 with the server's log key. */
-  scheme: Type.Integer({ minimum: 1, maximum: 2 }),
-  /** The details were redacted for this reader (a hidden bet): its hash can be linked but not recomputed. */
+  /**
+   * 1: unkeyed sha256 (older entries); 2: HMAC-SHA256 with the server's log key; 3: as 2, a bet entry's goals
+   * chained through their keyed seal.
+   */
+  scheme: Type.Integer({ minimum: 1, maximum: 3 }),
+  /** The bet's goals were withheld for this reader (a hidden bet): only a bet entry's goals ever are. */
   withheld: Type.Boolean(),
+  /** A withheld entry of scheme 3: the keyed seal of its goals, which its hash is recomputed with; otherwise null. */
+  goals_seal: Nullable(Type.String()),
 });
 
 /** A league's whole history for its owner to keep. */
 export const LeagueArchive = Type.Object({
   format: Type.Literal('porra-league-archive'),
-  version: Type.Literal(1),
+  version: Type.Literal(2),
   exported_at: Timestamp,
   league: Type.Object({
     id: Id, name: Type.String(), competition: Type.String(), owner_id: Id, created_at: Timestamp,
@@ -35,6 +40,8 @@ export const LeagueArchive = Type.Object({
   })),
   /** Every entry of the league's tamper-evident log, oldest first. */
   log: Type.Array(ArchivedLogEntry),
+  /** HMAC-SHA256 (hex) of everything else, canonical JSON, with a key derived from the server's log key. */
+  signature: Type.String(),
 });
 
 /** Everything Porra holds about the caller, by section (account, leagues, result_bets, picks, ...). */
