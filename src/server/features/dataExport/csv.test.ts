@@ -1,4 +1,4 @@
-import { attachment, csvCell, csvDocument, UTF8_BOM } from './csv';
+import { attachment, csvCell, CsvDocument, UTF8_BOM } from './csv';
 
 describe('CSV cells and files', () => {
   it('quotes commas, quotes and line breaks (RFC 4180) and leaves plain text and accents alone', () => {
@@ -22,8 +22,17 @@ describe('CSV cells and files', () => {
     expect(csvCell('=HYPERLINK("x","y")')).toBe('"\'=HYPERLINK(""x"",""y"")"');
   });
 
-  it('starts with the byte-order mark, ends rows with CRLF and separates blocks with an empty line', () => {
-    const text = csvDocument([[['a', 'b'], [1, 2]], [], [['c'], ['d']]]);
+  it('starts with the byte-order mark, ends rows with CRLF, separates blocks with an empty line and leaves out empty ones', async () => {
+    const pieces: string[] = [];
+    const doc = new CsvDocument({ write: async (piece) => { pieces.push(piece); } });
+    await doc.begin();
+    const first = doc.block(['a', 'b']);
+    await first([[1, 2]]);
+    await doc.block(['never'])([]);
+    const third = doc.block(['c']);
+    await third([]);
+    await third([['d']]);
+    const text = pieces.join('');
     expect(text.startsWith(UTF8_BOM)).toBe(true);
     expect(text.slice(1)).toBe('a,b\r\n1,2\r\n\r\nc\r\nd\r\n');
     expect([...Buffer.from(text, 'utf8').subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);

@@ -21,14 +21,37 @@ export function csvCell(value: CsvCell): string {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-/** Rows joined by CRLF (RFC 4180), ending with one. */
-export function csvLines(rows: CsvCell[][]): string {
-  return rows.map((row) => row.map(csvCell).join(',')).join('\r\n') + (rows.length > 0 ? '\r\n' : '');
+/** One row: its cells joined by commas, ending with CRLF (RFC 4180). */
+export function csvRow(cells: readonly CsvCell[]): string {
+  return `${cells.map(csvCell).join(',')}\r\n`;
 }
 
-/** Blocks of rows (each with its header row) separated by an empty line, after the byte-order mark. */
-export function csvDocument(blocks: CsvCell[][][]): string {
-  return UTF8_BOM + blocks.filter((b) => b.length > 0).map(csvLines).join('\r\n');
+/** Where a document's text goes, a piece at a time (a response stream with back-pressure). */
+export interface TextSink { write(text: string): Promise<void> }
+
+/**
+ * A CSV file written as it is read: the byte-order mark, then blocks of rows, each with its own header row and
+ * separated by one empty line. A block's header goes out with its first rows, so a block without rows leaves no trace.
+ */
+export class CsvDocument {
+  #blocks = 0;
+
+  constructor(private readonly out: TextSink) {}
+
+  async begin(): Promise<void> {
+    await this.out.write(UTF8_BOM);
+  }
+
+  /** A new block: the function writes rows of it, the header first. */
+  block(header: readonly CsvCell[]): (rows: readonly (readonly CsvCell[])[]) => Promise<void> {
+    let started = false;
+    return async (rows) => {
+      if (rows.length === 0) return;
+      const lead = started ? '' : `${this.#blocks++ > 0 ? '\r\n' : ''}${csvRow(header)}`;
+      started = true;
+      await this.out.write(lead + rows.map(csvRow).join(''));
+    };
+  }
 }
 
 /**

@@ -9,6 +9,7 @@ import { goalsSeal, SEALED_SCHEME } from '../../domain/leagueLog/canonical';
 import { fullLeagueLog, matchDeadlines } from '../../domain/leagueLog/leagueLogRepository';
 import { redactLogDetails, withheldHashes, type LogDetails } from '../../domain/leagueLog/logRedaction';
 import * as repo from './dataExportRepository';
+import { takeExportSlot } from './exportSlot';
 
 /** League columns that are not settings (identity, bookkeeping) or that are secrets (the join link's token). */
 const NOT_SETTINGS = new Set(['id', 'name', 'name_normalized', 'owner_id', 'competition_id', 'competition', 'share_token', 'created_at',
@@ -24,6 +25,16 @@ const iso = (ms: number | string) => new Date(Number(ms)).toISOString();
  */
 export async function leagueArchive(deps: AppDeps, user: AuthUser, leagueId: number): Promise<Static<typeof LeagueArchive>> {
   requireOwner(await loadLeagueAccess(deps.db, leagueId, user));
+  // A whole league read at once: one league export at a time per process (503 otherwise).
+  const release = takeExportSlot(deps);
+  try {
+    return await archiveOf(deps, user, leagueId);
+  } finally {
+    release();
+  }
+}
+
+async function archiveOf(deps: AppDeps, user: AuthUser, leagueId: number): Promise<Static<typeof LeagueArchive>> {
   const league = await repo.archivedLeague(deps.db, leagueId);
   if (!league) throw notFound('errors.league_not_found');
   const [members, rows] = await Promise.all([repo.leagueMembers(deps.db, leagueId), fullLeagueLog(deps.db, leagueId)]);

@@ -56,9 +56,9 @@ export const UserDataExport = Type.Object({
 export const dataExportRoutes = {
   leagueExport: route({
     method: 'GET', path: '/leagues/export/:id', prefixed: true, access: 'user',
-    errors: [403, 429],
+    errors: [403, 429, 503],
     contentType: 'text/csv',
-    summary: "A league's table and every shown bet as CSV (members); after the competition ends the owner's includes picks and answers",
+    summary: "A league's table and every shown bet as CSV (members); after the competition ends the owner's includes picks and answers. Streamed as read; 503 with Retry-After while the process makes another league export",
     params: IdParams,
     response: Type.String({
       description: 'text/csv; charset=utf-8, UTF-8 with a byte-order mark, sent as an attachment. Blocks separated by an '
@@ -69,8 +69,8 @@ export const dataExportRoutes = {
   }),
   leagueArchive: route({
     method: 'GET', path: '/leagues/archive/:id', prefixed: true, access: 'user',
-    errors: [403, 429],
-    summary: "A league's whole history as JSON for its owner: settings, members and the full log with its hashes",
+    errors: [403, 429, 503],
+    summary: "A league's whole history as JSON for its owner: settings, members and the full log with its hashes, signed with the log key. 503 with Retry-After while the process makes another league export",
     params: IdParams,
     response: LeagueArchive,
   }),
