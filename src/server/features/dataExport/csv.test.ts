@@ -1,4 +1,8 @@
+import fc from 'fast-check';
 import { attachment, csvCell, CsvDocument, UTF8_BOM } from './csv';
+
+/** A cell's text as a spreadsheet reads it: unquoted (RFC 4180). */
+const unquoted = (cell: string) => (cell.startsWith('"') ? cell.slice(1, -1).replace(/""/g, '"') : cell);
 
 describe('CSV cells and files', () => {
   it('quotes commas, quotes and line breaks (RFC 4180) and leaves plain text and accents alone', () => {
@@ -16,6 +20,26 @@ describe('CSV cells and files', () => {
     const cell = csvCell(text);
     expect(cell.replace(/^"/, '').startsWith("'")).toBe(true);
     expect(cell).toContain(text);
+  });
+
+  it('quotes a cell holding a semicolon, a pipe or a tab, and neutralises a formula after any separator', () => {
+    expect(csvCell('x;=cmd|\' /C calc\'!A0')).toBe('"x;\'=cmd|\' /C calc\'!A0"');
+    expect(csvCell('a|b')).toBe('"a|b"');
+    expect(csvCell('a\tb')).toBe('"a\tb"');
+    expect(csvCell('Ana; -3')).toBe('"Ana; \'-3"');
+    expect(csvCell('a,@SUM(A1)')).toBe('"a,\'@SUM(A1)"');
+    expect(csvCell(' =1+1')).toBe("' =1+1");
+    expect(csvCell('Guinea-Bissau')).toBe('Guinea-Bissau');
+  });
+
+  it('never leaves a piece of a cell, split on any separator a spreadsheet may use, starting a formula', () => {
+    const text = fc.string({ unit: fc.constantFrom('=', '+', '-', '@', ',', ';', '|', '\t', '\r', '\n', ' ', '"', "'", 'a', '1') });
+    fc.assert(fc.property(text, (value) => {
+      const read = unquoted(csvCell(value));
+      for (const piece of read.split(/[,;|\t\r\n]/)) expect(piece.trimStart()).not.toMatch(/^[=+\-@]/);
+      // Nothing changes but the apostrophes added.
+      expect(read.replace(/'/g, '')).toBe(value.replace(/'/g, ''));
+    }), { numRuns: 2000 });
   });
 
   it('quotes a neutralised cell that also holds a comma', () => {

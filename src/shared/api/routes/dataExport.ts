@@ -64,7 +64,8 @@ export const dataExportRoutes = {
       description: 'text/csv; charset=utf-8, UTF-8 with a byte-order mark, sent as an attachment. Blocks separated by an '
         + 'empty line, each with its own header row: the table (position, member, points, hits), then the bets on '
         + 'matches whose bets are shown; the owner of a finished league also gets the round picks, top-scorer picks '
-        + 'and bonus answers. Cells starting with = + - @ tab or CR are prefixed with an apostrophe.',
+        + 'and bonus answers. Cells holding a comma, quote, line break, semicolon, pipe or tab are quoted; a formula start '
+        + '(= + - @, or tab or CR first) at the start of a cell or after any separator in it gets an apostrophe.',
     }),
   }),
   leagueArchive: route({
