@@ -93,7 +93,7 @@ describeEachDb('league webhooks: the outbox is bounded and fair', (ctx) => {
     await t.deps.db.updateTable('league_webhooks').set({ disabled_at: now - DAY }).where('id', '=', hook).execute();
     const [job] = webhookJobs(t.deps, 10_000);
     // The old one and the four delivered ones no longer among the newest ten.
-    expect(await job!.work()).toMatchObject({ given_up: 1, pruned: 5 });
+    expect(await job!.work({ claimedAt: now })).toMatchObject({ given_up: 1, pruned: 5 });
     const left = await t.deps.db.selectFrom('webhook_deliveries').select(['status', 'created_at', 'last_error']).where('webhook_id', '=', hook).orderBy('id').execute();
     expect(left.map((r) => r.status)).toEqual([...Array(8).fill('delivered'), 'failed', 'pending']);
     expect(left[8]).toMatchObject({ created_at: now - 2 * DAY, last_error: 'given up' });
