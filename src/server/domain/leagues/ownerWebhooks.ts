@@ -1,6 +1,5 @@
 import type { Executor } from '../../platform/db/database';
 import { insertMessage } from './messagesRepository';
-import type { Successor } from './ownership';
 
 /**
  * A league's webhooks send to addresses their owner chose, and a hook's URL is a credential only its owner holds
@@ -8,7 +7,7 @@ import type { Successor } from './ownership';
  * it still had to send is given up with it), so the previous owner stops hearing of the league, and the new owner is
  * told in their messages: they may test a hook to switch it on again, or remove it.
  */
-export async function switchOffWebhooksOfNewOwners(db: Executor, successors: Successor[], now: number): Promise<void> {
+export async function switchOffWebhooksOfNewOwners(db: Executor, successors: { leagueId: number; ownerId: number }[], now: number): Promise<void> {
   if (successors.length === 0) return;
   const leagueIds = successors.map((s) => s.leagueId);
   const hooks = await db.selectFrom('league_webhooks as h').innerJoin('leagues as l', 'l.id', 'h.league_id')
