@@ -14,7 +14,7 @@ import { takeExportSlot } from './exportSlot';
 /** Rows read (and written) at a time: a few hundred KB of text, whatever the league's size. */
 const BATCH_ROWS = 2_000;
 /** A download that reads nothing for this long is dropped, and with it the database cursor and the export slot. */
-export const EXPORT_STALL_MS = 60_000;
+const EXPORT_STALL_MS = 60_000;
 
 type Row = readonly CsvCell[];
 type TableRow = Awaited<ReturnType<typeof rankLeagueTable>>['users'][number];

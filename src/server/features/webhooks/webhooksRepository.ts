@@ -135,9 +135,11 @@ export async function pruneDeliveries(db: Executor, now: number, finishedBefore:
   const dead = await db.updateTable('webhook_deliveries').set({ status: 'failed', finished_at: now, locked_until: null, last_error: 'given up' })
     .where('status', '=', 'pending').where('created_at', '<', deadBefore).executeTakeFirst();
   const old = await db.deleteFrom('webhook_deliveries').where('status', '!=', 'pending').where('finished_at', '<', finishedBefore).executeTakeFirst();
-  const unseen = await db.deleteFrom('webhook_deliveries as d').where('d.status', '!=', 'pending')
-    .where((eb) => eb(eb.selectFrom('webhook_deliveries as n').select((c) => c.fn.countAll().as('n'))
-      .whereRef('n.webhook_id', '=', 'd.webhook_id').whereRef('n.id', '>', 'd.id'), '>=', SHOWN_DELIVERIES))
+  // Each hook's rows numbered from its newest: one pass, however many a hook has piled up.
+  const unseen = await db.deleteFrom('webhook_deliveries').where('status', '!=', 'pending')
+    .where('id', 'in', (eb) => eb.selectFrom(eb.selectFrom('webhook_deliveries')
+      .select(['id', sql<number>`ROW_NUMBER() OVER (PARTITION BY webhook_id ORDER BY id DESC)`.as('newer')]).as('r'))
+      .select('r.id').where('r.newer', '>', SHOWN_DELIVERIES))
     .executeTakeFirst();
   return { given_up: Number(dead.numUpdatedRows), pruned: Number(old.numDeletedRows) + Number(unseen.numDeletedRows) };
 }
