@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import type { Page } from '@playwright/test';
 import { test } from '../support/fixtures';
 import { newVisitor, screenshots, settle } from '../support/pages';
-import { betsOf, newLeague, newPlayer, openMatchday, restoreMatchAtEnd, signIn, signInAdmin, type Bet } from '../support/players';
+import { adminToken, betsOf, newLeague, newPlayer, openMatchday, restoreMatchAtEnd, signIn, signInAdmin, type Bet } from '../support/players';
 import { eventually, type Person, type World } from '../support/world';
 
 /** Chooses the goals of one match on the bets screen (the selects, as a keyboard or mouse user would). */
@@ -105,6 +105,36 @@ test('bets entered with the mouse and the keyboard are saved, undone and redone,
   await bob.page.goto(`/result_bets/new?league_id=${league.id}&matchday=${matchday}`);
   await bob.page.getByTestId(`bet-row-${first}`).getByLabel('0 points', { exact: true }).hover();
   await bob.page.getByRole('tooltip').waitFor();
+});
+
+test('a save refused because the deadline passed while the page was open shows the saved bet again, not the refused one', async ({ world: w }) => {
+  const account = await newPlayer(w, 'Dana');
+  const league = await newLeague(w, account, 'Deadline league');
+  const { page } = await newVisitor(w);
+  // The page hears nothing from the live stream (as a phone that has just lost it): it cannot know the deadline moved.
+  await page.route('**/api/v1/*/live/**', (route) => route.abort());
+  await signIn(w, page, 'Dana', account.email, account.password);
+  const { matchday, open } = await openMatchday(w, account, league.id);
+  const matchId = open[0]!.match_id;
+  await openBets(page, league.id, matchday);
+  await bet(page, matchId, 2, 1);
+  await expectSaved(w, account, league.id, matchId, [2, 1]);
+
+  // While the page stays open, an admin moves the kickoff to two minutes from now: the bet's deadline has passed.
+  await restoreMatchAtEnd(w, matchId);
+  await w.api.call('PUT', `/matches/${matchId}`, { token: await adminToken(w), body: { match: { date: new Date(Date.now() + 2 * 60_000).toISOString() } } });
+  const selects = page.getByTestId(`bet-row-${matchId}`).locator('select');
+  await selects.nth(0).selectOption('4');
+
+  // The server refuses it and the page says why; the cell shows the bet the server holds, 2-1, not the refused 4-1.
+  await page.getByText('The deadline for this bet has passed').first().waitFor();
+  await eventually(async () => assert.deepEqual([await selects.nth(0).inputValue(), await selects.nth(1).inputValue()], ['2', '1']));
+  await expectSaved(w, account, league.id, matchId, [2, 1]);
+  // After a reload the server's own answer agrees: the bet is closed and reads 2-1.
+  await page.reload();
+  await page.getByTestId(`bet-row-${matchId}`).waitFor();
+  assert.equal(await page.getByTestId(`bet-row-${matchId}`).locator('select').count(), 0);
+  assert.match((await page.getByTestId(`bet-row-${matchId}`).textContent()) ?? '', /2\s*-\s*1/);
 });
 
 test('a played match is locked on the bets screen and by the API, and shows the other members\' bets', async ({ world: w }) => {

@@ -248,7 +248,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   registerRoutes(app, overallRankingRoutes, overallRankingHandlers(deps));
 
   app.get(`${API_BASE}/openapi.json`, { schema: { hide: true } }, async () => app.swagger());
-  registerOperationsRoutes(app, { database, metrics: deps.metrics, metricsToken: config.metricsToken, metricsOpen: config.metricsOpen, lifecycle });
+  registerOperationsRoutes(app, { database, metrics: deps.metrics, metricsToken: config.metricsToken, metricsOpenTo: config.metricsOpenTo, lifecycle });
   serveClient(app, config.clientDir, allowedMethods);
   await app.ready();
   return { app, deps, lifecycle };

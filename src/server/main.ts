@@ -50,7 +50,7 @@ async function main(): Promise<void> {
   kickResultJobs(deps);
   await startTitleRaceNotices(deps);
   const metricsServer = config.metricsPort ? await listenForMetrics(deps.metrics, config.metricsHost, config.metricsPort) : null;
-  if (!config.metricsOpen && !config.metricsToken && !config.metricsPort) {
+  if (config.metricsOpenTo === 'nobody' && !config.metricsToken && !config.metricsPort) {
     app.log.warn('GET /metrics is not served: set METRICS_TOKEN, or METRICS_PORT for a local listener (see README, Metrics)');
   }
 

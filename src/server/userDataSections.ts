@@ -10,6 +10,7 @@ import { pushUserData } from './features/push/pushUserData';
 import { calendarUserData } from './features/calendar/calendarUserData';
 import { leagueBoardUserData } from './features/leagueBoard/leagueBoardUserData';
 import { apiTokensUserData } from './features/apiTokens/apiTokensUserData';
+import { webhooksUserData } from './features/webhooks/webhooksUserData';
 
 /**
  * What every feature holds about a user, in export order: the user's data export collects each section and account
@@ -27,4 +28,5 @@ export const userDataSections: readonly UserDataSection[] = [
   calendarUserData,
   leagueBoardUserData,
   apiTokensUserData,
+  webhooksUserData,
 ];

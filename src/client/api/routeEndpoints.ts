@@ -2,7 +2,7 @@ import type { EndpointBuilder, MutationDefinition, QueryDefinition, TagDescripti
 import type { RouteDef, RouteResponse } from '../../shared/api/route';
 import type { apiBaseQuery } from './baseQuery';
 import type { RouteArgs, RouteRequest } from './routeRequest';
-import { ALSO_INVALIDATED, cacheSecondsFor, tagForPath, type TagType } from './tags';
+import { ALSO_INVALIDATED, ANSWERED_WITH_ROW, cacheSecondsFor, tagForPath, type TagType } from './tags';
 
 type ApiBaseQuery = typeof apiBaseQuery;
 type Tag = TagDescription<TagType>;
@@ -59,7 +59,7 @@ export function buildRouteEndpoints<T extends Record<string, RouteDef>>(
           if (error) return [];
           const ids = touchedIds(args, tag);
           const own: Tag[] = ids.length ? [{ type: tag, id: 'LIST' }, ...ids.map((id) => ({ type: tag, id }))] : [tag];
-          return [...own, ...(ALSO_INVALIDATED[tag] ?? [])];
+          return [...(ANSWERED_WITH_ROW.has(name) ? [] : own), ...(ALSO_INVALIDATED[tag] ?? [])];
         },
       });
     }

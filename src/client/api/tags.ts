@@ -69,6 +69,12 @@ export const SHORT_CACHE_SECONDS = 60;
 export const LONG_CACHE_SECONDS = 1800;
 export const cacheSecondsFor = (tag: TagType): number => (LONG_LIVED.has(tag) ? LONG_CACHE_SECONDS : SHORT_CACHE_SECONDS);
 
+/**
+ * Writes whose answer is the row they wrote, which the entity store takes (api/entities): the lists holding that row
+ * are not read again for it; only what else the write makes stale (ALSO_INVALIDATED) is.
+ */
+export const ANSWERED_WITH_ROW: ReadonlySet<string> = new Set(['updateResultBet']);
+
 /** What else a write of a given tag makes stale, beyond its own rows. */
 const SCORES: TagType[] = ['LeagueTable', 'ResultBet', 'RoundBet', 'PersonBet', 'Alert', 'OverallRanking'];
 export const ALSO_INVALIDATED: Partial<Record<TagType, readonly TagType[]>> = {

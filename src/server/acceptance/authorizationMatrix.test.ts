@@ -44,8 +44,8 @@ interface World {
   resultBetId: number; matchId: number;
   roundRuleId: number; roundBetId: number; teamId: number;
   personRuleId: number; personBetId: number; personId: number;
-  /** Owner's invitation to a stranger; owner's invitation to the outsider (rows with inviteOutsider, else 0). */
-  invitationId: number; outsiderInvitationId: number;
+  /** Owner's invitation to a stranger (and its token); owner's invitation to the outsider (rows with inviteOutsider, else 0). */
+  invitationId: number; strangerToken: string; outsiderInvitationId: number;
   /** Bonus questions of the league: one still open, one past its deadline. */
   openQuestionId: number; closedQuestionId: number;
   /** A post of the member's on the league board. */
@@ -107,7 +107,8 @@ async function buildWorld(t: TestApp, cup: CupFixture, admin: Player, inviteOuts
     cup, admin, owner, member, extra, outsider, leagueId: league.id, otherLeagueId: other.id,
     resultBetId: bet.id, matchId: bet.match_id, roundRuleId, roundBetId: picks.bets[0].id, teamId,
     personRuleId, personBetId: personPicks.bets[0].id, personId: person.id,
-    invitationId: invitation.id, outsiderInvitationId: toOutsider.id, openQuestionId: open.id, closedQuestionId: Number(closed.id),
+    invitationId: invitation.id, outsiderInvitationId: toOutsider.id,
+    strangerToken: (await t.deps.db.selectFrom('invitations').select('token').where('id', '=', invitation.id).executeTakeFirstOrThrow()).token, openQuestionId: open.id, closedQuestionId: Number(closed.id),
   };
 }
 
@@ -181,6 +182,11 @@ const ROWS: Row[] = [
   {
     route: 'leagueJoin (invited, unverified)', method: 'POST', path: () => '/leagues/join', body: (w) => ({ league_id: w.leagueId }),
     expected: as(401, 403, 409, 409, 403), inviteOutsider: 'unverified',
+  },
+  {
+    // An invitation's token sent to another address: even a verified account (the outsider is one here) may not use it.
+    route: 'leagueJoin (token sent to another address)', method: 'POST', path: () => '/leagues/join',
+    body: (w) => ({ league_id: w.leagueId, invitation_token: w.strangerToken }), expected: as(401, 403, 409, 409, 403), inviteOutsider: 'verified',
   },
   {
     route: 'leagueUpdateDepartment', method: 'POST', path: () => '/leagues/update_department',

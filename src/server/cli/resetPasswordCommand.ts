@@ -3,7 +3,7 @@ import { UsageError, type CliCommand } from './command';
 
 export const resetPasswordCommand: CliCommand = {
   name: 'reset-password',
-  summary: 'Set a new password for an account (a random one, printed, unless --password is given); signs it out everywhere',
+  summary: 'Set a new password for an account (a random one, printed, unless --password is given); signs it out everywhere and revokes its personal API tokens',
   usage: 'reset-password --email E [--password P]',
   options: { email: { type: 'string' }, password: { type: 'string' } },
   needsDatabase: true,
@@ -14,6 +14,6 @@ export const resetPasswordCommand: CliCommand = {
     }, config.scryptCost, clock);
     const email = values.email.trim().toLowerCase();
     out(generated ? `New password for ${email} (user ${id}): ${password}` : `Password set for ${email} (user ${id})`);
-    out('Every session of the account was signed out.');
+    out('Every session of the account was signed out and every personal API token of it revoked.');
   },
 };

@@ -89,10 +89,11 @@ export interface Config {
   /** Bearer token GET /metrics requires on the app's port. */
   metricsToken: string | null;
   /**
-   * GET /metrics answers on the app's port without a token: only outside production and without METRICS_PORT.
-   * Otherwise, without METRICS_TOKEN, the app's port does not serve the metrics at all.
+   * Whom GET /metrics answers on the app's port without METRICS_TOKEN (METRICS_OPEN): `loopback`, callers on this
+   * machine only (a loopback socket and no forwarding header: a proxy's request is not one); `anyone`; or `nobody`
+   * (the route is not there). By default loopback, except in production or with METRICS_PORT (nobody).
    */
-  metricsOpen: boolean;
+  metricsOpenTo: MetricsOpenTo;
   /** METRICS_PORT: a separate listener for GET /metrics (no token), on metricsHost. */
   metricsPort: number | null;
   metricsHost: string;
@@ -154,6 +155,14 @@ function decimal(env: NodeJS.ProcessEnv, name: string, fallback: number, min: nu
   const value = Number(raw);
   if (!Number.isFinite(value) || value < min || value > max) throw new ConfigError(`${name} must be a number between ${min} and ${max} (got "${raw}")`);
   return value;
+}
+
+export type MetricsOpenTo = 'loopback' | 'anyone' | 'nobody';
+
+function metricsOpenTo(raw: string | undefined, fallback: MetricsOpenTo): MetricsOpenTo {
+  if (raw === undefined || raw === '') return fallback;
+  if (raw === 'loopback' || raw === 'anyone' || raw === 'nobody') return raw;
+  throw new ConfigError(`METRICS_OPEN must be loopback, anyone or nobody (got "${raw}")`);
 }
 
 function metricsToken(raw: string | undefined): string | null {
@@ -324,7 +333,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     scryptCost: int(env, 'SCRYPT_COST', 17, 10, 20),
     jwtSecret: jwtSecret(env.JWT_SECRET),
     metricsToken: metricsToken(env.METRICS_TOKEN),
-    metricsOpen: env.NODE_ENV !== 'production' && !metricsPort,
+    metricsOpenTo: metricsOpenTo(env.METRICS_OPEN, env.NODE_ENV === 'production' || metricsPort !== null ? 'nobody' : 'loopback'),
     metricsPort,
     metricsHost: env.METRICS_HOST || '127.0.0.1',
     shutdownTimeoutMs: int(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 0, 600_000),

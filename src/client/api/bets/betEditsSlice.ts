@@ -1,5 +1,5 @@
-import { combineReducers, createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import undoable, { ActionCreators, includeAction } from 'redux-undo';
+import { combineReducers, createAction, createSlice, type PayloadAction, type Reducer } from '@reduxjs/toolkit';
+import undoable, { ActionCreators, includeAction, newHistory, type StateWithHistory } from 'redux-undo';
 import type { BetGoals } from '../../lib/bets/betValues';
 
 /** A bet as edited: both goals, and its joker when the editor knows it (a real bet's joker is undoable too). */
@@ -9,10 +9,17 @@ export interface BetEdit extends EditedBet { betId: number; mode: number; previo
 
 export const BET_HISTORY_LIMIT = 50;
 
-/** The values the user has given each edited bet: the undoable part. */
+type EditedBets = { bets: Record<number, EditedBet & { mode: number }> };
+type Originals = Record<number, EditedBet & { mode: number }>;
+
+/**
+ * The values the user has given each edited bet: the undoable part. It only records edits, for undo and redo to
+ * know what to save again; what a screen shows of a bet is its entity (api/entities/betsSlice.ts), which every save
+ * sets at once and the server's answer settles.
+ */
 const editsSlice = createSlice({
   name: 'betEdits',
-  initialState: { bets: {} as Record<number, EditedBet & { mode: number }> },
+  initialState: { bets: {} } as EditedBets,
   reducers: {
     betEdited(state, action: PayloadAction<BetEdit>) {
       const { betId, mode, local_goals, visiting_goals, joker } = action.payload;
@@ -28,7 +35,7 @@ const editsSlice = createSlice({
 /** The server's values before the first edit of each bet, so undoing that edit restores them. Not undoable. */
 const originalsSlice = createSlice({
   name: 'betOriginals',
-  initialState: {} as Record<number, EditedBet & { mode: number }>,
+  initialState: {} as Originals,
   reducers: {},
   extraReducers: (builder) => {
     builder.addCase(editsSlice.actions.betEdited, (state, action) => {
@@ -40,23 +47,57 @@ const originalsSlice = createSlice({
 });
 
 export const { betEdited, betEditsForgotten } = editsSlice.actions;
+
+/**
+ * The server refused the save of an edit (`refused`: the values it sent), and holds `kept` for the bet: the edit never
+ * happened. When it is still the newest step of the history it leaves it, as though never made (undo then goes to
+ * the step before it, redo has nothing of it); otherwise the history's present takes the server's values for the bet,
+ * so no later undo or redo saves the refused values again.
+ */
+export const betEditRefused = createAction<{ betId: number; mode: number; refused: EditedBet; kept: EditedBet }>('betEdits/betEditRefused');
+
 /** Forgets every edit and the history (after the server rewrote the bets), without saving anything. */
 export const betHistoryCleared = () => [betEditsForgotten(), ActionCreators.clearHistory()] as const;
 export const betEditUndone = ActionCreators.undo;
 export const betEditRedone = ActionCreators.redo;
 
-export const betEditsReducer = combineReducers({
+const sameBet = (a: EditedBet | undefined, b: EditedBet | undefined) =>
+  a?.local_goals === b?.local_goals && a?.visiting_goals === b?.visiting_goals && a?.joker === b?.joker;
+
+/** Whether two steps differ only in the bet `betId` (so the second is one edit of that bet). */
+function onlyDiffersIn(before: EditedBets, after: EditedBets, betId: number): boolean {
+  const ids = new Set([...Object.keys(before.bets), ...Object.keys(after.bets)].map(Number));
+  return [...ids].every((id) => id === betId || sameBet(before.bets[id], after.bets[id]));
+}
+
+/** Whether the history holds `stored` for a bet as the refused save sent it (its joker only when the save sent one). */
+const holdsRefused = (stored: EditedBet | undefined, refused: EditedBet) => stored !== undefined
+  && stored.local_goals === refused.local_goals && stored.visiting_goals === refused.visiting_goals
+  && (refused.joker === undefined || stored.joker === refused.joker);
+
+/** The history once a save of `betId` was refused (betEditRefused). */
+function withoutRefused(history: StateWithHistory<EditedBets>, originals: Originals, refusal: ReturnType<typeof betEditRefused>['payload']) {
+  const { betId, mode, refused, kept } = refusal;
+  const { past, present, future } = history;
+  if (!holdsRefused(present.bets[betId] ?? originals[betId], refused)) return history;
+  const last = past[past.length - 1];
+  if (last && future.length === 0 && present.bets[betId] && onlyDiffersIn(last, present, betId)) return newHistory(past.slice(0, -1), last, []);
+  return newHistory(past, { bets: { ...present.bets, [betId]: { ...kept, mode } } }, future);
+}
+
+const edits = combineReducers({
   history: undoable(editsSlice.reducer, { filter: includeAction(betEdited.type), limit: BET_HISTORY_LIMIT }),
   originals: originalsSlice.reducer,
 });
+
+export const betEditsReducer: Reducer<ReturnType<typeof edits>> = (state, action) => (state && betEditRefused.match(action)
+  ? { ...state, history: withoutRefused(state.history, state.originals, action.payload) }
+  : edits(state, action));
 export type BetEditsState = ReturnType<typeof betEditsReducer>;
 
 type State = { betEdits: BetEditsState };
 export const selectCanUndoBetEdit = (state: State) => state.betEdits.history.past.length > 0;
 export const selectCanRedoBetEdit = (state: State) => state.betEdits.history.future.length > 0;
-/** The value the user sees for a bet: the last edit, else the server's. */
-export const selectEditedGoals = (state: State, betId: number): EditedBet | undefined =>
-  state.betEdits.history.present.bets[betId] ?? state.betEdits.originals[betId];
 
 /** A bet to save: its goals, and its joker only when that changed (known on both sides and different). */
 export type BetSave = BetGoals & { betId: number; mode: number; joker?: boolean };

@@ -2,7 +2,7 @@ import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import { api } from '../api';
 import { isOffline, rememberedPendingCount } from '../../lib/offline/offlineState';
 import { loadOfflineQueue } from '../offline/loadOfflineQueue';
-import type { BetSave } from './betEditsSlice';
+import { betEditRefused, type BetSave } from './betEditsSlice';
 import { betGoalsSet, selectBetById } from '../entities/betsSlice';
 
 type Dispatch = ThunkDispatch<any, unknown, UnknownAction>;
@@ -26,10 +26,13 @@ async function queued(
 }
 
 /**
- * Saves one bet optimistically: the bet entity takes the new values at once and gets its previous ones back if the
- * save fails; the alerts, which count unfilled bets, reload after it. Without a connection the save is queued and
- * the new values stay. A joker change (`joker` set) goes with the goals; the league's jokers left reload after it,
- * and so do they after clearing a bet that held a joker (the server releases it).
+ * Saves one bet optimistically: the bet entity takes the new values at once; the server's answer is the bet as
+ * saved, which the entity takes (api/entities/betsSlice.ts) without reading any list again. If the server refuses
+ * the save (a deadline passed meanwhile, a process running, an error), the entity gets its previous values back and
+ * the edit leaves the history (betEditRefused), so the screen never shows a bet that does not exist. The alerts,
+ * which count unfilled bets, reload after a save. Without a connection the save is queued and the new values stay.
+ * A joker change (`joker` set) goes with the goals; the league's jokers left reload after it, and so do they after
+ * clearing a bet that held a joker (the server releases it).
  */
 export async function saveResultBet(dispatch: Dispatch, getState: () => unknown, bet: BetSave): Promise<boolean> {
   const goals = { local_goals: bet.local_goals, visiting_goals: bet.visiting_goals };
@@ -49,7 +52,11 @@ export async function saveResultBet(dispatch: Dispatch, getState: () => unknown,
     return true;
   }
   if (result.error) {
-    if (before) dispatch(betGoalsSet({ betId: bet.betId, local_goals: before.local_goals, visiting_goals: before.visiting_goals, joker: before.joker }));
+    if (before) {
+      const kept = { local_goals: before.local_goals, visiting_goals: before.visiting_goals, joker: before.joker };
+      dispatch(betGoalsSet({ betId: bet.betId, ...kept }));
+      dispatch(betEditRefused({ betId: bet.betId, mode: bet.mode, refused: { ...goals, ...(bet.joker !== undefined && { joker: bet.joker }) }, kept }));
+    }
     return false;
   }
   if (jokerMoves && before) dispatch(api.util.invalidateTags([{ type: 'League', id: before.league_id }]));

@@ -13,7 +13,8 @@ const betsAdapter = createEntityAdapter<ResultBetRow>();
 /**
  * Every result bet the client has read, by id: the one copy the bet screens show. The bet lists only say which
  * bets a screen shows and in what order; a save, an undo (which saves again) and a result from the live stream
- * change the bet here, once, and every screen showing it follows.
+ * change the bet here, once, and every screen showing it follows. A save's answer is the bet as the server saved it:
+ * it replaces the bet here, and no list is read again for it.
  */
 const betsSlice = createSlice({
   name: 'bets',
@@ -28,6 +29,13 @@ const betsSlice = createSlice({
   extraReducers: (builder) => {
     builder.addMatcher(api.endpoints.resultBetsIndex.matchFulfilled, (state, action) => {
       betsAdapter.upsertMany(state, action.payload);
+    });
+    builder.addMatcher(api.endpoints.updateResultBet.matchFulfilled, (state, action) => {
+      const saved = action.payload;
+      const shown = state.entities[saved.id];
+      // A later save of the bet has shown other values meanwhile: its own answer settles them.
+      if (shown && (shown.local_goals !== saved.local_goals || shown.visiting_goals !== saved.visiting_goals)) return;
+      betsAdapter.upsertOne(state, saved);
     });
     // A match's result or status from the live stream reaches the bets on that match.
     builder.addMatcher(matchesChanged.match, (state, action) => {

@@ -38,6 +38,7 @@ export default function EditAccountScreen() {
   const [reminders, setReminders] = useState(false);
   // Shown as "show me in the overall rankings": the account keeps the opposite, ranking_hidden.
   const [rankingVisible, setRankingVisible] = useState(true);
+  const [revokeTokens, setRevokeTokens] = useState(false);
   const [errors, setErrors] = useState<Errors>({});
   const [confirming, setConfirming] = useState(false);
   const [deletePassword, setDeletePassword] = useState('');
@@ -56,10 +57,14 @@ export default function EditAccountScreen() {
     setErrors(found);
     if (Object.keys(found).length) return;
     const { password, password_confirmation, ...rest } = values;
-    const account = { ...rest, name: rest.name.trim(), email: rest.email.trim(), email_reminders: reminders, ranking_hidden: !rankingVisible, ...(password ? { password, password_confirmation } : {}) };
+    const account = {
+      ...rest, name: rest.name.trim(), email: rest.email.trim(), email_reminders: reminders, ranking_hidden: !rankingVisible,
+      ...(password ? { password, password_confirmation } : {}), ...(revokeTokens && { revoke_api_tokens: true }),
+    };
     const result = await update({ body: { api_v1_user: account } });
     if ('error' in result && result.error) return;
     setValues((was) => ({ ...was, password: '', password_confirmation: '', current_password: '' }));
+    setRevokeTokens(false);
   };
 
   const deleteAccount = async () => {
@@ -86,6 +91,7 @@ export default function EditAccountScreen() {
           error={!!message('password')} helperText={message('password') ?? t('account.leave_blank')} />
         <TextField label={t('account.password_confirmation')} type="password" autoComplete="new-password" value={values.password_confirmation}
           onChange={set('password_confirmation')} error={!!message('password_confirmation')} helperText={message('password_confirmation')} />
+        <FormControlLabel control={<Checkbox checked={revokeTokens} onChange={(e) => setRevokeTokens(e.target.checked)} />} label={t('account.revoke_api_tokens')} />
         <TextField label={t('account.current_password')} type="password" autoComplete="current-password" value={values.current_password}
           onChange={set('current_password')} error={!!message('current_password')} helperText={message('current_password') ?? t('account.current_password_hint')} />
         <FormControlLabel control={<Checkbox checked={reminders} onChange={(e) => setReminders(e.target.checked)} />} label={t('account.email_reminders')} />

@@ -117,6 +117,25 @@ describe('account screens', () => {
       await waitFor(() => expect(fakeApi.users[0].ranking_hidden).toBe(false));
     });
 
+    it('revokes every API token with the change only when the box is ticked, then unticks it', async () => {
+      await signInAs(PLAYER);
+      const { user } = renderApp({ route: '/users/edit' });
+      await waitFor(() => expect(field('Name')).toHaveValue('Ana'));
+      const revoke = await screen.findByRole('checkbox', { name: /Also revoke every API token/ });
+      expect(revoke).not.toBeChecked();
+      await user.type(field('Current password'), PLAYER.password);
+      await user.click(revoke);
+      await user.click(await screen.findByRole('button', { name: 'Save changes' }));
+      expect(await screen.findByText('Changes saved')).toBeInTheDocument();
+      expect(fakeApi.users[0].apiTokenRevocations).toBe(1);
+      expect(revoke).not.toBeChecked();
+      await user.type(field('Name'), ' María');
+      await user.type(field('Current password'), PLAYER.password);
+      await user.click(await screen.findByRole('button', { name: 'Save changes' }));
+      await waitFor(() => expect(fakeApi.users[0].name).toBe('Ana María'));
+      expect(fakeApi.users[0].apiTokenRevocations).toBe(1);
+    });
+
     it('leaves the password unchanged when the new one is blank', async () => {
       await signInAs(PLAYER);
       const { user } = renderApp({ route: '/users/edit' });

@@ -4,7 +4,7 @@ import { fakeApi } from '../../testing/handlers/fakeApi';
 import { leagueWorld } from '../../testing/handlers/leagueWorld';
 import { betStore, resultBet } from '../../testing/handlers/resultBets';
 import { fairOddsOf } from '../../testing/handlers/fairOdds';
-import { handle, ok } from '../../testing/handlers/route';
+import { fail, handle, ok } from '../../testing/handlers/route';
 import { server } from '../../testing/server';
 import { renderBets } from './testing/renderBetsScreen';
 
@@ -52,6 +52,18 @@ describe('bets screen', () => {
     await waitFor(() => expect(saves()).toHaveLength(6));
     expect(saves()[5]).toEqual([1, 2, 1, 0]);
     expect(screen.getByRole('button', { name: 'Redo' })).toBeDisabled();
+  });
+
+  it('shows the saved bet again when the server refuses a save (the deadline passed while the page was open)', async () => {
+    const { user, store } = await renderBets();
+    // Bet 2 (match 12) holds 1-1; the deadline passes, then the player picks 3 home goals.
+    server.use(handle('updateResultBet', () => fail(403, 'The deadline for this bet has passed')));
+    await user.selectOptions(within(row(12)).getAllByRole('combobox')[0], '3');
+    await waitFor(() => expect(store.getState().notifications.map((item) => item.message)).toContain('The deadline for this bet has passed'));
+    await waitFor(() => expect(within(row(12)).getAllByRole('combobox').map((select) => (select as HTMLSelectElement).value)).toEqual(['1', '1']));
+    // Nothing refused is left to undo.
+    expect(screen.getByRole('button', { name: 'Undo' })).toBeDisabled();
+    expect(saves()).toEqual([]);
   });
 
   it('shows the filled and pending states and the countdown to the next deadline', async () => {

@@ -3,25 +3,24 @@ import StarBorderIcon from '@mui/icons-material/StarBorder';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import { useTranslation } from 'react-i18next';
-import { useAppDispatch, useAppSelector } from '../../api/store/hooks';
-import { betEdited, selectEditedGoals } from '../../api/bets/betEditsSlice';
+import { useAppDispatch } from '../../api/store/hooks';
+import { betEdited } from '../../api/bets/betEditsSlice';
 import type { ResultBetRow } from '../../api/entities/betsSlice';
 import { isFilled } from '../../lib/bets/betValues';
 
 /**
  * The joker of one of the caller's bets: pressed while the bet carries it. It is played only on a bet with goals,
  * before the bet's deadline and while jokers are left (the server checks all three). Playing and taking it off are
- * bet edits, so undo and redo (buttons, Ctrl+Z, Ctrl+Shift+Z, Ctrl+Y) cover them.
+ * bet edits, so undo and redo (buttons, Ctrl+Z, Ctrl+Shift+Z, Ctrl+Y) cover them. It shows the bet's entity, the
+ * one value every screen shows (a save sets it at once; a refused one sets it back).
  */
 export function JokerToggle({ bet, jokersLeft, multiplier, matchLabel }: {
   bet: ResultBetRow; jokersLeft: number; multiplier: number; matchLabel: string;
 }) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
-  const edited = useAppSelector((state) => selectEditedGoals(state, bet.id));
-  const { local_goals, visiting_goals } = edited ?? bet;
-  const goals = { local_goals, visiting_goals };
-  const joker = edited?.joker ?? bet.joker;
+  const goals = { local_goals: bet.local_goals, visiting_goals: bet.visiting_goals };
+  const { joker } = bet;
   const hasBet = isFilled(goals);
   const label = t(joker ? 'jokers.remove' : 'jokers.play', { match: matchLabel, multiplier });
   const why = !hasBet ? t('jokers.needs_bet') : jokersLeft <= 0 ? t('jokers.none_left') : null;

@@ -5,9 +5,9 @@ import NativeSelect from '@mui/material/NativeSelect';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { useAppDispatch, useAppSelector } from '../../api/store/hooks';
+import { useAppDispatch } from '../../api/store/hooks';
 import { showToast } from '../../lib/notifications/notify';
-import { betEdited, selectEditedGoals } from '../../api/bets/betEditsSlice';
+import { betEdited } from '../../api/bets/betEditsSlice';
 import type { ResultBetRow } from '../../api/entities/betsSlice';
 import { betText, GOAL_OPTIONS, isFilled, SIGN_GOALS, signOf, withGoal, type BetGoals, type BetsSystem, type Sign } from '../../lib/bets/betValues';
 
@@ -15,15 +15,16 @@ const selectSx = { minWidth: 44, '& select': { textAlign: 'center', py: 0.5 } } 
 
 /**
  * The bet cell: selects while allow_edit_bets, else the values (filled or pending), the modified mark,
- * and a clock while the bet is hidden from others (green once the result is established, red before).
+ * and a clock while the bet is hidden from others (green once the result is established, red before). It shows the
+ * bet's entity, the one value of the bet (a save sets it at once, a refused save sets it back); an edit goes to the
+ * history only for undo and redo.
  */
 export function ResultBetCell({ bet, system, mode, matchLabel }: { bet: ResultBetRow; system: BetsSystem; mode: number; matchLabel: string }) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
-  const edited = useAppSelector((state) => selectEditedGoals(state, bet.id));
-  const goals: BetGoals = edited ? { local_goals: edited.local_goals, visiting_goals: edited.visiting_goals } : { local_goals: bet.local_goals, visiting_goals: bet.visiting_goals };
+  const goals: BetGoals = { local_goals: bet.local_goals, visiting_goals: bet.visiting_goals };
   // A real bet's joker goes with its edits: clearing the bet releases the joker (and says so), undo brings it back.
-  const joker = mode === 0 ? (edited?.joker ?? bet.joker) : undefined;
+  const joker = mode === 0 ? bet.joker : undefined;
   const save = (next: BetGoals) => {
     const released = joker === true && !isFilled(next);
     dispatch(betEdited({ betId: bet.id, mode, ...next, joker: released ? false : joker, previous: { ...goals, joker } }));

@@ -15,9 +15,16 @@ import { formatDateTime } from '../../lib/i18n/dates';
 
 const messagesIndex = api.endpoints.messagesIndex;
 
-interface Payload { league_name?: unknown; inviter_name?: unknown; token?: unknown; text?: unknown }
+interface Payload { league_name?: unknown; inviter_name?: unknown; token?: unknown; text?: unknown; webhooks?: unknown }
 
-/** The user's messages, newest first; invitations open the join page. */
+/** Where a message leads, if anywhere: an invitation to its join page, switched-off webhooks to the league's webhooks. */
+function linkOf(message: { kind: string; league_id: number | null }, payload: Payload): string | null {
+  if (!message.league_id) return null;
+  if (message.kind === 'invitation') return typeof payload.token === 'string' ? `/leagues/join/${message.league_id}/${payload.token}` : null;
+  return message.kind === 'webhooks_switched_off' ? `/leagues/${message.league_id}/webhooks` : null;
+}
+
+/** The user's messages, newest first; invitations open the join page, a league handed over with webhooks its webhooks. */
 export default function MessagesScreen() {
   const { t } = useTranslation();
   const { data, isLoading, isError } = messagesIndex.useQuery();
@@ -31,16 +38,19 @@ export default function MessagesScreen() {
         <List>
           {messages.map((message) => {
             const payload = message.payload as Payload;
-            const invitation = message.kind === 'invitation' && typeof payload.token === 'string' && message.league_id;
+            const link = linkOf(message, payload);
+            const league = String(payload.league_name ?? '');
             const text = message.kind === 'invitation'
-              ? t('messages_page.invitation', { league: String(payload.league_name ?? ''), inviter: String(payload.inviter_name ?? '') })
-              : String(payload.text ?? message.kind);
+              ? t('messages_page.invitation', { league, inviter: String(payload.inviter_name ?? '') })
+              : message.kind === 'webhooks_switched_off'
+                ? t('messages_page.webhooks_switched_off', { league, count: Number(payload.webhooks ?? 0) })
+                : String(payload.text ?? message.kind);
             const body = <>
               <ListItemIcon><MailIcon color={message.read_at ? 'disabled' : 'primary'} /></ListItemIcon>
               <ListItemText primary={text} secondary={formatDateTime(message.created_at)} />
             </>;
-            return invitation
-              ? <ListItem key={message.id} disablePadding><ListItemButton component={RouterLink} to={`/leagues/join/${message.league_id}/${String(payload.token)}`}>{body}</ListItemButton></ListItem>
+            return link
+              ? <ListItem key={message.id} disablePadding><ListItemButton component={RouterLink} to={link}>{body}</ListItemButton></ListItem>
               : <ListItem key={message.id}>{body}</ListItem>;
           })}
         </List>

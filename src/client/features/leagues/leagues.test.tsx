@@ -2,6 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { ADMIN, fakeApi, PLAYER } from '../../testing/handlers/fakeApi';
 import { BEA, CARLOS, leagueWorld, memberIds } from '../../testing/handlers/leagueWorld';
 import { renderApp, signInAs } from '../../testing/renderWithProviders';
+import { server } from '../../testing/server';
+import { handleSignedIn } from '../../testing/handlers/leagueWorld';
+import { ok } from '../../testing/handlers/route';
 
 const main = () => within(screen.getByRole('main'));
 /** The shell hides the page while a first read is pending: wait until it shows again. */
@@ -242,6 +245,13 @@ describe('joining, searching and messages', () => {
     const { user, unmount } = renderApp({ route: '/messages' });
     expect(await screen.findByRole('link', { name: /Bea invited you to Open league/ })).toHaveAttribute('href', '/leagues/join/8/tok-2');
     unmount();
+    server.use(handleSignedIn('messagesIndex', () => ok([{
+      id: 99, kind: 'webhooks_switched_off', league_id: 8, payload: { league_name: 'Open league', webhooks: 2 }, read_at: null, created_at: '2026-05-21T10:00:00.000Z',
+    }])));
+    const handedOver = renderApp({ route: '/messages' });
+    expect(await screen.findByRole('link', { name: /You are now the owner of Open league: its 2 webhooks were switched off/ }))
+      .toHaveAttribute('href', '/leagues/8/webhooks');
+    handedOver.unmount();
     renderApp({ route: '/invitations' });
     expect(await screen.findByText('Open league')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Join' })).toHaveAttribute('href', '/leagues/join/8/tok-2');

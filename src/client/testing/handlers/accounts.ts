@@ -42,6 +42,7 @@ export const accountHandlers = [
     });
     if (emailChanged) user.email_verified = false;
     if (changes.password) user.password = changes.password;
+    if (changes.revoke_api_tokens) user.apiTokenRevocations = (user.apiTokenRevocations ?? 0) + 1;
     return ok(accountOf(user));
   }),
   handle('deleteAccount', ({ body, token }) => {

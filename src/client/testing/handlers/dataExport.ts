@@ -28,9 +28,9 @@ export const dataExportHandlers = [
     if (!league || league.owner_id !== user.id) return fail(403, 'You are not allowed to do that');
     return {
       ...ok({
-        format: 'porra-league-archive', version: 1, exported_at: '2026-06-01T12:00:00.000Z',
+        format: 'porra-league-archive', version: 2, exported_at: '2026-06-01T12:00:00.000Z',
         league: { id: league.id, name: league.name, competition: 'Cup', owner_id: user.id, created_at: '2026-05-01T10:00:00.000Z', settings: {} },
-        members: [], log: [],
+        members: [], log: [], signature: '0'.repeat(64),
       }),
       headers: { 'content-disposition': attachment(`${league.name} archive 2026-06-01.json`) },
     };

@@ -5,6 +5,8 @@ export interface FakeUser {
   ranking_hidden?: boolean;
   /** Times the calendar address was replaced (handlers/live.ts). */
   calendarGeneration?: number;
+  /** Times every API token of the account was revoked with a profile change. */
+  apiTokenRevocations?: number;
 }
 export interface FakeAlert { alert_type: 1 | 2 | 3; message: string; league_id: number; league_name: string; matchday: number | null }
 

@@ -39,7 +39,10 @@ export const resultBetHandlers = [
     await delay(30);
     return ok({ max_points: 5, multiplier: 2, legend: [{ description: 'Right winner or draw', points: 2, max_points: 2 }, { description: 'Exact result bonus', points: 1, max_points: 1 }] });
   }),
-  handle('resultBetsIndex', ({ token }) => (userByToken(token) ? ok([...betStore.bets.values()]) : fail(401))),
+  handle('resultBetsIndex', ({ token, request }) => {
+    fakeApi.requests.push(`GET ${new URL(request.url).pathname}`);
+    return userByToken(token) ? ok([...betStore.bets.values()]) : fail(401);
+  }),
   handle('updateResultBet', ({ body, token }) => {
     if (!userByToken(token)) return fail(401);
     if (betStore.failSaves) return fail(400, 'The deadline for this bet has passed');
@@ -49,7 +52,7 @@ export const resultBetHandlers = [
     if (body.joker && body.local_goals === null) return fail(400, 'A joker can only be played on a match you have bet on');
     fakeApi.betSaves.push(body);
     const joker = body.local_goals === null ? false : body.joker ?? bet.joker;
-    const saved = { ...bet, local_goals: body.local_goals, visiting_goals: body.visiting_goals, joker };
+    const saved = { ...bet, local_goals: body.local_goals, visiting_goals: body.visiting_goals, joker, updated_at: new Date().toISOString() };
     // The bet's league counts the caller's jokers left; the server answers 409 past the count.
     const league = leagueWorld.leagues.find((item) => item.id === bet.league_id);
     if (league && joker !== bet.joker) {

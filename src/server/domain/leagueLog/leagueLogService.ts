@@ -1,11 +1,12 @@
 import type { Executor } from '../../platform/db/database';
-import { canonicalJson, entryHash, GENESIS_HASH, KEYED_SCHEME } from './canonical';
+import { canonicalJson, entryHash, GENESIS_HASH, isKeyed, SEALED_SCHEME } from './canonical';
 import * as repo from './leagueLogRepository';
 
 /**
  * The tamper-evident league log: every change that can move points or membership, appended in the transaction that
  * makes the change, each entry chained to the previous one of its league by
- * hash = HMAC-SHA256(log key, previous hash + canonical entry). The key is kept outside the database.
+ * hash = HMAC-SHA256(log key, previous hash + canonical entry), a bet entry's goals chained through their keyed seal
+ * (canonical.ts, scheme 3). The key is kept outside the database.
  */
 
 export type LogAction =
@@ -31,15 +32,15 @@ export async function appendLeagueLog(db: Executor, stamp: LogStamp, entries: Lo
   await repo.lockLeagueLogs(db, leagueIds);
   const tails = await repo.logTails(db, leagueIds);
   const rows: repo.LogRow[] = entries.map((entry) => {
-    const tail = tails.get(entry.leagueId) ?? { seq: 0, hash: GENESIS_HASH, scheme: KEYED_SCHEME };
+    const tail = tails.get(entry.leagueId) ?? { seq: 0, hash: GENESIS_HASH, scheme: SEALED_SCHEME };
     // Through JSON once, so the hashed details are exactly what a reader parses back from the stored text.
     const details = JSON.parse(canonicalJson(entry.details)) as unknown;
     const content = {
       league_id: entry.leagueId, seq: tail.seq + 1, actor_id: entry.actorId, action: entry.action, details, created_at: stamp.now,
     };
-    const hash = entryHash(tail.hash, content, KEYED_SCHEME, stamp.key);
-    tails.set(entry.leagueId, { seq: content.seq, hash, scheme: KEYED_SCHEME });
-    return { ...content, details: canonicalJson(details), prev_hash: tail.hash, hash, scheme: KEYED_SCHEME };
+    const hash = entryHash(tail.hash, content, SEALED_SCHEME, stamp.key);
+    tails.set(entry.leagueId, { seq: content.seq, hash, scheme: SEALED_SCHEME });
+    return { ...content, details: canonicalJson(details), prev_hash: tail.hash, hash, scheme: SEALED_SCHEME };
   });
   await repo.insertLogRows(db, rows);
 }
@@ -81,7 +82,7 @@ export async function keyLegacyLogs(db: Executor, stamp: LogStamp): Promise<numb
     keyed += await db.transaction().execute(async (trx) => {
       await repo.lockLeagueLogs(trx, [leagueId]);
       const tail = (await repo.logTails(trx, [leagueId])).get(leagueId);
-      if (!tail || tail.scheme === KEYED_SCHEME) return 0;
+      if (!tail || isKeyed(tail.scheme)) return 0;
       await appendLeagueLog(trx, stamp, [{ leagueId, actorId: null, action: 'log.keyed', details: { unkeyed_entries: tail.seq } }]);
       return 1;
     });

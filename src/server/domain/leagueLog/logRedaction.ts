@@ -1,4 +1,4 @@
-import { KEYED_SCHEME } from './canonical';
+import { hasHiddenGoals, isKeyed } from './canonical';
 
 /** What a reader of a league's log may see of each entry: the log page and the owner's archive both apply it. */
 
@@ -11,7 +11,7 @@ export type LogDetails = Record<string, unknown>;
 export function redactLogDetails(details: LogDetails, viewerId: number, deadlines: Map<number, number>, now: number): LogDetails {
   const matchId = typeof details.match_id === 'number' ? details.match_id : null;
   // Only bet entries carry bet goals (a result correction's scores are public).
-  if (matchId === null || !('result_bet_id' in details) || details.user_id === viewerId) return details;
+  if (matchId === null || !hasHiddenGoals(details) || details.user_id === viewerId) return details;
   const deadline = deadlines.get(matchId);
   if (deadline === undefined || now >= deadline) return details;
   return { ...details, before: null, after: null, hidden: true };
@@ -22,5 +22,5 @@ export function redactLogDetails(details: LogDetails, viewerId: number, deadline
  * hash is withheld, and with it the next entry's prev_hash, which is the same value. Keyed hashes reveal nothing.
  */
 export function withheldHashes(entries: { seq: number; hidden: boolean; scheme: number }[]): Set<number> {
-  return new Set(entries.filter((e) => e.hidden && e.scheme !== KEYED_SCHEME).map((e) => e.seq));
+  return new Set(entries.filter((e) => e.hidden && !isKeyed(e.scheme)).map((e) => e.seq));
 }

@@ -1,5 +1,5 @@
 import type { Executor } from '../../platform/db/database';
-import { entryHash, GENESIS_HASH, KEYED_SCHEME, type HashScheme } from './canonical';
+import { entryHash, GENESIS_HASH, HASH_SCHEMES, isKeyed, SEALED_SCHEME, type HashScheme } from './canonical';
 import * as repo from './leagueLogRepository';
 
 /** A broken chain, reported by verify-log (exit 1). */
@@ -9,9 +9,10 @@ export class LogChainError extends Error {}
  * Why a chain fails: an entry changed (hash), removed or inserted (sequence, link), unparsable (unreadable); an
  * unkeyed entry after a keyed one or a chain that does not end keyed (unkeyed: written without the key, so by
  * someone who could write the database); a published head it no longer contains (truncated: the chain is shorter;
- * anchor: another entry stands at that seq).
+ * anchor: another entry stands at that seq); in an archive, an entry marked withheld that holds nothing a reader may
+ * be shown without (withheld).
  */
-export type BreakReason = 'hash' | 'link' | 'sequence' | 'unreadable' | 'unkeyed' | 'truncated' | 'anchor';
+export type BreakReason = 'hash' | 'link' | 'sequence' | 'unreadable' | 'unkeyed' | 'truncated' | 'anchor' | 'withheld';
 
 export interface ChainBreak { league_id: number; seq: number; reason: BreakReason; archived?: true }
 
@@ -49,7 +50,7 @@ async function verifyTable(db: Executor, key: Uint8Array, table: 'league_log' | 
   let leagues = 0;
   let chain = null as Chain | null;
   const close = (c: Chain | null) => {
-    if (c && !c.broken && c.scheme !== KEYED_SCHEME) breaks.push({ league_id: c.leagueId, seq: c.seq, reason: 'unkeyed' });
+    if (c && !c.broken && !isKeyed(c.scheme)) breaks.push({ league_id: c.leagueId, seq: c.seq, reason: 'unkeyed' });
   };
   let after = { leagueId: 0, seq: 0 };
   for (;;) {
@@ -62,7 +63,7 @@ async function verifyTable(db: Executor, key: Uint8Array, table: 'league_log' | 
       if (chain?.leagueId !== leagueId) {
         close(chain);
         leagues += 1;
-        chain = { leagueId, seq: 0, hash: GENESIS_HASH, scheme: KEYED_SCHEME, keyed: false, broken: false };
+        chain = { leagueId, seq: 0, hash: GENESIS_HASH, scheme: SEALED_SCHEME, keyed: false, broken: false };
       }
       if (chain.broken) continue;
       const reason = checkEntry(row, chain, key);
@@ -72,7 +73,7 @@ async function verifyTable(db: Executor, key: Uint8Array, table: 'league_log' | 
         continue;
       }
       const scheme = Number(row.scheme);
-      Object.assign(chain, { seq, hash: row.hash, scheme, keyed: chain.keyed || scheme === KEYED_SCHEME });
+      Object.assign(chain, { seq, hash: row.hash, scheme, keyed: chain.keyed || isKeyed(scheme) });
       if (wanted.has(anchorKey({ leagueId, seq }))) anchored.set(anchorKey({ leagueId, seq }), row.hash);
     }
     if (page.length < 1000) break;
@@ -86,10 +87,10 @@ function checkEntry(row: repo.LogRow, chain: Chain, key: Uint8Array): BreakReaso
   const scheme = Number(row.scheme);
   let details: unknown;
   try { details = JSON.parse(row.details); } catch { return 'unreadable'; }
-  if (scheme !== 1 && scheme !== KEYED_SCHEME) return 'unreadable';
+  if (!HASH_SCHEMES.includes(scheme as HashScheme)) return 'unreadable';
   if (seq !== chain.seq + 1) return 'sequence';
   if (row.prev_hash !== chain.hash) return 'link';
-  if (scheme !== KEYED_SCHEME && chain.keyed) return 'unkeyed';
+  if (!isKeyed(scheme) && chain.keyed) return 'unkeyed';
   const content = {
     league_id: chain.leagueId, seq, actor_id: row.actor_id === null ? null : Number(row.actor_id), action: row.action, details,
     created_at: Number(row.created_at),

@@ -6,10 +6,11 @@ import {
 } from './invitationsRepository';
 
 /**
- * Who may claim an invitation. An invitation is addressed to an email, so only an account whose
- * address is verified may claim it: by address (joining without a token, listing it in invitations/mine, its
- * token in messages) or by token. An account id on an invitation was matched on an address the account may
- * not own, so it never claims anything by itself.
+ * Who may claim an invitation. An invitation is addressed to an email, so only the account whose verified address
+ * is that email may claim it: by address (joining without a token, listing it in invitations/mine, its token in
+ * messages) or by token. A token alone proves nothing about who holds it (it travels in a mail that can be
+ * forwarded, and a squatter of the address could read it), so another account holding it is refused. An account id
+ * on an invitation was matched on an address the account may not own, so it never claims anything by itself.
  */
 
 /** Invitations are addressed to lowercased emails. */
@@ -31,6 +32,12 @@ export async function invitationByToken(db: Executor, leagueId: number, token: s
 
 export function requireVerifiedEmail(user: AuthUser): void {
   if (!user.email_verified) throw forbidden('errors.invitation_needs_verified_email');
+}
+
+/** A token opens its invitation only for the verified account of the address it was sent to. */
+export function requireInvitee(user: AuthUser, invitation: ClaimedInvitation): void {
+  requireVerifiedEmail(user);
+  if (invitation.email !== asInvitee(user).email) throw forbidden('errors.invitation_for_another_address');
 }
 
 /**

@@ -2,6 +2,7 @@ import { moveMainLeagues } from '../standings/overallStandings';
 import type { Executor } from '../../platform/db/database';
 import type { LogEntryInput } from '../leagueLog/leagueLogService';
 import { forgetLeagueTables } from '../standings/tableVersions';
+import { switchOffWebhooksOfNewOwners } from './ownerWebhooks';
 
 /** A league handed over and its new owner. */
 export interface Successor { leagueId: number; ownerId: number }
@@ -19,11 +20,12 @@ export function ownerChanges(userId: number, successors: Successor[]): LogEntryI
  * other member (ties by user id); a league with no other member is deleted (its bets go with it).
  * `leagueId` narrows it to the one league being left; without it every league the user owns (account
  * deletion). The same few statements whatever the number of leagues. Call inside the transaction that removes the
- * owner, before or after the membership row goes: the owner never takes the league back. Returns the new owners
- * (the caller logs the hand-overs).
+ * owner, before or after the membership row goes: the owner never takes the league back. The leagues handed over
+ * have their webhooks switched off, and their new owners are told (ownerWebhooks.ts). Returns the new owners (the
+ * caller logs the hand-overs).
  */
 export async function handOverOwnedLeagues(
-  db: Executor, userId: number, now?: number, leagueId?: number,
+  db: Executor, userId: number, now: number, leagueId?: number,
 ): Promise<{ handedOver: number; deleted: number; successors: Successor[] }> {
   let owned = db.selectFrom('leagues').select('id').where('owner_id', '=', userId);
   if (leagueId !== undefined) owned = owned.where('id', '=', leagueId);
@@ -39,7 +41,7 @@ export async function handOverOwnedLeagues(
         .orderBy('m.joined_at')
         .orderBy('m.user_id')
         .limit(1) as never,
-      ...(now !== undefined && { updated_at: now }),
+      updated_at: now,
     }))
     .where('owner_id', '=', userId)
     .where('id', 'in', ownedIds)
@@ -50,6 +52,7 @@ export async function handOverOwnedLeagues(
   await update.execute();
   const afterwards = await db.selectFrom('leagues').select(['id', 'owner_id']).where('id', 'in', ownedIds).orderBy('id').execute();
   const successors = afterwards.filter((l) => Number(l.owner_id) !== userId).map((l) => ({ leagueId: Number(l.id), ownerId: Number(l.owner_id) }));
+  await switchOffWebhooksOfNewOwners(db, successors, now);
   // What the user still owns had nobody to take it.
   const doomed = afterwards.filter((l) => Number(l.owner_id) === userId).map((l) => Number(l.id));
   if (doomed.length === 0) return { handedOver: successors.length, deleted: 0, successors };

@@ -1,6 +1,7 @@
 import type { Executor } from '../../platform/db/database';
 import type { SessionCache } from '../../platform/sessions/sessionCache';
 import { deleteUserSessions } from '../../platform/sessions/sessionsRepository';
+import { revokeUserTokens } from '../../platform/sessions/personalTokens';
 import { updateUser } from './accountsRepository';
 
 /**
@@ -8,10 +9,14 @@ import { updateUser } from './accountsRepository';
  * checks (never your own account, never the last admin) and the audit entry are the admin module's.
  */
 
-/** The account can no longer sign in, and every session ends now (the session cache forgets the user at once). */
+/**
+ * The account can no longer sign in, and every session and personal API token ends now (the session cache forgets
+ * the user at once), so enabling it again brings none of them back.
+ */
 export async function disableAccount(trx: Executor, sessions: SessionCache, userId: number, now: number): Promise<void> {
   await updateUser(trx, sessions, userId, { disabled_at: now }, now);
   await deleteUserSessions(trx, sessions, userId);
+  await revokeUserTokens(trx, sessions, userId);
 }
 
 export async function enableAccount(trx: Executor, sessions: SessionCache, userId: number, now: number): Promise<void> {

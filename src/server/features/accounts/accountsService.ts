@@ -15,6 +15,7 @@ import { forgetCalendarUrl } from '../../domain/calendar/calendarAddress';
 import { forgetUserData, type UserDataSection } from '../../domain/userData/userDataSection';
 import { prepareVerification, sendVerification } from './emailVerificationService';
 import { hashPassword, verifyPassword } from '../../platform/sessions/passwords';
+import { revokeUserTokens } from '../../platform/sessions/personalTokens';
 import {
   deleteUser, emailTakenByOther, findUserByEmail, findUserById, insertUser, updateUser,
 } from './accountsRepository';
@@ -107,7 +108,7 @@ async function checkCurrentPassword(deps: AppDeps, userId: number, password: str
 
 export async function updateAccount(deps: AppDeps, caller: AuthUser, input: {
   name?: string; email?: string; password?: string; password_confirmation?: string; current_password: string;
-  email_reminders?: boolean; locale?: Locale; ranking_hidden?: boolean;
+  email_reminders?: boolean; locale?: Locale; ranking_hidden?: boolean; revoke_api_tokens?: boolean;
 }, ip: string): Promise<AccountUser> {
   const user = await checkCurrentPassword(deps, caller.id, input.current_password, ip);
   const errors = new FieldErrors();
@@ -144,6 +145,7 @@ export async function updateAccount(deps: AppDeps, caller: AuthUser, input: {
       await bumpCalendarGeneration(trx, user.id, now);
     }
     if (passwordHash !== undefined || emailChanged) await revokeEmailedLinks(trx, user.id, now);
+    if (input.revoke_api_tokens === true) await revokeUserTokens(trx, deps.sessions, user.id);
     // A new address is unverified until its owner opens the link sent to it.
     return emailChanged
       ? prepareVerification(deps, trx, { id: user.id, name: name ?? user.name, email, locale: input.locale ?? user.locale })

@@ -3,6 +3,7 @@ import { systemClock, type Clock } from '../../platform/clock';
 import { SessionCache } from '../../platform/sessions/sessionCache';
 import type { Db } from '../../platform/db/database';
 import { deleteUserSessions } from '../../platform/sessions/sessionsRepository';
+import { revokeUserTokens } from '../../platform/sessions/personalTokens';
 import { clearAllSignInFailures } from '../../platform/sessions/signInFailures';
 import { findUserByEmail, insertUser, updateUser } from './accountsRepository';
 import { checkEmail, checkName, checkNewPassword, normaliseEmail } from './accountRules';
@@ -26,8 +27,8 @@ export class AdminAccountError extends Error {}
 /**
  * `porra create-admin`: creates a global admin, or promotes the user with that email (and sets the
  * password given, so the operator knows it). Returns the user id and whether it was created.
- * The operator vouches for the address, so it counts as verified; the new password kills emailed links and replaces
- * the calendar address.
+ * The operator vouches for the address, so it counts as verified; the new password kills emailed links and personal
+ * API tokens and replaces the calendar address.
  */
 export async function createOrPromoteAdmin(
   db: Db, input: { email: string; password: string; name?: string }, scryptCost: number, clock: Clock = systemClock,
@@ -51,6 +52,7 @@ export async function createOrPromoteAdmin(
       }, now);
       if (input.name !== undefined && name !== existing.name) await touchMemberTables(trx, existing.id);
       await revokeEmailedLinks(trx, existing.id, now);
+      await revokeUserTokens(trx, otherProcessSessions(), existing.id);
       await bumpCalendarGeneration(trx, existing.id, now);
       return { id: existing.id, created: false };
     }
@@ -63,8 +65,8 @@ export async function createOrPromoteAdmin(
 
 /**
  * `porra reset-password`: sets a new password for the account with that email (a random one when none is given,
- * returned so the command can print it), signs out every session, kills emailed links, replaces the calendar address
- * and lifts the sign-in lock.
+ * returned so the command can print it), signs out every session, revokes every personal API token, kills emailed
+ * links, replaces the calendar address and lifts the sign-in lock.
  */
 export async function resetPasswordByEmail(
   db: Db, input: { email: string; password?: string }, scryptCost: number, clock: Clock = systemClock,
@@ -86,6 +88,7 @@ export async function resetPasswordByEmail(
     const now = clock.now();
     await updateUser(trx, otherProcessSessions(), user.id, { password_hash: passwordHash }, now);
     await deleteUserSessions(trx, otherProcessSessions(), user.id);
+    await revokeUserTokens(trx, otherProcessSessions(), user.id);
     await revokeEmailedLinks(trx, user.id, now);
     await bumpCalendarGeneration(trx, user.id, now);
     await clearAllSignInFailures(trx, email);

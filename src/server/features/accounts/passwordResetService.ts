@@ -4,6 +4,7 @@ import { AppError } from '../../platform/http/errors';
 import { translate } from '../../platform/i18n/messages';
 import { openSession } from '../../platform/sessions/sessions';
 import { deleteUserSessions } from '../../platform/sessions/sessionsRepository';
+import { revokeUserTokens } from '../../platform/sessions/personalTokens';
 import { clearAllSignInFailures } from '../../platform/sessions/signInFailures';
 import { hashLinkToken, newLinkToken, revokeEmailedLinks } from './emailedLinks';
 import { bumpCalendarGeneration } from '../../domain/calendar/calendarGenerations';
@@ -54,7 +55,10 @@ export async function requestPasswordReset(
   }).catch((err: unknown) => deps.log.error({ err }, 'password reset email failed'));
 }
 
-/** Sets a new password with a reset token: single use, revokes every session and the calendar address, then signs in. */
+/**
+ * Sets a new password with a reset token: single use, revokes every session, every personal API token and the
+ * calendar address, then signs in.
+ */
 export async function resetPassword(deps: AppDeps, input: {
   password: string; password_confirmation: string; reset_password_token: string;
 }): Promise<SignedIn> {
@@ -75,6 +79,7 @@ export async function resetPassword(deps: AppDeps, input: {
     // The reset link reached the account's address (links die when the address changes): that verifies it too.
     await updateUser(trx, deps.sessions, reset.user_id, { password_hash: passwordHash, email_verified: 1 }, now);
     await deleteUserSessions(trx, deps.sessions, reset.user_id);
+    await revokeUserTokens(trx, deps.sessions, reset.user_id);
     await revokeEmailedLinks(trx, reset.user_id, now);
     await bumpCalendarGeneration(trx, reset.user_id, now);
     const user = (await findUserById(trx, reset.user_id))!;

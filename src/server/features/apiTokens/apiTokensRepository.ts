@@ -39,6 +39,3 @@ export async function deleteToken(db: Executor, userId: number, tokenId: number)
   return Number(result.numDeletedRows) > 0;
 }
 
-export async function deleteUserTokens(db: Executor, userId: number): Promise<void> {
-  await db.deleteFrom('api_tokens').where('user_id', '=', userId).execute();
-}

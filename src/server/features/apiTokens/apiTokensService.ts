@@ -3,7 +3,7 @@ import type { RouteBody } from '../../../shared/api/route';
 import type { AppDeps } from '../../platform/deps';
 import type { AuthUser } from '../../platform/http/context';
 import { AppError, invalidField, notFound } from '../../platform/http/errors';
-import type { Translate } from '../../platform/i18n/messages';
+import { translate, type Translate } from '../../platform/i18n/messages';
 import { newPersonalToken } from '../../platform/sessions/personalTokens';
 import { forgetUserEverywhere } from '../../platform/sessions/revocations';
 import * as repo from './apiTokensRepository';
@@ -46,7 +46,27 @@ export async function createApiToken(deps: AppDeps, user: AuthUser, body: Create
     }
     return repo.insertToken(trx, { user_id: user.id, name, scope: body.scope, token_hash: hash, created_at: now, expires_at: expiresAt });
   });
+  tellOwnerOfNewToken(deps, user, row);
   return { message: t('success.api_token_created'), api_token: toApiToken(row, now), token };
+}
+
+/** Minutes in UTC, as the mail says. */
+const utc = (ms: number) => new Date(ms).toISOString().slice(0, 16).replace('T', ' ');
+
+/**
+ * Every new token is mailed to the account's address (its language): a hijacker who mints one is seen by the owner,
+ * who can revoke it. Not awaited: a slow or failing mail server does not hold the creation, which has committed.
+ */
+function tellOwnerOfNewToken(deps: AppDeps, user: AuthUser, row: repo.ApiTokenRow): void {
+  const locale = user.locale === 'es' ? 'es' : 'en';
+  const vars = {
+    name: user.name, token: row.name, scope: translate(locale, `mail.api_token_scope_${row.scope}`),
+    created: utc(row.created_at), expires: utc(row.expires_at), url: `${deps.config.appOrigin}/users/api_tokens`,
+  };
+  void deps.mailer.send({
+    kind: 'api_token', to: user.email,
+    subject: translate(locale, 'mail.api_token_created_subject'), text: translate(locale, 'mail.api_token_created_text', vars),
+  }).catch((err: unknown) => deps.log.error({ err }, 'the email telling of a new API token failed'));
 }
 
 /** Revokes a token at once here and, through the cache's broadcast, in every other process. */

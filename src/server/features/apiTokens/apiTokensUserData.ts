@@ -1,5 +1,6 @@
 import type { Executor } from '../../platform/db/database';
-import { deleteUserTokens, listTokens } from './apiTokensRepository';
+import { deleteUserTokens } from '../../platform/sessions/personalTokens';
+import { listTokens } from './apiTokensRepository';
 
 /**
  * What a user's data export shows of their personal API tokens (names, scopes and dates: never a token nor its

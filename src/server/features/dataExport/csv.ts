@@ -5,30 +5,67 @@ export type CsvCell = string | number | boolean | null | undefined;
 /** Spreadsheets take UTF-8 (accents intact) only when the file starts with this mark. */
 export const UTF8_BOM = '\uFEFF';
 
+/** What starts a formula in a spreadsheet cell, spaces before it or not (and the tab and carriage return that can hide one). */
+const FORMULA_START = /^(\s*[=+\-@]|[\t\r])/;
 /**
- * A cell a spreadsheet would run as a formula (starting with = + - @, tab or carriage return) gets a leading
- * apostrophe, the OWASP rule against CSV injection; numbers are written as numbers (a negative one is no formula).
+ * A formula start after a separator a spreadsheet may split on: the comma, the semicolon (Excel's separator where the
+ * decimal mark is a comma, as in Spain), the pipe, the tab and line breaks.
+ */
+const FORMULA_AFTER_SEPARATOR = /([,;|\t\r\n]\s*)([=+\-@])/g;
+
+/**
+ * A cell a spreadsheet would run as a formula gets a leading apostrophe (the OWASP rule against CSV injection),
+ * wherever it may start: at the beginning, and after any separator, in case a spreadsheet splits the cell there
+ * (`x;=cmd|...` is two cells to a Spanish Excel that ignores the quotes). Numbers are written as numbers (a negative
+ * one is no formula).
  */
 function neutralised(value: string): string {
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  const inside = value.replace(FORMULA_AFTER_SEPARATOR, "$1'$2");
+  return FORMULA_START.test(inside) ? `'${inside}` : inside;
 }
 
-/** One cell: quoted when it holds a comma, a quote or a line break, quotes doubled (RFC 4180). */
+/**
+ * One cell: quoted when it holds a comma, a quote, a line break, or a semicolon, a pipe or a tab (separators some
+ * spreadsheets split on), quotes doubled (RFC 4180).
+ */
 export function csvCell(value: CsvCell): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '';
   const text = neutralised(typeof value === 'boolean' ? (value ? '1' : '0') : value);
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  return /[",;|\t\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-/** Rows joined by CRLF (RFC 4180), ending with one. */
-export function csvLines(rows: CsvCell[][]): string {
-  return rows.map((row) => row.map(csvCell).join(',')).join('\r\n') + (rows.length > 0 ? '\r\n' : '');
+/** One row: its cells joined by commas, ending with CRLF (RFC 4180). */
+export function csvRow(cells: readonly CsvCell[]): string {
+  return `${cells.map(csvCell).join(',')}\r\n`;
 }
 
-/** Blocks of rows (each with its header row) separated by an empty line, after the byte-order mark. */
-export function csvDocument(blocks: CsvCell[][][]): string {
-  return UTF8_BOM + blocks.filter((b) => b.length > 0).map(csvLines).join('\r\n');
+/** Where a document's text goes, a piece at a time (a response stream with back-pressure). */
+export interface TextSink { write(text: string): Promise<void> }
+
+/**
+ * A CSV file written as it is read: the byte-order mark, then blocks of rows, each with its own header row and
+ * separated by one empty line. A block's header goes out with its first rows, so a block without rows leaves no trace.
+ */
+export class CsvDocument {
+  #blocks = 0;
+
+  constructor(private readonly out: TextSink) {}
+
+  async begin(): Promise<void> {
+    await this.out.write(UTF8_BOM);
+  }
+
+  /** A new block: the function writes rows of it, the header first. */
+  block(header: readonly CsvCell[]): (rows: readonly (readonly CsvCell[])[]) => Promise<void> {
+    let started = false;
+    return async (rows) => {
+      if (rows.length === 0) return;
+      const lead = started ? '' : `${this.#blocks++ > 0 ? '\r\n' : ''}${csvRow(header)}`;
+      started = true;
+      await this.out.write(lead + rows.map(csvRow).join(''));
+    };
+  }
 }
 
 /**

@@ -21,10 +21,11 @@ export function dataExportHandlers(deps: AppDeps, userData: readonly UserDataSec
   return {
     leagueExport: async ({ user, params, req, reply }) => {
       await takeExport(deps, user);
-      const { name, csv } = await leagueCsv(deps, user, params.id, req.t);
+      const { name, stream } = await leagueCsv(deps, user, params.id, req.t);
       reply.header('content-type', 'text/csv; charset=utf-8').header('cache-control', 'no-store')
         .header('content-disposition', attachment(`${name} ${day(deps)}.csv`));
-      return csv;
+      // Streamed as it is read (leagueCsv.ts): the body is the stream, not a string.
+      return reply.send(stream) as never;
     },
     leagueArchive: async ({ user, params, reply }) => {
       await takeExport(deps, user);

@@ -4,6 +4,10 @@ import { createUserWithToken } from '../../testing/fixtures';
 import { call, describeEachDb, type TestApp } from '../../testing/harness';
 import { createLeague, finishMatch } from '../resultBets/testing/betsTestFixture';
 import { UTF8_BOM } from './csv';
+import { takeExportSlot } from './exportSlot';
+import { leagueCsv } from './leagueCsv';
+import { refreshLeagueStandings } from '../../domain/scoring/recompute';
+import { rankLeagues } from '../../domain/standings/rankLeagues';
 
 const HOUR = 3_600_000;
 
@@ -125,5 +129,73 @@ describeEachDb('league CSV export', (ctx) => {
     expect(refused.data.error).toBe('Demasiados intentos. Espera un momento y vuelve a intentarlo');
     // Another member's quota is their own.
     expect((await csvOf(t, s.leagueId, s.owner.token)).statusCode).toBe(200);
+  });
+
+  it('makes one league export at a time per process: another one meanwhile is a translated 503 with Retry-After', async () => {
+    const t = ctx();
+    const s = await setup(t);
+    const release = takeExportSlot(t.deps); // an export being made, as a slow download holds it
+    const busy = await csvOf(t, s.leagueId, s.begona.token, 'es');
+    expect([busy.statusCode, busy.headers['retry-after'], busy.data.error])
+      .toEqual([503, '30', 'Este servidor está preparando otra exportación de liga. Inténtalo de nuevo en un minuto']);
+    expect((await call(t.app, { method: 'GET', url: `/api/v1/en/leagues/archive/${s.leagueId}`, token: s.owner.token })).statusCode).toBe(503);
+    // Who may read the league is answered first: an outsider learns nothing about exports under way.
+    expect((await csvOf(t, s.leagueId, s.outsider.token)).statusCode).toBe(403);
+    release();
+    expect((await csvOf(t, s.leagueId, s.begona.token)).statusCode).toBe(200);
+    expect((await csvOf(t, s.leagueId, s.begona.token)).statusCode).toBe(200);
+  });
+
+  it('gives the slot back when the reader goes away before the end', async () => {
+    const t = ctx();
+    const s = await setup(t);
+    const begona = { id: s.begona.id, name: 'Begoña Núñez', email: s.begona.email, is_admin: false, locale: 'en' as const, sessionId: '', email_verified: true, email_reminders: false, ranking_hidden: false };
+    const { stream } = await leagueCsv(t.deps, begona, s.leagueId, (key) => key);
+    stream.destroy();
+    const started = Date.now();
+    for (;;) {
+      try {
+        takeExportSlot(t.deps)();
+        break;
+      } catch (error) {
+        if (Date.now() - started > 2000) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+    }
+  });
+
+  it("writes a big league's table page by page from its ranked table, every member once, as the table screen ranks it", async () => {
+    const t = ctx();
+    const s = await setup(t);
+    const now = t.clock.now();
+    const many = 2_100;
+    const ids: number[] = [];
+    for (let from = 0; from < many; from += 500) {
+      const rows = await t.deps.db.insertInto('users').values(Array.from({ length: Math.min(500, many - from) }, (_, i) => ({
+        name: `Fan ${String(from + i).padStart(4, '0')}`, email: `fan${from + i}@example.com`, password_hash: 'x', locale: 'en', created_at: now, updated_at: now,
+      }))).returning('id').execute();
+      ids.push(...rows.map((row) => Number(row.id)));
+    }
+    for (let from = 0; from < many; from += 500) {
+      await t.deps.db.insertInto('league_members').values(ids.slice(from, from + 500).map((id) => ({ league_id: s.leagueId, user_id: id, joined_at: now }))).execute();
+      await t.deps.db.insertInto('result_bets').values(ids.slice(from, from + 500).map((id) => ({
+        competition_id: s.cup.competitionId, league_id: s.leagueId, user_id: id, match_id: s.first, local_goals: id % 3, visiting_goals: 1, updated_at: 0,
+      }))).execute();
+    }
+    await t.deps.db.transaction().execute(async (trx) => {
+      await refreshLeagueStandings(trx, s.leagueId);
+      await rankLeagues(trx, { competitionId: s.cup.competitionId, leagueId: s.leagueId });
+    });
+    const res = await csvOf(t, s.leagueId, s.begona.token);
+    expect(res.statusCode).toBe(200);
+    const table = res.body.slice(1).split('\r\n\r\n')[0]!.split('\r\n').slice(1);
+    expect(table).toHaveLength(many + 3);
+    const names = table.map((line) => line.split(',')[1]);
+    expect(new Set(names).size).toBe(many + 3);
+    const positions = table.map((line) => Number(line.split(',')[0]));
+    expect(positions.every((p, i) => i === 0 || p >= positions[i - 1]!)).toBe(true);
+    const screen = await call(t.app, { method: 'GET', url: `/api/v1/en/leagues/users_league_table/${s.leagueId}?offset=1990&limit=20`, token: s.begona.token });
+    expect(table.slice(1990, 2010).map((line) => line.split(',').slice(0, 2).join(',')))
+      .toEqual(screen.data.users.map((u: any) => `${u.position},${u.user_name}`));
   });
 });

@@ -44,7 +44,7 @@ async function setup(t: TestApp) {
   await db.insertInto('invitations').values({ league_id: owned, inviter_id: dora.id, email: 'zoe@example.com', token: 'tok-sent', created_at: now, updated_at: now }).execute();
   const { id: invitationId } = await db.insertInto('invitations')
     .values({ league_id: banned, inviter_id: olga.id, email: 'dora@example.com', token: 'tok-received', created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow();
-  await db.insertInto('messages').values({ user_id: dora.id, kind: 'invitation', league_id: banned, invitation_id: invitationId, payload: '{"league":"Cerrada"}', created_at: now }).execute();
+  await db.insertInto('messages').values({ user_id: dora.id, kind: 'invitation', league_id: banned, invitation_id: invitationId, payload: '{"league_name":"Cerrada","token":"tok-received"}', created_at: now }).execute();
   await db.insertInto('messages').values({ user_id: olga.id, kind: 'invitation_sent', league_id: banned, invitation_id: invitationId, payload: '{}', created_at: now }).execute();
   await db.insertInto('league_nudges').values({ league_id: league, user_id: dora.id, deadline: now + HOUR, nudged_by: olga.id, nudged_at: now }).execute();
   await db.insertInto('league_nudges').values({ league_id: owned, user_id: bob.id, deadline: now + HOUR, nudged_by: dora.id, nudged_at: now }).execute();
@@ -55,15 +55,32 @@ async function setup(t: TestApp) {
   await db.insertInto('sign_in_failures').values({ email: 'dora@example.com', ip: '10.0.0.1', created_at: now }).execute();
   await db.insertInto('reminders_sent').values({ user_id: dora.id, league_id: league, item: 'm1', sent_at: now }).execute();
   await db.insertInto('league_posts').values({ league_id: league, author_id: dora.id, text: 'Hola a todos', created_at: now }).execute();
+  await db.insertInto('api_tokens').values({ user_id: dora.id, name: 'Bot', scope: 'bet', token_hash: 'dora-api-token-hash', created_at: now, expires_at: now + HOUR }).execute();
+  await db.insertInto('password_resets').values({ user_id: dora.id, token_hash: 'dora-reset-hash', expires_at: now + HOUR, created_at: now }).execute();
+  await db.insertInto('league_webhooks').values({
+    league_id: owned, kind: 'slack', url: 'https://hooks.example.com/services/dora-credential', events: 'result', secret: 'dora-hook-secret', created_by: dora.id, created_at: now,
+  }).execute();
   return { dora, olga, bob, league, owned, banned, matchId };
 }
 
 const users = (t: TestApp) => t.deps.db.selectFrom('users');
 
+/** Every secret the database holds about the user or a league of theirs: none may reach the export. */
 async function secretsOf(db: Executor, userId: number): Promise<string[]> {
   const user = await db.selectFrom('users').select('password_hash').where('id', '=', userId).executeTakeFirstOrThrow();
   const sessions = await db.selectFrom('sessions').select('id').where('user_id', '=', userId).execute();
-  return [user.password_hash, ...sessions.map((s) => s.id), PUSH.endpoint, PUSH.p256dh, PUSH.auth, 'tok-sent', 'tok-received'];
+  const hashes = async (table: 'api_tokens' | 'password_resets' | 'email_verifications') =>
+    (await db.selectFrom(table).select('token_hash').where('user_id', '=', userId).execute()).map((r) => r.token_hash);
+  const shareTokens = await db.selectFrom('leagues').select('share_token').execute();
+  const invitationTokens = await db.selectFrom('invitations').select('token').execute();
+  const hooks = await db.selectFrom('league_webhooks').select(['url', 'secret']).execute();
+  const secrets = [
+    user.password_hash, ...sessions.map((r) => r.id), ...await hashes('api_tokens'), ...await hashes('password_resets'),
+    ...await hashes('email_verifications'), ...shareTokens.map((l) => l.share_token), ...invitationTokens.map((i) => i.token),
+    ...hooks.flatMap((h) => [h.url, h.secret]), PUSH.endpoint, PUSH.p256dh, PUSH.auth,
+  ];
+  expect(secrets).toEqual(expect.arrayContaining(['tok-sent', 'tok-received', 'dora-api-token-hash', 'dora-reset-hash', 'dora-hook-secret']));
+  return secrets;
 }
 
 /** Tables of the current database or schema, with their columns. */
@@ -93,7 +110,7 @@ describeEachDb('the user\'s data: export and account deletion', (ctx) => {
     expect(sections.bonus_answers).toEqual([expect.objectContaining({ question: 'Goals?', answer: '7' })]);
     expect(sections.invitations.sent).toEqual([expect.objectContaining({ league: 'Dora FC', email: 'zoe@example.com' })]);
     expect(sections.invitations.received).toEqual([expect.objectContaining({ league: 'Cerrada', email: 'dora@example.com' })]);
-    expect(sections.invitations.messages).toEqual([expect.objectContaining({ kind: 'invitation', content: { league: 'Cerrada' } })]);
+    expect(sections.invitations.messages).toEqual([expect.objectContaining({ kind: 'invitation', content: { league_name: 'Cerrada' } })]);
     expect(sections.nudges).toEqual({ received: [expect.objectContaining({ league: 'Oficina' })], sent: 1 });
     expect(sections.push_devices).toEqual([{ push_service: 'https://fcm.googleapis.com', created_at: expect.any(String) }]);
     expect(sections.calendar).toEqual({ replaced: 2, updated_at: expect.any(String) });

@@ -1,8 +1,9 @@
 import type { UserDataSection } from '../../domain/userData/userDataSection';
-import { isoTime } from '../../domain/userData/userDataSection';
+import { isoTime, withoutSecrets } from '../../domain/userData/userDataSection';
 
 /**
- * Invitations the user sent and received, and the messages of their inbox. Forgetting removes the received ones
+ * Invitations the user sent and received (never their tokens), and the messages of their inbox without the secrets
+ * they hold (an invitation message's join token). Forgetting removes the received ones
  * (by account or by address) and the inbox; a sent invitation stays for its invitee, without its inviter.
  */
 export const invitationsUserData: UserDataSection = {
@@ -24,7 +25,7 @@ export const invitationsUserData: UserDataSection = {
       sent: sent.map(invitation),
       received: received.map(invitation),
       messages: messages.map((m) => ({
-        kind: m.kind, league_id: m.league_id === null ? null : Number(m.league_id), content: parse(m.payload),
+        kind: m.kind, league_id: m.league_id === null ? null : Number(m.league_id), content: withoutSecrets(parse(m.payload)),
         read_at: isoTime(m.read_at), created_at: isoTime(m.created_at),
       })),
     };

@@ -70,12 +70,32 @@ describeEachDb('invitations need a verified address', (ctx) => {
     expect(await invitationRow(t)).toEqual({ status: 'accepted', invitee_id: w.squatter.id });
   });
 
-  it('accepts the token of a verified account with another address (the link went to the invited mailbox)', async () => {
+  it('refuses the token from any account but the verified one of the invited address; a share link stays a share link', async () => {
     const t = ctx();
     const w = await invitedWorld(t);
     await setEmailVerified(t, w.other);
-    expect((await join(t, w.other, w.league.id, w.token)).statusCode).toBe(200);
-    expect(await invitationRow(t)).toEqual({ status: 'accepted', invitee_id: w.other.id });
+    const byToken = await call(t.app, {
+      method: 'POST', url: api('/leagues/join', 'es'), token: w.other.token, payload: { league_id: w.league.id, invitation_token: w.token },
+    });
+    expect([byToken.statusCode, byToken.data.error]).toEqual([403,
+      'Esta invitación se envió a otra dirección de email: entra con la cuenta de esa dirección para aceptarla']);
+    expect(await invitationRow(t)).toEqual({ status: 'pending', invitee_id: w.squatter.id });
+    expect((await join(t, w.other, w.league.id, w.league.share_token)).statusCode).toBe(200);
+    // The account of the address, once verified, still accepts it with the token.
+    await setEmailVerified(t, w.squatter);
+    expect((await join(t, w.squatter, w.league.id, w.token)).statusCode).toBe(200);
+    expect(await invitationRow(t)).toEqual({ status: 'accepted', invitee_id: w.squatter.id });
+  });
+
+  it("keeps the token out of the unverified squatter's data export, so a second account cannot join with it", async () => {
+    const t = ctx();
+    const w = await invitedWorld(t);
+    const exported = await get(t, w.squatter, '/users/export');
+    expect(exported.statusCode).toBe(200);
+    expect(exported.data.sections.invitations.messages).toEqual([
+      expect.objectContaining({ kind: 'invitation', content: { league_name: 'Closed', inviter_name: 'Olga Owner' } }),
+    ]);
+    expect(exported.body).not.toContain(w.token);
   });
 
   it('hides the token from an account that no longer has the invited address', async () => {

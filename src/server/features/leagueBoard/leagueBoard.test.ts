@@ -73,7 +73,7 @@ describeEachDb('the league board', (ctx) => {
     const posts = await t.deps.db.selectFrom('league_posts').select('id').where('league_id', '=', w.league.id).execute();
     expect(posts).toHaveLength(1);
     // Refused posts do not count against the limit of posts a minute: one hit per post taken (Nora's and Mario's).
-    const hits = await t.deps.db.selectFrom('rate_limit_hits').select('subject').where('action', '=', 'league_post').execute();
+    const hits = await t.deps.db.selectFrom('rate_limit_hits').select('subject').where('action', '=', 'league_board').execute();
     expect(hits.map((h) => h.subject).sort()).toEqual([`league:${elsewhere.id}:user:${w.other.id}`, `league:${w.league.id}:user:${w.member.id}`].sort());
     // Control characters other than line breaks and tabs go; a post of nothing else is empty.
     expect((await post(t, w.member, { league_id: w.league.id, text: '\u0000\u0007' })).statusCode).toBe(400);

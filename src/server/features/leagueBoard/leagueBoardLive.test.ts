@@ -1,4 +1,4 @@
-import { describeEachDb } from '../../testing/harness';
+import { call, describeEachDb } from '../../testing/harness';
 import { createLeague } from '../leagues/testing/leagueTestKit';
 import { isEvent, listen, LIVE_TEST_SETTINGS, openStream } from '../live/testing/liveTestKit';
 import { leagueBoardUserData } from './leagueBoardUserData';
@@ -48,6 +48,40 @@ describeEachDb('the league board: live, limits, concurrency and user data', (ctx
     t.clock.advance(MINUTE);
     expect((await post(t, w.member, { league_id: w.league.id, text: 'Calmer now' })).statusCode).toBe(200);
     expect(await t.deps.db.selectFrom('league_posts').select('id').where('author_id', '=', w.member.id).execute()).toHaveLength(11);
+  });
+
+  it('counts every board write against one limit, and folds repeated edits of a post into one log entry', async () => {
+    const t = ctx();
+    const w = await boardWorld(t);
+    const events = async () => Number((await t.deps.db.selectFrom('live_events').select((eb) => eb.fn.countAll().as('n'))
+      .where('kind', '=', 'board').executeTakeFirstOrThrow()).n);
+    const mine = await w.say(w.member, 'Draft 0');
+    const before = await events();
+    for (let i = 1; i <= 8; i++) expect((await editPost(t, w.member, mine.id, `Draft ${i}`)).statusCode).toBe(200);
+    // The post and eight edits: ten writes with this deletion; the eleventh, of any kind, is refused.
+    const other = await w.say(w.owner, 'Owner post');
+    expect((await deletePost(t, w.member, mine.id)).statusCode).toBe(200);
+    const refusedEdit = await editPost(t, w.member, (await w.say(w.owner, 'Another')).id, 'Not mine');
+    expect(refusedEdit.statusCode).toBe(403); // refused for its own reason first: it does not count
+    const refused = await post(t, w.member, { league_id: w.league.id, text: 'One more' }, 'es');
+    expect([refused.statusCode, refused.data.error]).toEqual([429, 'Demasiados intentos. Espera un momento y vuelve a intentarlo']);
+    expect(refused.headers['retry-after']).toBeTruthy();
+    // Every edit told the open pages; the log holds the post, one edit and the deletion.
+    expect(await events() - before).toBeGreaterThanOrEqual(9);
+    expect((await loggedActions(t, w.league.id)).filter((action) => action.startsWith('post.') && action !== 'post.created'))
+      .toEqual(['post.edited', 'post.deleted']);
+
+    // The owner's moderation counts too: two posts, three pins and unpins, closing and opening make ten; then no more.
+    for (let i = 0; i < 3; i++) {
+      expect((await pin(t, w.owner, other.id)).statusCode).toBe(200);
+      expect((await call(t.app, { method: 'DELETE', url: `/api/v1/en/leagues/posts/pin/${other.id}`, token: w.owner.token })).statusCode).toBe(200);
+    }
+    expect((await setOpen(t, w.owner, w.league.id, false)).statusCode).toBe(200);
+    expect((await setOpen(t, w.owner, w.league.id, true)).statusCode).toBe(200);
+    expect((await pin(t, w.owner, other.id)).statusCode).toBe(429);
+    expect((await deletePost(t, w.owner, other.id)).statusCode).toBe(429);
+    t.clock.advance(MINUTE);
+    expect((await pin(t, w.owner, other.id)).statusCode).toBe(200);
   });
 
   it('two pins at once leave one pinned post, and a post racing the closing of the board is either in or refused', async () => {

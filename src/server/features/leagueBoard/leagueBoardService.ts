@@ -16,8 +16,20 @@ import {
 import { postView, threadView, type PostView } from './leagueBoardViews';
 import { cleanPostText } from './postText';
 
-/** Each member posts at most this often to a league's board, counted in the database across processes. */
-export const POSTS_PER_MEMBER: ActionLimit = { action: 'league_post', max: 10, windowMs: 60_000 };
+/**
+ * Each member writes to a league's board at most this often, counted in the database across processes: posts, edits,
+ * deletions, pins and unpins, closing and opening all count against the one limit (each makes every open page of the
+ * league read the board again, and most write a permanent log entry).
+ */
+export const BOARD_WRITES_PER_MEMBER: ActionLimit = { action: 'league_board', max: 10, windowMs: 60_000 };
+
+/**
+ * Counts a board write against the member's limit (429 with Retry-After once used up). Outside any transaction, after
+ * the write's own checks passed on a plain read: a write refused for another reason does not count.
+ */
+export async function takeBoardWrite(deps: AppDeps, user: AuthUser, leagueId: number, now: number): Promise<void> {
+  await takeActionLimits(deps.db, [{ limit: BOARD_WRITES_PER_MEMBER, subject: `league:${leagueId}:user:${user.id}` }], now);
+}
 const DEFAULT_PAGE = 20;
 
 /** The league's board for a member (or a global admin looking): the pinned post, then a page, newest first. */
@@ -39,9 +51,13 @@ export async function listBoard(deps: AppDeps, user: AuthUser, leagueId: number,
 
 /** Every change of a board is logged (never its text) and told to the league's open pages, in its transaction. */
 export async function recordChange(deps: AppDeps, trx: Executor, access: LeagueAccess, entry: Omit<LogEntryInput, 'leagueId'>, postId: number | null) {
-  const leagueId = access.league.id;
-  await appendLeagueLog(trx, { now: deps.clock.now(), key: deps.logKey }, [{ leagueId, ...entry }]);
-  const payload: BoardPayload = { league_id: leagueId, post_id: postId };
+  await appendLeagueLog(trx, { now: deps.clock.now(), key: deps.logKey }, [{ leagueId: access.league.id, ...entry }]);
+  await tellOpenPages(deps, trx, access, postId);
+}
+
+/** The league's open pages read the board again (a `board` live event, sent if the transaction commits). */
+async function tellOpenPages(deps: AppDeps, trx: Executor, access: LeagueAccess, postId: number | null) {
+  const payload: BoardPayload = { league_id: access.league.id, post_id: postId };
   await deps.live.publish(trx, { competitionId: access.league.competition_id, kind: 'board', payload });
 }
 
@@ -75,7 +91,7 @@ export async function createPost(deps: AppDeps, user: AuthUser, input: NewPost):
   const text = cleanPostText(input.text);
   await checkNewPost(deps.db, await loadLeagueAccess(deps.db, input.league_id, user), input);
   const now = deps.clock.now();
-  await takeActionLimits(deps.db, [{ limit: POSTS_PER_MEMBER, subject: `league:${input.league_id}:user:${user.id}` }], now);
+  await takeBoardWrite(deps, user, input.league_id, now);
   return deps.db.transaction().execute(async (trx) => {
     const access = await loadLeagueAccess(trx, input.league_id, user);
     await lockBoard(trx, access.league.id, now);
@@ -109,17 +125,43 @@ function requireAuthorInWindow(post: PostRow, access: LeagueAccess, user: AuthUs
   if (now > post.created_at + POST_EDIT_WINDOW_MS) throw forbidden('errors.post_edit_window');
 }
 
-/** The author edits their post within 15 minutes of posting it, while the board is open. */
+/**
+ * The post, the caller's standing in its league and the board, read without taking the board: a write checks its
+ * rules on these before it counts against the member's limit, and again inside its transaction.
+ */
+export async function postAsItIs(db: Executor, user: AuthUser, postId: number): Promise<{ post: PostRow; access: LeagueAccess; board: BoardRow }> {
+  const post = await findPost(db, postId);
+  if (!post || post.deleted_at !== null) throw notFound('errors.post_not_found');
+  return { post, access: await loadLeagueAccess(db, post.league_id, user), board: await findBoard(db, post.league_id) };
+}
+
+function checkEdit({ post, access, board }: { post: PostRow; access: LeagueAccess; board: BoardRow }, user: AuthUser, now: number): void {
+  requireAuthorInWindow(post, access, user, now);
+  requireWritable(access);
+  if (board.closed_at !== null) throw forbidden('errors.board_closed');
+}
+
+/**
+ * The author edits their post within 15 minutes of posting it, while the board is open. Its first edit is logged;
+ * later ones (all within the same window) fold into that entry, so a member editing again and again writes no more
+ * to the permanent log. Every edit still tells the open pages.
+ */
 export async function editPost(deps: AppDeps, user: AuthUser, postId: number, rawText: string): Promise<PostView> {
   const text = cleanPostText(rawText);
   const now = deps.clock.now();
+  const seen = await postAsItIs(deps.db, user, postId);
+  checkEdit(seen, user, now);
+  await takeBoardWrite(deps, user, seen.post.league_id, now);
   return deps.db.transaction().execute(async (trx) => {
-    const { post, access, board } = await postAndAccess(trx, user, postId, now);
-    requireAuthorInWindow(post, access, user, now);
-    requireWritable(access);
-    if (board.closed_at !== null) throw forbidden('errors.board_closed');
+    const state = await postAndAccess(trx, user, postId, now);
+    checkEdit(state, user, now);
+    const { post, access } = state;
     await updatePostText(trx, post.id, text, now);
-    await recordChange(deps, trx, access, { actorId: user.id, action: 'post.edited', details: { post_id: post.id, user_id: user.id } }, post.id);
+    if (post.edited_at === null) {
+      await recordChange(deps, trx, access, { actorId: user.id, action: 'post.edited', details: { post_id: post.id, user_id: user.id } }, post.id);
+    } else {
+      await tellOpenPages(deps, trx, access, post.id);
+    }
     return postView((await findPost(trx, post.id))!, user.id);
   });
 }
@@ -127,6 +169,9 @@ export async function editPost(deps: AppDeps, user: AuthUser, postId: number, ra
 /** The author deletes their post within 15 minutes; the owner deletes any post, any time. */
 export async function deletePost(deps: AppDeps, user: AuthUser, postId: number): Promise<void> {
   const now = deps.clock.now();
+  const seen = await postAsItIs(deps.db, user, postId);
+  if (!seen.access.isOwner) requireAuthorInWindow(seen.post, seen.access, user, now);
+  await takeBoardWrite(deps, user, seen.post.league_id, now);
   await deps.db.transaction().execute(async (trx) => {
     const { post, access } = await postAndAccess(trx, user, postId, now);
     if (!access.isOwner) requireAuthorInWindow(post, access, user, now);

@@ -1,11 +1,11 @@
-import { canonicalJson, entryHash } from '../../domain/leagueLog/canonical';
+import { canonicalJson, entryHash, SEALED_SCHEME, type HashScheme } from '../../domain/leagueLog/canonical';
 import { appendLeagueLog, keyLegacyLogs } from '../../domain/leagueLog/leagueLogService';
 import { verifyLeagueLogs } from '../../domain/leagueLog/verifyLog';
 import { describeEachDb, type TestApp } from '../../testing/harness';
 import { api, dropLogGuards, insertUnkeyedEntries, readLog, setupLeagueLog } from './testing/leagueLogKit';
 
 /** Every score from 0-0 to 120-120 an attacker would try against a hidden entry's hash. */
-function recoverScore(entry: any, leagueId: number, visibleDetails: Record<string, unknown>, scheme: 1 | 2, key: Uint8Array) {
+function recoverScore(entry: any, leagueId: number, visibleDetails: Record<string, unknown>, scheme: HashScheme, key: Uint8Array) {
   for (let local = 0; local <= 120; local += 1) {
     for (let visiting = 0; visiting <= 120; visiting += 1) {
       const details = { ...visibleDetails, after: { local_goals: local, visiting_goals: visiting } };
@@ -36,7 +36,7 @@ describeEachDb('league log integrity', (ctx) => {
     const shape = { ...guessable, before: { local_goals: null, visiting_goals: null } };
     expect(recoverScore(seen, s.leagueId, shape, 1, new Uint8Array())).toBeNull();
     // The same search with the server's key finds it: the guesses are right, only the key is missing.
-    expect(recoverScore(seen, s.leagueId, shape, 2, t.deps.logKey)).toEqual([7, 3]);
+    expect(recoverScore(seen, s.leagueId, shape, SEALED_SCHEME, t.deps.logKey)).toEqual([7, 3]);
   });
 
   it('an unkeyed entry written before the log was keyed withholds its hash while its bet is hidden', async () => {

@@ -4,7 +4,7 @@ import type { AppDeps } from '../../platform/deps';
 import type { AuthUser } from '../../platform/http/context';
 import type { RouteHandlers } from '../../platform/http/registerRoutes';
 import { loadLeagueAccess, requireMemberOrAdmin } from '../../domain/leagues/leagueAccess';
-import { KEYED_SCHEME } from '../../domain/leagueLog/canonical';
+import { isKeyed } from '../../domain/leagueLog/canonical';
 import { redactLogDetails, withheldHashes, type LogDetails } from '../../domain/leagueLog/logRedaction';
 import * as repo from '../../domain/leagueLog/leagueLogRepository';
 
@@ -26,7 +26,7 @@ export async function readLeagueLog(deps: AppDeps, user: AuthUser, leagueId: num
     seq: Number(row.seq), actor_id: row.actor_id === null ? null : Number(row.actor_id), actor_name: row.actor_name ?? null,
     action: row.action, details, created_at: new Date(Number(row.created_at)).toISOString(),
     prev_hash: withheld.has(Number(row.seq) - 1) ? null : row.prev_hash, hash: withheld.has(Number(row.seq)) ? null : row.hash,
-    keyed: Number(row.scheme) === KEYED_SCHEME,
+    keyed: isKeyed(Number(row.scheme)),
   }));
 }
 

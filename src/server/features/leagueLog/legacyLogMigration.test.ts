@@ -46,7 +46,7 @@ describe.each(DB_KINDS)('a league log written before it was keyed [%s]', (kind) 
       expect(await keyLegacyLogs(handle.db, { now: 6000, key: KEY })).toBe(0);
       expect(await verifyLeagueLogs(handle.db, KEY)).toEqual({ entries: 3, leagues: 1, archivedLeagues: 0, breaks: [] });
       const rows = await handle.db.selectFrom('league_log').select(['seq', 'action', 'scheme', 'prev_hash']).orderBy('seq').execute();
-      expect(rows.map((r) => [Number(r.seq), r.action, Number(r.scheme)])).toEqual([[1, 'member.left', 1], [2, 'member.left', 1], [3, 'log.keyed', 2]]);
+      expect(rows.map((r) => [Number(r.seq), r.action, Number(r.scheme)])).toEqual([[1, 'member.left', 1], [2, 'member.left', 1], [3, 'log.keyed', 3]]);
       expect(rows[2].prev_hash).toBe(prev);
     } finally {
       await handle.close();

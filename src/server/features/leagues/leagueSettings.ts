@@ -9,7 +9,7 @@ import type { LeaguesTable } from '../../platform/db/schema';
 import { invalidField } from '../../platform/http/errors';
 import { deadlineWithSql, resultBetDeadlineSql } from '../../domain/scoring/scoringSql';
 import { scoringToColumns } from '../../domain/scoring/leagueScoring';
-import { lockLeagueMembers, matchdayKickoffs, mostJokersUsed, teamIdsInCompetition } from './leaguesRepository';
+import { lockLeagueMembers, matchdayKickoffs, mostShownJokers, teamIdsInCompetition } from './leaguesRepository';
 import type { Dialect } from '../../platform/db/migrations/index';
 
 /** Settings a client may leave out when creating a league; start_matchday and lock_by depend on the competition. */
@@ -137,14 +137,17 @@ export function checkRoundMultipliers(multipliers: readonly { round_id: number; 
 }
 
 /**
- * Fewer jokers than a member has already played would take points back silently: refused. Counted under every
- * member's lock, so a joker being played meanwhile is either counted here or sees the new count.
+ * Fewer jokers than a member has on bets already shown would take points back silently: refused, with that count
+ * (shown to everyone anyway). Jokers on bets still open are hidden, so they never decide a refusal (it would tell the
+ * owner how many jokers someone has played): a lower count takes them off instead (takeOffJokersBeyond). Counted under
+ * every member's lock, so a joker being played meanwhile is either counted here or sees the new count.
  */
-export async function checkJokerCount(db: Executor, dialect: Dialect, leagueId: number, count: number): Promise<void> {
-  await lockLeagueMembers(db, dialect, leagueId);
-  const used = await mostJokersUsed(db, leagueId);
-  if (count < used) throw invalidField('league.jokers', 'validation.jokers_in_use', { count: used });
+export async function checkJokerCount(db: Executor, dialect: Dialect, league: { id: number; competition_id: number }, count: number, now: number): Promise<void> {
+  await lockLeagueMembers(db, dialect, league.id);
+  const shown = await mostShownJokers(db, league, now);
+  if (count < shown) throw invalidField('league.jokers', 'validation.jokers_in_use', { count: shown });
 }
+
 
 /**
  * New deadline settings may not reopen a bet already shown: refused when some match's deadline in this league has

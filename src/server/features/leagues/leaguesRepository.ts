@@ -4,6 +4,7 @@ import { sql, type ExpressionBuilder, type Insertable, type Updateable } from 'k
 import type { Executor } from '../../platform/db/database';
 import type { Database, LeaguesTable } from '../../platform/db/schema';
 import type { Dialect } from '../../platform/db/migrations/index';
+import { resultBetDeadlineSql } from '../../domain/scoring/scoringSql';
 
 /** A league as the API shows it, before mapping: settings plus competition, owner and the caller's membership. */
 export interface LeagueViewRow {
@@ -98,7 +99,6 @@ export async function selectRoundMultipliers(db: Executor, leagueIds: number[]):
   return map;
 }
 
-/** The most jokers any member has played in the league. */
 /**
  * PostgreSQL: holds every member's row of the league (in one order), the lock a member flagging a joker takes, so
  * a change of the joker count and a joker being played wait for each other. SQLite runs one transaction at a time.
@@ -108,10 +108,28 @@ export async function lockLeagueMembers(db: Executor, dialect: Dialect, leagueId
   await db.selectFrom('league_members').select('user_id').where('league_id', '=', leagueId).orderBy('user_id').forUpdate().execute();
 }
 
-export async function mostJokersUsed(db: Executor, leagueId: number): Promise<number> {
-  const rows = await db.selectFrom('result_bets').select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('league_id', '=', leagueId).where('mode', '=', 0).where('joker', '=', 1).groupBy('user_id').execute();
-  return rows.reduce((most, r) => Math.max(most, Number(r.n)), 0);
+/** A member's real bets carrying a joker in the league, numbered by deadline (then match) from 1, with whether shown. */
+function jokerBets(league: { id: number; competition_id: number }, now: number) {
+  return sql`SELECT rb.id, rb.user_id, CASE WHEN ${resultBetDeadlineSql('l', 'm')} <= ${now} THEN 1 ELSE 0 END AS shown,
+      ROW_NUMBER() OVER (PARTITION BY rb.user_id ORDER BY ${resultBetDeadlineSql('l', 'm')}, rb.match_id) AS n
+    FROM result_bets rb JOIN matches m ON m.id = rb.match_id JOIN leagues l ON l.id = rb.league_id
+    WHERE rb.competition_id = ${league.competition_id} AND rb.league_id = ${league.id} AND rb.mode = 0 AND rb.joker = 1`;
+}
+
+/** The most jokers any member has on bets already shown (past their deadline): what nobody may take back. */
+export async function mostShownJokers(db: Executor, league: { id: number; competition_id: number }, now: number): Promise<number> {
+  const { rows } = await sql<{ n: number | null }>`SELECT MAX(j.n) AS n FROM (${jokerBets(league, now)}) j WHERE j.shown = 1`.execute(db);
+  return Number(rows[0]?.n ?? 0);
+}
+
+/**
+ * Takes the joker off every open bet beyond `count` jokers of its member, the latest deadlines first (jokers on shown
+ * bets come first in each member's order, so they are never the ones taken off). Answers how many were taken off.
+ */
+export async function takeOffJokersBeyond(db: Executor, league: { id: number; competition_id: number }, count: number, now: number): Promise<number> {
+  const result = await sql`UPDATE result_bets SET joker = 0
+    WHERE competition_id = ${league.competition_id} AND id IN (SELECT j.id FROM (${jokerBets(league, now)}) j WHERE j.shown = 0 AND j.n > ${count})`.execute(db);
+  return Number(result.numAffectedRows ?? 0);
 }
 
 export async function insertLeague(db: Executor, values: Insertable<LeaguesTable>): Promise<number> {

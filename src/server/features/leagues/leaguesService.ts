@@ -17,7 +17,7 @@ import {
   ALWAYS_EDITABLE, DEFAULT_SETTINGS, changedSettings, checkDeadlineChange, checkJokerCount, checkRoundMultipliers,
   checkSelectedTeams, checkStartMatchday, cleanName, defaultStartMatchday, settingsToColumns, withScoring,
 } from './leagueSettings';
-import { deleteLeague, findCompetition, insertLeague, replaceLeagueTeams, updateLeague } from './leaguesRepository';
+import { deleteLeague, findCompetition, insertLeague, replaceLeagueTeams, takeOffJokersBeyond, updateLeague } from './leaguesRepository';
 import { leagueView } from './leagueViews';
 import { addMember } from '../../domain/leagues/membersRepository';
 import { insertNewQuestion } from '../../domain/bonusQuestions/askQuestion';
@@ -94,7 +94,7 @@ export async function changeLeague(deps: AppDeps, user: AuthUser, leagueId: numb
     const scoringChanged = changed.some((key) => !ALWAYS_EDITABLE.includes(key));
     if (started && scoringChanged && league.editable_after_start !== 1) throw new AppError(403, 'errors.league_frozen');
     if (changed.includes('start_matchday')) await checkStartMatchday(trx, league.competition_id, wanted.start_matchday!);
-    if (changed.includes('jokers')) await checkJokerCount(trx, deps.dialect, leagueId, wanted.jokers!.count);
+    if (changed.includes('jokers')) await checkJokerCount(trx, deps.dialect, league, wanted.jokers!.count, now);
     if (changed.includes('bet_deadline_minutes') || changed.includes('lock_by')) {
       await checkDeadlineChange(trx, league, {
         bet_deadline_minutes: wanted.bet_deadline_minutes ?? current.bet_deadline_minutes, lock_by: wanted.lock_by ?? current.lock_by,
@@ -110,6 +110,8 @@ export async function changeLeague(deps: AppDeps, user: AuthUser, leagueId: numb
     // Taking up the odds (or moving deadlines under them) seals what is due before the league is scored again.
     const odds = (changes.scoring ?? current.scoring).mode === 'odds';
     if (odds) await sealDueOdds(trx, { leagueId }, now);
+    // Jokers on open bets beyond the new count go back to their members, the latest deadlines first (their bets stay).
+    if (changes.jokers !== undefined) await takeOffJokersBeyond(trx, league, changes.jokers.count, now);
     // Before the first kickoff no bet has points yet; afterwards the new rules rescore what was played.
     if (started && scoringChanged) {
       // Pick points carry the league's round/person switches; recomputeLeague then re-sums the standings.

@@ -4,7 +4,7 @@ import type { AppDeps } from '../../platform/deps';
 import type { AuthUser } from '../../platform/http/context';
 import { conflict, forbidden, notFound } from '../../platform/http/errors';
 import {
-  invitationByToken, invitationForCaller, requireVerifiedEmail, settleInvitationsOnJoin, type ClaimedInvitation,
+  invitationByToken, invitationForCaller, requireInvitee, settleInvitationsOnJoin, type ClaimedInvitation,
 } from '../../domain/leagues/invitationClaims';
 import { markLeagueInvitationsRead } from '../../domain/leagues/messagesRepository';
 import { appendLeagueLog } from '../../domain/leagueLog/leagueLogService';
@@ -21,8 +21,8 @@ import { handOverOwnedLeagues, ownerChanges } from '../../domain/leagues/ownersh
 
 /**
  * Joining: with an invitation token (accepts it), with the league's share token, or without a token when the
- * league allows joining or the caller's verified address has a pending invitation to it. Invitations are only
- * for verified addresses. A member the owner removed is banned: only a personal invitation
+ * league allows joining or the caller's verified address has a pending invitation to it. An invitation's token
+ * is accepted only from the verified account of the address it was sent to. A member the owner removed is banned: only a personal invitation
  * from the owner, sent after the removal, lets them back.
  */
 export async function joinLeague(deps: AppDeps, user: AuthUser, leagueId: number, token: string | null | undefined): Promise<League> {
@@ -35,7 +35,7 @@ export async function joinLeague(deps: AppDeps, user: AuthUser, leagueId: number
     if (token && token !== access.league.share_token) {
       invitation = await invitationByToken(trx, leagueId, token);
       if (!invitation) throw notFound('errors.invitation_not_found');
-      requireVerifiedEmail(user);
+      requireInvitee(user, invitation);
     } else {
       // Share link or no token: an invitation to the caller's verified address counts too (and may lift a ban).
       invitation = await invitationForCaller(trx, leagueId, user);

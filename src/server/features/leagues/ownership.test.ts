@@ -50,6 +50,6 @@ describeEachDb('handOverOwnedLeagues', (ctx) => {
   it('does nothing for a user who owns no league', async () => {
     const deps = ctx().deps;
     const user = await createUserWithToken(deps);
-    expect(await handOverOwnedLeagues(deps.db, user.id)).toMatchObject({ handedOver: 0, deleted: 0 });
+    expect(await handOverOwnedLeagues(deps.db, user.id, deps.clock.now())).toMatchObject({ handedOver: 0, deleted: 0 });
   });
 });

@@ -15,7 +15,8 @@ import type * as repo from './titleRaceRepository';
  *   they are worth most (a joker placed on an open bet can still move, so only jokers on closed bets are spent).
  * - A pick not yet scored: its rule's points per hit; unpicked places while the rule is still open count too.
  * - A top-scorer pick until the competition ends: MAX_GOALS goals a match in every match left to the player's team,
- *   plus the top scorer's bonus.
+ *   plus the top scorer's bonus. While the rule is open its picks are hidden: every place counts at its most then
+ *   (a pick on any team), made or not.
  * - A bonus question not yet resolved: its points, for members who answered it or still may.
  * A match whose teams the rating model knows is drawn from the model's chances; in a league scored by the odds, its
  * bets score by the chances sealed at the deadline (and their bound is the bet's own outcome at that chance).
@@ -99,20 +100,27 @@ function addPicks(rows: RaceRows, index: Map<number, number>, max: number[], lat
   const { league, picks, now } = rows;
   const personOpen = league.person_bets_enabled === 1 && league.competition_finished !== 1;
   const personMax = (matches: number) => matches * MAX_GOALS * PERSON_POINTS.per_goal + PERSON_POINTS.top_scorer_bonus;
+  let personPicksHidden = false;
   for (const rule of picks.rules) {
     if (rule.person ? !personOpen : league.round_bets_enabled !== 1) continue;
     const deadline = rows.kickoffs ? pickDeadline(rule.round_id, rows.kickoffs) : null;
     later(deadline);
     const stillOpen = deadline !== null && now < deadline;
     const picked = new Map(picks.picks.filter((p) => p.rule_id === rule.id).map((p) => [p.user_id, p]));
+    if (rule.person && stillOpen) {
+      // The picks are hidden until the rule's deadline: every place counts as a pick on any team, made or not, so
+      // max_points tells nobody how many a member has made nor on whom.
+      personPicksHidden = true;
+      max.forEach((_, i) => { max[i] += rule.picks * personMax(Number(league.unfinished_matches ?? 0)); });
+      continue;
+    }
     rows.members.forEach((m, i) => {
       const own = picked.get(m.user_id);
       const free = stillOpen ? Math.max(0, rule.picks - (own?.picked ?? 0)) : 0;
       if (!rule.person) max[i] += rule.points_per_hit * ((own?.unscored ?? 0) + free);
-      else max[i] += free * personMax(Number(league.unfinished_matches ?? 0));
     });
   }
-  if (!personOpen) return;
+  if (!personOpen || personPicksHidden) return;
   for (const p of rows.personMatches) {
     const i = index.get(p.user_id);
     if (i !== undefined) max[i] += personMax(p.matches);

@@ -1,3 +1,4 @@
+import { ROUND } from '../../../shared/domain/rounds';
 import { createCup } from '../../testing/competitionFixture';
 import { createUserWithToken } from '../../testing/fixtures';
 import { call, describeEachDb, type TestApp } from '../../testing/harness';
@@ -114,6 +115,30 @@ describeEachDb('title race', (ctx) => {
     const closed = byName((await readLater(ctx(), s.leagueId)).data);
     expect(closed.Cid.max_points - open.Cid.max_points).toBe(0);
     expect(open.Ann.max_points - closed.Ann.max_points).toBe(4);
+  });
+
+  it("top-scorer picks move no one's max_points while the rule is open: made or not, each place counts at its most", async () => {
+    const t = ctx();
+    const { db } = t.deps;
+    const start = t.clock.now() + 3 * HOUR;
+    const cup = await createCup(db, { start });
+    const [ann, ben] = await Promise.all(['Ann', 'Ben'].map((name) => createUserWithToken(t.deps, { name })));
+    const leagueId = await createLeague(db, {
+      competitionId: cup.competitionId, ownerId: ann.id, members: [ann, ben].map((u) => ({ id: u.id })),
+      round_bets_enabled: 0, person_bets_enabled: 1,
+    });
+    // Ann picks a striker of a team with few matches left; Ben has not picked yet, and nobody else can tell.
+    const { id: personId } = await db.insertInto('people').values({ name: 'Striker', team_id: cup.teamIds[0]!, external_key: null })
+      .returning('id').executeTakeFirstOrThrow();
+    await db.insertInto('person_bets').values({
+      league_id: leagueId, user_id: ann.id, league_rule_id: cup.ruleIds[ROUND.TOP_SCORER]!, person_id: personId, points: null, updated_at: 0,
+    }).execute();
+    const open = byName((await race(t, ann.token, leagueId)).data);
+    expect(open.Ann.max_points).toBe(open.Ben.max_points);
+    // Once the pick's deadline has passed the picks are shown, and each counts as made.
+    t.clock.set(start);
+    const closed = byName((await race(t, (await createUserWithToken(t.deps, { is_admin: true })).token, leagueId)).data);
+    expect(closed.Ann.max_points).toBeGreaterThan(closed.Ben.max_points);
   });
 
   it('while the chances of new data are simulated, readers get the bounds now and the last chances held to them', async () => {

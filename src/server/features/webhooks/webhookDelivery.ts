@@ -1,10 +1,9 @@
 import type { Locale } from '../../../shared/domain/locales';
-import { BoundedConcurrency } from '../../platform/concurrency/boundedConcurrency';
 import type { AppDeps } from '../../platform/deps';
 import { DownloadError, guardedRequest, type DownloadLimits } from '../../platform/http/outboundGuard';
 import { translate } from '../../platform/i18n/messages';
 import { deliveryRequest } from './webhookFormat';
-import { claimDueDeliveries, markDelivered, markFailed, type AttemptOutcome, type DueDelivery } from './webhooksRepository';
+import { claimDueDelivery, markDelivered, markFailed, type AttemptOutcome, type DueDelivery } from './webhooksRepository';
 
 const SECOND = 1000;
 const HOUR = 3_600_000;
@@ -15,11 +14,11 @@ export const LONGEST_RETRY_MS = HOUR;
 export const GIVE_UP_AFTER_MS = 24 * HOUR;
 /** A claimed delivery is taken again by another run only after this long (the process sending it stopped). */
 const LEASE_MS = 60 * SECOND;
-/** Deliveries claimed at once, and sent at once. */
-const CLAIM_BATCH = 20;
-const SEND_CONCURRENCY = 4;
-/** Runs of claims per job run: each sends at most one event per hook, so a backlog drains over a few rounds. */
-const MAX_ROUNDS = 25;
+/** Deliveries sent at once, each to a different league. */
+const SENDERS = 8;
+/** Deliveries one job run sends at most, and the time after which it claims no more (the next run goes on). */
+const MAX_SENDS_PER_RUN = 500;
+const RUN_BUDGET_MS = 60 * SECOND;
 
 /** Each webhook POST: 10 s in all, redirects included, and a small answer (only its status matters). */
 export const webhookLimits = (config: Pick<AppDeps['config'], 'webhookAllowedHosts'>): DownloadLimits =>
@@ -34,6 +33,7 @@ async function attempt(deps: AppDeps, delivery: DueDelivery): Promise<AttemptOut
     const answer = await guardedRequest(delivery.url, webhookLimits(deps.config), { method: 'POST', headers, body });
     return { ok: answer.status >= 200 && answer.status < 300, status: answer.status, error: null };
   } catch (error) {
+    if (refusedAddress(error)) return { ok: false, status: null, error: REFUSED_ADDRESS };
     // Shown to the owner (and global admins) with the URL, which holds the chat's credential, cut down to its host.
     const message = error instanceof DownloadError ? error.message : (error as Error).message || 'network error';
     return { ok: false, status: null, error: message.replaceAll(delivery.url, new URL(delivery.url).host) };
@@ -73,19 +73,51 @@ async function send(deps: AppDeps, delivery: DueDelivery, counts: DeliveryCounts
 export interface DeliveryCounts { delivered: number; retrying: number; failed: number; switched_off: number }
 
 /**
- * Sends what the outbox holds that is due (the delivery job's work; tests call it with a manual clock). Each
- * delivery is acknowledged once: marked delivered on a 2xx, else tried again later with exponential backoff until 24
- * hours after its event. A row another process holds is left alone until its lease runs out, so after a crash or a
- * restart the next run sends it again (receivers deduplicate with X-Porra-Delivery).
+ * Sends what the outbox holds that is due (the delivery job's work; tests call it with a manual clock). SENDERS
+ * senders each claim a delivery, send it and claim the next, never two to the same league at once, leagues taken
+ * round-robin: a slow or failing endpoint holds one sender, never the others, and a league with many events waits its
+ * turn behind none but its own. Each delivery is acknowledged once: marked delivered on a 2xx, else tried again later
+ * with exponential backoff until 24 hours after its event. A row another process holds is left alone until its lease
+ * runs out, so after a crash or a restart the next run sends it again (receivers deduplicate with X-Porra-Delivery).
  */
 export async function deliverDueWebhooks(deps: AppDeps): Promise<DeliveryCounts> {
   const counts: DeliveryCounts = { delivered: 0, retrying: 0, failed: 0, switched_off: 0 };
-  const slots = new BoundedConcurrency(SEND_CONCURRENCY, CLAIM_BATCH);
-  for (let round = 0; round < MAX_ROUNDS; round += 1) {
-    const now = deps.clock.now();
-    const due = await claimDueDeliveries(deps.db, now, now + LEASE_MS, CLAIM_BATCH);
-    if (due.length === 0) break;
-    await Promise.all(due.map((delivery) => slots.run(() => send(deps, delivery, counts))));
-  }
+  const busyLeagues = new Set<number>();
+  const stopClaimingAt = performance.now() + RUN_BUDGET_MS;
+  let claimed = 0;
+  // Claims are made one after another, so each knows the leagues the ones before it took.
+  let claiming: Promise<unknown> = Promise.resolve();
+  const claimNext = () => {
+    const next = claiming.then(async () => {
+      const now = deps.clock.now();
+      const delivery = await claimDueDelivery(deps.db, now, now + LEASE_MS, [...busyLeagues]);
+      if (delivery) busyLeagues.add(delivery.league_id);
+      return delivery;
+    });
+    claiming = next.catch(() => undefined);
+    return next;
+  };
+  const sender = async () => {
+    while (claimed < MAX_SENDS_PER_RUN && performance.now() < stopClaimingAt) {
+      const delivery = await claimNext();
+      if (!delivery) return;
+      claimed += 1;
+      try {
+        await send(deps, delivery, counts);
+      } finally {
+        busyLeagues.delete(delivery.league_id);
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: SENDERS }, sender));
   return counts;
+}
+
+/** What a delivery to a refused address shows, whether the host is internal or not found (no probing through it). */
+const REFUSED_ADDRESS = 'address refused: not a public address the server can reach';
+const DNS_FAILURES = new Set(['ENOTFOUND', 'EAI_AGAIN', 'EAI_NONAME', 'EAI_FAIL', 'EAI_NODATA']);
+
+function refusedAddress(error: unknown): boolean {
+  if (error instanceof DownloadError) return error.failure === 'internal';
+  return DNS_FAILURES.has(String((error as { code?: unknown } | null)?.code));
 }

@@ -1,5 +1,6 @@
-import { PostgresAdapter, sql } from 'kysely';
+import { PostgresAdapter, sql, type ExpressionBuilder } from 'kysely';
 import type { Db, Executor } from '../../platform/db/database';
+import type { Database } from '../../platform/db/schema';
 import type { LeagueWebhooksTable } from '../../platform/db/webhookTables';
 
 /** Deliveries each hook shows its owner. */
@@ -53,31 +54,43 @@ export interface DueDelivery {
 }
 
 /**
- * Claims up to `limit` due deliveries, the oldest pending one of each switched-on hook whose earlier rows are all
- * finished (so a hook's events arrive in order), leasing them until `leaseUntil`: another process (or this one after
- * a restart) takes a row again only once its lease has run out. On PostgreSQL the rows are locked with SKIP LOCKED,
+ * Claims the next due delivery, leasing it until `leaseUntil`: another process (or this one after a restart) takes a
+ * row again only once its lease has run out. Candidates are the oldest pending row of each switched-on hook whose
+ * earlier rows are all finished (so a hook's events arrive in order), outside `busyLeagues` (the leagues this
+ * process is sending to right now), taken round-robin by league: every league's first candidate comes before any
+ * league's second, oldest first. On PostgreSQL the chosen row is locked with SKIP LOCKED and its lease checked again,
  * so processes claiming at once take different rows; SQLite has a single writer.
  */
-export async function claimDueDeliveries(db: Db, now: number, leaseUntil: number, limit: number): Promise<DueDelivery[]> {
+export async function claimDueDelivery(db: Db, now: number, leaseUntil: number, busyLeagues: readonly number[]): Promise<DueDelivery | null> {
   return db.transaction().execute(async (trx) => {
+    const leased = (eb: ExpressionBuilder<Database, 'webhook_deliveries'>) =>
+      eb.or([eb('webhook_deliveries.locked_until', 'is', null), eb('webhook_deliveries.locked_until', '<=', now)]);
     let candidates = trx.selectFrom('webhook_deliveries as d').innerJoin('league_webhooks as h', 'h.id', 'd.webhook_id')
-      .select('d.id')
+      .select(['d.id', sql<number>`ROW_NUMBER() OVER (PARTITION BY h.league_id ORDER BY d.id)`.as('turn')])
       .where('d.status', '=', 'pending').where('d.next_attempt_at', '<=', now).where('h.disabled_at', 'is', null)
       .where((eb) => eb.or([eb('d.locked_until', 'is', null), eb('d.locked_until', '<=', now)]))
       .where((eb) => eb.not(eb.exists(eb.selectFrom('webhook_deliveries as e').select('e.id')
-        .whereRef('e.webhook_id', '=', 'd.webhook_id').whereRef('e.id', '<', 'd.id').where('e.status', '=', 'pending'))))
-      .orderBy('d.id').limit(limit);
-    if (trx.getExecutor().adapter instanceof PostgresAdapter) candidates = candidates.forUpdate('d').skipLocked();
-    const ids = (await candidates.execute()).map((row) => row.id);
-    if (ids.length === 0) return [];
-    await trx.updateTable('webhook_deliveries').set({ locked_until: leaseUntil }).where('id', 'in', ids).execute();
-    return trx.selectFrom('webhook_deliveries as d').innerJoin('league_webhooks as h', 'h.id', 'd.webhook_id')
-      .innerJoin('leagues as l', 'l.id', 'h.league_id').innerJoin('users as u', 'u.id', 'l.owner_id')
-      .select(['d.id', 'd.webhook_id', 'd.event', 'd.payload', 'd.attempts', 'd.created_at', 'h.kind', 'h.url', 'h.secret', 'h.failing_since',
-        'l.id as league_id', 'l.name as league_name', 'l.owner_id', 'u.locale as owner_locale'])
-      .where('d.id', 'in', ids).orderBy('d.id').execute();
+        .whereRef('e.webhook_id', '=', 'd.webhook_id').whereRef('e.id', '<', 'd.id').where('e.status', '=', 'pending'))));
+    if (busyLeagues.length > 0) candidates = candidates.where('h.league_id', 'not in', busyLeagues);
+    const ranked = await trx.selectFrom(candidates.as('c')).select('c.id').orderBy('c.turn').orderBy('c.id').limit(CLAIM_CANDIDATES).execute();
+    const postgres = trx.getExecutor().adapter instanceof PostgresAdapter;
+    for (const { id } of ranked) {
+      let take = trx.selectFrom('webhook_deliveries').select('id').where('id', '=', id).where('status', '=', 'pending').where(leased);
+      if (postgres) take = take.forUpdate().skipLocked();
+      if (!(await take.executeTakeFirst())) continue;
+      await trx.updateTable('webhook_deliveries').set({ locked_until: leaseUntil }).where('id', '=', id).execute();
+      return (await trx.selectFrom('webhook_deliveries as d').innerJoin('league_webhooks as h', 'h.id', 'd.webhook_id')
+        .innerJoin('leagues as l', 'l.id', 'h.league_id').innerJoin('users as u', 'u.id', 'l.owner_id')
+        .select(['d.id', 'd.webhook_id', 'd.event', 'd.payload', 'd.attempts', 'd.created_at', 'h.kind', 'h.url', 'h.secret', 'h.failing_since',
+          'l.id as league_id', 'l.name as league_name', 'l.owner_id', 'u.locale as owner_locale'])
+        .where('d.id', '=', id).executeTakeFirstOrThrow());
+    }
+    return null;
   });
 }
+
+/** Candidates a claim looks at: a few, in case others are being taken at the same moment. */
+const CLAIM_CANDIDATES = 10;
 
 export interface AttemptOutcome { status: number | null; error: string | null }
 
@@ -113,8 +126,20 @@ export async function markFailed(db: Db, delivery: DueDelivery, outcome: Attempt
   });
 }
 
-/** Forgets finished deliveries (delivered or given up) that ended before `before`. */
-export async function pruneDeliveries(db: Executor, before: number): Promise<number> {
-  const result = await db.deleteFrom('webhook_deliveries').where('status', '!=', 'pending').where('finished_at', '<', before).executeTakeFirst();
-  return Number(result.numDeletedRows);
+/**
+ * Keeps the outbox small: a pending row whose event is older than `deadBefore` is given up (its hook was switched
+ * off, or it could never be sent), and a finished row goes once it ended before `finishedBefore` or once its hook
+ * shows SHOWN_DELIVERIES newer ones (nothing reads it then). Answers how many rows went.
+ */
+export async function pruneDeliveries(db: Executor, now: number, finishedBefore: number, deadBefore: number): Promise<{ given_up: number; pruned: number }> {
+  const dead = await db.updateTable('webhook_deliveries').set({ status: 'failed', finished_at: now, locked_until: null, last_error: 'given up' })
+    .where('status', '=', 'pending').where('created_at', '<', deadBefore).executeTakeFirst();
+  const old = await db.deleteFrom('webhook_deliveries').where('status', '!=', 'pending').where('finished_at', '<', finishedBefore).executeTakeFirst();
+  // Each hook's rows numbered from its newest: one pass, however many a hook has piled up.
+  const unseen = await db.deleteFrom('webhook_deliveries').where('status', '!=', 'pending')
+    .where('id', 'in', (eb) => eb.selectFrom(eb.selectFrom('webhook_deliveries')
+      .select(['id', sql<number>`ROW_NUMBER() OVER (PARTITION BY webhook_id ORDER BY id DESC)`.as('newer')]).as('r'))
+      .select('r.id').where('r.newer', '>', SHOWN_DELIVERIES))
+    .executeTakeFirst();
+  return { given_up: Number(dead.numUpdatedRows), pruned: Number(old.numDeletedRows) + Number(unseen.numDeletedRows) };
 }

@@ -5,7 +5,9 @@ import { WEBHOOK_EVENTS, type Webhook, type webhookRoutes } from '../../../share
 import type { RouteBody } from '../../../shared/api/route';
 import type { AppDeps } from '../../platform/deps';
 import type { AuthUser } from '../../platform/http/context';
-import { conflict, forbidden, invalidField, notFound } from '../../platform/http/errors';
+import { AppError, conflict, forbidden, invalidField, notFound } from '../../platform/http/errors';
+import { takeActionLimits, type ActionLimit } from '../../platform/sessions/actionLimits';
+import { MAX_PENDING_PER_HOOK, pendingDeliveries } from '../../domain/leagueEvents/publishLeagueEvent';
 import { checkDownloadUrl, hostReachability } from '../../platform/http/outboundGuard';
 import { loadLeagueAccess, requireOwner, requireWritable } from '../../domain/leagues/leagueAccess';
 import {
@@ -45,9 +47,8 @@ async function checkedUrl(deps: AppDeps, text: string): Promise<string> {
     throw invalidField('url', 'validation.http_url');
   }
   if (url.href.length > MAX_URL_LENGTH) throw invalidField('url', 'validation.too_long', { count: MAX_URL_LENGTH });
-  const reach = await hostReachability(url, deps.config.webhookAllowedHosts);
-  if (reach === 'internal') throw invalidField('url', 'validation.webhook_url_internal');
-  if (reach === 'unresolved') throw invalidField('url', 'validation.webhook_url_unresolved');
+  // One message whether the host is internal or not found: the check must not tell which names resolve to what.
+  if (await hostReachability(url, deps.config.webhookAllowedHosts) !== 'ok') throw invalidField('url', 'validation.webhook_url_refused');
   return url.href;
 }
 
@@ -92,13 +93,24 @@ export async function removeWebhook(deps: AppDeps, user: AuthUser, leagueId: num
   if (!(await deleteWebhook(deps.db, leagueId, id))) throw notFound('errors.webhook_not_found');
 }
 
-/** Queues a test message, sent like any event; a switched-off hook is switched on again by it. */
+/** Tests each hook takes: at most this many, counted in the database across processes. */
+export const TESTS_PER_HOOK: ActionLimit = { action: 'webhook_test', max: 5, windowMs: 15 * 60_000 };
+
+/**
+ * Queues a test message, sent like any event; a switched-off hook is switched on again by it. At most TESTS_PER_HOOK
+ * tests per hook (429 with Retry-After), and none while the hook already has MAX_PENDING_PER_HOOK events waiting
+ * (409): a test is a request the server makes, so tests cannot pile up.
+ */
 export async function testWebhook(deps: AppDeps, user: AuthUser, leagueId: number, id: number): Promise<void> {
   await ownedLeague(deps, user, leagueId);
+  if (!(await findWebhook(deps.db, leagueId, id))) throw notFound('errors.webhook_not_found');
+  const now = deps.clock.now();
+  await takeActionLimits(deps.db, [{ limit: TESTS_PER_HOOK, subject: `webhook:${id}` }], now);
   await deps.db.transaction().execute(async (trx) => {
     const hook = await findWebhook(trx, leagueId, id);
     if (!hook) throw notFound('errors.webhook_not_found');
+    if (await pendingDeliveries(trx, id) >= MAX_PENDING_PER_HOOK) throw new AppError(409, 'errors.webhook_backlog', { count: MAX_PENDING_PER_HOOK });
     await switchOn(trx, id);
-    await queueDelivery(trx, id, 'test', {}, deps.clock.now());
+    await queueDelivery(trx, id, 'test', {}, now);
   });
 }

@@ -10,6 +10,10 @@ export const apiTokenMessagesEn = {
   'validation.api_token_expiry': 'must be in the future and at most {count} days ahead',
   'success.api_token_created': 'API token created: copy it now, it will not be shown again',
   'success.api_token_revoked': 'API token revoked',
+  'mail.api_token_created_subject': 'A personal API token was created on your Porra account',
+  'mail.api_token_created_text': 'Hello {name},\n\nA personal API token named "{token}" that may {scope} was created on your Porra account on {created} (UTC). It expires on {expires} (UTC).\n\nIf you created it, there is nothing to do. If you did not, someone else can use your account: revoke the token at {url}, then change your password there and tick "Also revoke every API token".',
+  'mail.api_token_scope_read': 'read your leagues and bets',
+  'mail.api_token_scope_bet': 'read your leagues and place bets for you',
 };
 
 export const apiTokenMessagesEs: Record<keyof typeof apiTokenMessagesEn, string> = {
@@ -20,4 +24,8 @@ export const apiTokenMessagesEs: Record<keyof typeof apiTokenMessagesEn, string>
   'validation.api_token_expiry': 'debe ser una fecha futura y como mucho dentro de {count} días',
   'success.api_token_created': 'Token de API creado: cópialo ahora, no se volverá a mostrar',
   'success.api_token_revoked': 'Token de API revocado',
+  'mail.api_token_created_subject': 'Se ha creado un token de API personal en tu cuenta de Porra',
+  'mail.api_token_created_text': 'Hola {name}:\n\nSe ha creado un token de API personal llamado "{token}" que puede {scope} en tu cuenta de Porra el {created} (UTC). Caduca el {expires} (UTC).\n\nSi lo creaste tú, no hace falta hacer nada. Si no, otra persona puede usar tu cuenta: revoca el token en {url}, cambia después allí tu contraseña y marca "Revocar también todos los tokens de API".',
+  'mail.api_token_scope_read': 'leer tus ligas y apuestas',
+  'mail.api_token_scope_bet': 'leer tus ligas y apostar por ti',
 };

@@ -29,6 +29,7 @@ export const exportMessagesEn = {
   'exports.question': 'Question',
   'exports.answer': 'Answer',
   'exports.yes': 'yes',
+  'errors.export_busy': 'Another league export is being prepared on this server. Please try again in a minute',
 };
 
 export const exportMessagesEs: Record<keyof typeof exportMessagesEn, string> = {
@@ -58,4 +59,5 @@ export const exportMessagesEs: Record<keyof typeof exportMessagesEn, string> = {
   'exports.question': 'Pregunta',
   'exports.answer': 'Respuesta',
   'exports.yes': 'sí',
+  'errors.export_busy': 'Este servidor está preparando otra exportación de liga. Inténtalo de nuevo en un minuto',
 };

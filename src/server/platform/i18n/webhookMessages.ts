@@ -5,8 +5,8 @@
 export const webhookMessagesEn = {
   'errors.webhook_not_found': 'The webhook does not exist in this league',
   'errors.webhook_limit': 'A league can have at most 5 webhooks: remove one first',
-  'validation.webhook_url_internal': 'must be an address on the public internet (not the server\'s own network)',
-  'validation.webhook_url_unresolved': 'names a host that can not be found',
+  'validation.webhook_url_refused': 'must be an address on the public internet that the server can reach',
+  'errors.webhook_backlog': 'This webhook already has {count} messages waiting to be sent: wait for them, or remove the webhook and add it again',
   'success.webhook_created': 'Webhook added: copy its secret now, it will not be shown again',
   'success.webhook_deleted': 'Webhook removed',
   'success.webhook_test_queued': 'Test message on its way: its delivery shows below in a few seconds',
@@ -24,8 +24,8 @@ export const webhookMessagesEn = {
 export const webhookMessagesEs: Record<keyof typeof webhookMessagesEn, string> = {
   'errors.webhook_not_found': 'Ese webhook no existe en esta liga',
   'errors.webhook_limit': 'Una liga puede tener como mucho 5 webhooks: elimina uno antes',
-  'validation.webhook_url_internal': 'tiene que ser una dirección de internet pública (no de la red del propio servidor)',
-  'validation.webhook_url_unresolved': 'nombra un servidor que no se encuentra',
+  'validation.webhook_url_refused': 'tiene que ser una dirección de internet pública a la que el servidor pueda llegar',
+  'errors.webhook_backlog': 'Este webhook ya tiene {count} mensajes esperando a enviarse: espera a que salgan, o elimina el webhook y añádelo de nuevo',
   'success.webhook_created': 'Webhook añadido: copia ahora su secreto, no se volverá a mostrar',
   'success.webhook_deleted': 'Webhook eliminado',
   'success.webhook_test_queued': 'Mensaje de prueba en camino: su envío aparecerá abajo en unos segundos',

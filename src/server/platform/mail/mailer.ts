@@ -5,7 +5,7 @@ import type { Clock } from '../clock';
 import { maskTokens } from '../http/maskTokens';
 
 /** What an email is for, as the admin console's outbox shows it. */
-export type MailKind = 'verification' | 'password_reset' | 'invitation' | 'reminder' | 'contact' | 'test' | 'other';
+export type MailKind = 'verification' | 'password_reset' | 'invitation' | 'reminder' | 'contact' | 'test' | 'api_token' | 'other';
 
 /** `html`, when given, is the same message as `text` with every user-typed value escaped. */
 export interface Email { to: string; subject: string; text: string; html?: string; kind?: MailKind }

@@ -141,13 +141,12 @@ describe.each(DB_KINDS)('metrics behind METRICS_TOKEN [%s]', (kind) => {
 describe.each(DB_KINDS)('metrics in production [%s]', (kind) => {
   it('are not served on the app\'s port without METRICS_TOKEN; METRICS_PORT serves them on a local listener', async () => {
     const production = loadConfig({ NODE_ENV: 'production' });
-    expect(production).toMatchObject({ metricsOpen: false, metricsPort: null, metricsHost: '127.0.0.1' });
-    expect(loadConfig({}).metricsOpen).toBe(true);
-    expect(loadConfig({ METRICS_PORT: '9464' })).toMatchObject({ metricsOpen: false, metricsPort: 9464 });
+    expect(production).toMatchObject({ metricsOpenTo: 'nobody', metricsPort: null, metricsHost: '127.0.0.1' });
+    expect(loadConfig({ METRICS_PORT: '9464' })).toMatchObject({ metricsOpenTo: 'nobody', metricsPort: 9464 });
     expect(() => loadConfig({ PORT: '9464', METRICS_PORT: '9464' })).toThrow(/METRICS_PORT must differ from PORT/);
     expect(() => loadConfig({ METRICS_PORT: 'x' })).toThrow(/METRICS_PORT must be an integer/);
 
-    const t = await createTestApp(kind, { config: { metricsOpen: production.metricsOpen } });
+    const t = await createTestApp(kind, { config: { metricsOpenTo: production.metricsOpenTo } });
     const listener = await listenForMetrics(t.deps.metrics, '127.0.0.1', 0);
     try {
       const open = await call(t.app, { method: 'GET', url: '/metrics', headers: { 'accept-language': 'es' } });
@@ -161,6 +160,48 @@ describe.each(DB_KINDS)('metrics in production [%s]', (kind) => {
     } finally {
       await listener.close();
       await t.close();
+    }
+  });
+});
+
+describe.each(DB_KINDS)('metrics without a token, as npm start runs them [%s]', (kind) => {
+  const metricsFrom = (t: TestApp, remoteAddress: string, headers: Record<string, string> = {}) =>
+    t.app.inject({ method: 'GET', url: '/metrics', remoteAddress, headers });
+
+  it('answer callers on this machine only: another address, or a request a local proxy forwards, finds nothing', async () => {
+    // No NODE_ENV, no METRICS_PORT, no METRICS_TOKEN: what `npm start` gives.
+    const config = loadConfig({});
+    expect(config.metricsOpenTo).toBe('loopback');
+    const t = await createTestApp(kind, { config: { metricsOpenTo: config.metricsOpenTo } });
+    try {
+      for (const local of ['127.0.0.1', '::1', '::ffff:127.0.0.1']) expect((await metricsFrom(t, local)).statusCode).toBe(200);
+      for (const remote of ['203.0.113.7', '10.0.0.5', '::ffff:192.168.1.9']) {
+        const res = await metricsFrom(t, remote);
+        expect([remote, res.statusCode, res.body.includes('http_request_duration')]).toEqual([remote, 404, false]);
+      }
+      for (const header of ['x-forwarded-for', 'forwarded', 'x-real-ip', 'via']) {
+        expect([header, (await metricsFrom(t, '127.0.0.1', { [header]: '203.0.113.7' })).statusCode]).toEqual([header, 404]);
+      }
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('answer anyone with METRICS_OPEN=anyone, and nobody with METRICS_OPEN=nobody; anything else stops the server', async () => {
+    expect(loadConfig({ METRICS_OPEN: 'anyone', NODE_ENV: 'production' }).metricsOpenTo).toBe('anyone');
+    expect(loadConfig({ METRICS_OPEN: 'nobody' }).metricsOpenTo).toBe('nobody');
+    expect(() => loadConfig({ METRICS_OPEN: 'everyone' })).toThrow(/METRICS_OPEN must be loopback, anyone or nobody/);
+    const t = await createTestApp(kind, { config: { metricsOpenTo: 'anyone' } });
+    try {
+      expect((await metricsFrom(t, '203.0.113.7')).statusCode).toBe(200);
+    } finally {
+      await t.close();
+    }
+    const closed = await createTestApp(kind, { config: { metricsOpenTo: 'nobody' } });
+    try {
+      expect((await metricsFrom(closed, '127.0.0.1')).statusCode).toBe(404);
+    } finally {
+      await closed.close();
     }
   });
 });

@@ -6,6 +6,7 @@ import { requestLocale } from '../http/requestContext';
 import { translate, type MessageKey } from '../i18n/messages';
 import type { Lifecycle } from './lifecycle';
 import type { AppMetrics } from './metrics';
+import type { MetricsOpenTo } from '../config';
 
 /** A readiness probe that waits longer than this on the database reports it unreachable. */
 const DATABASE_PROBE_TIMEOUT_MS = 2000;
@@ -19,7 +20,7 @@ const NEVER_SHED = { pressureHandler: () => undefined };
  */
 export function registerOperationsRoutes(
   app: FastifyInstance,
-  ops: { database: DatabaseHandle; metrics: AppMetrics; metricsToken: string | null; metricsOpen: boolean; lifecycle: Lifecycle },
+  ops: { database: DatabaseHandle; metrics: AppMetrics; metricsToken: string | null; metricsOpenTo: MetricsOpenTo; lifecycle: Lifecycle },
 ): void {
   const unavailable = (req: FastifyRequest, reply: FastifyReply, key: MessageKey) =>
     reply.code(503).send({ status: 'unavailable', error: translate(requestLocale(req), key) });
@@ -33,10 +34,10 @@ export function registerOperationsRoutes(
     return problem ? unavailable(req, reply, problem) : { status: 'ready' };
   });
 
-  // Monitoring must still see an overloaded process. Without a token the metrics are served here only where they may
-  // be open (config.metricsOpen); elsewhere the route is not there at all.
+  // Monitoring must still see an overloaded process. Without a token the metrics are served only to whom they are
+  // open (config.metricsOpenTo: by default callers on this machine); to anyone else the route is not there at all.
   app.get('/metrics', { schema: { hide: true }, config: NEVER_SHED }, async (req, reply) => {
-    if (!ops.metricsToken && !ops.metricsOpen) return reply.callNotFound();
+    if (!ops.metricsToken && !openTo(ops.metricsOpenTo, req)) return reply.callNotFound();
     if (ops.metricsToken && !sameSecret(bearer(req), ops.metricsToken)) {
       return reply.code(401).header('www-authenticate', 'Bearer realm="metrics"')
         .send({ error: translate(requestLocale(req), 'errors.metrics_token') });
@@ -73,6 +74,20 @@ function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, fail) => { timer = setTimeout(() => fail(new Error('timed out')), ms); });
   return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+}
+
+/** Headers a proxy adds to what it forwards: a request carrying one came from elsewhere, whatever its socket says. */
+const FORWARDING_HEADERS = ['x-forwarded-for', 'forwarded', 'x-real-ip', 'via'];
+
+/**
+ * Whether the caller may read the metrics without a token: `loopback` takes the socket's own address (never a
+ * forwarded one), and a request a proxy on this machine forwards names its client in a header, so it is not local.
+ */
+function openTo(who: MetricsOpenTo, req: FastifyRequest): boolean {
+  if (who !== 'loopback') return who === 'anyone';
+  const address = req.socket.remoteAddress ?? '';
+  const loopback = address === '::1' || /^(::ffff:)?127\./.test(address);
+  return loopback && !FORWARDING_HEADERS.some((name) => req.headers[name] !== undefined);
 }
 
 function bearer(req: FastifyRequest): string {

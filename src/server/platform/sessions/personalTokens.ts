@@ -1,5 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Executor } from '../db/database';
+import type { SessionCache } from './sessionCache';
+import { forgetUserEverywhere } from './revocations';
 
 /**
  * Personal API tokens: `porra_pat_<user id>_<43 random characters>`. The prefix makes a leaked one recognisable
@@ -48,4 +50,19 @@ export async function touchToken(db: Executor, tokenId: number, now: number): Pr
   await db.updateTable('api_tokens').set({ last_used_at: now }).where('id', '=', tokenId)
     .where((eb) => eb.or([eb('last_used_at', 'is', null), eb('last_used_at', '<=', now - LAST_USED_PRECISION_MS)]))
     .execute();
+}
+
+/**
+ * Revokes every personal token of the user, here and (PostgreSQL, when `db` commits) in every other process: a
+ * password reset, a reset by the operator, a disabled account and the owner's "revoke all" each call it, so a
+ * hijacker's token does not outlive the account's recovery.
+ */
+export async function revokeUserTokens(db: Executor, sessions: SessionCache, userId: number): Promise<void> {
+  await forgetUserEverywhere(db, sessions, userId);
+  await deleteUserTokens(db, userId);
+}
+
+/** The rows alone: account deletion forgets the user's cached callers itself, once every section is gone. */
+export async function deleteUserTokens(db: Executor, userId: number): Promise<void> {
+  await db.deleteFrom('api_tokens').where('user_id', '=', userId).execute();
 }

@@ -68,13 +68,15 @@ export const accountRoutes = {
   }),
   updateAccount: route({
     method: 'PUT', path: '/users', prefixed: false, access: 'user',
-    summary: 'Change name, email, password or preferences (current password required)',
+    summary: 'Change name, email, password or preferences (current password required); revoke_api_tokens revokes every personal API token of the account',
     body: UserBody({
       name: Type.Optional(Name),
       email: Type.Optional(Email),
       password: Type.Optional(Password),
       password_confirmation: Type.Optional(Password),
       current_password: Password,
+      /** Revokes every personal API token of the account (offered beside a password change). */
+      revoke_api_tokens: Type.Optional(Type.Boolean()),
       email_reminders: Type.Optional(Type.Boolean()),
       locale: Type.Optional(UserLocale),
       ranking_hidden: Type.Optional(Type.Boolean()),

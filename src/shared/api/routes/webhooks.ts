@@ -69,8 +69,9 @@ export const webhookRoutes = {
   }),
   webhookTest: route({
     method: 'POST', path: '/leagues/webhooks/test/:league_id/:id', prefixed: true, access: 'user', process: 'webhook_test',
-    errors: [403, 404],
-    summary: 'Queue a test message to a webhook, sent like any event (owner); a switched-off hook is switched on again by it',
+    errors: [403, 404, 409, 429],
+    summary: 'Queue a test message to a webhook, sent like any event (owner); a switched-off hook is switched on again by it. '
+      + 'At most 5 tests per hook a quarter of an hour (429), none while 100 events wait for the hook (409)',
     params: LeagueHookParams, response: Message,
   }),
 } as const;

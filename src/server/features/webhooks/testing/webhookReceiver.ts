@@ -1,7 +1,7 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export interface Received { path: string; headers: IncomingHttpHeaders; raw: string; body: any }
+export interface Received { path: string; headers: IncomingHttpHeaders; raw: string; body: any; arrivedAt: number; answeredAt: number }
 
 /**
  * A real local HTTP receiver on 127.0.0.1 for webhook tests: keeps what it receives and answers `status` (a number,
@@ -9,19 +9,22 @@ export interface Received { path: string; headers: IncomingHttpHeaders; raw: str
  */
 export async function startWebhookReceiver() {
   const received: Received[] = [];
-  const state = { status: (_path: string): number => 200 };
+  const state = { status: (_path: string): number => 200, delayMs: (_path: string): number => 0 };
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
+      const arrivedAt = performance.now();
       const raw = Buffer.concat(chunks).toString('utf8');
       const path = req.url ?? '/';
       const status = state.status(path);
-      if (status >= 200 && status < 300) received.push({ path, headers: req.headers, raw, body: raw ? JSON.parse(raw) : null });
-      res.statusCode = status;
-      // A redirect sends the request to the same path again.
-      if (status >= 300 && status < 400) res.setHeader('location', path);
-      res.end('ok');
+      setTimeout(() => {
+        if (status >= 200 && status < 300) received.push({ path, headers: req.headers, raw, body: raw ? JSON.parse(raw) : null, arrivedAt, answeredAt: performance.now() });
+        res.statusCode = status;
+        // A redirect sends the request to the same path again.
+        if (status >= 300 && status < 400) res.setHeader('location', path);
+        res.end('ok');
+      }, state.delayMs(path));
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -31,6 +34,8 @@ export async function startWebhookReceiver() {
     received,
     /** Answer this status from now on (for every path, or as the function says). */
     answer(status: number | ((path: string) => number)) { state.status = typeof status === 'number' ? () => status : status; },
+    /** Answer after this long (for every path, or as the function says): a slow endpoint. */
+    delay(ms: number | ((path: string) => number)) { state.delayMs = typeof ms === 'number' ? () => ms : ms; },
     async close() {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
