@@ -32,7 +32,7 @@ export async function renameInRankings(db: Executor, userId: number): Promise<vo
   const user = await db.selectFrom('users').select(['id', 'name']).where('id', '=', userId).executeTakeFirst();
   if (!user) return;
   const keys = { name_key_en: nameSortKey(user.name, 'en'), name_key_es: nameSortKey(user.name, 'es') };
-  await db.updateTable('users').set(keys).where('id', '=', userId).execute();
+  await db.updateTable('users').set({ name_key_en: keys.name_key_en, name_key_es: keys.name_key_es }).where('id', '=', userId).execute();
   // Found by their primary keys (the leagues the user is in), never by a scan.
   await db.updateTable('member_standings').set(keys).where('user_id', '=', userId)
     .where('league_id', 'in', (eb) => eb.selectFrom('league_members').select('league_id').where('user_id', '=', userId)).execute();

@@ -3,7 +3,7 @@ import { call, describeEachDb, testConfig } from '../../testing/harness';
 import { MAX_FAILURES, MAX_IP_FAILURES, WINDOW_MS } from '../../platform/sessions/signInFailures';
 import { accountState, esHeaders, PASSWORD, signInViaApi, signUpViaApi } from './testing/accountsTestKit';
 
-const USER_FIELDS = ['id', 'name', 'email', 'is_admin', 'email_verified', 'email_reminders', 'locale', 'token'];
+const USER_FIELDS = ['id', 'name', 'email', 'is_admin', 'email_verified', 'email_reminders', 'locale', 'ranking_hidden', 'token'];
 
 describeEachDb('sign up', (ctx) => {
   it('creates the account, signs in, and answers the user with a token in body and header', async () => {

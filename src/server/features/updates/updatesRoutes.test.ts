@@ -1,5 +1,6 @@
 import * as recompute from '../../domain/scoring/recompute';
 import * as reminders from '../../domain/reminders/remindersService';
+import { rankLeagues } from '../../domain/standings/rankLeagues';
 import { call, describeEachDb } from '../../testing/harness';
 import { createCup } from '../../testing/competitionFixture';
 import { createUserWithToken } from '../../testing/fixtures';
@@ -36,6 +37,8 @@ async function leagueWithBet(t: ReturnType<Parameters<Parameters<typeof describe
     allow_join: 0, editable_after_start: 0, start_matchday: 1, knockout_basis: 'regular', share_token: `share-${matchId}`, created_at: now, updated_at: now,
   }).returning('id').executeTakeFirstOrThrow();
   await db.insertInto('league_members').values({ league_id: leagueId, user_id: player.id, joined_at: now }).execute();
+  // Written past the membership service, so the member's ranked row is written here as joining writes it.
+  await rankLeagues(db, { competitionId, leagueId: Number(leagueId) });
   await db.insertInto('result_bets').values(await withMatchCompetitions(db, { league_id: leagueId, user_id: player.id, match_id: matchId, local_goals: 2, visiting_goals: 1, updated_at: now })).execute();
   const standing = async () => ({
     bet: (await betsWithPoints(db, { matchId }))[0].points,
