@@ -70,7 +70,7 @@ describe('invitation landing page', () => {
 describe('the verification link of a sign-up from an invitation', () => {
   beforeEach(async () => {
     fakeApi.users.push({ ...NEWCOMER });
-    leagueWorld.invitations.push({ id: 50, league_id: 5, email: NEWCOMER.email, token: 'tok-nico', status: 'pending', inviter_name: 'Ana' });
+    leagueWorld.invitations.push({ id: 50, league_id: 5, email: NEWCOMER.email, token: 'tok-nico', status: 'pending', inviter_name: 'Ana', inviter_id: 1 });
     await signInAs(NEWCOMER);
   });
 
@@ -127,7 +127,7 @@ describe('pending invitations on the home page', () => {
 
   it('shows nothing before the address is confirmed', async () => {
     fakeApi.users.push({ ...NEWCOMER });
-    leagueWorld.invitations.push({ id: 51, league_id: 5, email: NEWCOMER.email, token: 'tok-nico', status: 'pending', inviter_name: 'Ana' });
+    leagueWorld.invitations.push({ id: 51, league_id: 5, email: NEWCOMER.email, token: 'tok-nico', status: 'pending', inviter_name: 'Ana', inviter_id: 1 });
     await signInAs(NEWCOMER);
     renderApp({ route: '/' });
     expect(await screen.findByTestId('verify-email-banner')).toBeInTheDocument();
