@@ -82,6 +82,18 @@ describe('the verification link of a sign-up from an invitation', () => {
     expect(leagueWorld.invitations.find((item) => item.id === 50)!.status).toBe('accepted');
   });
 
+  it('a second click on the link says the address was already confirmed and continues to the league', async () => {
+    const link = `/verify_email?token=good-verification-token&next=${encodeURIComponent('/leagues/join/5/tok-nico')}`;
+    const first = renderApp({ route: link });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Bets' }, { timeout: 15_000 })).toBeInTheDocument();
+    first.unmount();
+    renderApp({ route: link });
+    expect(await screen.findByText('Your email address was already confirmed.')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Bets' }, { timeout: 15_000 })).toBeInTheDocument();
+    expect(screen.queryByText(/no longer valid|not valid any more/)).not.toBeInTheDocument();
+    expect(memberIds(5).filter((id) => id === NEWCOMER.id)).toHaveLength(1);
+  });
+
   it('tries again while a server still reads the address as unconfirmed', async () => {
     server.use(http.post(routePattern('leagueJoin'), () => HttpResponse.json({ error: 'Confirm your email address' }, { status: 403 }), { once: true }));
     renderApp({ route: `/verify_email?token=good-verification-token&next=${encodeURIComponent('/leagues/join/5/tok-nico')}` });

@@ -1,6 +1,6 @@
 /** The fake server's state, rebuilt before every test. Handlers read and change it; tests inspect it. */
 export interface FakeUser {
-  id: number; name: string; email: string; password: string; is_admin: boolean; email_verified: boolean; email_reminders: boolean; locale: 'es' | 'en';
+  id: number; name: string; email: string; password: string; is_admin: boolean; email_verified: boolean; email_reminders: boolean; locale: 'es' | 'en'; ranking_hidden?: boolean;
   /** Times the calendar address was replaced (handlers/live.ts). */
   calendarGeneration?: number;
 }
@@ -22,6 +22,8 @@ function fresh() {
     resetRequests: [] as unknown[],
     /** Verification tokens the fake server accepts, and the users they verify (used up once opened). */
     verificationTokens: new Map<string, number>([['good-verification-token', NEWCOMER.id]]),
+    /** Verification links already used, and whose address they confirmed. */
+    usedVerificationTokens: new Map<string, number>(),
     verificationResends: 0,
     /** result bet id -> goals, as saved */
     betSaves: [] as Array<{ result_bet_id: number; local_goals: number | null; visiting_goals: number | null; mode?: number; joker?: boolean }>,
@@ -48,4 +50,4 @@ export const userByToken = (token: string | null): FakeUser | undefined => {
   return id ? fakeApi.users.find((user) => user.id === id) : undefined;
 };
 
-export const accountOf = ({ password: _password, ...user }: FakeUser) => user;
+export const accountOf = ({ password: _password, ranking_hidden = false, ...user }: FakeUser) => ({ ...user, ranking_hidden });
