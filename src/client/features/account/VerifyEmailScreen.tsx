@@ -15,12 +15,13 @@ import { useContinueAfterVerification } from './continueAfterVerification';
 
 const verifyEndpoint = api.endpoints.verifyEmail;
 
-type State = 'verifying' | 'verified' | 'invalid';
+type State = 'verifying' | 'verified' | 'already' | 'invalid';
 
 /**
  * /verify_email?token=...: where the emailed link lands. The token is posted once; the page then says whether the
- * address is confirmed or the link is dead (expired, used, or for an address changed since), with a way to get a
- * new one: resend when signed in, sign in otherwise. A link that carries `next` (sign-up from an invitation)
+ * address is confirmed, was already confirmed (a second click on a link that did its job), or the link is dead
+ * (expired, used, or for an address changed since), with a way to get a new one: resend when signed in, sign in
+ * otherwise. A link that carries `next` (sign-up from an invitation)
  * continues there once the address is confirmed (continueAfterVerification.ts).
  */
 export default function VerifyEmailScreen() {
@@ -40,11 +41,15 @@ export default function VerifyEmailScreen() {
       setState('invalid');
       return;
     }
-    void verify({ body: { token } }).then((result) => setState('error' in result && result.error ? 'invalid' : 'verified'));
+    void verify({ body: { token } }).then((result) => {
+      if ('error' in result && result.error) setState('invalid');
+      else setState(result.data?.already_verified ? 'already' : 'verified');
+    });
   }, [search, verify]);
 
   // A link used up earlier (a second click, a mail scanner) is no bad news when the address is confirmed anyway.
-  const confirmed = state === 'verified' || (state === 'invalid' && session.signedIn && session.user.email_verified === true);
+  const already = state === 'already' || (state === 'invalid' && session.signedIn && session.user.email_verified === true);
+  const confirmed = state === 'verified' || already;
   const next = search.get('next');
   const onward = useContinueAfterVerification(next, confirmed);
   return (
@@ -52,7 +57,7 @@ export default function VerifyEmailScreen() {
       <CardContent>
         <Typography variant="h1" component="h1" gutterBottom>{t('account.verify_email_title')}</Typography>
         {state === 'verifying' && <Typography role="status"><CircularProgress size={16} sx={{ mr: 1 }} />{t('account.verifying_email')}</Typography>}
-        {confirmed && <Alert severity="success">{t('account.email_verified')}</Alert>}
+        {confirmed && <Alert severity="success">{t(already ? 'account.email_already_verified' : 'account.email_verified')}</Alert>}
         {onward.refusal && <Alert severity="error" sx={{ mt: 2 }}>{onward.refusal}</Alert>}
         {!confirmed && state === 'invalid' && <Alert severity="error" sx={{ mb: 2 }}>{t('account.verification_link_invalid')}</Alert>}
         {!confirmed && state === 'invalid' && session.signedIn && session.user.email

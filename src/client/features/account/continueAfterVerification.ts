@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useJoinByInvitation } from '../../api/invitationJoin';
+import { firstBetPath, useJoinByInvitation } from '../../api/invitationJoin';
 import { useSession } from '../../api/session';
 import { isAppPath, parseJoinPath } from '../../../shared/domain/appPaths';
 
@@ -12,7 +12,8 @@ const UNCONFIRMED_RETRY_MS = 3_000;
  * Where a verification link continues once the address is confirmed: its `next`, a path of this app only (a link
  * anyone may forge never sends elsewhere). An invitation's page is accepted right away, the emailed invitation
  * being addressed to the address just confirmed, and the newcomer lands on the league's bets page; any other path
- * is simply opened. A visitor (the link opened in another browser) signs in first and comes back to `next`.
+ * is simply opened; one who is already a member (a second click on the link) goes to the league's bets page. A
+ * visitor (the link opened in another browser) signs in first and comes back to `next`.
  * Answers the refusal when joining fails, and whether it is still working.
  */
 export function useContinueAfterVerification(next: string | null, verified: boolean): {
@@ -43,7 +44,9 @@ export function useContinueAfterVerification(next: string | null, verified: bool
           await new Promise((done) => setTimeout(done, UNCONFIRMED_RETRY_MS));
           continue;
         }
-        if (refused) setRefusal(refused.message);
+        // Already in the league (a second click on the link, after the first joined): continue to it all the same.
+        if (refused?.status === 409) navigate(firstBetPath(invitation.leagueId), { replace: true });
+        else if (refused) setRefusal(refused.message);
         return;
       }
     })();

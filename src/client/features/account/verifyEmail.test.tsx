@@ -88,12 +88,23 @@ describe('email verification', () => {
       expect(fakeApi.requests.filter((line) => line.includes('verify_email'))).toEqual([]);
     });
 
-    it('a used-up link for an address confirmed since reads as confirmed', async () => {
+    it('a used-up link for an address confirmed since reads as already confirmed', async () => {
       fakeApi.users.push({ ...NEWCOMER, email_verified: true });
       await signInAs(NEWCOMER);
       renderApp({ route: '/verify_email?token=used-token' });
-      expect(await screen.findByText('Your email address is confirmed. Thank you!')).toBeInTheDocument();
+      expect(await screen.findByText('Your email address was already confirmed.')).toBeInTheDocument();
       expect(screen.queryByText(/This link is not valid any more/)).not.toBeInTheDocument();
+    });
+
+    it('a second click on a link says the address was already confirmed, even to a visitor, in Spanish', async () => {
+      await changeLocale('es');
+      fakeApi.users.push({ ...NEWCOMER });
+      const first = renderApp({ route: '/verify_email?token=good-verification-token' });
+      expect(await screen.findByText('Tu dirección de email está confirmada. ¡Gracias!')).toBeInTheDocument();
+      first.unmount();
+      renderApp({ route: '/verify_email?token=good-verification-token' });
+      expect(await screen.findByText('Tu dirección de email ya estaba confirmada.')).toBeInTheDocument();
+      expect(screen.queryByText(/Este enlace ya no es válido/)).not.toBeInTheDocument();
     });
   });
 });

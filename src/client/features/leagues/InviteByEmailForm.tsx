@@ -9,7 +9,10 @@ import { fieldErrors } from '../../lib/forms/formErrors';
 
 const createInvitation = api.endpoints.invitationCreate;
 
-/** Invites someone by email, with an optional note; empties itself after each invitation sent, for the next one. */
+/**
+ * Invites someone by email, with an optional note written before the button that sends both; empties itself after
+ * each invitation sent, for the next one.
+ */
 export function InviteByEmailForm({ leagueId }: { leagueId: number }) {
   const { t } = useTranslation();
   const [invite, sending] = createInvitation.useMutation();
@@ -31,12 +34,12 @@ export function InviteByEmailForm({ leagueId }: { leagueId: number }) {
     <Box component="form" noValidate onSubmit={(event) => { event.preventDefault(); void send(); }} sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-start', gap: 1 }}>
       <TextField type="email" label={t('admin_league.invite_email')} value={email} onChange={(event) => setEmail(event.target.value)}
         error={!!(emailError ?? fieldErrors(sending.error, 'email'))} helperText={emailError ?? fieldErrors(sending.error, 'email')}
-        sx={{ flex: '1 1 16rem' }} />
-      <Button type="submit" variant="contained" disabled={sending.isLoading} sx={{ mt: 2, flexShrink: 0 }}>{t('admin_league.send')}</Button>
+        sx={{ flexBasis: '100%' }} />
       <TextField label={t('admin_league.invite_note')} value={note} onChange={(event) => setNote(event.target.value)} multiline minRows={2}
         error={!!fieldErrors(sending.error, 'message')}
         helperText={fieldErrors(sending.error, 'message') ?? t('admin_league.invite_note_help', { count: INVITATION_NOTE_MAX_LENGTH })}
         slotProps={{ htmlInput: { maxLength: INVITATION_NOTE_MAX_LENGTH } }} sx={{ flexBasis: '100%' }} />
+      <Button type="submit" variant="contained" disabled={sending.isLoading} sx={{ alignSelf: 'flex-end', ml: 'auto' }}>{t('admin_league.send')}</Button>
     </Box>
   );
 }

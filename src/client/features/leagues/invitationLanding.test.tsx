@@ -70,7 +70,7 @@ describe('invitation landing page', () => {
 describe('the verification link of a sign-up from an invitation', () => {
   beforeEach(async () => {
     fakeApi.users.push({ ...NEWCOMER });
-    leagueWorld.invitations.push({ id: 50, league_id: 5, email: NEWCOMER.email, token: 'tok-nico', status: 'pending', inviter_name: 'Ana' });
+    leagueWorld.invitations.push({ id: 50, league_id: 5, email: NEWCOMER.email, token: 'tok-nico', status: 'pending', inviter_name: 'Ana', inviter_id: 1 });
     await signInAs(NEWCOMER);
   });
 
@@ -80,6 +80,18 @@ describe('the verification link of a sign-up from an invitation', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Bets' }, { timeout: 15_000 })).toBeInTheDocument();
     expect(memberIds(5)).toContain(NEWCOMER.id);
     expect(leagueWorld.invitations.find((item) => item.id === 50)!.status).toBe('accepted');
+  });
+
+  it('a second click on the link says the address was already confirmed and continues to the league', async () => {
+    const link = `/verify_email?token=good-verification-token&next=${encodeURIComponent('/leagues/join/5/tok-nico')}`;
+    const first = renderApp({ route: link });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Bets' }, { timeout: 15_000 })).toBeInTheDocument();
+    first.unmount();
+    renderApp({ route: link });
+    expect(await screen.findByText('Your email address was already confirmed.')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Bets' }, { timeout: 15_000 })).toBeInTheDocument();
+    expect(screen.queryByText(/no longer valid|not valid any more/)).not.toBeInTheDocument();
+    expect(memberIds(5).filter((id) => id === NEWCOMER.id)).toHaveLength(1);
   });
 
   it('tries again while a server still reads the address as unconfirmed', async () => {
@@ -127,7 +139,7 @@ describe('pending invitations on the home page', () => {
 
   it('shows nothing before the address is confirmed', async () => {
     fakeApi.users.push({ ...NEWCOMER });
-    leagueWorld.invitations.push({ id: 51, league_id: 5, email: NEWCOMER.email, token: 'tok-nico', status: 'pending', inviter_name: 'Ana' });
+    leagueWorld.invitations.push({ id: 51, league_id: 5, email: NEWCOMER.email, token: 'tok-nico', status: 'pending', inviter_name: 'Ana', inviter_id: 1 });
     await signInAs(NEWCOMER);
     renderApp({ route: '/' });
     expect(await screen.findByTestId('verify-email-banner')).toBeInTheDocument();

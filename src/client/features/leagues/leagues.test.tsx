@@ -141,7 +141,7 @@ describe('league administration', () => {
   it('sends, lists and deletes invitations, and shows the share link', async () => {
     await signInAs(PLAYER);
     const { user } = renderApp({ route: '/leagues/admin/5' });
-    const list = await screen.findByRole('list', { name: 'Invitations' });
+    const list = await screen.findByRole('list', { name: 'Pending invitations' });
     await waitFor(() => expect(list).toHaveTextContent('friend@example.com'));
     expect(screen.getByRole('textbox', { name: 'Link to join' })).toHaveValue('http://localhost/leagues/join/5/share-5');
 
@@ -154,8 +154,38 @@ describe('league administration', () => {
     await waitFor(() => expect(list).toHaveTextContent('new@example.com'));
 
     await user.click(await screen.findByRole('button', { name: 'Delete the invitation to friend@example.com' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Delete the invitation' });
+    expect(confirm).toHaveTextContent('The invitation to friend@example.com will be withdrawn');
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    expect(leagueWorld.invitations.find((item) => item.id === 1)!.status).toBe('pending');
+    await user.click(await screen.findByRole('button', { name: 'Delete the invitation to friend@example.com' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Delete the invitation' })).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(list).not.toHaveTextContent('friend@example.com'));
     expect(leagueWorld.invitations.find((item) => item.id === 1)!.status).toBe('deleted');
+  });
+
+  it("shows a member who invites only their own invitations, never another person's invitee", async () => {
+    leagueWorld.invitations.push(
+      { id: 60, league_id: 6, email: 'beas-friend@example.com', token: 'tok-60', status: 'pending', inviter_name: 'Bea', inviter_id: BEA },
+      { id: 61, league_id: 6, email: 'my-friend@example.com', token: 'tok-61', status: 'pending', inviter_name: 'Ana', inviter_id: 1 },
+    );
+    await signInAs(PLAYER);
+    renderApp({ route: '/leagues/admin/6' });
+    const list = await screen.findByRole('list', { name: 'Your pending invitations' });
+    await waitFor(() => expect(list).toHaveTextContent('my-friend@example.com'));
+    expect(screen.queryByText('beas-friend@example.com')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /beas-friend/ })).not.toBeInTheDocument();
+  });
+
+  it('shows a member who may not invite no pending list and reads none', async () => {
+    leagueWorld.leagues.find((league) => league.id === 6)!.allow_invite = false;
+    leagueWorld.invitations.push({ id: 62, league_id: 6, email: 'beas-friend@example.com', token: 'tok-62', status: 'pending', inviter_name: 'Bea', inviter_id: BEA });
+    await signInAs(PLAYER);
+    renderApp({ route: '/leagues/admin/6' });
+    expect(await screen.findByRole('textbox', { name: 'Link to join' })).toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: 'Email to invite' })).not.toBeInTheDocument();
+    expect(screen.queryByText('beas-friend@example.com')).not.toBeInTheDocument();
+    expect(fakeApi.requests.some((request) => request.includes('/invitations/league/6'))).toBe(false);
   });
 
   /** Requests for league `id` sent after the first request matching `after`. */

@@ -81,10 +81,14 @@ export const accountHandlers = [
     fakeApi.requests.push(`POST ${new URL(request.url).pathname}`);
     const userId = fakeApi.verificationTokens.get(body.token);
     const user = fakeApi.users.find((row) => row.id === userId);
+    // As the server: a link used before, for an address confirmed, says so.
+    const earlier = fakeApi.users.find((row) => row.id === fakeApi.usedVerificationTokens.get(body.token));
+    if (!user && earlier?.email_verified) return ok({ message: 'Your email address was already confirmed', already_verified: true });
     if (!user) return fail(400, 'The verification link is not valid: it has expired, was already used or is for another address');
     fakeApi.verificationTokens.delete(body.token);
+    fakeApi.usedVerificationTokens.set(body.token, user.id);
     user.email_verified = true;
-    return ok({ message: 'Your email address is verified' });
+    return ok({ message: 'Your email address is verified', already_verified: false });
   }),
   handle('resendVerification', ({ token }) => {
     const user = userByToken(token);

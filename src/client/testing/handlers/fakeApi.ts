@@ -26,6 +26,8 @@ function fresh() {
     resetRequests: [] as unknown[],
     /** Verification tokens the fake server accepts, and the users they verify (used up once opened). */
     verificationTokens: new Map<string, number>([['good-verification-token', NEWCOMER.id]]),
+    /** Verification links already used, and whose address they confirmed. */
+    usedVerificationTokens: new Map<string, number>(),
     verificationResends: 0,
     /** result bet id -> goals, as saved */
     betSaves: [] as Array<{ result_bet_id: number; local_goals: number | null; visiting_goals: number | null; mode?: number; joker?: boolean }>,

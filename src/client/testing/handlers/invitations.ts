@@ -31,13 +31,18 @@ export const invitationHandlers = [
     }
     const invitation = {
       id: leagueWorld.nextId++, league_id: body.league_id, email: body.email, token: `tok-${leagueWorld.nextId}`, status: 'pending' as const,
-      inviter_name: user.name, message: body.message ?? null,
+      inviter_name: user.name, inviter_id: user.id, message: body.message ?? null,
     };
     leagueWorld.invitations.push(invitation);
     return ok({ message: 'Invitation sent', invitation: shown(invitation) });
   }),
-  handleSignedIn('invitationsOfLeague', ({ params }) =>
-    ok(leagueWorld.invitations.filter((item) => item.league_id === Number(params.id) && item.status === 'pending').map(shown))),
+  // As the server: the owner reads every pending invitation, anyone else those they sent.
+  handleSignedIn('invitationsOfLeague', ({ params }, user) => {
+    const owner = leagueWorld.leagues.find((league) => league.id === Number(params.id))?.owner_id === user.id;
+    return ok(leagueWorld.invitations
+      .filter((item) => item.league_id === Number(params.id) && item.status === 'pending' && (owner || item.inviter_id === user.id))
+      .map(shown));
+  }),
   handleSignedIn('invitationsMine', (_call, user) => ok(leagueWorld.invitations
     .filter((item) => item.email === user.email && item.status === 'pending')
     .map((item) => ({

@@ -12,6 +12,7 @@ import { COMPETITIONS } from './reference';
 export interface FakeMember { user_id: number; department: string | null; joined_at: string; points: number; matchday: number }
 export interface FakeInvitation {
   id: number; league_id: number; email: string; token: string; status: 'pending' | 'accepted' | 'dismissed' | 'deleted'; inviter_name: string | null;
+  inviter_id: number;
   /** The inviter's note, as sent. */
   message?: string | null;
 }
@@ -55,8 +56,8 @@ function fresh() {
     ],
     members,
     invitations: [
-      { id: 1, league_id: 5, email: 'friend@example.com', token: 'tok-1', status: 'pending', inviter_name: 'Ana' },
-      { id: 2, league_id: 8, email: 'ana@example.com', token: 'tok-2', status: 'pending', inviter_name: 'Bea' },
+      { id: 1, league_id: 5, email: 'friend@example.com', token: 'tok-1', status: 'pending', inviter_name: 'Ana', inviter_id: 1 },
+      { id: 2, league_id: 8, email: 'ana@example.com', token: 'tok-2', status: 'pending', inviter_name: 'Bea', inviter_id: BEA },
     ] as FakeInvitation[],
     /** Picks visible to others (the home charts): false keeps every pick editable and hidden. */
     picksVisible: true,

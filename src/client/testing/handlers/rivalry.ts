@@ -9,6 +9,8 @@ function fresh() {
     missing: new Map<number, Map<number, number>>([[5, new Map([[BEA, 2], [CARLOS, 1]])]]),
     nudged: new Set<string>(),
     nudges: 0,
+    /** How a nudge reaches each member (the server reads push devices and reminder-email settings); in Porra always. */
+    reach: new Map<number, ('push' | 'email' | 'in_app')[]>([[BEA, ['push', 'email', 'in_app']], [CARLOS, ['in_app']]]),
     /** Matchday 2 is over: Ana beat Carlos 9-4. */
     matchdayTwoOver: false,
   };
@@ -24,6 +26,7 @@ const DEADLINE = '2026-06-14T17:55:00.000Z';
 function missingOf(leagueId: number) {
   const members = [...(rivalryWorld.missing.get(leagueId) ?? new Map<number, number>())].map(([userId, missing]) => ({
     user_id: userId, user_name: userName(userId), missing, nudged: rivalryWorld.nudged.has(`${leagueId}:${userId}`),
+    reach: rivalryWorld.reach.get(userId) ?? ['in_app' as const],
   }));
   return { deadline: DEADLINE, matchday: 2, members };
 }
@@ -61,7 +64,10 @@ export const rivalryHandlers = [
     if (waiting.length === 0) return fail(409, 'Everyone still missing bets for this deadline has already been nudged');
     for (const m of waiting) rivalryWorld.nudged.add(`${league.id}:${m.user_id}`);
     rivalryWorld.nudges += 1;
-    return ok({ message: `Nudge sent to ${waiting.map((m) => m.user_name).join(', ')}`, nudged_user_ids: waiting.map((m) => m.user_id), missing: missingOf(league.id) });
+    const reached = (m: (typeof waiting)[number]) => (m.reach.length === 1
+      ? `${m.user_name} (in Porra only: no push device, no reminder emails)`
+      : `${m.user_name} (${m.reach.map((channel) => ({ push: 'push', email: 'email', in_app: 'in Porra' })[channel]).join(', ')})`);
+    return ok({ message: `Nudge sent: ${waiting.map(reached).join('; ')}`, nudged_user_ids: waiting.map((m) => m.user_id), missing: missingOf(league.id) });
   }),
   handleSignedIn('leagueHeadToHead', ({ params }) => {
     const league = findLeague(params.id);

@@ -63,13 +63,14 @@ export async function acceptInvitation(db: Executor, invitationId: number, invit
     .where('id', '=', invitationId).execute();
 }
 
-export async function pendingOfLeague(db: Executor, leagueId: number) {
-  return db.selectFrom('invitations as i')
+/** A league's pending invitations, newest first; only those `inviterId` sent when given. */
+export async function pendingOfLeague(db: Executor, leagueId: number, inviterId?: number) {
+  let query = db.selectFrom('invitations as i')
     .leftJoin('users as u', 'u.id', 'i.inviter_id')
     .select(['i.id', 'i.league_id', 'i.email', 'i.status', 'i.created_at', 'u.name as inviter_name'])
-    .where('i.league_id', '=', leagueId).where('i.status', '=', 'pending')
-    .orderBy('i.created_at', 'desc').orderBy('i.id', 'desc')
-    .execute();
+    .where('i.league_id', '=', leagueId).where('i.status', '=', 'pending');
+  if (inviterId !== undefined) query = query.where('i.inviter_id', '=', inviterId);
+  return query.orderBy('i.created_at', 'desc').orderBy('i.id', 'desc').execute();
 }
 
 /** Pending invitations to this (verified) address in leagues still running that its account has not joined yet. */

@@ -19,12 +19,16 @@ export async function emailTakenByOther(db: Executor, email: string, userId: num
   return row !== undefined;
 }
 
+/**
+ * A new account keeps reminder emails on (its owner turns them off in their settings): mail only ever goes to an
+ * address once it is confirmed, so a verified member is reminded and nudged by email by default.
+ */
 export async function insertUser(db: Executor, user: {
   name: string; email: string; password_hash: string; locale: string; is_admin?: 0 | 1; email_verified?: 0 | 1; now: number;
 }): Promise<number> {
   const { now, ...values } = user;
   const { id } = await db.insertInto('users')
-    .values({ ...values, created_at: now, updated_at: now })
+    .values({ email_reminders: 1, ...values, created_at: now, updated_at: now })
     .returning('id')
     .executeTakeFirstOrThrow();
   return id;

@@ -42,8 +42,10 @@ export function accountHandlers(deps: AppDeps, userData: readonly UserDataSectio
       return signedIn;
     },
     verifyEmail: async ({ body, req }) => {
-      await verifyEmail(deps, body.token);
-      return { message: req.t('success.email_verified') };
+      const outcome = await verifyEmail(deps, body.token);
+      return outcome === 'already'
+        ? { message: req.t('success.email_already_verified'), already_verified: true }
+        : { message: req.t('success.email_verified'), already_verified: false };
     },
     resendVerification: async ({ user, req }) => {
       await resendVerification(deps, user, clientAddress(req));

@@ -35,7 +35,9 @@ describeEachDb('create-admin', (ctx) => {
     const me = await call(ctx().app, { method: 'GET', url: '/api/v1/en/users/index', token: ana.token });
     expect(me.data).toMatchObject({ is_admin: true, email_verified: true });
     expect(await ctx().deps.db.selectFrom('email_verifications').select('used_at').execute()).toEqual([{ used_at: ctx().clock.now() }]);
-    expect((await call(ctx().app, { method: 'POST', url: '/api/v1/users/verify_email', payload: { token: link } })).statusCode).toBe(400);
+    // The killed link confirms nothing more; the address it names is confirmed, so it says just that.
+    const again = await call(ctx().app, { method: 'POST', url: '/api/v1/users/verify_email', payload: { token: link } });
+    expect([again.statusCode, again.data.already_verified]).toEqual([200, true]);
   });
 
   it('refuses a bad email or a short password with a readable message, creating nobody', async () => {

@@ -28,14 +28,25 @@ describeEachDb('email verification', (ctx) => {
 
     const res = await verify(token, esHeaders);
     expect(res.statusCode).toBe(200);
-    expect(res.data).toEqual({ message: 'Tu dirección de email está verificada' });
+    expect(res.data).toEqual({ message: 'Tu dirección de email está verificada', already_verified: false });
     expect(await me(ana.token)).toMatchObject({ email_verified: true });
 
+    // A second click on the same link: the address is confirmed, so it says so (and changes nothing).
     const before = await accountState(ctx().deps);
     const again = await verify(token, esHeaders);
-    expect(again.statusCode).toBe(400);
-    expect(again.data).toEqual({ error: 'El enlace de verificación no es válido: ha caducado, ya se usó o es de otra dirección' });
+    expect(again.statusCode).toBe(200);
+    expect(again.data).toEqual({ message: 'Tu dirección de email ya estaba confirmada', already_verified: true });
     expect(await accountState(ctx().deps)).toEqual(before);
+  });
+
+  it('a used link says nothing but "not valid" once its address is no longer the account\'s', async () => {
+    const ana = await signUpViaApi(ctx().app);
+    const token = tokenFor('ana@example.com');
+    expect((await verify(token)).statusCode).toBe(200);
+    expect((await update(ana.token, { email: 'ana.new@example.com' })).statusCode).toBe(200);
+    const res = await verify(token);
+    expect(res.statusCode).toBe(400);
+    expect(res.data).toEqual({ error: 'The verification link is not valid: it has expired, was already used or is for another address' });
   });
 
   it('refuses a link after 24 hours, leaving the address unverified', async () => {
@@ -131,7 +142,9 @@ describeEachDb('email verification', (ctx) => {
     await signUpViaApi(ctx().app);
     const token = tokenFor('ana@example.com');
     const results = await Promise.all([verify(token), verify(token), verify(token)]);
-    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 400, 400]);
+    // One confirms the address; the others, once it is confirmed, answer that it already was.
+    expect(results.map((r) => r.statusCode)).toEqual([200, 200, 200]);
+    expect(results.map((r) => r.data.already_verified).sort()).toEqual([false, true, true]);
     expect(await ctx().deps.db.selectFrom('users').select('email_verified').execute()).toEqual([{ email_verified: 1 }]);
   });
 

@@ -10,7 +10,7 @@ import {
 import { findUserById } from './accountsRepository';
 import { hashLinkToken, newLinkToken } from './emailedLinks';
 import {
-  claimVerification, findUsableVerification, insertVerification, markEmailVerified, useOpenVerifications,
+  claimVerification, confirmedByEarlierLink, findUsableVerification, insertVerification, markEmailVerified, useOpenVerifications,
 } from './emailVerificationsRepository';
 
 export const VERIFICATION_LIFETIME_MS = 24 * 60 * 60_000;
@@ -51,17 +51,23 @@ export function sendVerification(deps: AppDeps, mail: VerificationMail): void {
 
 /**
  * Confirms the address a link was sent to: single use, within its lifetime, and only while the account still has
- * that address. Anything else is one 400, so the answer says nothing about other accounts.
+ * that address. A link used up earlier (a second click, a mail scanner) whose address is the account's and confirmed
+ * answers `already` (its holder was mailed that address: nothing new is told). Anything else is one 400, so the
+ * answer says nothing about other accounts.
  */
-export async function verifyEmail(deps: AppDeps, token: string): Promise<void> {
+export async function verifyEmail(deps: AppDeps, token: string): Promise<'verified' | 'already'> {
   const invalid = () => new AppError(400, 'errors.invalid_verification_token');
   const tokenHash = hashLinkToken(token);
-  await deps.db.transaction().execute(async (trx) => {
+  return deps.db.transaction().execute(async (trx) => {
     const now = deps.clock.now();
     const verification = await findUsableVerification(trx, tokenHash, now);
-    if (!verification || !(await claimVerification(trx, verification.id, now))) throw invalid();
+    if (!verification || !(await claimVerification(trx, verification.id, now))) {
+      if (await confirmedByEarlierLink(trx, tokenHash)) return 'already';
+      throw invalid();
+    }
     if (!(await markEmailVerified(trx, deps.sessions, verification.user_id, verification.email, now))) throw invalid();
     await useOpenVerifications(trx, verification.user_id, now);
+    return 'verified';
   });
 }
 

@@ -19,6 +19,17 @@ export async function findUsableVerification(db: Executor, tokenHash: string, no
     .executeTakeFirst();
 }
 
+/**
+ * Whether this token hash names a link (used or expired alike) to the address its account has now and has confirmed:
+ * a second click on a link that did its job.
+ */
+export async function confirmedByEarlierLink(db: Executor, tokenHash: string): Promise<boolean> {
+  const row = await db.selectFrom('email_verifications as v').innerJoin('users as u', 'u.id', 'v.user_id')
+    .select('v.id').where('v.token_hash', '=', tokenHash).whereRef('u.email', '=', 'v.email').where('u.email_verified', '=', 1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** Uses the verification up; false when another request used it first. */
 export async function claimVerification(db: Executor, id: number, now: number): Promise<boolean> {
   const result = await db.updateTable('email_verifications').set({ used_at: now })

@@ -13,10 +13,10 @@ describeEachDb('sign up', (ctx) => {
     });
     expect(res.statusCode).toBe(200);
     expect(Object.keys(res.data).sort()).toEqual([...USER_FIELDS].sort());
-    expect(res.data).toMatchObject({ name: 'Ana', email: 'ana@example.com', is_admin: false, email_verified: false, email_reminders: false, locale: 'es' });
+    expect(res.data).toMatchObject({ name: 'Ana', email: 'ana@example.com', is_admin: false, email_verified: false, email_reminders: true, locale: 'es' });
     expect(res.headers.authorization).toBe(`Bearer ${res.data.token}`);
     const me = await call(ctx().app, { method: 'GET', url: '/api/v1/en/users/index', token: res.data.token });
-    expect(me.data).toMatchObject({ id: res.data.id, email: 'ana@example.com', email_reminders: false });
+    expect(me.data).toMatchObject({ id: res.data.id, email: 'ana@example.com', email_reminders: true });
     const row = await ctx().deps.db.selectFrom('users').select('password_hash').where('id', '=', res.data.id).executeTakeFirstOrThrow();
     expect(row.password_hash).toMatch(/^scrypt\$/);
     expect(row.password_hash).not.toContain(PASSWORD);

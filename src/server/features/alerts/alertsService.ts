@@ -4,18 +4,24 @@ import { ROUNDS, ROUND } from '../../../shared/domain/rounds';
 import type { AppDeps } from '../../platform/deps';
 import type { AuthUser } from '../../platform/http/context';
 import type { MessageKey, Translate } from '../../platform/i18n/messages';
+import { nudgesAhead } from '../../domain/reminders/nudgesReceived';
 import { pendingItems, type PendingItem } from '../../domain/reminders/pendingBets';
 
-/** Alerts shown in the side panel: pending items of the caller closing within 72 hours. */
+/**
+ * Alerts shown in the side panel: pending items of the caller closing within 72 hours, and the result bets an owner
+ * nudged them about however far their deadline (a nudge reaches every member here, push or email aside).
+ */
 export const ALERT_WINDOW_MS = 72 * 3_600_000;
 
-function toAlert(item: PendingItem, t: Translate): Static<typeof Alert> {
+function toAlert(item: PendingItem, t: Translate, nudgedBy: string | null | undefined): Static<typeof Alert> {
   const base = { league_id: item.league_id, league_name: item.league_name, matchday: item.matchday };
   if (item.kind === 'results') {
+    const vars = { count: item.missing, matchday: item.matchday, owner: nudgedBy ?? '' };
+    const nudged = nudgedBy !== undefined && nudgedBy !== null;
     const message = item.missing === 1
-      ? t('alerts.result_bets_one', { matchday: item.matchday })
-      : t('alerts.result_bets', { count: item.missing, matchday: item.matchday });
-    return { ...base, alert_type: 1, message };
+      ? t(nudged ? 'alerts.nudged_result_bets_one' : 'alerts.result_bets_one', vars)
+      : t(nudged ? 'alerts.nudged_result_bets' : 'alerts.result_bets', vars);
+    return { ...base, alert_type: 1, message, ...(nudgedBy !== undefined && { nudged: true }) };
   }
   const round = ROUNDS.some((r) => r.id === item.round_id) ? t(`round.${item.round_id}` as MessageKey) : String(item.round_id);
   return item.round_id === ROUND.TOP_SCORER
@@ -25,6 +31,14 @@ function toAlert(item: PendingItem, t: Translate): Static<typeof Alert> {
 
 export async function index(deps: AppDeps, user: AuthUser | null, t: Translate): Promise<Static<typeof Alert>[]> {
   if (!user) return [];
-  const items = await pendingItems(deps.db, deps.clock.now(), ALERT_WINDOW_MS, user.id);
-  return items.map((item) => toAlert(item, t));
+  const now = deps.clock.now();
+  const nudges = await nudgesAhead(deps.db, user.id, now);
+  const farthest = Math.max(now + ALERT_WINDOW_MS, ...nudges.map((nudge) => nudge.deadline));
+  const items = await pendingItems(deps.db, now, farthest - now, user.id);
+  // A nudge was about the league's next deadline when it was sent: the open bets closing at that very deadline.
+  const nudgedBy = new Map(nudges.map((nudge) => [`${nudge.league_id}:${nudge.deadline}`, nudge.nudged_by]));
+  return items
+    .map((item) => ({ item, by: item.kind === 'results' ? nudgedBy.get(`${item.league_id}:${item.deadline}`) : undefined }))
+    .filter(({ item, by }) => by !== undefined || item.deadline <= now + ALERT_WINDOW_MS)
+    .map(({ item, by }) => toAlert(item, t, by));
 }

@@ -97,19 +97,26 @@ describeEachDb('invitations', (ctx) => {
     expect([missing.statusCode, missing.data.error]).toEqual([404, 'No se ha encontrado la liga']);
   });
 
-  it('lists a league pending invitations to its members', async () => {
+  it('lists every pending invitation to the owner, and to any other member only those they sent', async () => {
     const t = ctx();
     const w = await leagueWorld(t);
-    const league = await leagueWithMember(t, w);
+    const league = await leagueWithMember(t, w, { allow_invite: true });
     await invite(t, w.owner, league.id, 'one@example.com');
     await invite(t, w.owner, league.id, 'two@example.com');
-    const list = await call(t.app, { method: 'GET', url: api(`/invitations/league/${league.id}`), token: w.member.token });
-    expect(list.statusCode).toBe(200);
-    expect(list.data.map((i: { email: string }) => i.email).sort()).toEqual(['one@example.com', 'two@example.com']);
-    expect(list.data[0]).toEqual({
-      id: expect.any(Number), league_id: league.id, email: expect.any(String), status: 'pending', inviter_name: 'Olga Owner', created_at: expect.any(String),
+    await invite(t, w.member, league.id, 'mine@example.com');
+    const listFor = (who: Person) => call(t.app, { method: 'GET', url: api(`/invitations/league/${league.id}`), token: who.token });
+    const byOwner = await listFor(w.owner);
+    expect(byOwner.statusCode).toBe(200);
+    expect(byOwner.data.map((i: { email: string }) => i.email).sort()).toEqual(['mine@example.com', 'one@example.com', 'two@example.com']);
+    expect(byOwner.data[0]).toEqual({
+      id: expect.any(Number), league_id: league.id, email: 'mine@example.com', status: 'pending', inviter_name: 'Mario Member', created_at: expect.any(String),
     });
-    expect((await call(t.app, { method: 'GET', url: api(`/invitations/league/${league.id}`), token: w.other.token })).statusCode).toBe(403);
+    const byMember = await listFor(w.member);
+    expect(byMember.statusCode).toBe(200);
+    expect(byMember.data.map((i: { email: string }) => i.email)).toEqual(['mine@example.com']);
+    expect(JSON.stringify(byMember.data)).not.toContain('one@example.com');
+    expect((await listFor(w.admin)).data).toEqual([]);
+    expect((await listFor(w.other)).statusCode).toBe(403);
   });
 
   it('is withdrawn by its inviter or the owner, and dismissed only by its invitee', async () => {

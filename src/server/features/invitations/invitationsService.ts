@@ -92,10 +92,14 @@ async function secondsUntilNextSlot(db: Executor, inviterId: number, now: number
   return (oldest + HOUR_MS - now) / 1000;
 }
 
+/**
+ * A league's pending invitations as the caller may act on them: the owner manages every one; anyone else (a member
+ * who invited, a global admin) sees only those they sent, so nobody reads another person's invitee's address.
+ */
 export async function invitationsOfLeague(deps: AppDeps, user: AuthUser, leagueId: number): Promise<InvitationView[]> {
   const access = await loadLeagueAccess(deps.db, leagueId, user);
   requireMemberOrAdmin(access, user);
-  const rows = await pendingOfLeague(deps.db, leagueId);
+  const rows = await pendingOfLeague(deps.db, leagueId, access.isOwner ? undefined : user.id);
   return rows.map((r) => ({ ...r, status: r.status as InvitationView['status'], created_at: iso(r.created_at) }));
 }
 

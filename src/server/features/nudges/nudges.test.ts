@@ -63,9 +63,9 @@ describeEachDb('who has not bet yet, and nudges', (ctx) => {
     expect(list.data).toEqual({
       deadline: new Date(CUP_START - 5 * MINUTE).toISOString(), matchday: 1,
       members: [
-        { user_id: w.carla.id, user_name: 'Carla', missing: 2, nudged: false },
-        { user_id: w.member.id, user_name: 'Mario Member', missing: 1, nudged: false },
-        { user_id: w.owner.id, user_name: 'Olga Owner', missing: 2, nudged: false },
+        { user_id: w.carla.id, user_name: 'Carla', missing: 2, nudged: false, reach: ['push', 'in_app'] },
+        { user_id: w.member.id, user_name: 'Mario Member', missing: 1, nudged: false, reach: ['email', 'in_app'] },
+        { user_id: w.owner.id, user_name: 'Olga Owner', missing: 2, nudged: false, reach: ['in_app'] },
       ],
     });
     expect((await missing(t, w.admin, w.league.id)).data).toEqual(list.data);
@@ -91,7 +91,7 @@ describeEachDb('who has not bet yet, and nudges', (ctx) => {
 
     const sent = await nudge(t, w.owner, w.league.id);
     expect(sent.statusCode).toBe(200);
-    expect(sent.data.message).toBe('Nudge sent to Carla, Mario Member');
+    expect(sent.data.message).toBe('Nudge sent: Carla (push, in Porra); Mario Member (email, in Porra)');
     expect(sent.data.nudged_user_ids).toEqual([w.member.id, w.carla.id].sort((a, b) => a - b));
     expect(sent.data.missing.members.map((m: { nudged: boolean }) => m.nudged)).toEqual([true, true, false]);
 
@@ -116,6 +116,7 @@ describeEachDb('who has not bet yet, and nudges', (ctx) => {
     const owner = { id: w.owner.id, name: 'Olga Owner', email: w.owner.email, is_admin: false, locale: 'en' as const, sessionId: '-', email_verified: true, email_reminders: false, ranking_hidden: false };
     const late = await nudgeMembers(t.deps, owner, w.league.id);
     expect(late.answer.nudged_user_ids).toEqual([dora.id]);
+    expect(late.nudged).toEqual([expect.objectContaining({ user_name: 'Dora', reach: ['in_app'] })]);
     await late.delivered;
     expect(t.mailer.sent.map((mail) => mail.to)).toEqual([w.member.email]);
     expect(await t.deps.db.selectFrom('league_nudges').select('user_id').execute()).toHaveLength(3);
@@ -130,6 +131,36 @@ describeEachDb('who has not bet yet, and nudges', (ctx) => {
     const none = await nudge(t, w.owner, w.league.id);
     expect(none.statusCode).toBe(409);
     expect(none.data.error).toBe('Nobody is missing bets for the next deadline');
+  });
+
+  it('tells the owner a member without push or reminder emails is reached in Porra only, and shows that member the nudge in the side panel', async () => {
+    const t = ctx();
+    const w = await nudgeWorld(t);
+    const peter = await createUserWithToken(t.deps, { name: 'Peter New', locale: 'es' });
+    await join(t, peter, w.league.id, w.league.share_token);
+    const alerts = async (who: Person, locale: 'en' | 'es' = 'en') =>
+      (await call(t.app, { method: 'GET', url: api('/alerts/index', locale), token: who.token })).data as { message: string; league_id: number; nudged?: boolean }[];
+    // The deadline is more than 72 hours ahead: no alert of its own before the nudge.
+    t.clock.set(CUP_START - 80 * 60 * MINUTE);
+    expect((await alerts(peter)).filter((alert) => alert.league_id === w.league.id)).toEqual([]);
+
+    const sent = await nudge(t, w.owner, w.league.id, 'es');
+    expect(sent.statusCode).toBe(200);
+    expect(sent.data.message).toBe('Aviso enviado: Carla (push, en Porra); Mario Member (correo, en Porra); '
+      + 'Peter New (solo en Porra: sin dispositivo push ni recordatorios por correo)');
+    expect(sent.data.missing.members.find((m: { user_id: number }) => m.user_id === peter.id).reach).toEqual(['in_app']);
+    expect(await alerts(peter, 'es')).toEqual([expect.objectContaining({
+      league_id: w.league.id, nudged: true, message: 'Olga Owner te recuerda: 2 partidos sin apuesta en la jornada 1',
+    })]);
+    // Once the bets are placed the nudge has nothing left to say.
+    await t.deps.db.insertInto('result_bets').values(await withMatchCompetitions(t.deps.db, w.cup.groupMatchIds.slice(0, 2).map((matchId) => ({
+      league_id: w.league.id, user_id: peter.id, match_id: matchId, local_goals: 1, visiting_goals: 1, updated_at: t.clock.now(),
+    })))).execute();
+    expect(await alerts(peter)).toEqual([]);
+    // Nor does it once the deadline has passed.
+    await t.deps.db.deleteFrom('result_bets').where('user_id', '=', peter.id).execute();
+    t.clock.set(CUP_START);
+    expect((await alerts(peter)).some((alert) => alert.nudged)).toBe(false);
   });
 
   it('two nudges at once: one nudges, the other answers 409, and each member is recorded once', async () => {

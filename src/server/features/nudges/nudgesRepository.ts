@@ -23,9 +23,15 @@ export async function nextDeadline(db: Executor, leagueId: number, now: number):
   return row ? { deadline: Number(row.deadline), matchday: Number(row.matchday) } : null;
 }
 
+type Channel = 'push' | 'email' | 'in_app';
+
+/** The ways a nudge reaches a member, as nudgeDelivery sends it: in Porra always, push and email when set up. */
+const reachOf = (has: { push: boolean; email: boolean }): Channel[] =>
+  [...(has.push ? ['push' as const] : []), ...(has.email ? ['email' as const] : []), 'in_app'];
+
 /**
- * Members with at least one match closing at `deadline` and no filled real bet on it, with how many, and whether
- * they were already nudged for that deadline. Accounts an admin disabled are left out (they cannot bet).
+ * Members with at least one match closing at `deadline` and no filled real bet on it, with how many, whether
+ * they were already nudged for that deadline, and how a nudge reaches them. Accounts an admin disabled are left out (they cannot bet).
  */
 export async function membersMissingBets(db: Executor, leagueId: number, deadline: number) {
   const rows = await leagueMatches(db, leagueId)
@@ -33,16 +39,20 @@ export async function membersMissingBets(db: Executor, leagueId: number, deadlin
     .innerJoin('users as u', 'u.id', 'lm.user_id')
     .leftJoin('result_bets as rb', (join) => join.onRef('rb.league_id', '=', 'l.id').onRef('rb.user_id', '=', 'lm.user_id')
       .onRef('rb.match_id', '=', 'm.id').on('rb.mode', '=', 0))
-    .select((eb) => ['lm.user_id', 'u.name as user_name', eb.fn.countAll<number>().as('missing'),
+    .select((eb) => ['lm.user_id', 'u.name as user_name', 'u.email_reminders', 'u.email_verified', eb.fn.countAll<number>().as('missing'),
       eb.exists(eb.selectFrom('league_nudges as n').select('n.user_id').whereRef('n.league_id', '=', 'l.id')
-        .whereRef('n.user_id', '=', 'lm.user_id').where('n.deadline', '=', deadline)).as('nudged')])
+        .whereRef('n.user_id', '=', 'lm.user_id').where('n.deadline', '=', deadline)).as('nudged'),
+      eb.exists(eb.selectFrom('push_subscriptions as ps').select('ps.id').whereRef('ps.user_id', '=', 'lm.user_id')).as('has_push')])
     .where(sql<SqlBool>`${resultBetDeadlineSql('l', 'm')} = ${deadline}`)
     .where('u.disabled_at', 'is', null)
     .where((eb) => eb.or([eb('rb.id', 'is', null), eb('rb.local_goals', 'is', null), eb('rb.visiting_goals', 'is', null)]))
-    .groupBy(['lm.user_id', 'u.name', 'l.id'])
+    .groupBy(['lm.user_id', 'u.name', 'u.email_reminders', 'u.email_verified', 'l.id'])
     .orderBy('u.name').orderBy('lm.user_id')
     .execute();
-  return rows.map((r) => ({ user_id: Number(r.user_id), user_name: r.user_name, missing: Number(r.missing), nudged: Boolean(Number(r.nudged)) }));
+  return rows.map((r) => ({
+    user_id: Number(r.user_id), user_name: r.user_name, missing: Number(r.missing), nudged: Boolean(Number(r.nudged)),
+    reach: reachOf({ push: Boolean(Number(r.has_push)), email: Number(r.email_reminders) === 1 && Number(r.email_verified) === 1 }),
+  }));
 }
 
 /**

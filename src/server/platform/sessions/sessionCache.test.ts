@@ -113,11 +113,11 @@ describeEachDb('signed-in callers with the session cache', (ctx) => {
   it('shows changes to the user at once in this process (profile, admin flag)', async () => {
     const { app, deps } = ctx();
     const ana = await signUpViaApi(app);
-    expect((await me(app, ana.token)).data).toMatchObject({ name: 'Ana', is_admin: false, email_reminders: false });
+    expect((await me(app, ana.token)).data).toMatchObject({ name: 'Ana', is_admin: false, email_reminders: true });
     const res = await call(app, { method: 'PUT', url: '/api/v1/users', token: ana.token,
-      payload: { api_v1_user: { name: 'Ana B.', email_reminders: true, current_password: PASSWORD } } });
+      payload: { api_v1_user: { name: 'Ana B.', email_reminders: false, current_password: PASSWORD } } });
     expect(res.statusCode).toBe(200);
-    expect((await me(app, ana.token)).data).toMatchObject({ name: 'Ana B.', email_reminders: true });
+    expect((await me(app, ana.token)).data).toMatchObject({ name: 'Ana B.', email_reminders: false });
     await updateUser(deps.db, deps.sessions, ana.id, { is_admin: 1 }, deps.clock.now());
     expect((await me(app, ana.token)).data).toMatchObject({ is_admin: true });
   });

@@ -120,9 +120,10 @@ export const accountRoutes = {
   }),
   verifyEmail: route({
     method: 'POST', path: '/users/verify_email', prefixed: false, access: 'public',
-    summary: 'Confirm an email address with the token of a verification link (single use, 24 hours)',
+    summary: 'Confirm an email address with the token of a verification link (single use, 24 hours); a link used '
+      + 'before whose address is confirmed answers `already_verified`',
     body: Strict({ token: Type.String({ minLength: 1, maxLength: 200 }) }),
-    response: Message,
+    response: Type.Object({ message: Type.String(), already_verified: Type.Boolean() }),
     rateLimit: { max: 30, timeWindow: 900_000 },
   }),
   resendVerification: route({

@@ -10,12 +10,14 @@ export const Alert = Type.Object({
   league_id: Id,
   league_name: Type.String(),
   matchday: Nullable(Type.Integer()),
+  /** Result bets the league's owner nudged the caller about (the message names them). */
+  nudged: Type.Optional(Type.Boolean()),
 });
 
 export const alertRoutes = {
   alertsIndex: route({
     method: 'GET', path: '/alerts/index', prefixed: true, access: 'public',
-    summary: "The caller's pending bets and picks closing within 72 hours (visitors: none)",
+    summary: "The caller's pending bets and picks closing within 72 hours, and the bets an owner nudged them about (visitors: none)",
     response: Type.Array(Alert),
   }),
 } as const;

@@ -55,7 +55,7 @@ export const invitationRoutes = {
   invitationsOfLeague: route({
     method: 'GET', path: '/invitations/league/:id', prefixed: true, access: 'user',
     errors: [403],
-    summary: "A league's pending invitations (members)", params: IdParams, response: Type.Array(Invitation),
+    summary: "A league's pending invitations: every one for its owner, the caller's own for any other member (or a global admin)", params: IdParams, response: Type.Array(Invitation),
   }),
   invitationsMine: route({
     method: 'GET', path: '/invitations/mine', prefixed: true, access: 'user',

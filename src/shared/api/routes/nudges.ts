@@ -2,6 +2,12 @@ import Type from 'typebox';
 import { route } from '../route';
 import { Id, IdParams, Nullable, Timestamp } from '../schemas';
 
+/**
+ * How a nudge reaches a member: a push to their subscribed devices, an email (reminder emails on, address confirmed),
+ * and in Porra itself (the side panel's alerts), which every member gets.
+ */
+export const NudgeChannel = Type.Union([Type.Literal('push'), Type.Literal('email'), Type.Literal('in_app')]);
+
 /** A member with open matches of the next deadline and no bet on at least one of them. */
 export const MissingBetsMember = Type.Object({
   user_id: Id,
@@ -10,6 +16,8 @@ export const MissingBetsMember = Type.Object({
   missing: Type.Integer({ minimum: 1 }),
   /** Already nudged for this deadline (a member is nudged at most once per deadline). */
   nudged: Type.Boolean(),
+  /** How a nudge reaches them now, in this order; always ends with `in_app`. */
+  reach: Type.Array(NudgeChannel),
 });
 
 /** Who has not bet yet for the next deadline of the league's competition (none: no deadline ahead). */
@@ -29,8 +37,8 @@ export const nudgeRoutes = {
   leagueNudge: route({
     method: 'POST', path: '/leagues/nudge/:id', prefixed: true, access: 'user', process: 'league_nudge',
     errors: [403, 409],
-    summary: 'Nudge (a push and an email, within their reminder settings) every member still without bets for the next deadline, '
-      + 'once per member and deadline (owner); 409 when nobody is left to nudge',
+    summary: 'Nudge every member still without bets for the next deadline (a push and an email within their reminder settings, '
+      + 'and always in Porra itself), once per member and deadline (owner); the message says how each was reached; 409 when nobody is left to nudge',
     params: IdParams,
     response: Type.Object({ message: Type.String(), nudged_user_ids: Type.Array(Id), missing: MissingBets }),
   }),

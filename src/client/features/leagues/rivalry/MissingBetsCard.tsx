@@ -1,4 +1,5 @@
 import NotificationsActiveIcon from '@mui/icons-material/NotificationsActive';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
@@ -15,7 +16,10 @@ import { formatDateTime } from '../../../lib/i18n/dates';
 const missingBets = api.endpoints.leagueMissingBets;
 const nudgeMembers = api.endpoints.leagueNudge;
 
-/** The owner's list of members who have not bet yet for the next deadline, and the button that nudges them once. */
+/**
+ * The owner's list of members who have not bet yet for the next deadline, how a nudge reaches each of them, and the
+ * button that nudges them once.
+ */
 export function MissingBetsCard({ leagueId, ownerId }: { leagueId: number; ownerId: number }) {
   const { t } = useTranslation();
   const { data } = missingBets.useQuery({ params: { id: leagueId } });
@@ -23,6 +27,10 @@ export function MissingBetsCard({ leagueId, ownerId }: { leagueId: number; owner
   const waiting = data?.members.filter((m) => !m.nudged && m.user_id !== ownerId) ?? [];
 
   const send = () => { void nudge({ params: { id: leagueId } }); };
+  // How a nudge will reach the member, so the owner knows who will only see it the next time they open Porra.
+  const reachText = (reach: ('push' | 'email' | 'in_app')[]) => (reach.length === 1
+    ? t('rivalry.reach_in_app_only')
+    : t('rivalry.reach', { channels: reach.map((channel) => t(`rivalry.channel_${channel}`)).join(', ') }));
 
   return (
     <Card component="section" aria-labelledby="missing-bets-title">
@@ -37,7 +45,9 @@ export function MissingBetsCard({ leagueId, ownerId }: { leagueId: number; owner
             <List aria-labelledby="missing-bets-title" dense>
               {data.members.map((member) => (
                 <ListItem key={member.user_id} disableGutters sx={{ gap: 1, flexWrap: 'wrap' }}>
-                  <ListItemText primary={member.user_name} secondary={t('rivalry.missing_count', { count: member.missing })} sx={{ flex: '1 1 8rem' }} />
+                  <ListItemText primary={member.user_name} sx={{ flex: '1 1 8rem' }}
+                    secondary={<><Box component="span" sx={{ display: 'block' }}>{t('rivalry.missing_count', { count: member.missing })}</Box>
+                      <Box component="span" sx={{ display: 'block' }}>{reachText(member.reach)}</Box></>} />
                   {member.nudged && <Chip size="small" color="info" label={t('rivalry.nudged')} />}
                 </ListItem>
               ))}

@@ -19,9 +19,11 @@ describe('who has not bet yet', () => {
     expect(within(card).getByText('2 matches without a bet')).toBeInTheDocument();
     expect(within(card).getByText('1 match without a bet')).toBeInTheDocument();
     expect(within(card).getByText(/Next deadline: .*\(matchday 2\)/)).toBeInTheDocument();
+    expect(within(card).getByText('Reached by push, email, in Porra')).toBeInTheDocument();
+    expect(within(card).getByText('In Porra only, the next time they open it: no push device, no reminder emails')).toBeInTheDocument();
 
     await user.click(within(card).getByRole('button', { name: 'Nudge 2 members' }));
-    expect(await screen.findByText('Nudge sent to Bea, Carlos')).toBeInTheDocument();
+    expect(await screen.findByText('Nudge sent: Bea (push, email, in Porra); Carlos (in Porra only: no push device, no reminder emails)')).toBeInTheDocument();
     await waitFor(() => expect(within(card).getAllByText('Nudged')).toHaveLength(2));
     expect(within(card).getByRole('button', { name: 'Everyone nudged for this deadline' })).toBeDisabled();
     expect(rivalryWorld.nudges).toBe(1);

@@ -1,5 +1,6 @@
 import type { Kysely, Migration, MigrationProvider } from 'kysely';
 import * as initial from './20261122_initial';
+import * as firstMatchday from './20261129_m_first_matchday';
 import * as accountTrust from './20261124_a_account_trust';
 import * as leagueTrust from './20261124_b_league_trust';
 import * as competitionTimeZone from './20261124_c_competition_time_zone';
@@ -60,6 +61,7 @@ const migrations: Record<string, DialectMigration> = {
   '20261128_g_jit_off': jitOff,
   '20261128_h_stored_ranking': storedRanking,
   '20261128_p_fair_odds': fairOdds,
+  '20261129_m_first_matchday': firstMatchday,
 };
 
 export function migrationProvider(dialect: Dialect): MigrationProvider {
