@@ -1,4 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { randomInt } from 'node:crypto';
 import { createWriteStream, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -146,13 +147,21 @@ export async function startServer(smtpPort: number, extraEnv: Record<string, str
   return { origin, port, databaseUrl, dir, logs, stop, restart };
 }
 
-/** JSON calls to the API (for setup the screens do not cover and for checking what the screens saved). */
+/**
+ * JSON calls to the API (for setup the screens do not cover and for checking what the screens saved). Each client
+ * calls from an address of its own, as people on their own connections do (the server trusts the loopback proxy:
+ * globalSetup.ts), so the whole suite's sign-ups are not counted as one address's.
+ */
 export function apiClient(origin: string) {
+  const address = `10.${randomInt(256)}.${randomInt(256)}.${1 + randomInt(254)}`;
   async function call<T = any>(method: string, path: string, options: { token?: string; body?: unknown; locale?: 'en' | 'es' | null } = {}): Promise<T> {
     const prefix = options.locale === null ? '/api/v1' : `/api/v1/${options.locale ?? 'en'}`;
     const response = await fetch(`${origin}${prefix}${path}`, {
       method,
-      headers: { ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}), ...(options.token ? { authorization: `Bearer ${options.token}` } : {}) },
+      headers: {
+        'x-forwarded-for': address,
+        ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}), ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+      },
       body: options.body !== undefined ? JSON.stringify(options.body) : undefined,
     });
     const text = await response.text();

@@ -33,6 +33,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       NODE_EXTRA_CA_CERTS: pushService.caFile, PUSH_ALLOWED_HOSTS: [...DEFAULT_PUSH_ALLOWED_HOSTS, 'localhost'].join(','),
       // The webhook specs' local receivers listen on 127.0.0.1, which the guard refuses unless named.
       WEBHOOK_ALLOWED_HOSTS: '127.0.0.1,localhost',
+      // The tests' API clients each call from an address of their own through the loopback, as a proxy forwards
+      // players' calls (harness.ts, apiClient); the browser's calls come from the loopback itself.
+      TRUST_PROXY: '127.0.0.1',
     }, SERVER_LOG);
     stops.push(server.stop);
     const inbox = await startInbox(mailbox.mails, pushService.requests, server.restart);
