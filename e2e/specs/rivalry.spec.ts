@@ -34,7 +34,8 @@ test('rivalry: the owner nudges a member who has not bet yet, and the nudge reac
   const card = page.getByRole('region', { name: 'Who has not bet yet', exact: true });
   await card.getByText('Ole', { exact: true }).waitFor();
   await card.getByRole('button', { name: 'Nudge 1 member' }).click();
-  await page.getByText('Nudge sent to Ole').waitFor();
+  // The answer says how each nudged member is reached: Ole by email (his reminders are on) and in Porra.
+  await page.getByText('Nudge sent: Ole (email, in Porra)').waitFor();
   await card.getByText('Nudged', { exact: true }).waitFor();
   await settle(page);
   const found = await seriousViolationsAt(page, 'league administration, nudge', BOTH_WIDTHS);
