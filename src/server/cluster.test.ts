@@ -1,38 +1,14 @@
-import { readdirSync, readFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig } from './platform/config';
 import type { DatabaseHandle } from './platform/db/database';
 import { openTestDatabase } from './testing/harness';
+import { childPids, until } from './testing/processWatch';
 import { startServerProcess, type ServerProcess } from './testing/serverProcess';
 
 // Real server processes (compiled once per file) on a shared 2-core machine.
 jest.setTimeout(120_000);
-
-/** The live processes whose parent is `pid` (Linux /proc). */
-function childPids(pid: number): number[] {
-  const children: number[] = [];
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      // pid (comm) state ppid ...: comm may hold spaces, so read after its closing parenthesis.
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const [state, ppid] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      if (Number(ppid) === pid && state !== 'Z') children.push(Number(entry));
-    } catch { /* gone meanwhile */ }
-  }
-  return children.sort((a, b) => a - b);
-}
-
-async function until<T>(what: string, probe: () => T | Promise<T>, ok: (value: T) => boolean, withinMs = 60_000): Promise<T> {
-  const deadline = Date.now() + withinMs;
-  for (;;) {
-    const value = await probe();
-    if (ok(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what} (last: ${JSON.stringify(value)})`);
-    await new Promise((done) => setTimeout(done, 100));
-  }
-}
 
 /** /readyz's status, 0 when it does not answer within 5 s (a probe never waits forever on a busy machine). */
 const readyStatus = (origin: string) => fetch(`${origin}/readyz`, { signal: AbortSignal.timeout(5000) })

@@ -1,35 +1,15 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { migrate, openDatabase, type DatabaseHandle } from './platform/db/database';
 import { applyResults } from './domain/resultJobs/applyResults';
 import { finishMatch } from './features/resultBets/testing/betsTestFixture';
 import { resultJobWorld, type ResultJobWorld } from './domain/resultJobs/testing/resultJobWorld';
+import { childPids, until } from './testing/processWatch';
 import { startServerProcess, type ServerProcess } from './testing/serverProcess';
 
 // A real server process and its runner (compiled once per file) on a shared 2-core machine.
 jest.setTimeout(180_000);
-
-/** The live processes whose parent is `pid` (Linux /proc). */
-function childPids(pid: number): number[] {
-  return readdirSync('/proc').filter((entry) => /^\d+$/.test(entry)).flatMap((entry) => {
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const [state, ppid] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      return Number(ppid) === pid && state !== 'Z' ? [Number(entry)] : [];
-    } catch { return []; }
-  });
-}
-
-async function until<T>(what: string, probe: () => T | Promise<T>, ok: (value: T) => boolean, withinMs = 60_000): Promise<T> {
-  const deadline = Date.now() + withinMs;
-  for (;;) {
-    const value = await probe();
-    if (ok(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what} (last: ${JSON.stringify(value)})`);
-    await new Promise((done) => setTimeout(done, 200));
-  }
-}
 
 /** A result written by another process (as an import or a second server writes one): the match and its job. */
 async function writeResult(db: DatabaseHandle['db'], w: ResultJobWorld, matchId: number, goals: number): Promise<void> {

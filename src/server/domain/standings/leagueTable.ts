@@ -17,6 +17,25 @@ export interface StandingsSource {
 }
 
 /**
+ * Members' points per matchday from their stored matchday rows, and each decided matchday's winners (those at its
+ * top score) among them.
+ */
+export function matchdayPointsAndWinners(
+  days: readonly { user_id: unknown; matchday: unknown; points: unknown }[], tops: ReadonlyMap<number, number>,
+): { byUser: Map<number, Record<string, number>>; winners: Map<number, Set<number>> } {
+  const byUser = new Map<number, Record<string, number>>();
+  const winners = new Map<number, Set<number>>([...tops.keys()].map((day) => [day, new Set<number>()]));
+  for (const day of days) {
+    const userId = Number(day.user_id);
+    const points = byUser.get(userId) ?? {};
+    points[Number(day.matchday)] = Number(day.points);
+    byUser.set(userId, points);
+    if (tops.get(Number(day.matchday)) === Number(day.points)) winners.get(Number(day.matchday))!.add(userId);
+  }
+  return { byUser, winners };
+}
+
+/**
  * A league's stored standings, every member's (the provisional table of a small league in play adds to them):
  * their stored figures, matchday rows and the winners of each decided matchday.
  */
@@ -26,15 +45,7 @@ export async function storedStandings(deps: Pick<AppDeps, 'db'>, league: Pick<Le
     repo.listMatchdayPoints(deps.db, league.id, league.competition_id),
     repo.listMatchdayTops(deps.db, league.id),
   ]);
-  const byUser = new Map<number, Record<string, number>>();
-  const winners = new Map<number, Set<number>>([...tops.keys()].map((day) => [day, new Set<number>()]));
-  for (const day of days) {
-    const userId = Number(day.user_id);
-    const points = byUser.get(userId) ?? {};
-    points[day.matchday] = Number(day.points);
-    byUser.set(userId, points);
-    if (tops.get(Number(day.matchday)) === Number(day.points)) winners.get(Number(day.matchday))!.add(userId);
-  }
+  const { byUser, winners } = matchdayPointsAndWinners(days, tops);
   const hits = new Map<number, HitCounters>();
   const members = rows.map((row): MemberStanding => {
     const userId = Number(row.user_id);

@@ -5,7 +5,7 @@ import type { Locale } from '../../../shared/domain/locales';
 import type { Executor } from '../../platform/db/database';
 import type { AppDeps } from '../../platform/deps';
 import type { LeagueAccessRow } from '../leagues/leagueRows';
-import { tableHeader, tableSettings } from './leagueTable';
+import { matchdayPointsAndWinners, tableHeader, tableSettings } from './leagueTable';
 import { unpackMatchdays } from './packedMatchdays';
 import { boardSize, LEAGUE_BOARD, pageAt, rowOf, type BoardRow } from './rankedReads';
 import { listMatchdayPoints, listMatchdayTops } from './standingsRepository';
@@ -64,15 +64,7 @@ export async function storedLeagueTable(
       listMatchdayTops(db, league.id),
       departmentRows(db, league.id, matchday, viewer.locale),
     ]);
-    const byUser = new Map<number, Record<string, number>>();
-    const winners = new Map<number, Set<number>>([...tops.keys()].map((day) => [day, new Set<number>()]));
-    for (const day of days) {
-      const userId = Number(day.user_id);
-      const points = byUser.get(userId) ?? {};
-      points[day.matchday] = Number(day.points);
-      byUser.set(userId, points);
-      if (tops.get(Number(day.matchday)) === Number(day.points)) winners.get(Number(day.matchday))!.add(userId);
-    }
+    const { byUser, winners } = matchdayPointsAndWinners(days, tops);
     const toRow = (row: BoardRow<StoredFigures> & { position: number }): Row => {
       const userId = Number(row.user_id);
       const pointsByMatchday = byUser.get(userId) ?? {};
