@@ -105,6 +105,13 @@ for (const journey of JOURNEYS) {
     await settle(page);
     await shot('first-bet');
 
+    // A second click on the same verification link (an old tab, the email opened again) is not an error: the address
+    // was already confirmed, and it goes on to the league's bets. Not counted: the bet is already saved.
+    const answer = page.waitForResponse((response) => response.url().includes('/users/verify_email') && response.request().method() === 'POST');
+    await page.goto(new URL(verification).pathname + new URL(verification).search);
+    assert.equal(((await (await answer).json()) as { already_verified?: boolean }).already_verified, true, 'the server says the address was already confirmed');
+    await page.waitForURL((url) => url.pathname === '/result_bets/new' && url.searchParams.get('league_id') === String(league.id));
+
     w.notes.push(`${journey.language} at ${journey.viewport.width} px: ${done.length} actions (${done.join(', ')})`);
     assert.ok(done.length <= MOST_ACTIONS, `${done.length} actions from the invitation link to a saved bet (at most ${MOST_ACTIONS}): ${done.join(', ')}`);
   });
@@ -130,3 +137,27 @@ test('a verified player finds an invitation on the home page and joins it in one
   const members = await w.api.call<Array<{ user_name: string }>>('GET', `/leagues/leagues_users/${league.id}`, { token: pablo.token });
   assert.ok(members.some((member) => member.user_name === 'Pablo'));
 });
+
+/*
+ * A verification link opened twice, without an invitation to go on to: the second time says, in the newcomer's
+ * language, that the address was already confirmed, never that the link is no longer valid.
+ */
+for (const { language, locale, already } of [
+  { language: 'es', locale: 'es-ES', already: 'Tu dirección de email ya estaba confirmada.' },
+  { language: 'en', locale: 'en-US', already: 'Your email address was already confirmed.' },
+]) {
+  test(`a second click on a verification link says the address was already confirmed (${language})`, async ({ world: w }) => {
+    const name = language === 'es' ? 'Vera' : 'Vic';
+    const person = await newPlayer(w, name);
+    const link = await linkInMail(w, person.email, VERIFICATION_LINK, 'the verification email');
+    const { page } = await newVisitor(w, locale);
+    const path = new URL(link).pathname + new URL(link).search;
+    await page.goto(path);
+    await page.getByRole('alert').filter({ hasText: language === 'es' ? 'está confirmada' : 'is confirmed' }).waitFor();
+    await page.goto(path);
+    await page.getByText(already).waitFor();
+    await settle(page);
+    await screenshots(w, page, `verify-again-${language}`);
+    await axeClean(page, `verification link opened again (${language})`, DESKTOP.width);
+  });
+}
