@@ -28,6 +28,10 @@ const resultBets = api.endpoints.resultBetsIndex;
 
 const betsArgs = (leagueId: number, matchId: number) => ({ params: { id: leagueId }, query: { match_id: matchId } });
 
+/** The same bets in the same order: the screen need not render again (each read builds new lists). */
+const sameLists = <T,>(a: ReadonlyArray<readonly T[]>, b: ReadonlyArray<readonly T[]>): boolean =>
+  a.length === b.length && a.every((list, i) => list.length === b[i].length && list.every((item, j) => item === b[i][j]));
+
 /** Keeps one match's bet list subscribed (the screen reads every list from the cache). */
 function MatchBetsLoader({ leagueId, matchId }: { leagueId: number; matchId: number }) {
   resultBets.useQuery(betsArgs(leagueId, matchId));
@@ -59,7 +63,7 @@ export default function BetsSummaryScreen() {
   const { data: matchesData } = competitionMatches.useQuery({ params: { id: league?.competition_id ?? 0 }, query: { matchday } }, { skip: !league || !matchday });
   const matches = matchesData ?? [];
   const betsByMatch = useAppSelector((state) => matches.map((match) =>
-    selectBetsByIds(state, (resultBets.select(betsArgs(leagueId, match.id))(state).data ?? []).map((bet) => bet.id))));
+    selectBetsByIds(state, (resultBets.select(betsArgs(leagueId, match.id))(state).data ?? []).map((bet) => bet.id))), sameLists);
   const loaded = useAppSelector((state) => matches.every((match) => resultBets.select(betsArgs(leagueId, match.id))(state).data !== undefined));
   const system = league?.bets_system ?? 'exact';
   const anyRow = betsByMatch.some((bets) => bets.length > 0);
