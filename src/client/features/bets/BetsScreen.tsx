@@ -116,7 +116,7 @@ function BetRow({ bet, system, mode, leagueId, jokers, lateEntry, closedAt, odds
   return (
     <Box component="li" data-testid={`bet-row-${match.id}`} data-bet-id={bet.id}
       sx={{ listStyle: 'none', py: 1, borderBottom: 1, borderColor: 'divider', display: 'grid', alignItems: 'center', columnGap: 1,
-        gridTemplateColumns: 'minmax(0, 1fr) auto minmax(0, 1fr)', gridTemplateAreas: '"date date points" "local bet visiting" ". score ." "odds odds odds" "split split split"' }}>
+        gridTemplateColumns: 'minmax(0, 1fr) auto minmax(0, 1fr)', gridTemplateAreas: '"date date points" "local bet visiting" ". score ." "late late late" "odds odds odds" "split split split"' }}>
       <Box sx={{ gridArea: 'date', display: 'flex', alignItems: 'center', gap: 0.5 }}>
         <RoundIcon roundId={match.round_id} label={names.round(match.round_id)} />
         <BetDateLink matchId={match.id} leagueId={leagueId} date={match.date} />
@@ -138,8 +138,9 @@ function BetRow({ bet, system, mode, leagueId, jokers, lateEntry, closedAt, odds
           <Typography variant="caption" color="warning.main" component="p" data-testid="no-bet-yet">{t('bets.no_bet_yet')}</Typography>
         )}
         {bet.late_entry && <Chip size="small" variant="outlined" label={t('late_entry.mark')} />}
-        {lateEntry && <LateEntryAction bet={bet} league={lateEntry.league} userId={lateEntry.userId} />}
       </Box>
+      {/* The whole row's width: in the middle column a sentence would squeeze the teams' names out on a phone. */}
+      {lateEntry && <Box sx={{ gridArea: 'late', textAlign: 'center', minWidth: 0 }}><LateEntryAction bet={bet} league={lateEntry.league} userId={lateEntry.userId} /></Box>}
       {/* The model's chances and the split take the row's whole width: in the middle column they would squeeze the teams' names out. */}
       {odds && (
         <Box sx={{ gridArea: 'odds', minWidth: 0 }}>

@@ -11,6 +11,7 @@ import BetsSummaryScreen from './BetsSummaryScreen';
 
 const PLAYED = match(31, { status: 'finished', started: true, finished: true, local_goals: 2, visiting_goals: 1 });
 const OPEN = match(33, { date: '2030-06-21T18:00:00.000Z' });
+const LATER = match(34, { date: '2030-06-22T18:00:00.000Z' });
 const ANA = PLAYER.id;
 const BEA = 3;
 const CARLOS = 4;
@@ -26,10 +27,11 @@ function betOn(id: number, on: typeof PLAYED, user: [number, string], goals: [nu
 async function renderSummary() {
   const bets = [
     betOn(1, PLAYED, [ANA, 'Ana'], [2, 1], 5), betOn(2, PLAYED, [BEA, 'Bea'], [1, 0], 0), betOn(3, PLAYED, [CARLOS, 'Carlos'], [null, null]),
-    betOn(4, OPEN, [ANA, 'Ana'], [1, 1]), betOn(5, OPEN, [BEA, 'Bea'], [null, null]), betOn(6, OPEN, [CARLOS, 'Carlos'], [null, null]),
+    { ...betOn(4, OPEN, [ANA, 'Ana'], [1, 1]), joker: true }, betOn(5, OPEN, [BEA, 'Bea'], [null, null]), betOn(6, OPEN, [CARLOS, 'Carlos'], [null, null]),
+    betOn(7, LATER, [ANA, 'Ana'], [null, null]), betOn(8, LATER, [BEA, 'Bea'], [null, null]),
   ];
   server.use(
-    handlePublic('matchesIndex', () => ok([{ ...PLAYED, matchday: 1 }, { ...OPEN, matchday: 1 }])),
+    handlePublic('matchesIndex', () => ok([{ ...PLAYED, matchday: 1 }, { ...OPEN, matchday: 1 }, { ...LATER, matchday: 1 }])),
     handle('resultBetsIndex', ({ query }) => ok(bets.filter((bet) => bet.match_id === Number(query.get('match_id'))))),
   );
   await signInAs(PLAYER);
@@ -42,14 +44,16 @@ const cell = (userId: number, matchId: number) => screen.getByTestId(`summary-ce
 
 describe('bets summary before the deadline', () => {
   it.each([
-    ['en', 'Hidden until the deadline', 'No bet', 'Before the deadline you see your own bets'],
-    ['es', 'Oculta hasta el cierre', 'Sin apuesta', 'Antes del cierre ves tus apuestas'],
-  ])("shows the viewer's own bets and tells hidden bets apart from missing ones (%s)", async (language, hidden, none, note) => {
+    ['en', 'Hidden until the deadline', 'No bet', 'Before the deadline you see your own bets', 'Joker', 'No bet yet'],
+    ['es', 'Oculta hasta el cierre', 'Sin apuesta', 'Antes del cierre ves tus apuestas', 'Comodín', 'Aún sin apuesta'],
+  ])("shows the viewer's own bets and tells hidden bets apart from missing ones (%s)", async (language, hidden, none, note, joker, noneYet) => {
     await i18n.changeLanguage(language);
     await renderSummary();
     expect(screen.getByRole('alert')).toHaveTextContent(note);
     // Ana's own bet on the open match is hers to see; the others' are hidden, not "no bet".
     expect(cell(ANA, OPEN.id)).toHaveTextContent('1-1');
+    expect(within(cell(ANA, OPEN.id)).getByTitle(joker)).toBeInTheDocument();
+    expect(cell(ANA, LATER.id)).toHaveTextContent(noneYet);
     expect(within(cell(BEA, OPEN.id)).getByLabelText(hidden)).toBeInTheDocument();
     expect(within(cell(CARLOS, OPEN.id)).getByLabelText(hidden)).toBeInTheDocument();
     expect(cell(CARLOS, OPEN.id)).not.toHaveTextContent(none);
@@ -69,7 +73,7 @@ describe('bets summary before the deadline', () => {
     const { user } = await renderSummary();
     await user.click(screen.getByRole('tab', { name: 'By result' }));
     expect(screen.getByLabelText('2-1: 1 members')).toBeInTheDocument();
-    expect(screen.getByText('Hidden until the deadline')).toBeInTheDocument();
+    expect(screen.getAllByText('Hidden until the deadline')).toHaveLength(2);
     // Ana's own 1-1 on the open match would tell the others nothing, but a count of one is not a split of the league.
     expect(screen.queryByLabelText(/^1-1:/)).toBeNull();
   });

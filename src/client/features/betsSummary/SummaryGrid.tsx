@@ -1,4 +1,5 @@
 import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
+import StarIcon from '@mui/icons-material/Star';
 import Box from '@mui/material/Box';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -25,6 +26,7 @@ function CellContent({ cell, system }: { cell: Cell; system: BetsSystem }) {
     return (
       <>
         <Box component="span" sx={{ fontWeight: cell.own ? 700 : undefined }}>{betText(cell.bet, system)}</Box>
+        {cell.bet.joker && <StarIcon color="warning" sx={{ fontSize: 14, ml: 0.25, verticalAlign: 'middle' }} titleAccess={t('summary.joker')} />}
         {cell.bet.points !== null && <Box component="span" sx={{ ml: 0.5 }}><PointsBadge points={cell.bet.points} kind="result" betId={cell.bet.id} /></Box>}
       </>
     );
@@ -38,7 +40,11 @@ function CellContent({ cell, system }: { cell: Cell; system: BetsSystem }) {
       </Box>
     );
   }
-  return <Typography variant="caption" color="text.secondary" sx={{ fontStyle: 'italic' }} data-cell="none">{t('summary.no_bet')}</Typography>;
+  return (
+    <Typography variant="caption" color={cell.open ? 'warning.main' : 'text.secondary'} sx={{ fontStyle: 'italic' }} data-cell="none">
+      {cell.open ? t('bets.no_bet_yet') : t('summary.no_bet')}
+    </Typography>
+  );
 }
 
 /** Members x matches: each member's bet on each match, the viewer's own always, the others' once shown. */
