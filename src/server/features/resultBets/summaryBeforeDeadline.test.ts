@@ -12,7 +12,7 @@ import { createLeague } from './testing/betsTestFixture';
 const HOUR = 3_600_000;
 const url = (path: string) => `/api/v1/en${path}`;
 type Row = { user_id: number; id: number; match_id: number; local_goals: number | null; visiting_goals: number | null; local_goals_edit: number | null;
-  visiting_goals_edit: number | null; joker: boolean; points: number | null; allow_show_bets: boolean };
+  visiting_goals_edit: number | null; joker: boolean; points: number | null; allow_show_bets: boolean; updated_at: string | null };
 
 async function setUp(t: TestApp) {
   const start = t.clock.now() + 3 * HOUR;
@@ -43,6 +43,9 @@ describeEachDb("the bets summary's rows before the deadline", (ctx) => {
     const other = rows.find((row) => row.user_id === s.alice.id)!;
     expect(own).toMatchObject({ local_goals: 0, visiting_goals: 3, allow_show_bets: false });
     expect(other).toMatchObject({ local_goals: null, visiting_goals: null, local_goals_edit: null, visiting_goals_edit: null, joker: false, points: null, allow_show_bets: false });
+    // Nor when it last changed, which would tell whether Alice has bet at all.
+    expect(other.updated_at).toBeNull();
+    expect(own.updated_at).toEqual(expect.any(String));
     const alicesOwn = (await s.rowsOf(s.alice.token, `?match_id=${s.matchId}`)).find((row) => row.user_id === s.alice.id);
     expect(alicesOwn).toMatchObject({ local_goals: 2, visiting_goals: 1, joker: true });
     // Nor through the member's page, nor the league's latest bets.
@@ -57,6 +60,6 @@ describeEachDb("the bets summary's rows before the deadline", (ctx) => {
     const s = await setUp(t);
     t.clock.set(s.start - BET_LOCK_MS);
     const other = (await s.rowsOf(s.bob.token, `?match_id=${s.matchId}`)).find((row) => row.user_id === s.alice.id)!;
-    expect(other).toMatchObject({ local_goals: 2, visiting_goals: 1, joker: true, allow_show_bets: true });
+    expect(other).toMatchObject({ local_goals: 2, visiting_goals: 1, joker: true, allow_show_bets: true, updated_at: expect.any(String) });
   });
 });
