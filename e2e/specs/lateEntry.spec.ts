@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import type { Page } from '@playwright/test';
 import { test } from '../support/fixtures';
-import { newVisitor, settle } from '../support/pages';
+import { newVisitor, screenshots, settle } from '../support/pages';
 import { betsOf, newPlayer, openCup, signIn, type Bet } from '../support/players';
 import { eventually, type Person, type World } from '../support/world';
 
@@ -51,7 +51,17 @@ test("the owner is offered a late entry on a played match only where the league'
   await page.goto(`/matches/${inClosed.match_id}/show_bets?league_id=${closed}`);
   const maxRow = page.getByTestId(`match-bet-${member.id}`);
   await maxRow.getByText(CLOSED).waitFor();
+  assert.match(await maxRow.getByRole('cell').nth(1).innerText(), /^No bet$/m, 'a member without a bet reads "No bet", not "-"');
   assert.equal(await page.getByRole('button', { name: 'Enter late' }).count(), 0, 'no late entry on the match page either, nor on the owner\'s own bet');
+  await screenshots(w, page, 'late-entry-closed-en');
+  // In Spanish too, on the member's page: the reason, no button.
+  const spanish = await newVisitor(w, 'es-ES');
+  await signIn(w, spanish.page, 'Olga', ownerAccount.email, ownerAccount.password);
+  await openMembersBets(spanish.page, closed, member, inClosed.match.matchday);
+  const spanishRow = spanish.page.getByTestId(`bet-row-${inClosed.match_id}`);
+  await spanishRow.getByText('Sin apuesta tardía: las reglas de la liga la cierran cuando el partido tiene resultado').waitFor();
+  assert.equal(await spanishRow.getByRole('button', { name: 'Introducir tarde' }).count(), 0);
+  await screenshots(w, spanish.page, 'late-entry-closed-es');
 
   // A league that allows late entries after the result: the owner enters the member's paper bet, marked for everyone.
   const inAllowed = await playedBet(w, member, allowed);
@@ -70,4 +80,5 @@ test("the owner is offered a late entry on a played match only where the league'
     assert.deepEqual([saved?.local_goals, saved?.visiting_goals], [2, 1]);
   });
   await row.getByText('Late entry', { exact: true }).waitFor();
+  await screenshots(w, page, 'late-entry-allowed-en');
 });

@@ -110,6 +110,10 @@ function outcomeText(process: string, answer: unknown): string | undefined {
   return typeof fields.message === 'string' && fields.message ? fields.message : undefined;
 }
 
+/** The i18n key naming several calls of a process at once ("2 bets saved"), when the client has one. */
+const countedKey = (group: 'processes_counted' | 'processes_done_counted', process: string): string | undefined =>
+  i18n.exists(`${group}.${process}_other`) ? `${group}.${process}` : undefined;
+
 export const apiBaseQuery: BaseQueryFn<RouteRequest, unknown, ApiError, object, FetchBaseQueryMeta> = async (request, api, extra) => {
   const isWrite = api.type === 'mutation';
   const process = request.def.process ?? request.name;
@@ -121,7 +125,8 @@ export const apiBaseQuery: BaseQueryFn<RouteRequest, unknown, ApiError, object, 
       showToast(api.dispatch, 'error', message);
       return { error: { status: PROCESS_RUNNING, error: message } };
     }
-    entry = startProcess(api.dispatch, processId, i18n.t(`processes.${process}`, { defaultValue: i18n.t('processes.default') }));
+    entry = startProcess(api.dispatch, processId, i18n.t(`processes.${process}`, { defaultValue: i18n.t('processes.default') }),
+      countedKey('processes_counted', process));
   }
 
   const token = isAnonymousCall(request.def) ? null : await readToken();
@@ -150,7 +155,7 @@ export const apiBaseQuery: BaseQueryFn<RouteRequest, unknown, ApiError, object, 
     return result;
   }
 
-  entry?.finish('ok', outcomeText(process, result.data));
+  entry?.finish('ok', outcomeText(process, result.data), countedKey('processes_done_counted', process));
   if (answersToken(request.def)) {
     const fromBody = (result.data as { token?: unknown } | null)?.token;
     const fromHeader = result.meta?.response?.headers.get('authorization')?.replace(/^Bearer\s+/i, '');

@@ -6,6 +6,7 @@ import { betStore, resultBet } from '../../testing/handlers/resultBets';
 import { fairOddsOf } from '../../testing/handlers/fairOdds';
 import { fail, handle, ok } from '../../testing/handlers/route';
 import { server } from '../../testing/server';
+import i18n from '../../lib/i18n/i18n';
 import { renderBets } from './testing/renderBetsScreen';
 
 const saves = () => fakeApi.betSaves.map(({ result_bet_id, local_goals, visiting_goals, mode }) => [result_bet_id, local_goals, visiting_goals, mode ?? 0]);
@@ -95,11 +96,36 @@ describe('bets screen', () => {
     expect(screen.getByText("You are viewing Bea's bets")).toBeInTheDocument();
     expect(within(row(12)).getByText('2-0')).toBeInTheDocument();
     expect(within(row(12)).getByLabelText('Modified after the match started')).toBeInTheDocument();
+    // Before its deadline Bea's bet is hidden from the viewer: said in words, never a "-" that reads as "no bet".
+    expect(within(row(11)).getByText('Hidden until the deadline')).toBeInTheDocument();
+    expect(within(row(11)).queryByText('-')).toBeNull();
     const clock = within(row(11)).getByTestId('bet-clock');
-    expect(clock).toHaveAttribute('aria-label', 'The match has not started yet');
+    expect(clock).toHaveAttribute('aria-label', 'Hidden from the others until the deadline');
     expect(clock.getAttribute('class')).toMatch(/colorSuccess/);
     expect(within(row(12)).queryByTestId('bet-clock')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Undo' })).toBeNull();
+  });
+
+  it.each([
+    ['en', 'Hidden from the others until the deadline', "Joker: this bet's points ×2", 'No bet yet'],
+    ['es', 'Oculta a los demás hasta el cierre', 'Comodín: los puntos de esta apuesta ×2', 'Aún sin apuesta'],
+  ])('says in words (%s) what the clock and the joker star mean, and which open match still has no bet', async (language, clock, joker, noBet) => {
+    await i18n.changeLanguage(language);
+    leagueWorld.leagues = leagueWorld.leagues.map((league) => (league.id === 5 ? { ...league, jokers: { count: 1, multiplier: 2 }, jokers_left: 1 } : league));
+    await renderBets();
+    const legend = screen.getByTestId('bet-marks-legend');
+    expect(legend).toHaveTextContent(clock);
+    expect(legend).toHaveTextContent(joker);
+    // Match 11 has no bet yet, match 12 holds 1-1.
+    expect(within(row(11)).getByTestId('no-bet-yet')).toHaveTextContent(noBet);
+    expect(within(row(12)).queryByTestId('no-bet-yet')).toBeNull();
+  });
+
+  it('explains no clock once every bet of the matchday is shown, and no joker in a league without jokers', async () => {
+    for (const id of [1, 2]) betStore.bets.set(id, { ...resultBet(id, { local_goals: 1, visiting_goals: 0 }), allow_edit_bets: false, allow_show_bets: true });
+    await renderBets();
+    expect(screen.queryByTestId('bet-marks-legend')).toBeNull();
+    expect(screen.queryByTestId('no-bet-yet')).toBeNull();
   });
 
   it("marks another member's bet placed with an API token with a robot, named for screen readers", async () => {
@@ -163,11 +189,13 @@ describe('bets screen', () => {
   it('simulates in mode 1: saves simulated results, shows the projected table and resets after a confirmation', async () => {
     const resets: unknown[] = [];
     server.use(handle('resetBets', ({ body }) => { resets.push(body); return ok({ message: 'Changes saved' }); }));
-    const { user } = await renderBets('league_id=5&mode=1');
+    const { user } = await renderBets('league_id=5&mode=1&matchday=2');
     expect(screen.getByRole('heading', { level: 1, name: 'Simulation' })).toBeInTheDocument();
     await user.selectOptions(within(row(11)).getAllByRole('combobox')[0], '1');
     await waitFor(() => expect(saves()).toEqual([[1, 1, 0, 1]]));
     expect(await screen.findByTestId('simulation-table')).toBeInTheDocument();
+    // The projected table is the one after the matchday on the page, and says which.
+    expect(screen.getByRole('heading', { level: 2, name: 'Projected table after matchday 2' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Undo' })).toBeEnabled();
     await user.click(screen.getByRole('button', { name: 'Reset the simulation' }));
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Reset the simulation' }));

@@ -36,8 +36,9 @@ import { JokerToggle } from './JokerToggle';
 import type { League } from '../../../shared/api/entities';
 import type { ResultBetRow } from '../../api/entities/betsSlice';
 import { useBetsOf, useLeagueOf } from '../../api/entities/hooks';
-import type { BetsSystem } from '../../lib/bets/betValues';
 import { ResultBetCell } from './ResultBetCell';
+import { BetMarksLegend } from './BetMarksLegend';
+import { isFilled, type BetsSystem } from '../../lib/bets/betValues';
 import { CrowdSplitBar } from '../../api/widgets/CrowdSplitBar';
 import { FairOddsLine, useFairOdds, type FairOddsRow } from '../../api/widgets/FairOdds';
 import { useUndoKeys } from './useUndoKeys';
@@ -104,9 +105,9 @@ type JokerState = { left: number; multiplier: number; own: boolean } | null;
  * the deadline they may enter this one late (a paper bet) where its rules allow; every member's bets page has a row
  * for each match, which the match's page only has for members who opened theirs.
  */
-function BetRow({ bet, system, mode, leagueId, jokers, lateEntry, closedAt, odds }: {
+function BetRow({ bet, system, mode, leagueId, jokers, lateEntry, closedAt, odds, own }: {
   bet: ResultBetRow; system: BetsSystem; mode: number; leagueId: number; jokers: JokerState; lateEntry: { league: League; userId: number | null } | null; closedAt: { at: number | null } | null;
-  odds: FairOddsRow | undefined;
+  odds: FairOddsRow | undefined; own: boolean;
 }) {
   const { t } = useTranslation();
   const { match } = bet;
@@ -115,14 +116,14 @@ function BetRow({ bet, system, mode, leagueId, jokers, lateEntry, closedAt, odds
   return (
     <Box component="li" data-testid={`bet-row-${match.id}`} data-bet-id={bet.id}
       sx={{ listStyle: 'none', py: 1, borderBottom: 1, borderColor: 'divider', display: 'grid', alignItems: 'center', columnGap: 1,
-        gridTemplateColumns: 'minmax(0, 1fr) auto minmax(0, 1fr)', gridTemplateAreas: '"date date points" "local bet visiting" ". score ." "odds odds odds" "split split split"' }}>
+        gridTemplateColumns: 'minmax(0, 1fr) auto minmax(0, 1fr)', gridTemplateAreas: '"date date points" "local bet visiting" ". score ." "late late late" "odds odds odds" "split split split"' }}>
       <Box sx={{ gridArea: 'date', display: 'flex', alignItems: 'center', gap: 0.5 }}>
         <RoundIcon roundId={match.round_id} label={names.round(match.round_id)} />
         <BetDateLink matchId={match.id} leagueId={leagueId} date={match.date} />
       </Box>
       <Box sx={{ gridArea: 'local', minWidth: 0 }}><MatchTeam teamId={match.local_team_id} placeholder={match.local_placeholder} align="right" /></Box>
       <Box sx={{ gridArea: 'bet', display: 'flex', alignItems: 'center' }}>
-        <ResultBetCell bet={bet} system={system} mode={mode} matchLabel={label} />
+        <ResultBetCell bet={bet} system={system} mode={mode} matchLabel={label} own={own} />
         {jokers && mode === 0 && (jokers.own
           ? <JokerToggle bet={bet} jokersLeft={jokers.left} multiplier={jokers.multiplier} matchLabel={label} />
           : bet.joker && <StarIcon fontSize="small" color="warning" aria-label={t('jokers.played', { multiplier: jokers.multiplier })} role="img" />)}
@@ -132,9 +133,14 @@ function BetRow({ bet, system, mode, leagueId, jokers, lateEntry, closedAt, odds
       <Box sx={{ gridArea: 'score', textAlign: 'center' }}>
         {/* No score before the kickoff: the row says when its bets closed, if they did. */}
         {match.started ? <MatchScore match={match} /> : closedAt && <ClosedOn at={closedAt.at} />}
+        {/* Empty selects alone do not tell a newcomer that this match still has no bet. */}
+        {own && mode === 0 && bet.allow_edit_bets && !isFilled(bet) && (
+          <Typography variant="caption" color="warning.main" component="p" data-testid="no-bet-yet">{t('bets.no_bet_yet')}</Typography>
+        )}
         {bet.late_entry && <Chip size="small" variant="outlined" label={t('late_entry.mark')} />}
-        {lateEntry && <LateEntryAction bet={bet} league={lateEntry.league} userId={lateEntry.userId} />}
       </Box>
+      {/* The whole row's width: in the middle column a sentence would squeeze the teams' names out on a phone. */}
+      {lateEntry && <Box sx={{ gridArea: 'late', textAlign: 'center', minWidth: 0 }}><LateEntryAction bet={bet} league={lateEntry.league} userId={lateEntry.userId} /></Box>}
       {/* The model's chances and the split take the row's whole width: in the middle column they would squeeze the teams' names out. */}
       {odds && (
         <Box sx={{ gridArea: 'odds', minWidth: 0 }}>
@@ -227,6 +233,7 @@ export default function BetsScreen() {
               </Button>
             )}
           </Stack>
+          <BetMarksLegend clock={bets.some((bet) => !bet.allow_show_bets)} jokerMultiplier={jokers && mode === 0 ? jokers.multiplier : null} />
           {isError && <Alert severity="error" sx={{ mt: 2 }}>{t('errors.generic')}</Alert>}
           {isLoading || !info ? (
             <Stack spacing={1} sx={{ mt: 2 }}>{[0, 1, 2].map((row) => <Skeleton key={row} height={48} />)}</Stack>
@@ -235,7 +242,7 @@ export default function BetsScreen() {
           ) : (
             <Box component="ul" sx={{ p: 0, m: 0, mt: 1 }} aria-label={t('bets.matchday_n', { matchday })}>
               {bets.map((bet) => <BetRow key={bet.id} bet={bet} system={system} mode={mode} leagueId={leagueId} jokers={jokers} lateEntry={lateEntry}
-                closedAt={mode === 0 && league ? closedAtOf(bet, bets, league, own) : null} odds={odds.get(bet.match.id)} />)}
+                closedAt={mode === 0 && league ? closedAtOf(bet, bets, league, own) : null} odds={odds.get(bet.match.id)} own={own} />)}
             </Box>
           )}
         </CardContent>
@@ -243,7 +250,7 @@ export default function BetsScreen() {
       {league && (league.round_bets_enabled || league.person_bets_enabled) && (
         <PicksSection league={league} userId={own ? user.id ?? undefined : userId} mode={mode} />
       )}
-      {league && mode === 1 && own && <SimulationPanel league={league} />}
+      {league && mode === 1 && own && <SimulationPanel league={league} matchday={matchday} />}
       {league && matchday && (
         <Link component={RouterLink} to={`/leagues/${league.id}/summary?matchday=${matchday}`}>{t('titles.bets_summary')}</Link>
       )}

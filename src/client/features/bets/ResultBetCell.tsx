@@ -15,11 +15,12 @@ const selectSx = { minWidth: 44, '& select': { textAlign: 'center', py: 0.5 } } 
 
 /**
  * The bet cell: selects while allow_edit_bets, else the values (filled or pending), the modified mark,
- * and a clock while the bet is hidden from others (green once the result is established, red before). It shows the
+ * and a clock while the bet is hidden from others (green once the result is established, red before; the page's
+ * legend says so in words). Another member's bet before its deadline reads "hidden", never a lone "-". It shows the
  * bet's entity, the one value of the bet (a save sets it at once, a refused save sets it back); an edit goes to the
  * history only for undo and redo.
  */
-export function ResultBetCell({ bet, system, mode, matchLabel }: { bet: ResultBetRow; system: BetsSystem; mode: number; matchLabel: string }) {
+export function ResultBetCell({ bet, system, mode, matchLabel, own }: { bet: ResultBetRow; system: BetsSystem; mode: number; matchLabel: string; own: boolean }) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const goals: BetGoals = { local_goals: bet.local_goals, visiting_goals: bet.visiting_goals };
@@ -31,6 +32,7 @@ export function ResultBetCell({ bet, system, mode, matchLabel }: { bet: ResultBe
     if (released) showToast(dispatch, 'success', t('jokers.released', { match: matchLabel }));
   };
   const filled = isFilled(goals);
+  const hiddenFromViewer = !own && !bet.allow_show_bets;
 
   const marks = (
     <>
@@ -38,8 +40,8 @@ export function ResultBetCell({ bet, system, mode, matchLabel }: { bet: ResultBe
         <Tooltip title={t('bets.modified')}><EditNoteIcon fontSize="small" color="warning" aria-label={t('bets.modified')} /></Tooltip>
       )}
       {!bet.allow_show_bets && (
-        <Tooltip title={t('bets.match_not_started')}>
-          <AccessTimeIcon fontSize="small" color={bet.result_established ? 'success' : 'error'} aria-label={t('bets.match_not_started')} data-testid="bet-clock" />
+        <Tooltip title={t('bets.hidden_from_others')}>
+          <AccessTimeIcon fontSize="small" color={bet.result_established ? 'success' : 'error'} aria-label={t('bets.hidden_from_others')} data-testid="bet-clock" />
         </Tooltip>
       )}
     </>
@@ -50,7 +52,7 @@ export function ResultBetCell({ bet, system, mode, matchLabel }: { bet: ResultBe
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, justifyContent: 'center' }} data-bet-state={filled ? 'filled' : 'pending'}>
         <Typography component="span" aria-label={t('bets.bet_of', { match: matchLabel })}
           sx={{ fontWeight: 600, px: 1, borderRadius: 1, bgcolor: filled ? 'action.selected' : 'transparent', color: filled ? 'text.primary' : 'text.secondary' }}>
-          {!filled && bet.allow_show_bets ? t('bets.no_bet') : betText(goals, system)}
+          {filled ? betText(goals, system) : hiddenFromViewer ? t('bets.hidden') : t('bets.no_bet')}
         </Typography>
         {marks}
       </Box>

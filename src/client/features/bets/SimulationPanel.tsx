@@ -22,14 +22,14 @@ const leagueTable = api.endpoints.usersLeagueTable;
 const resetBets = api.endpoints.resetBets;
 
 /**
- * Simulation (mode 1): the table the caller's hypothetical results and picks would produce, and a
- * reset that clears them (after a confirmation).
+ * Simulation (mode 1): the table the caller's hypothetical results and picks would produce after the matchday the
+ * page shows (its title names it), and a reset that clears them (after a confirmation).
  */
-export function SimulationPanel({ league }: { league: League }) {
+export function SimulationPanel({ league, matchday }: { league: League; matchday: number | undefined }) {
   const { t } = useTranslation();
   const { user } = useSession();
   const [confirming, setConfirming] = useState(false);
-  const { data, isFetching } = leagueTable.useQuery({ params: { id: league.id }, query: { mode: 1 } });
+  const { data, isFetching } = leagueTable.useQuery({ params: { id: league.id }, query: { mode: 1, ...(matchday ? { matchday } : {}) } });
   const [reset, { isLoading }] = resetBets.useMutation();
   const dispatch = useAppDispatch();
   const confirmReset = async () => {
@@ -43,7 +43,9 @@ export function SimulationPanel({ league }: { league: League }) {
     <Card component="section" aria-labelledby="simulation-title">
       <CardContent>
         <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
-          <Typography variant="h2" id="simulation-title">{t('simulation.projected_table')}</Typography>
+          <Typography variant="h2" id="simulation-title">
+            {table?.matchday ? t('simulation.projected_table_after', { matchday: table.matchday }) : t('simulation.projected_table')}
+          </Typography>
           <Button size="small" color="warning" variant="outlined" startIcon={<RestartAltIcon />} onClick={() => setConfirming(true)}>{t('simulation.reset')}</Button>
         </Stack>
         <Typography variant="body2" color="text.secondary" sx={{ my: 1 }}>{t('simulation.explanation')}</Typography>

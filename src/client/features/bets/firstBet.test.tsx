@@ -75,6 +75,23 @@ describe('the first bet', () => {
     expect(saves()).toEqual([[1, 2, 0, undefined]]);
   });
 
+  it.each([['en', '2 bets saved'], ['es', '2 apuestas guardadas']])('counts two saves in words (%s), never with the joker\'s "×"', async (language, text) => {
+    await i18n.changeLanguage(language);
+    const { user, store } = await renderBets();
+    render(<Provider store={store}><ProcessSnackbar /></Provider>);
+    await user.selectOptions(within(row(11)).getAllByRole('combobox')[0], '2');
+    await user.selectOptions(within(row(12)).getAllByRole('combobox')[0], '3');
+    await waitFor(() => expect(screen.getByTestId('notification')).toHaveTextContent(text));
+    expect(screen.getByTestId('snackbar')).not.toHaveTextContent('×');
+  });
+
+  it('says how many times an entry without a counted text came up', () => {
+    const store = setupStore();
+    for (const id of ['a', 'b']) store.dispatch(notificationAdded({ id, status: 'error', message: 'Network down' }));
+    render(<Provider store={store}><ProcessSnackbar /></Provider>);
+    expect(screen.getByTestId('notification')).toHaveTextContent('Network down (2 times)');
+  });
+
   it('shows a running process with a spinner only, and a finished one with its done text', () => {
     const store = setupStore();
     store.dispatch(notificationAdded({ id: 'save', status: null, message: 'Saving the bet' }));

@@ -6,12 +6,6 @@ import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import Skeleton from '@mui/material/Skeleton';
 import Tab from '@mui/material/Tab';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
@@ -21,11 +15,11 @@ import type { Match } from '../../../shared/api/entities';
 import { api } from '../../api/api';
 import { useLeagueOf } from '../../api/entities/hooks';
 import { useAppSelector } from '../../api/store/hooks';
-import { PointsBadge } from '../../api/widgets/PointsBadge';
 import { selectTeamById } from '../../api/entities/teamsSlice';
-import { betText } from '../../lib/bets/betValues';
 import { selectBetsByIds } from '../../api/entities/betsSlice';
-import { gridOf, outcomesOf } from './summary';
+import { matchShown, outcomesOf } from './summary';
+import { SummaryGrid } from './SummaryGrid';
+import { useSession } from '../../api/session';
 
 const leagueShow = api.endpoints.leagueShow;
 const matchdayInfo = api.endpoints.matchInfo;
@@ -33,6 +27,10 @@ const competitionMatches = api.endpoints.matchesIndex;
 const resultBets = api.endpoints.resultBetsIndex;
 
 const betsArgs = (leagueId: number, matchId: number) => ({ params: { id: leagueId }, query: { match_id: matchId } });
+
+/** The same bets in the same order: the screen need not render again (each read builds new lists). */
+const sameLists = <T,>(a: ReadonlyArray<readonly T[]>, b: ReadonlyArray<readonly T[]>): boolean =>
+  a.length === b.length && a.every((list, i) => list.length === b[i].length && list.every((item, j) => item === b[i][j]));
 
 /** Keeps one match's bet list subscribed (the screen reads every list from the cache). */
 function MatchBetsLoader({ leagueId, matchId }: { leagueId: number; matchId: number }) {
@@ -48,9 +46,13 @@ function MatchLabel({ match }: { match: Match }) {
   return <span title={`${local?.team_name ?? ''} - ${visiting?.team_name ?? ''}`}>{name(local, match.local_placeholder)}-{name(visiting, match.visiting_placeholder)}{result}</span>;
 }
 
-/** Bets summary of a league's matchday once bets lock: by member (grid) and by result (who picked what). */
+/**
+ * Bets summary of a league's matchday: by member (grid) and by result (who picked what). Before the deadline the grid
+ * shows the viewer's own bets and marks the others' hidden; the by-result view counts only shown bets.
+ */
 export default function BetsSummaryScreen() {
   const { t } = useTranslation();
+  const { user } = useSession();
   const leagueId = Number(useParams().leagueId);
   const [search] = useSearchParams();
   const [tab, setTab] = useState<'users' | 'results'>('users');
@@ -61,12 +63,11 @@ export default function BetsSummaryScreen() {
   const { data: matchesData } = competitionMatches.useQuery({ params: { id: league?.competition_id ?? 0 }, query: { matchday } }, { skip: !league || !matchday });
   const matches = matchesData ?? [];
   const betsByMatch = useAppSelector((state) => matches.map((match) =>
-    selectBetsByIds(state, (resultBets.select(betsArgs(leagueId, match.id))(state).data ?? []).map((bet) => bet.id))
-      .filter((bet) => bet.allow_show_bets)));
+    selectBetsByIds(state, (resultBets.select(betsArgs(leagueId, match.id))(state).data ?? []).map((bet) => bet.id))), sameLists);
   const loaded = useAppSelector((state) => matches.every((match) => resultBets.select(betsArgs(leagueId, match.id))(state).data !== undefined));
   const system = league?.bets_system ?? 'exact';
-  const grid = gridOf(betsByMatch);
-  const locked = betsByMatch.some((bets) => bets.length > 0);
+  const anyRow = betsByMatch.some((bets) => bets.length > 0);
+  const allShown = matches.every((match, column) => matchShown(match, betsByMatch[column]));
 
   if (isError) return <Alert severity="error">{t('errors.messages.league_not_found')}</Alert>;
   return (
@@ -84,37 +85,18 @@ export default function BetsSummaryScreen() {
           <Tab value="results" label={t('summary.by_result')} />
         </Tabs>
         <CardContent>
-          {!loaded || !league ? <Skeleton height={160} /> : !locked ? <Alert severity="info">{t('summary.not_locked')}</Alert> : tab === 'users' ? (
-            <TableContainer>
-              <Table size="small" aria-label={t('summary.by_user')}>
-                <TableHead>
-                  <TableRow>
-                    <TableCell sx={{ position: 'sticky', left: 0, bgcolor: 'background.paper' }}>{t('bets.member')}</TableCell>
-                    {matches.map((match) => <TableCell key={match.id} align="center" sx={{ whiteSpace: 'nowrap' }}><MatchLabel match={match} /></TableCell>)}
-                    <TableCell align="right">{t('bets.points')}</TableCell>
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {grid.map((row) => (
-                    <TableRow key={row.userId}>
-                      <TableCell sx={{ position: 'sticky', left: 0, bgcolor: 'background.paper', whiteSpace: 'nowrap' }}>{row.name}</TableCell>
-                      {row.bets.map((bet, column) => (
-                        <TableCell key={matches[column].id} align="center" sx={{ whiteSpace: 'nowrap' }}>
-                          {bet ? betText(bet, system) : '-'}
-                          {bet && bet.points !== null && <Box component="span" sx={{ ml: 0.5 }}><PointsBadge points={bet.points} kind="result" betId={bet.id} /></Box>}
-                        </TableCell>
-                      ))}
-                      <TableCell align="right"><strong>{row.points}</strong></TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
-            </TableContainer>
+          {!loaded || !league ? <Skeleton height={160} /> : !anyRow ? <Alert severity="info">{t('summary.not_locked')}</Alert> : tab === 'users' ? (
+            <>
+              {!allShown && <Alert severity="info" sx={{ mb: 1 }}>{t('summary.before_deadline')}</Alert>}
+              <SummaryGrid matches={matches} betsByMatch={betsByMatch} system={system} viewerId={user.id} label={t('summary.by_user')}
+                matchLabel={(match) => <MatchLabel match={match} />} />
+            </>
           ) : (
             matches.map((match, column) => (
               <Box key={match.id} sx={{ mb: 2 }} component="section">
                 <Typography variant="h3" component="h3" sx={{ mb: 1 }}><MatchLabel match={match} /></Typography>
-                {outcomesOf(match, betsByMatch[column], system).map((outcome) => (
+                {!matchShown(match, betsByMatch[column]) && <Typography variant="body2" color="text.secondary">{t('summary.hidden')}</Typography>}
+                {outcomesOf(match, betsByMatch[column].filter((bet) => bet.allow_show_bets), system).map((outcome) => (
                   <Box key={outcome.text} sx={{ display: 'flex', gap: 1, alignItems: 'baseline', flexWrap: 'wrap', mb: 0.5 }}>
                     <Chip size="small" label={`${outcome.text} · ${outcome.users.length}`} color={outcome.right ? 'success' : 'default'}
                       aria-label={t('summary.outcome', { result: outcome.text, count: outcome.users.length })} />

@@ -32,3 +32,20 @@ export function gridOf(betsByMatch: ReadonlyArray<readonly ResultBetRow[]>): Arr
   });
   return [...rows.values()].sort((a, b) => b.points - a.points || a.name.localeCompare(b.name));
 }
+
+/**
+ * What one cell of the grid shows. Before a match's deadline the server sends the viewer's own bet and only the
+ * existence of the others' (without goals): those read "hidden", never "no bet", which is only said once bets are
+ * shown, or of the viewer's own empty bet (still open: "no bet yet").
+ */
+export type Cell = { kind: 'bet'; bet: ResultBetRow; own: boolean } | { kind: 'hidden' } | { kind: 'none'; open: boolean };
+
+export function cellOf(bet: ResultBetRow | undefined, shown: boolean, viewerId: number | null, rowUserId: number): Cell {
+  const own = rowUserId === viewerId;
+  if (bet && bet.local_goals !== null && bet.visiting_goals !== null && (shown || own)) return { kind: 'bet', bet, own };
+  return shown || own ? { kind: 'none', open: !shown } : { kind: 'hidden' };
+}
+
+/** Whether a match's bets are shown to the league: every bet on it says so alike; without any, once it has kicked off. */
+export const matchShown = (match: Match, bets: readonly ResultBetRow[]): boolean =>
+  bets.length > 0 ? bets[0].allow_show_bets : match.started;

@@ -31,6 +31,18 @@ describe('match bets screen', () => {
     expect(within(ana).getByRole('link', { name: 'Ana' })).toHaveAttribute('href', expect.stringContaining('/result_bets/new?league_id=5&user_id=1'));
   });
 
+  it('reads a shown member without a bet as "no bet", never a lone "-"', async () => {
+    betStore.bets = new Map([
+      [1, { ...resultBet(1, { local_goals: 1, visiting_goals: 1 }), allow_show_bets: true }],
+      [2, { ...resultBet(2, { local_goals: null, visiting_goals: null }), user_id: 3, user_name: 'Bea', allow_show_bets: true }],
+    ]);
+    await signInAs(PLAYER);
+    renderWithProviders(<MatchBetsScreen />, { route: '/matches/33/show_bets?league_id=5', path: '/matches/:matchId/show_bets' });
+    const bea = await screen.findByTestId('match-bet-3');
+    expect(within(bea).getByText('No bet')).toBeInTheDocument();
+    expect(within(bea).queryByText('-')).toBeNull();
+  });
+
   it('marks a bet placed with an API token with a robot, named for screen readers', async () => {
     betStore.bets = new Map([
       [1, { ...resultBet(1, { local_goals: 1, visiting_goals: 1 }), allow_show_bets: true }],

@@ -18,7 +18,7 @@ import { api } from '../../api/api';
 import { formatDateTime } from '../../lib/i18n/dates';
 import { PointsBadge } from '../../api/widgets/PointsBadge';
 import { useSession } from '../../api/session';
-import { betText } from '../../lib/bets/betValues';
+import { betText, isFilled } from '../../lib/bets/betValues';
 import { LateEntryAction } from '../../api/widgets/LateEntryDialog';
 import { MatchScore, MatchTeam } from '../../api/widgets/matchDisplay';
 import { useBetsOf, useLeaguesOf } from '../../api/entities/hooks';
@@ -97,7 +97,9 @@ export default function MatchBetsScreen() {
                   <TableRow key={bet.id} selected={bet.user_id === user.id} data-testid={`match-bet-${bet.user_id}`}>
                     <TableCell><Link component={RouterLink} to={`/result_bets/new?league_id=${bet.league_id}&user_id=${bet.user_id}&matchday=${bet.match.matchday}`}>{bet.user_name}</Link></TableCell>
                     <TableCell align="center">
-                      {bet.allow_show_bets || bet.user_id === user.id ? betText(bet, league.bets_system) : t('bets.hidden')}
+                      {bet.allow_show_bets || bet.user_id === user.id
+                        ? (isFilled(bet) ? betText(bet, league.bets_system) : t('bets.no_bet'))
+                        : t('bets.hidden')}
                       {bet.bot && <RobotMark />}
                       {bet.late_entry && <Chip size="small" variant="outlined" label={t('late_entry.mark')} sx={{ ml: 1 }} />}
                       <LateEntryAction bet={bet} league={league} userId={user.id} />

@@ -8,6 +8,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
+import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '../../api/store/hooks';
 import { selectNotifications, type NotificationItem } from '../../lib/notifications/notificationsSlice';
 
@@ -23,7 +24,7 @@ function StatusIcon({ status }: { status: NotificationItem['status'] }) {
 
 /**
  * Entries with the same message and status show as one row with a count, so a burst of bet saves does not
- * stack over the page on a phone.
+ * stack over the page on a phone. The count is said in words ("2 bets saved", "(2 times)"): "×2" is the joker's.
  */
 export function groupNotifications(items: NotificationItem[]): { item: NotificationItem; count: number }[] {
   const groups: { item: NotificationItem; count: number }[] = [];
@@ -42,6 +43,7 @@ export function groupNotifications(items: NotificationItem[]): { item: Notificat
  * with a refusal) stack below it for their few seconds.
  */
 export function ProcessSnackbar() {
+  const { t } = useTranslation();
   const items = useAppSelector(selectNotifications);
   const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
   return (
@@ -52,7 +54,7 @@ export function ProcessSnackbar() {
           {groupNotifications(items).map(({ item, count }) => (
             <Stack key={item.id} direction="row" spacing={1} sx={{ alignItems: "center", minWidth: 0 }} data-testid="notification" data-status={item.status ?? 'pending'}>
               <StatusIcon status={item.status} />
-              <Typography variant="body2" noWrap={phone}>{item.message}{count > 1 && ` (×${count})`}</Typography>
+              <Typography variant="body2" noWrap={phone}>{count <= 1 ? item.message : item.counted ? t(item.counted, { count }) : `${item.message} ${t('common.times', { count })}`}</Typography>
             </Stack>
           ))}
         </Stack>

@@ -8,6 +8,11 @@ export interface NotificationItem {
   message: string;
   /** The write call's process id, while it is a tracked process: a second call of it is refused while this one runs. */
   process?: string;
+  /**
+   * The i18n key (with a `count`) naming several such entries at once, e.g. "2 bets saved": a burst of saves shows as
+   * one row. Without it the row adds the number of times in words.
+   */
+  counted?: string;
 }
 
 /** How long a finished entry stays on screen. */
@@ -24,11 +29,12 @@ const notificationsSlice = createSlice({
       else state.push(action.payload);
     },
     /** A running entry reaches its outcome: its status, and the text saying how it ended when there is one. */
-    notificationFinished(state, action: PayloadAction<{ id: string; status: string; message?: string }>) {
+    notificationFinished(state, action: PayloadAction<{ id: string; status: string; message?: string; counted?: string }>) {
       const item = state.find((entry) => entry.id === action.payload.id);
       if (!item) return;
       item.status = action.payload.status;
       if (action.payload.message) item.message = action.payload.message;
+      item.counted = action.payload.counted;
     },
     /** Removes a finished entry; a pending one (a new run of the same process) stays. */
     notificationRemoved(state, action: PayloadAction<string>) {

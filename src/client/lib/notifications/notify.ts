@@ -17,7 +17,7 @@ export function showToast(dispatch: Dispatch, status: 'success' | 'error', messa
 /** The snackbar entry of a running write call. */
 export interface ProcessEntry {
   /** The response arrived: ok or error, with the text saying how it ended (kept: the running text), then it leaves. */
-  finish(status: 'ok' | 'error', message?: string): void;
+  finish(status: 'ok' | 'error', message?: string, counted?: string): void;
   /** The call was cancelled: the entry leaves at once, silently. */
   cancel(): void;
 }
@@ -25,14 +25,15 @@ export interface ProcessEntry {
 /**
  * A tracked write call: a spinner with `message` while it runs; once its response arrives, its outcome (a success or
  * an error icon and text) for the success or error duration. Each call has its own entry, so a finished entry's
- * timer never removes a later run of the same process.
+ * timer never removes a later run of the same process. `counted`: the i18n key naming several runs at once (running
+ * and, given to finish, ended).
  */
-export function startProcess(dispatch: Dispatch, process: string, message: string): ProcessEntry {
+export function startProcess(dispatch: Dispatch, process: string, message: string, counted?: string): ProcessEntry {
   const id = nanoid();
-  dispatch(notificationAdded({ id, process, status: null, message }));
+  dispatch(notificationAdded({ id, process, status: null, message, ...(counted ? { counted } : {}) }));
   return {
-    finish(status, outcome) {
-      dispatch(notificationFinished({ id, status, message: outcome }));
+    finish(status, outcome, countedOutcome) {
+      dispatch(notificationFinished({ id, status, message: outcome, counted: countedOutcome }));
       setTimeout(() => dispatch(notificationRemoved(id)), durationFor(status));
     },
     cancel() {

@@ -37,7 +37,7 @@ export function toResultBet(row: BetRow, viewerId: number, now: number): Static<
     id: row.id, match: toMatch(row), match_id: row.match_id, league_id: row.league_id, user_id: row.user_id,
     user_name: row.user_name, local_goals: local, visiting_goals: visiting, local_goals_edit: local, visiting_goals_edit: visiting,
     allow_show_bets: now >= row.deadline, allow_edit_bets: canEditBet(row, viewerId, now),
-    modified_after_start: row.modified_after_start === 1, late_entry: row.late_entry === 1, updated_at: new Date(row.updated_at).toISOString(),
+    modified_after_start: row.modified_after_start === 1, late_entry: row.late_entry === 1, updated_at: visible ? new Date(row.updated_at).toISOString() : null,
     result_established: row.finished === 1, points: visible ? row.points : null, mode: row.mode,
     // A joker tells as much as the bet: others see it once they may see the bet.
     joker: visible && row.mode === 0 && row.joker === 1,

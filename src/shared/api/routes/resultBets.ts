@@ -22,7 +22,8 @@ export const ResultBet = Type.Object({
   modified_after_start: Type.Boolean(),
   /** The league's owner entered or corrected it after its deadline (late entry, in the league's log). */
   late_entry: Type.Boolean(),
-  updated_at: Timestamp,
+  /** Null on another member's bet while it is hidden: when it changed would tell whether they have bet. */
+  updated_at: Nullable(Timestamp),
   result_established: Type.Boolean(),
   points: Nullable(Type.Integer()),
   mode: Mode,
