@@ -55,11 +55,12 @@ function MatchdayMatchesForAdmin({ competitionId, matchday }: { competitionId: n
   const { t } = useTranslation();
   const teams = useAppSelector(selectTeamEntities);
   const names = useLocalNames();
+  const matchdayName = useMatchdayName(competitionId);
   const { data } = matchesIndex.useQuery({ params: { id: competitionId }, query: { matchday } });
   return (
     <Card component="section" aria-labelledby="admin-matches-title">
       <CardContent>
-        <Typography id="admin-matches-title" variant="h2" component="h2">{t('admin.matches_of_matchday', { matchday })}</Typography>
+        <Typography id="admin-matches-title" variant="h2" component="h2">{t('admin.matches_of_matchday', { matchday: matchdayName(matchday) })}</Typography>
         <List dense>
           {(data ?? []).map((match) => (
             <ListItem key={match.id} disableGutters>

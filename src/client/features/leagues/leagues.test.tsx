@@ -26,7 +26,7 @@ describe('league page', () => {
     await waitFor(() => expect(tableRows()).toHaveLength(11));
     expect(tableRows()[10]).toHaveTextContent('Ana');
     expect(screen.getByText(/^Matchday winners: /)).toBeInTheDocument();
-    expect(screen.queryByRole('heading', { name: /Matches of matchday/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: /^Matches · / })).not.toBeInTheDocument();
 
     await user.click(await screen.findByRole('combobox', { name: 'Matchday' }));
     await user.click(await screen.findByRole('option', { name: 'Matchday 3' }));
@@ -79,7 +79,7 @@ describe('league page', () => {
   it("lets a global admin open the matchday's matches for editing", async () => {
     await signInAs(ADMIN);
     renderApp({ route: '/leagues/5' });
-    expect(await screen.findByRole('heading', { name: 'Matches of matchday 2' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Matches · Matchday 2' })).toBeInTheDocument();
     expect(screen.getAllByRole('link', { name: 'Spain - Argentina' })[0]).toHaveAttribute('href', '/admin/matches/31');
   });
 

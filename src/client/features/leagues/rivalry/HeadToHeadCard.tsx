@@ -47,7 +47,7 @@ export function HeadToHeadCard({ leagueId, competitionId, userId, table, provisi
       <CardContent>
         <Typography id="head-to-head-title" variant="h2" component="h2" sx={{ mb: 1 }}>{t('rivalry.head_to_head')}</Typography>
         {!data && <Skeleton height={120} />}
-        {data && <DuelNow data={data} userId={userId} table={table} provisional={provisional} names={names} />}
+        {data && <DuelNow data={data} userId={userId} table={table} provisional={provisional} names={names} matchdayName={matchdayName} />}
         {data && (
           // Narrow cells fit a phone; a very long name still scrolls, and the scrolling box takes the keyboard.
           <Box tabIndex={0} role="region" aria-label={t('rivalry.table')} sx={{ overflowX: 'auto' }}>
