@@ -43,7 +43,14 @@ async function noCodes(page: Page): Promise<void> {
   assert.doesNotMatch(text, /\b[WL]\d{1,2}\b|\b\d[A-H]\b/, 'a placeholder code is shown');
 }
 
-test('knockout matchdays are named by round and teams not known yet read as words, in Spanish and English', async ({ world: w }) => {
+/** Dates in the language's one format: Spanish by numbers, day first; English with the month's short name. */
+async function oneDateFormat(page: Page, language: 'es' | 'en'): Promise<void> {
+  const text = await page.getByRole('main').innerText();
+  if (language === 'en') assert.doesNotMatch(text, /\b\d{1,2}\/\d{1,2}(\/\d{4})?\b/, 'an English date by numbers');
+  else assert.doesNotMatch(text, /\b\d{1,2} (ene|feb|mar|abr|may|jun|jul|ago|sept?|oct|nov|dic)\b/i, 'a Spanish date with a month name');
+}
+
+test('knockout matchdays are named by round and teams not known yet read as words, dates in one format, in Spanish and English', async ({ world: w }) => {
   const account = await newPlayer(w, 'Nora');
   const league = await newLeague(w, account, 'Knockout names');
   const roundOf16 = await firstMatchdayOf(w, league.cupId, ROUND_OF_16);
@@ -66,6 +73,7 @@ test('knockout matchdays are named by round and teams not known yet read as word
     const finalRow = page.getByTestId(`bet-row-${finalBet.match_id}`);
     for (const name of words.finalists) assert.ok((await finalRow.innerText()).includes(name), `${name} on the final's row`);
     await noCodes(page);
+    await oneDateFormat(page, words.language);
     await screenshots(w, page, `knockout-names-${words.language}`);
     // On a phone the row is narrow: the short form of the words, still no code.
     await page.setViewportSize(PHONE);
