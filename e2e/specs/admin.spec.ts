@@ -168,3 +168,17 @@ async function checkConsole(page: Page, label: string, texts: Texts): Promise<vo
   await page.setViewportSize(DESKTOP);
   if (found.length) throw new Error(`serious axe-core violations:\n     - ${found.join('\n     - ')}`);
 }
+
+test('the settings page names each setting as the environment does, in Spanish and English', async ({ world: w }) => {
+  for (const [language, locale, heading] of [['en', 'en-US', 'Configuration'], ['es', 'es-ES', 'Configuración']] as const) {
+    const { page } = await newVisitor(w, locale);
+    await signInAdmin(w, page);
+    await page.goto('/admin/settings');
+    await page.getByRole('heading', { name: heading }).waitFor();
+    await settle(page);
+    const text = await page.getByRole('main').innerText();
+    for (const name of ['APP_ORIGIN', 'DATABASE_URL', 'SMTP_URL', 'LIVE_MAX_STREAMS']) assert.ok(text.includes(name), `${name} on the settings page`);
+    assert.doesNotMatch(text, /\bappOrigin\b|\bdatabaseUrl\b|\blive\.maxStreams\b/, 'a setting named by the code rather than the environment');
+    await screenshots(w, page, `admin-settings-${language}`);
+  }
+});

@@ -2,7 +2,8 @@ import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import { api } from '../api';
 import { errorMessage } from '../baseQuery';
-import i18n from '../../lib/i18n/i18n';
+import i18n, { toLocale } from '../../lib/i18n/i18n';
+import { localPlaceholder } from '../../../shared/domain/matchNames';
 import { readToken, tokenSubject } from '../../lib/session/token';
 import { currentUserEndpoint } from '../session';
 import type { BetGoals } from '../../lib/bets/betValues';
@@ -36,7 +37,9 @@ function betLabel(getState: GetState, betId: number): string {
   const state = getState() as RootState;
   const bet = selectBetById(state, betId);
   if (!bet) return i18n.t('offline.bet_n', { id: betId });
-  const name = (teamId: number | null, placeholder: string | null) => (teamId ? selectTeamById(state, teamId)?.team_name : null) ?? placeholder ?? '?';
+  const locale = toLocale(i18n.resolvedLanguage ?? i18n.language);
+  const name = (teamId: number | null, placeholder: string | null) => (teamId ? selectTeamById(state, teamId)?.team_name : null)
+    ?? (placeholder ? localPlaceholder(placeholder, locale) : '?');
   return `${name(bet.match.local_team_id, bet.match.local_placeholder)} - ${name(bet.match.visiting_team_id, bet.match.visiting_placeholder)}`;
 }
 

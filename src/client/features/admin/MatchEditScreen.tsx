@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import type { Match } from '../../../shared/api/entities';
 import { api } from '../../api/api';
+import { useMatchdayName } from '../../api/matchdayNames';
 import { useSession } from '../../api/session';
 
 const matchShow = api.endpoints.matchShow;
@@ -58,6 +59,7 @@ export default function MatchEditScreen() {
   const valid = Number.isInteger(matchId) && matchId > 0 && isAdmin;
   const { data: match, isError } = matchShow.useQuery(valid ? { params: { id: matchId } } : skipToken);
   const { data: teams = [], isLoading: teamsLoading } = competitionTeams.useQuery(match ? { params: { id: match.competition_id } } : skipToken);
+  const matchdayName = useMatchdayName(match?.competition_id);
   const [save, saving] = matchUpdate.useMutation();
   const [recount, recounting] = recountPoints.useMutation();
   const [form, setForm] = useState<Form | null>(null);
@@ -87,7 +89,7 @@ export default function MatchEditScreen() {
     <Card sx={{ maxWidth: 640, mx: 'auto' }}>
       <CardContent component="form" noValidate onSubmit={(event) => { event.preventDefault(); void submit(); }}>
         <Typography variant="h1" component="h1" gutterBottom>{t('admin.edit_match')}</Typography>
-        <Typography color="text.secondary">{t('table.matchday_n', { matchday: match.matchday })} · #{match.id}</Typography>
+        <Typography color="text.secondary">{matchdayName(match.matchday)} · #{match.id}</Typography>
         <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))' }, columnGap: 2 }}>
           {teamSelect('local_team_id')}
           {teamSelect('visiting_team_id')}

@@ -40,8 +40,8 @@ describe('admin console: settings', () => {
     expect((await screen.findByText('App version')).nextSibling).toHaveTextContent('0.1.0');
     expect(screen.getByText('Database schema').nextSibling).toHaveTextContent('20261124_m_admin_console');
     expect(screen.getByText('Database').nextSibling).toHaveTextContent('SQLite');
-    expect(screen.getByText('PUBLIC_URL').nextSibling).toHaveTextContent('https://porra.example.com');
-    expect(screen.getByText('SMTP_PASSWORD').nextSibling).toHaveTextContent('******** (secret)');
+    expect(screen.getByText('APP_ORIGIN').nextSibling).toHaveTextContent('https://porra.example.com');
+    expect(screen.getByText('SMTP_URL').nextSibling).toHaveTextContent('smtp://porra:********@smtp.example.com (secret)');
     expect(screen.getByText('FOOTBALL_DATA_TOKEN').nextSibling).toHaveTextContent('not set (secret)');
     expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
   });

@@ -10,6 +10,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/api';
+import { formatDate } from '../../lib/i18n/dates';
 import { ConfirmDialog } from '../../lib/ui/ConfirmDialog';
 import { NewApiTokenForm } from './NewApiTokenForm';
 
@@ -18,11 +19,10 @@ const revokeEndpoint = api.endpoints.apiTokenRevoke;
 
 /** The player's personal API tokens: create one (its value shown once), see when each was last used, revoke. */
 export default function ApiTokensScreen() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { data: tokens = [] } = indexEndpoint.useQuery();
   const [revoke] = revokeEndpoint.useMutation();
   const [revoking, setRevoking] = useState<{ id: number; name: string } | null>(null);
-  const date = (iso: string) => new Date(iso).toLocaleDateString(i18n.language, { day: 'numeric', month: 'short', year: 'numeric' });
 
   const confirmRevoke = async () => {
     if (!revoking) return;
@@ -48,9 +48,9 @@ export default function ApiTokensScreen() {
                   {token.expired && <Chip size="small" color="warning" label={t('api_tokens.expired')} />}
                 </Box>}
                 secondary={[
-                  t('api_tokens.created_on', { date: date(token.created_at) }),
-                  t('api_tokens.expires_on', { date: date(token.expires_at) }),
-                  token.last_used_at ? t('api_tokens.last_used_on', { date: date(token.last_used_at) }) : t('api_tokens.never_used'),
+                  t('api_tokens.created_on', { date: formatDate(token.created_at) }),
+                  t('api_tokens.expires_on', { date: formatDate(token.expires_at) }),
+                  token.last_used_at ? t('api_tokens.last_used_on', { date: formatDate(token.last_used_at) }) : t('api_tokens.never_used'),
                 ].join(' · ')} />
               <Button color="error" onClick={() => setRevoking({ id: token.id, name: token.name })}
                 aria-label={t('api_tokens.revoke_named', { name: token.name })}>{t('api_tokens.revoke')}</Button>

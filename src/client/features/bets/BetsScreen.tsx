@@ -20,6 +20,7 @@ import { Link as RouterLink, useSearchParams } from 'react-router';
 
 
 import { api } from '../../api/api';
+import { useMatchdayName } from '../../api/matchdayNames';
 import { useAppDispatch, useAppSelector } from '../../api/store/hooks';
 import { BetDateLink } from '../../lib/ui/BetDateLink';
 import { PointsBadge } from '../../api/widgets/PointsBadge';
@@ -68,7 +69,9 @@ export const betsPath = (leagueId: number, options: { userId?: number; matchday?
   return `/result_bets/new?${query}`;
 };
 
-function MatchdayNavigation({ matchday, matchdays, onChange }: { matchday: number; matchdays: number[]; onChange: (matchday: number) => void }) {
+function MatchdayNavigation({ matchday, matchdays, onChange, name }: {
+  matchday: number; matchdays: number[]; onChange: (matchday: number) => void; name: (matchday: number) => string;
+}) {
   const { t } = useTranslation();
   const index = matchdays.indexOf(matchday);
   const previous = index > 0 ? matchdays[index - 1] : undefined;
@@ -77,7 +80,7 @@ function MatchdayNavigation({ matchday, matchdays, onChange }: { matchday: numbe
     <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
       <IconButton aria-label={t('bets.previous_matchday')} disabled={previous === undefined} onClick={() => previous && onChange(previous)}><ChevronLeftIcon /></IconButton>
       <NativeSelect value={matchday} onChange={(event) => onChange(Number(event.target.value))} inputProps={{ 'aria-label': t('bets.matchday') }}>
-        {(matchdays.length ? matchdays : [matchday]).map((value) => <option key={value} value={value}>{t('bets.matchday_n', { matchday: value })}</option>)}
+        {(matchdays.length ? matchdays : [matchday]).map((value) => <option key={value} value={value}>{name(value)}</option>)}
       </NativeSelect>
       <IconButton aria-label={t('bets.next_matchday')} disabled={next === undefined} onClick={() => next && onChange(next)}><ChevronRightIcon /></IconButton>
     </Stack>
@@ -169,6 +172,7 @@ export default function BetsScreen() {
   const { data: leagueData, isError: leagueError } = leagueShow.useQuery({ params: { id: leagueId ?? 0 } }, { skip: !leagueId });
   const league = useLeagueOf(leagueData);
   const { data: info } = matchdayInfo.useQuery({ params: { id: league?.competition_id ?? 0 } }, { skip: !league });
+  const matchdayName = useMatchdayName(league?.competition_id);
   const [closedMatchday, setClosedMatchday] = useState<number | undefined>(undefined);
   const openingMatchday = useOpeningMatchday(info, league?.start_matchday, closedMatchday);
   const matchday = positiveInt(search.get('matchday')) ?? openingMatchday;
@@ -216,7 +220,7 @@ export default function BetsScreen() {
       <Card>
         <CardContent>
           <Stack direction="row" sx={{ flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: 1 }}>
-            {matchday && <MatchdayNavigation matchday={matchday} matchdays={matchdays} onChange={(value) => setParam({ matchday: String(value) })} />}
+            {matchday && <MatchdayNavigation matchday={matchday} matchdays={matchdays} onChange={(value) => setParam({ matchday: String(value) })} name={matchdayName} />}
             {own && <UndoRedo />}
             {league && <DeadlineCountdown bets={bets} rules={league} />}
           </Stack>
@@ -240,7 +244,7 @@ export default function BetsScreen() {
           ) : bets.length === 0 ? (
             <Typography sx={{ mt: 2 }} color="text.secondary">{t('bets.no_matches')}</Typography>
           ) : (
-            <Box component="ul" sx={{ p: 0, m: 0, mt: 1 }} aria-label={t('bets.matchday_n', { matchday })}>
+            <Box component="ul" sx={{ p: 0, m: 0, mt: 1 }} aria-label={matchday ? matchdayName(matchday) : undefined}>
               {bets.map((bet) => <BetRow key={bet.id} bet={bet} system={system} mode={mode} leagueId={leagueId} jokers={jokers} lateEntry={lateEntry}
                 closedAt={mode === 0 && league ? closedAtOf(bet, bets, league, own) : null} odds={odds.get(bet.match.id)} own={own} />)}
             </Box>

@@ -23,7 +23,7 @@ function closedThenOpen() {
   betStore.bets.set(1, { ...closed, allow_edit_bets: false, allow_show_bets: true, match: { ...closed.match, matchday: 1, date: new Date(kickoff).toISOString() } });
   betStore.bets.set(2, { ...open, match: { ...open.match, matchday: 2, date: new Date(Date.now() + 3 * 86_400_000).toISOString() } });
   server.use(
-    handlePublic('matchInfo', () => ok({ lastPlayedMatchday: 1, nextMatchday: 1, matchdays: [1, 2, 3] })),
+    handlePublic('matchInfo', () => ok({ lastPlayedMatchday: 1, nextMatchday: 1, matchdays: [1, 2, 3], matchdayRounds: [1, 2, 3].map((matchday) => ({ matchday, round_id: 1 })) })),
     handle('resultBetsIndex', ({ query }) => ok([...betStore.bets.values()].filter((bet) => bet.match.matchday === Number(query.get('matchday'))))),
   );
   return kickoff - 5 * MINUTE;
@@ -42,7 +42,7 @@ describe('the first bet', () => {
   it('never opens before the league\'s first matchday', async () => {
     closedThenOpen();
     leagueWorld.leagues = leagueWorld.leagues.map((league) => (league.id === 5 ? { ...league, start_matchday: 2 } : league));
-    server.use(handlePublic('matchInfo', () => ok({ lastPlayedMatchday: 1, nextMatchday: 1, matchdays: [1, 2, 3] })));
+    server.use(handlePublic('matchInfo', () => ok({ lastPlayedMatchday: 1, nextMatchday: 1, matchdays: [1, 2, 3], matchdayRounds: [1, 2, 3].map((matchday) => ({ matchday, round_id: 1 })) })));
     await renderBets();
     expect(screen.getByRole('combobox', { name: 'Matchday' })).toHaveValue('2');
   });

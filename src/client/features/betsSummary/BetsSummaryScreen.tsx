@@ -13,9 +13,11 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
 import type { Match } from '../../../shared/api/entities';
 import { api } from '../../api/api';
+import { useMatchdayName } from '../../api/matchdayNames';
 import { useLeagueOf } from '../../api/entities/hooks';
 import { useAppSelector } from '../../api/store/hooks';
 import { selectTeamById } from '../../api/entities/teamsSlice';
+import { useLocalNames } from '../../lib/i18n/localNames';
 import { selectBetsByIds } from '../../api/entities/betsSlice';
 import { matchShown, outcomesOf } from './summary';
 import { SummaryGrid } from './SummaryGrid';
@@ -41,9 +43,11 @@ function MatchBetsLoader({ leagueId, matchId }: { leagueId: number; matchId: num
 function MatchLabel({ match }: { match: Match }) {
   const local = useAppSelector((state) => (match.local_team_id ? selectTeamById(state, match.local_team_id) : undefined));
   const visiting = useAppSelector((state) => (match.visiting_team_id ? selectTeamById(state, match.visiting_team_id) : undefined));
-  const name = (team: typeof local, placeholder: string | null) => team?.abbreviation ?? placeholder ?? '?';
+  const names = useLocalNames();
+  const name = (team: typeof local, placeholder: string | null) => team?.abbreviation ?? names.placeholder(placeholder, 'short');
+  const full = (team: typeof local, placeholder: string | null) => team?.team_name ?? names.placeholder(placeholder);
   const result = match.finished && match.local_goals !== null ? ` ${match.local_goals}-${match.visiting_goals}` : '';
-  return <span title={`${local?.team_name ?? ''} - ${visiting?.team_name ?? ''}`}>{name(local, match.local_placeholder)}-{name(visiting, match.visiting_placeholder)}{result}</span>;
+  return <span title={`${full(local, match.local_placeholder)} - ${full(visiting, match.visiting_placeholder)}`}>{name(local, match.local_placeholder)}-{name(visiting, match.visiting_placeholder)}{result}</span>;
 }
 
 /**
@@ -60,6 +64,7 @@ export default function BetsSummaryScreen() {
   const league = useLeagueOf(leagueData);
   const { data: info } = matchdayInfo.useQuery({ params: { id: league?.competition_id ?? 0 } }, { skip: !league });
   const matchday = Number(search.get('matchday')) || info?.lastPlayedMatchday;
+  const matchdayName = useMatchdayName(league?.competition_id);
   const { data: matchesData } = competitionMatches.useQuery({ params: { id: league?.competition_id ?? 0 }, query: { matchday } }, { skip: !league || !matchday });
   const matches = matchesData ?? [];
   const betsByMatch = useAppSelector((state) => matches.map((match) =>
@@ -76,7 +81,7 @@ export default function BetsSummaryScreen() {
       <Typography variant="h1">{t('titles.bets_summary')}</Typography>
       {league && (
         <Typography variant="subtitle1" color="text.secondary" sx={{ mb: 2 }}>
-          <Link component={RouterLink} to={`/leagues/${league.id}`}>{league.name}</Link> · {t('bets.matchday_n', { matchday })}
+          <Link component={RouterLink} to={`/leagues/${league.id}`}>{league.name}</Link> · {matchday ? matchdayName(matchday) : ''}
         </Typography>
       )}
       <Card>

@@ -12,7 +12,9 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import type { League, Team } from '../../../shared/api/entities';
 import { api } from '../../api/api';
+import { useMatchdayName } from '../../api/matchdayNames';
 import { useAppSelector } from '../../api/store/hooks';
+import { useLocalNames } from '../../lib/i18n/localNames';
 import { BetDateLink } from '../../lib/ui/BetDateLink';
 import { LeagueTable } from '../../lib/ui/LeagueTable';
 import { PointsBadge } from '../../api/widgets/PointsBadge';
@@ -27,10 +29,10 @@ const leagueTable = api.endpoints.usersLeagueTable;
 
 export const myBetsPath = (leagueId: number, matchday: number) => `/result_bets/new?league_id=${leagueId}&matchday=${matchday}`;
 
-const teamLabel = (team: Team | undefined, placeholder: string | null) => team?.abbreviation ?? placeholder ?? '?';
-
 function LatestBets({ league, matchday }: { league: League; matchday: number }) {
   const { t } = useTranslation();
+  const names = useLocalNames();
+  const teamLabel = (team: Team | undefined, placeholder: string | null) => team?.abbreviation ?? names.placeholder(placeholder, 'short');
   const teams = useAppSelector(selectTeamEntities);
   const { data, isLoading } = lastBets.useQuery({ params: { id: league.id } });
   const bets = (data ?? []).slice(0, 5);
@@ -63,12 +65,13 @@ function LatestBets({ league, matchday }: { league: League; matchday: number }) 
 function CompactTable({ league, userId }: { league: League; userId: number | null }) {
   const { t } = useTranslation();
   const { data, isLoading } = leagueTable.useQuery({ params: { id: league.id } });
+  const matchdayName = useMatchdayName(league.competition_id);
   return (
     <Card>
       <CardContent sx={{ pb: 0 }}>
         <Typography variant="h3" component="h3">{t('home.score')}</Typography>
         {isLoading && <Skeleton height={120} />}
-        {data && <LeagueTable table={data} leagueId={league.id} currentUserId={userId} compact />}
+        {data && <LeagueTable table={data} leagueId={league.id} currentUserId={userId} compact matchdayName={matchdayName} />}
       </CardContent>
       <CardActions>
         <Button component={RouterLink} to={`/leagues/${league.id}`} size="small">{t('home.full_table')}</Button>

@@ -3,6 +3,7 @@ import { useMemo } from 'react';
 import { api } from '../../api/api';
 import { selectTeamEntities } from '../../api/entities/teamsSlice';
 import { useAppSelector } from '../../api/store/hooks';
+import { useLocalNames } from '../../lib/i18n/localNames';
 
 const DAY = 24 * 60 * 60_000;
 
@@ -14,12 +15,13 @@ export interface BoardMatch { id: number; label: string; date: string }
  */
 export function useBoardMatches(competitionId: number | undefined) {
   const teams = useAppSelector(selectTeamEntities);
+  const names = useLocalNames();
   const { data } = api.endpoints.matchesIndex.useQuery(competitionId ? { params: { id: competitionId }, query: {} } : skipToken);
   return useMemo(() => {
     const byId = new Map<number, BoardMatch>();
     for (const match of data ?? []) {
-      const local = teams[match.local_team_id ?? -1]?.team_name ?? match.local_placeholder ?? '?';
-      const visiting = teams[match.visiting_team_id ?? -1]?.team_name ?? match.visiting_placeholder ?? '?';
+      const local = teams[match.local_team_id ?? -1]?.team_name ?? names.placeholder(match.local_placeholder);
+      const visiting = teams[match.visiting_team_id ?? -1]?.team_name ?? names.placeholder(match.visiting_placeholder);
       byId.set(match.id, { id: match.id, label: `${local} – ${visiting}`, date: match.date });
     }
     const now = Date.now();
@@ -27,5 +29,5 @@ export function useBoardMatches(competitionId: number | undefined) {
       .filter((match) => Date.parse(match.date) > now - 3 * DAY && Date.parse(match.date) < now + 7 * DAY)
       .sort((a, b) => Date.parse(a.date) - Date.parse(b.date));
     return { byId, choices };
-  }, [data, teams]);
+  }, [data, teams, names]);
 }

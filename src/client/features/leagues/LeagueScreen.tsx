@@ -23,8 +23,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, Link as RouterLink, useParams } from 'react-router';
 import { api } from '../../api/api';
+import { useMatchdayName } from '../../api/matchdayNames';
 import { useLeagueOf } from '../../api/entities/hooks';
 import { formatDateTime } from '../../lib/i18n/dates';
+import { useLocalNames } from '../../lib/i18n/localNames';
 import { useAppSelector } from '../../api/store/hooks';
 import { LeagueTable } from '../../lib/ui/LeagueTable';
 import { useSession } from '../../api/session';
@@ -52,16 +54,18 @@ const matchesIndex = api.endpoints.matchesIndex;
 function MatchdayMatchesForAdmin({ competitionId, matchday }: { competitionId: number; matchday: number }) {
   const { t } = useTranslation();
   const teams = useAppSelector(selectTeamEntities);
+  const names = useLocalNames();
+  const matchdayName = useMatchdayName(competitionId);
   const { data } = matchesIndex.useQuery({ params: { id: competitionId }, query: { matchday } });
   return (
     <Card component="section" aria-labelledby="admin-matches-title">
       <CardContent>
-        <Typography id="admin-matches-title" variant="h2" component="h2">{t('admin.matches_of_matchday', { matchday })}</Typography>
+        <Typography id="admin-matches-title" variant="h2" component="h2">{t('admin.matches_of_matchday', { matchday: matchdayName(matchday) })}</Typography>
         <List dense>
           {(data ?? []).map((match) => (
             <ListItem key={match.id} disableGutters>
               <Link component={RouterLink} to={`/admin/matches/${match.id}`}>
-                {teams[match.local_team_id ?? -1]?.team_name ?? match.local_placeholder ?? '?'} - {teams[match.visiting_team_id ?? -1]?.team_name ?? match.visiting_placeholder ?? '?'}
+                {teams[match.local_team_id ?? -1]?.team_name ?? names.placeholder(match.local_placeholder)} - {teams[match.visiting_team_id ?? -1]?.team_name ?? names.placeholder(match.visiting_placeholder)}
               </Link>
               <Typography variant="body2" color="text.secondary" sx={{ ml: 1 }}>{formatDateTime(match.date)}</Typography>
             </ListItem>
@@ -87,6 +91,7 @@ export default function LeagueScreen() {
   const { data: table, isFetching, isError: tableFailed } = leagueTable.useQuery(valid
     ? { params: { id: leagueId }, query: { ...(matchday ? { matchday } : {}), ...(offset ? { offset } : {}) } } : skipToken);
   const live = useLeagueLive(valid && league?.is_member ? leagueId : null);
+  const matchdayName = useMatchdayName(league?.competition.id);
 
   if (!valid || isError) return <Typography variant="h1" component="h1">{t('errors.messages.league_not_found')}</Typography>;
   if (!league) return <Skeleton variant="rounded" height={300} />;
@@ -129,7 +134,7 @@ export default function LeagueScreen() {
             <FormControl size="small" sx={{ minWidth: 140 }}>
               <InputLabel id="matchday-label">{t('table.matchday')}</InputLabel>
               <Select labelId="matchday-label" label={t('table.matchday')} value={shownMatchday} onChange={(event) => { setMatchday(Number(event.target.value)); setOffset(0); }}>
-                {matchdays.map((day) => <MenuItem key={day} value={day}>{t('table.matchday_n', { matchday: day })}</MenuItem>)}
+                {matchdays.map((day) => <MenuItem key={day} value={day}>{matchdayName(day)}</MenuItem>)}
               </Select>
             </FormControl>
           </Box>
@@ -140,15 +145,15 @@ export default function LeagueScreen() {
           )}
           {shownTable && (
             <Box sx={{ opacity: isFetching && !provisional ? 0.6 : 1 }}>
-              <LeagueTable table={shownTable} leagueId={league.id} currentUserId={user.id} moves={moves} onPage={setOffset} />
+              <LeagueTable table={shownTable} leagueId={league.id} currentUserId={user.id} moves={moves} onPage={setOffset} matchdayName={matchdayName} />
             </Box>
           )}
           {!shownTable && (tableFailed ? <Typography color="text.secondary">{t('errors.generic')}</Typography> : <Skeleton height={200} />)}
         </CardContent>
       </Card>
 
-      {league.head_to_head && league.is_member && user.id !== null && <HeadToHeadCard leagueId={league.id} userId={user.id} table={live.provisional?.table ?? table} provisional={!!live.provisional} />}
-      {table && <MatchdayWinners table={table} />}
+      {league.head_to_head && league.is_member && user.id !== null && <HeadToHeadCard leagueId={league.id} competitionId={league.competition.id} userId={user.id} table={live.provisional?.table ?? table} provisional={!!live.provisional} />}
+      {table && <MatchdayWinners table={table} matchdayName={matchdayName} />}
       {(league.is_member || isAdmin) && <TitleRaceCard leagueId={league.id} />}
       {/* What the app places on the league page from other areas (the league board). */}
       <Outlet />

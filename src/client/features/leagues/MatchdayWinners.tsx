@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import type { LeagueTable } from '../../../shared/api/routes/tables';
 
 /** Each finished matchday's winners, latest first; the table beside it has their matchday-wins column. */
-export function MatchdayWinners({ table }: { table: Static<typeof LeagueTable> }) {
+export function MatchdayWinners({ table, matchdayName }: { table: Static<typeof LeagueTable>; matchdayName: (matchday: number) => string }) {
   const { t } = useTranslation();
   if (table.matchday_winners.length === 0) return null;
   const names = new Map(table.users.map((row) => [row.user_id, row.user_name]));
@@ -24,7 +24,7 @@ export function MatchdayWinners({ table }: { table: Static<typeof LeagueTable> }
           <TableBody>
             {[...table.matchday_winners].reverse().map((day) => (
               <TableRow key={day.matchday}>
-                <TableCell>{t('table.matchday_n', { matchday: day.matchday })}</TableCell>
+                <TableCell>{matchdayName(day.matchday)}</TableCell>
                 <TableCell>{day.user_ids.map((id) => names.get(id) ?? `#${id}`).join(', ')}</TableCell>
               </TableRow>
             ))}

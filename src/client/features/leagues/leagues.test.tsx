@@ -3,8 +3,9 @@ import { ADMIN, fakeApi, PLAYER } from '../../testing/handlers/fakeApi';
 import { BEA, CARLOS, leagueWorld, memberIds } from '../../testing/handlers/leagueWorld';
 import { renderApp, signInAs } from '../../testing/renderWithProviders';
 import { server } from '../../testing/server';
-import { handleSignedIn } from '../../testing/handlers/leagueWorld';
+import { handlePublic, handleSignedIn } from '../../testing/handlers/leagueWorld';
 import { ok } from '../../testing/handlers/route';
+import { changeLocale } from '../../lib/i18n/i18n';
 
 const main = () => within(screen.getByRole('main'));
 /** The shell hides the page while a first read is pending: wait until it shows again. */
@@ -25,13 +26,31 @@ describe('league page', () => {
     await waitFor(() => expect(tableRows()).toHaveLength(11));
     expect(tableRows()[10]).toHaveTextContent('Ana');
     expect(screen.getByText(/^Matchday winners: /)).toBeInTheDocument();
-    expect(screen.queryByRole('heading', { name: /Matches of matchday/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: /^Matches · / })).not.toBeInTheDocument();
 
     await user.click(await screen.findByRole('combobox', { name: 'Matchday' }));
     await user.click(await screen.findByRole('option', { name: 'Matchday 3' }));
     await waitFor(() => expect(fakeApi.requests).toContain('GET /api/v1/en/leagues/users_league_table/5'));
     expect(await screen.findByRole('button', { name: 'Matchday 3' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Ana' })).toHaveAttribute('href', '/result_bets/new?league_id=5&user_id=1&matchday=3');
+  });
+
+  it('names knockout matchdays by their round in the matchday picker and the table, in both languages', async () => {
+    server.use(handlePublic('matchInfo', () => ok({
+      lastPlayedMatchday: 2, nextMatchday: 3, matchdays: [1, 2, 3],
+      matchdayRounds: [{ matchday: 1, round_id: 1 }, { matchday: 2, round_id: 6 }, { matchday: 3, round_id: 7 }],
+    })));
+    await signInAs(PLAYER);
+    const { user } = renderApp({ route: '/leagues/5' });
+    await settled();
+    const picker = await screen.findByRole('combobox', { name: 'Matchday' });
+    await waitFor(() => expect(picker).toHaveTextContent('Semi-finals'));
+    await user.click(picker);
+    expect(await screen.findByRole('option', { name: 'Final' })).toBeInTheDocument();
+    expect(screen.getByRole('option', { name: 'Matchday 1' })).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    await changeLocale('es');
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Jornada' })).toHaveTextContent('Semifinales'));
   });
 
   it('shows a member who does not own the league no edit link, and a missing league as not found', async () => {
@@ -60,7 +79,7 @@ describe('league page', () => {
   it("lets a global admin open the matchday's matches for editing", async () => {
     await signInAs(ADMIN);
     renderApp({ route: '/leagues/5' });
-    expect(await screen.findByRole('heading', { name: 'Matches of matchday 2' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Matches · Matchday 2' })).toBeInTheDocument();
     expect(screen.getAllByRole('link', { name: 'Spain - Argentina' })[0]).toHaveAttribute('href', '/admin/matches/31');
   });
 

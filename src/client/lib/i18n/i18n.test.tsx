@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { fakeApi } from '../../testing/handlers/fakeApi';
 import { renderApp } from '../../testing/renderWithProviders';
-import { formatDateTime, formatTime } from './dates';
-import i18n, { currentLocale, LANGUAGE_STORAGE_KEY, toLocale } from './i18n';
+import { formatDate, formatDateTime, formatShortDateTime, formatTime } from './dates';
+import i18n, { changeLocale, currentLocale, LANGUAGE_STORAGE_KEY, toLocale } from './i18n';
 import en from './locales/en.json';
 import es from './locales/es.json';
 
@@ -58,5 +58,21 @@ describe('languages', () => {
     expect(formatTime('2026-06-20T18:05:00Z')).toMatch(/\d{2}:05/);
     expect(formatTime('2026-06-20T18:05:00Z')).not.toMatch(/PM|AM/);
     expect(formatDateTime('2026-06-20T18:05:00Z')).toMatch(/2026/);
+  });
+
+  it('writes dates in one format per language: Spanish by numbers, day first; English with the month\'s short name', async () => {
+    const at = '2026-12-05T12:05:00Z';
+    try {
+      await changeLocale('en');
+      expect(formatDateTime(at)).toMatch(/^5 Dec 2026, \d\d:05$/);
+      expect(formatShortDateTime(at)).toMatch(/^5 Dec, \d\d:05$/);
+      expect(formatDate(at)).toBe('5 Dec 2026');
+      await changeLocale('es');
+      expect(formatDateTime(at)).toMatch(/^05\/12\/2026, \d\d:05$/);
+      expect(formatShortDateTime(at)).toMatch(/^05\/12, \d\d:05$/);
+      expect(formatDate(at)).toBe('05/12/2026');
+    } finally {
+      await changeLocale('en');
+    }
   });
 });

@@ -1,9 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { localGroupName, localRoundName, localTeamName } from '../../../shared/domain/localNames';
+import { localPlaceholder, type NameForm } from '../../../shared/domain/matchNames';
 import { toLocale } from './i18n';
 
 /**
- * Team, group and round names in the interface language, from the same source the server uses for its answers
+ * Team, group, round and placeholder names in the interface language, from the same source the server uses for its answers
  * (shared/domain/localNames.ts), for names the client composes itself. Re-renders on a language switch.
  */
 export function useLocalNames() {
@@ -13,5 +14,7 @@ export function useLocalNames() {
     team: (name: string) => localTeamName(name, locale),
     group: (name: string) => localGroupName(name, locale),
     round: (id: number, storedName?: string) => localRoundName(id, locale, storedName),
+    /** A team not known yet in words ("Ganador del partido 49"); '?' when there is not even a placeholder. */
+    placeholder: (text: string | null, form: NameForm = 'long') => (text ? localPlaceholder(text, locale, form) : '?'),
   };
 }

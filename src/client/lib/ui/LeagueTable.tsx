@@ -39,6 +39,8 @@ interface Props {
   moves?: Readonly<Record<string, number>>;
   /** A big league's table is one page of it: asks for the page from this row. */
   onPage?: (offset: number) => void;
+  /** How the competition names a matchday ("Semifinales", "J3"); by number when not given. */
+  matchdayName?: (matchday: number, form: 'long' | 'short') => string;
 }
 
 interface Column { key: SortKey; label: string; numeric: boolean; full?: boolean }
@@ -103,7 +105,7 @@ function Move({ by }: { by: number | undefined }) {
   );
 }
 
-export function LeagueTable({ table, leagueId, currentUserId, compact = false, moves, onPage }: Props) {
+export function LeagueTable({ table, leagueId, currentUserId, compact = false, moves, onPage, matchdayName }: Props) {
   const { t } = useTranslation();
   const [tab, setTab] = useState<'total' | 'teams'>('total');
   const [sort, setSort] = useState<Sort>(DEFAULT_SORT);
@@ -115,7 +117,8 @@ export function LeagueTable({ table, leagueId, currentUserId, compact = false, m
   const allColumns: Column[] = [
     { key: 'position', label: '#', numeric: false },
     { key: 'name', label: t('table.name'), numeric: false },
-    { key: 'matchday', label: table.matchday ? t(compact ? 'table.matchday_short' : 'table.matchday_n', { matchday: table.matchday }) : t('table.matchday'), numeric: true },
+    { key: 'matchday', label: !table.matchday ? t('table.matchday')
+      : matchdayName?.(table.matchday, compact ? 'short' : 'long') ?? t(compact ? 'table.matchday_short' : 'table.matchday_n', { matchday: table.matchday }), numeric: true },
     { key: 'league', label: t('table.results'), numeric: true, full: true },
     { key: 'extra', label: t('table.extra'), numeric: true, full: true },
     { key: 'total', label: t('table.total'), numeric: true },

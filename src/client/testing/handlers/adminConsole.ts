@@ -205,8 +205,8 @@ export const adminConsoleHandlers = [
   handle('adminSettings', adminOnly(() => ok({
     app_version: '0.1.0', schema_version: '20261124_m_admin_console', database: 'sqlite', mail: 'smtp',
     settings: [
-      { key: 'PUBLIC_URL', value: 'https://porra.example.com', secret: false },
-      { key: 'SMTP_PASSWORD', value: '********', secret: true },
+      { key: 'APP_ORIGIN', value: 'https://porra.example.com', secret: false },
+      { key: 'SMTP_URL', value: 'smtp://porra:********@smtp.example.com', secret: true },
       { key: 'FOOTBALL_DATA_TOKEN', value: null, secret: true },
     ],
   }))),

@@ -20,7 +20,7 @@ export function nextMatchesRows() {
 export const matchHandlers = [
   handlePublic('nextMatches', () => ok(leagueWorld.nextMatches ?? nextMatchesRows())),
   handlePublic('matchesIndex', ({ query }) => ok(nextMatchesRows().map((row) => ({ ...row, matchday: Number(query.get('matchday') ?? 1) })))),
-  handlePublic('matchInfo', () => ok({ lastPlayedMatchday: 2, nextMatchday: 3, matchdays: [1, 2, 3] })),
+  handlePublic('matchInfo', () => ok({ lastPlayedMatchday: 2, nextMatchday: 3, matchdays: [1, 2, 3], matchdayRounds: [1, 2, 3].map((matchday) => ({ matchday, round_id: 1 })) })),
   handlePublic('matchShow', ({ params }) => {
     const found = nextMatchesRows().find((row) => row.id === Number(params.id));
     return found ? ok(found) : fail(404, 'Not found');

@@ -43,10 +43,12 @@ export async function matchdaySummary(db: Executor, competitionId: number, now: 
     .groupBy('matchday')
     .select([
       'matchday',
+      // A matchday belongs to one round in practice; a mix is named after its latest round.
+      sql<number>`max(round_id)`.as('round_id'),
       sql<number>`sum(case when started = 1 or date <= ${now} then 1 else 0 end)`.as('started_count'),
       sql<number>`sum(case when started = 0 and date > ${now} then 1 else 0 end)`.as('pending_count'),
     ])
     .orderBy('matchday')
     .execute();
-  return rows.map((r) => ({ matchday: r.matchday, started: Number(r.started_count), pending: Number(r.pending_count) }));
+  return rows.map((r) => ({ matchday: r.matchday, round_id: Number(r.round_id), started: Number(r.started_count), pending: Number(r.pending_count) }));
 }

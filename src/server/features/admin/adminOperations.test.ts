@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { migrationProvider } from '../../platform/db/migrations/index';
 import { createCup } from '../../testing/competitionFixture';
 import { call, describeEachDb, type TestApp } from '../../testing/harness';
@@ -229,15 +231,20 @@ describeEachDb('admin console: mail, notifications and settings', (ctx) => {
     expect(res.data).toMatchObject({ app_version: expect.stringMatching(/^\d+\.\d+\.\d+/), schema_version: migrations.at(-1), database: t.kind });
     const settings = Object.fromEntries(res.data.settings.map((s: { key: string; value: string | null; secret: boolean }) => [s.key, [s.value, s.secret]]));
     expect(settings).toMatchObject({
-      smtpUrl: ['smtp://mailer:********@smtp.example.com:587', true],
-      databaseUrl: ['postgres://porra:********@db.example.com/porra?sslmode=require&password=********&sslpassword=********', true],
-      footballDataUrl: ['https://api.example.com/v4?api_key=********#top', true],
-      appOrigin: [t.deps.config.appOrigin, false],
-      footballDataToken: ['********', true],
-      metricsToken: [null, true],
-      sessionDays: ['30', false],
-      'overload.retryAfterSeconds': ['10', false],
+      SMTP_URL: ['smtp://mailer:********@smtp.example.com:587', true],
+      DATABASE_URL: ['postgres://porra:********@db.example.com/porra?sslmode=require&password=********&sslpassword=********', true],
+      FOOTBALL_DATA_URL: ['https://api.example.com/v4?api_key=********#top', true],
+      APP_ORIGIN: [t.deps.config.appOrigin, false],
+      FOOTBALL_DATA_TOKEN: ['********', true],
+      METRICS_TOKEN: [null, true],
+      SESSION_DAYS: ['30', false],
+      OVERLOAD_RETRY_AFTER_SECONDS: ['10', false],
+      METRICS_OPEN: [expect.any(String), false],
+      LOG_HMAC_KEY_FILE: [expect.any(String), false],
     });
+    // Each setting is named as the environment variable that sets it: the configuration reads every one of them.
+    const configSource = readFileSync(join(__dirname, '../../platform/config.ts'), 'utf8');
+    for (const key of Object.keys(settings)) expect([key, configSource.includes(`'${key}'`) || configSource.includes(`env.${key}`)]).toEqual([key, true]);
     expect(res.body).not.toMatch(/s3cret|pass@|fd-token-123|p@ss|q-pass|k-pass|url-key/);
   });
 });

@@ -57,15 +57,35 @@ function show(value: unknown): string | null {
 }
 
 /**
- * The effective configuration, every key of Config (nested ones as `parent.child`), so a setting added later shows
- * without touching this file. Tokens are masked whole; URLs keep everything but their credentials.
+ * Config keys whose environment variable is not their name in capitals (`live.maxStreams` is LIVE_MAX_STREAMS), and
+ * null for a value no variable sets.
+ */
+const ENV_NAME_EXCEPTIONS: Readonly<Record<string, string | null>> = {
+  metricsOpenTo: 'METRICS_OPEN',
+  logKeyFile: 'LOG_HMAC_KEY_FILE',
+  'overload.maxHeapUsedMb': 'OVERLOAD_MAX_HEAP_MB',
+  'overload.sampleIntervalMs': null,
+};
+
+/** The environment variable that sets a config key: `appOrigin` is APP_ORIGIN, `live.heartbeatMs` LIVE_HEARTBEAT_MS. */
+export function envName(key: string): string | null {
+  if (key in ENV_NAME_EXCEPTIONS) return ENV_NAME_EXCEPTIONS[key]!;
+  return key.split('.').map((part) => part.replace(/([a-z0-9])([A-Z])/g, '$1_$2')).join('_').toUpperCase();
+}
+
+/**
+ * The effective configuration, every key of Config (nested ones as `parent.child`), named as the environment names
+ * it (APP_ORIGIN), so an administrator finds the variable to change; a setting added later shows without touching
+ * this file. Tokens are masked whole; URLs keep everything but their credentials.
  */
 export function effectiveSettings(config: Config): { key: string; value: string | null; secret: boolean }[] {
   const out: { key: string; value: string | null; secret: boolean }[] = [];
   const walk = (prefix: string, object: object) => {
     for (const [key, value] of Object.entries(object)) {
-      const name = prefix ? `${prefix}.${key}` : key;
-      if (value !== null && typeof value === 'object' && !Array.isArray(value)) { walk(name, value as object); continue; }
+      const path = prefix ? `${prefix}.${key}` : key;
+      if (value !== null && typeof value === 'object' && !Array.isArray(value)) { walk(path, value as object); continue; }
+      const name = envName(path);
+      if (name === null) continue;
       const text = show(value);
       if (SECRET_KEY.test(key)) { out.push({ key: name, value: text === null ? null : MASK, secret: true }); continue; }
       const masked = text === null ? null : maskUrlCredentials(text);

@@ -47,6 +47,10 @@ describeEachDb('calendar feed', (ctx) => {
     const kickoff = Number(matches.find((m) => m.id === w.first)!.date);
     expect(firstEvent.start.getTime()).toBe(kickoff);
     expect(firstEvent.summary).toBe('Team A1 - Team A2');
+    // Teams not known yet read as words, never as the data source's codes.
+    const [semi, , final] = w.cup.knockoutMatchIds.map((id) => events.find((e) => e.uid === `match-${id}@porra.example`)!);
+    expect(semi.summary).toBe('1st of group A - 2nd of group B');
+    expect(final.summary).toBe('Winner of match 1 - Winner of match 2');
     expect(firstEvent.description).toContain('Your bet in Office Porra: 2-1');
     // The alarm rings 15 minutes before the bet deadline (5 minutes before kickoff), while bets are still open.
     const [alarm] = alarmsOf(firstEvent);
@@ -83,6 +87,8 @@ describeEachDb('calendar feed', (ctx) => {
     const { events } = await feed(t, await calendarUrl(t, w.owner.token, 'es'));
     const first = events.find((e) => e.uid === `match-${w.first}@porra.example`)!;
     expect(first.summary).toBe('Croacia - Team A2');
+    const final = events.find((e) => e.uid === `match-${w.cup.knockoutMatchIds[2]}@porra.example`)!;
+    expect(final.summary).toBe('Ganador del partido 1 - Ganador del partido 2');
     expect(first.description).toContain('Aún sin apuesta en Office Porra');
     expect(first.description).toContain('Aún sin apuesta en Solo A1');
     // The member's 2-1 on this match is theirs alone.

@@ -1,5 +1,6 @@
 import ical, { ICalAlarmType, ICalEventStatus } from 'ical-generator';
 import { localTeamName } from '../../../shared/domain/localNames';
+import { localPlaceholder } from '../../../shared/domain/matchNames';
 import type { AppDeps } from '../../platform/deps';
 import { notFound } from '../../platform/http/errors';
 import { translate } from '../../platform/i18n/messages';
@@ -50,9 +51,12 @@ export async function calendarFeed(deps: AppDeps, token: string): Promise<string
   const calendar = ical({ name: translate(locale, 'calendar.name'), prodId: { company: 'porra', product: 'porra', language: locale.toUpperCase() } });
   for (const [matchId, leagues] of byMatch) {
     const match = leagues[0];
-    // National teams in the player's language, as the app shows them (clubs keep their names).
-    const local = match.local_team ? localTeamName(match.local_team, locale) : match.local_placeholder ?? '?';
-    const visiting = match.visiting_team ? localTeamName(match.visiting_team, locale) : match.visiting_placeholder ?? '?';
+    // National teams in the player's language, as the app shows them (clubs keep their names); a team not known yet
+    // in words ("Ganador del partido 49").
+    const team = (name: string | null, placeholder: string | null) =>
+      (name ? localTeamName(name, locale) : placeholder ? localPlaceholder(placeholder, locale) : '?');
+    const local = team(match.local_team, match.local_placeholder);
+    const visiting = team(match.visiting_team, match.visiting_placeholder);
     const score = match.finished && match.local_goals !== null ? ` ${match.local_goals}-${match.visiting_goals} ` : ' - ';
     const kickoff = new Date(Number(match.date));
     const event = calendar.createEvent({

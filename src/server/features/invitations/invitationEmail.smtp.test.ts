@@ -21,7 +21,7 @@ describe.each(DB_KINDS)('invitation email over SMTP [%s]', (kind) => {
   });
   afterEach(async () => { await t.close(); await smtp.close(); });
 
-  it('reaches a registered invitee in Spanish and an unregistered one in the inviter language, with the join link', async () => {
+  it('reaches a registered invitee in Spanish and an unregistered one in both languages, the inviter\'s first, with the join link', async () => {
     const w = await leagueWorld(t);
     const league = await createLeague(t, w.owner, { name: 'Peña del barrio', competition_id: w.cup.competitionId });
     const guest = await createUserWithToken(t.deps, { name: 'Gustavo', locale: 'es' });
@@ -43,7 +43,8 @@ describe.each(DB_KINDS)('invitation email over SMTP [%s]', (kind) => {
     expect(guestMail.html).toContain('Peña del barrio');
 
     const strangerMail = smtp.received.find((m) => m.to.includes('stranger@example.com'))!;
-    expect(strangerMail.subject).toContain('invites you');
+    expect(strangerMail.subject).toMatch(/^Olga Owner invites you .* · Olga Owner te invita /);
+    expect(guestMail.subject).not.toContain('invites you');
     expect(strangerMail.text).toContain(`/leagues/join/${league.id}/${tokenOf('stranger@example.com')}`);
   });
 });

@@ -6,7 +6,7 @@ const invite = (t: TestApp, who: Person, leagueId: number, email: string, locale
   call(t.app, { method: 'POST', url: api('/invitations', locale), token: who.token, payload: { league_id: leagueId, email } });
 
 describeEachDb('invitations', (ctx) => {
-  it('emails an unregistered invitee in the inviter language with the join link', async () => {
+  it('emails an unregistered invitee in both languages, the inviter\'s first, with the join link and sign-up from it', async () => {
     const t = ctx();
     const w = await leagueWorld(t);
     const league = await createLeague(t, w.owner, { name: 'Peña', competition_id: w.cup.competitionId });
@@ -19,8 +19,17 @@ describeEachDb('invitations', (ctx) => {
     const row = await t.deps.db.selectFrom('invitations').select('token').executeTakeFirstOrThrow();
     expect(row.token.length).toBeGreaterThanOrEqual(24);
     expect(mail.to).toBe('friend@example.com');
-    expect(mail.subject).toBe('Olga Owner te invita a la liga Peña en Porra');
-    expect(mail.text).toContain(`${t.deps.config.appOrigin}/leagues/join/${league.id}/${row.token}`);
+    // Nobody knows which language a new address reads: both, the inviter's first.
+    expect(mail.subject).toBe('Olga Owner te invita a la liga Peña en Porra · Olga Owner invites you to the league Peña on Porra');
+    const link = `${t.deps.config.appOrigin}/leagues/join/${league.id}/${row.token}`;
+    const [spanish, english] = mail.text.split('\n——\n');
+    expect(spanish).toContain(link);
+    expect(spanish).toContain('¿Aún no tienes cuenta? Créala en esa página con esta dirección de email (friend@example.com)');
+    expect(english).toContain(link);
+    expect(english).toContain('No account yet? Create one on that page with this email address (friend@example.com)');
+    // Nothing tells a newcomer to sign up somewhere else first: the link's page lets them.
+    expect(mail.text).not.toMatch(/sign up first|regístrate antes/);
+    expect(mail.html).toMatch(/<div lang="es">[\s\S]*<hr>[\s\S]*<div lang="en">/);
     expect(await t.deps.db.selectFrom('messages').selectAll().execute()).toEqual([]);
   });
 
@@ -34,7 +43,10 @@ describeEachDb('invitations', (ctx) => {
     expect(res.statusCode).toBe(200);
     expect(res.data.message).toBe('Invitation sent');
     const [mail] = t.mailer.sent;
+    // Their account's language alone, whatever the inviter's.
     expect(mail.subject).toBe('Olga Owner te invita a la liga Office en Porra');
+    expect(mail.text).not.toContain('invites you');
+    expect(mail.html).not.toContain('lang="en"');
     const token = (await t.deps.db.selectFrom('invitations').select('token').executeTakeFirstOrThrow()).token;
     const messages = await call(t.app, { method: 'GET', url: api('/messages/index'), token: guest.token });
     expect(messages.statusCode).toBe(200);

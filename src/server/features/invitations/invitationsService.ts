@@ -12,7 +12,7 @@ import {
   countSentSince, findInvitation, hasPendingInvitation, insertInvitation, lockInviter, pendingForEmail, pendingOfLeague, setStatus,
 } from '../../domain/leagues/invitationsRepository';
 import { deleteInvitationMessages, insertMessage, markInvitationMessagesRead, messagesOf } from '../../domain/leagues/messagesRepository';
-import type { Locale } from '../../../shared/domain/locales';
+import { LOCALES, type Locale } from '../../../shared/domain/locales';
 
 const iso = (ms: number) => new Date(ms).toISOString();
 const MESSAGES_LIMIT = 100;
@@ -68,10 +68,12 @@ export async function invite(
         payload: { league_name: access.league.name, inviter_name: user.name, token },
       });
     }
-    return { id, league: access.league, competitionName: competition.name, locale: (invitee?.locale ?? callerLocale) as Locale };
+    // The invitee's language when their account has one; else both, the inviter's first.
+    const locales: [Locale, ...Locale[]] = invitee?.locale ? [invitee.locale as Locale] : [callerLocale, ...LOCALES.filter((l) => l !== callerLocale)];
+    return { id, league: access.league, competitionName: competition.name, locales };
   });
 
-  const mail = invitationEmail(outcome.locale, email, {
+  const mail = invitationEmail(outcome.locales, email, {
     inviter: user.name, league: outcome.league.name, competition: outcome.competitionName, email, note,
     link: joinLink(deps.config.appOrigin, leagueId, token),
   });

@@ -38,5 +38,6 @@ export async function matchdayInfo(deps: AppDeps, competitionId: number): Promis
     lastPlayedMatchday: Math.max(1, lastPlayed),
     nextMatchday: summary.find((s) => s.pending > 0)?.matchday ?? null,
     matchdays,
+    matchdayRounds: summary.map((s) => ({ matchday: s.matchday, round_id: s.round_id })),
   };
 }

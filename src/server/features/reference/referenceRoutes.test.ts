@@ -62,10 +62,12 @@ describeEachDb('reference reads', (ctx) => {
     const start = tomorrow();
     const cup = await createCup(ctx().deps.db, { start });
     const url = `/matches/info_matchday/${cup.competitionId}`;
-    expect((await get(ctx, url)).data).toEqual({ lastPlayedMatchday: 1, nextMatchday: 1, matchdays: [1, 2, 3, 4, 5] });
+    // Each matchday's round names the knockout ones (semi-finals on matchday 4, the final on 5).
+    const matchdayRounds = [1, 1, 1, 6, 7].map((round_id, i) => ({ matchday: i + 1, round_id }));
+    expect((await get(ctx, url)).data).toEqual({ lastPlayedMatchday: 1, nextMatchday: 1, matchdays: [1, 2, 3, 4, 5], matchdayRounds });
     // Matchday 2: its first match (group A) has kicked off, group B's has not.
     ctx().clock.set(start + DAY + HOUR);
-    expect((await get(ctx, url)).data).toEqual({ lastPlayedMatchday: 2, nextMatchday: 2, matchdays: [1, 2, 3, 4, 5] });
+    expect((await get(ctx, url)).data).toEqual({ lastPlayedMatchday: 2, nextMatchday: 2, matchdays: [1, 2, 3, 4, 5], matchdayRounds });
     ctx().clock.set(start + DAY + 4 * HOUR);
     expect((await get(ctx, url)).data).toMatchObject({ lastPlayedMatchday: 2, nextMatchday: 3 });
     ctx().clock.set(start + 10 * DAY);
@@ -76,10 +78,10 @@ describeEachDb('reference reads', (ctx) => {
     const season = await createLeagueSeason(ctx().deps.db, { start: tomorrow(), matchdays: 3 });
     await setResult(ctx().deps.db, season.matchIds[1][0], 0, 0, { finished: false });
     expect((await get(ctx, `/matches/info_matchday/${season.competitionId}`)).data)
-      .toEqual({ lastPlayedMatchday: 2, nextMatchday: 1, matchdays: [1, 2, 3] });
+      .toMatchObject({ lastPlayedMatchday: 2, nextMatchday: 1, matchdays: [1, 2, 3] });
     const empty = await createLeagueSeason(ctx().deps.db, { start: tomorrow(), matchdays: 0, name: 'Empty' });
     expect((await get(ctx, `/matches/info_matchday/${empty.competitionId}`)).data)
-      .toEqual({ lastPlayedMatchday: 1, nextMatchday: null, matchdays: [] });
+      .toEqual({ lastPlayedMatchday: 1, nextMatchday: null, matchdays: [], matchdayRounds: [] });
   });
 
   it('lists matches in play and the next ones of active competitions, from three hours ago, at most 30', async () => {

@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import type { Locale } from '../../../shared/domain/locales';
+import { localPlaceholder } from '../../../shared/domain/matchNames';
 import { translate } from '../../platform/i18n/messages';
 import type { DueDelivery } from './webhooksRepository';
 
@@ -11,13 +12,16 @@ export const signature = (secret: string, body: Buffer | string) => `sha256=${cr
 
 type Data = Record<string, any>;
 
+/** A side of a match as chat shows it: a team not known yet in words ("Winner of match 49"), a team as it is. */
+const side = (locale: Locale, name: unknown) => localPlaceholder(String(name ?? ''), locale);
+
 /** One line of chat text for an event, in the league owner's language. */
 export function chatText(locale: Locale, event: string, league: string, data: Data): string {
   switch (event) {
     case 'result': {
       const m = data.match as Data;
       const top = (data.top as Data[]).map((p) => `${p.rank}. ${p.name} ${p.points}`).join(', ');
-      const line = translate(locale, 'webhooks.result', { league, home: m.home, away: m.away, home_goals: m.home_goals, away_goals: m.away_goals, matchday: m.matchday });
+      const line = translate(locale, 'webhooks.result', { league, home: side(locale, m.home), away: side(locale, m.away), home_goals: m.home_goals, away_goals: m.away_goals, matchday: m.matchday });
       return top ? `${line}\n${translate(locale, 'webhooks.top', { count: (data.top as Data[]).length, places: top })}` : line;
     }
     case 'matchday_winners':
@@ -26,7 +30,7 @@ export function chatText(locale: Locale, event: string, league: string, data: Da
         : translate(locale, 'webhooks.matchday_winners', { league, matchday: data.matchday, points: data.points, names: (data.winners as Data[]).map((w) => w.name).join(', ') });
     case 'bets_shown':
       return translate(locale, 'webhooks.bets_shown', {
-        league, home: data.match.home, away: data.match.away, bets: data.split.bets, home_count: data.split.home, draw_count: data.split.draw, away_count: data.split.away,
+        league, home: side(locale, data.match.home), away: side(locale, data.match.away), bets: data.split.bets, home_count: data.split.home, draw_count: data.split.draw, away_count: data.split.away,
       });
     case 'pinned_post':
       return translate(locale, 'webhooks.pinned_post', { league, author: data.author ?? '', text: String(data.text ?? '').slice(0, 500) });

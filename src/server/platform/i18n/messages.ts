@@ -201,7 +201,7 @@ const en = {
   'mail.contact_subject': 'Porra contact form: message from {name}',
   'mail.contact_text': '{name} <{email}> wrote through the contact form:\n\n{message}',
   'mail.invitation_subject': '{inviter} invites you to the league {league} on Porra',
-  'mail.invitation_text': 'Hello,\n\n{inviter} invites you to join the league "{league}" ({competition}) on Porra, the football score-prediction game.\n\nTo join, open this link:\n\n{link}\n\nIf you do not have an account yet, sign up first with this email address ({email}).',
+  'mail.invitation_text': 'Hello,\n\n{inviter} invites you to join the league "{league}" ({competition}) on Porra, the football score-prediction game.\n\nTo join, open this link:\n\n{link}\n\nNo account yet? Create one on that page with this email address ({email}); once you confirm the address, you are taken back to the invitation.',
   'mail.invitation_note': '{inviter} adds:\n\n{note}',
   // Bonus questions, late entries
   'errors.bonus_question_not_found': 'The bonus question does not exist',
@@ -408,7 +408,7 @@ const es: Record<MessageKey, string> = {
   'mail.contact_subject': 'Formulario de contacto de Porra: mensaje de {name}',
   'mail.contact_text': '{name} <{email}> ha escrito desde el formulario de contacto:\n\n{message}',
   'mail.invitation_subject': '{inviter} te invita a la liga {league} en Porra',
-  'mail.invitation_text': 'Hola:\n\n{inviter} te invita a unirte a la liga "{league}" ({competition}) en Porra, el juego de pronósticos de fútbol.\n\nPara unirte, abre este enlace:\n\n{link}\n\nSi todavía no tienes cuenta, regístrate antes con esta dirección de email ({email}).',
+  'mail.invitation_text': 'Hola:\n\n{inviter} te invita a unirte a la liga "{league}" ({competition}) en Porra, el juego de pronósticos de fútbol.\n\nPara unirte, abre este enlace:\n\n{link}\n\n¿Aún no tienes cuenta? Créala en esa página con esta dirección de email ({email}); cuando confirmes la dirección, vuelves a la invitación.',
   'mail.invitation_note': '{inviter} añade:\n\n{note}',
   // Preguntas extra, apuestas tardías
   'errors.bonus_question_not_found': 'La pregunta extra no existe',

@@ -11,6 +11,8 @@ export const MatchdayInfo = Type.Object({
   /** First matchday with a match not started yet, or null when all have started. */
   nextMatchday: Nullable(Type.Integer()),
   matchdays: Type.Array(Type.Integer()),
+  /** Each matchday's round, for naming knockout matchdays by round ("Semi-finals"; shared/domain/matchNames.ts). */
+  matchdayRounds: Type.Array(Type.Object({ matchday: Type.Integer(), round_id: Id })),
 });
 export type MatchdayInfo = Static<typeof MatchdayInfo>;
 
@@ -37,7 +39,7 @@ export const referenceRoutes = {
   }),
   matchInfo: route({
     method: 'GET', path: '/matches/info_matchday/:id', prefixed: true, access: 'public', tokens: 'read',
-    summary: 'Last played and next matchday of a competition', params: IdParams, response: MatchdayInfo,
+    summary: 'Last played and next matchday of a competition, and the round of each matchday', params: IdParams, response: MatchdayInfo,
   }),
   matchShow: route({
     method: 'GET', path: '/matches/:id', prefixed: true, access: 'public', tokens: 'read',

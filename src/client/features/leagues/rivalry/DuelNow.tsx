@@ -12,8 +12,9 @@ type Data = Static<typeof HeadToHead>;
  * The member's duel of the current matchday. Points come from the league table on screen (the provisional one while
  * matches are in play, so the duel moves with the live stream), else from the head-to-head answer.
  */
-export function DuelNow({ data, userId, table, provisional, names }: {
+export function DuelNow({ data, userId, table, provisional, names, matchdayName }: {
   data: Data; userId: number; table: LeagueTableData | undefined; provisional: boolean; names: Map<number, string>;
+  matchdayName: (matchday: number) => string;
 }) {
   const { t } = useTranslation();
   const day = data.schedule.find((d) => d.matchday === data.current_matchday);
@@ -21,7 +22,7 @@ export function DuelNow({ data, userId, table, provisional, names }: {
   const duel = day.duels.find((d) => d.user_ids.includes(userId));
   if (!duel) {
     const playing = day.bye_user_id === userId;
-    return <Typography sx={{ mb: 1 }}>{playing ? t('rivalry.bye', { matchday: day.matchday }) : t('rivalry.not_playing')}</Typography>;
+    return <Typography sx={{ mb: 1 }}>{playing ? t('rivalry.bye', { matchday: matchdayName(day.matchday) }) : t('rivalry.not_playing')}</Typography>;
   }
   const me = duel.user_ids[0] === userId ? 0 : 1;
   const them = 1 - me;
@@ -31,7 +32,7 @@ export function DuelNow({ data, userId, table, provisional, names }: {
   return (
     <Box data-testid="duel-now" aria-live="polite" sx={{ mb: 2, display: 'grid', gap: 0.5 }}>
       <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
-        <Typography variant="h3" component="h3" sx={{ flex: 1 }}>{t('rivalry.your_duel', { matchday: day.matchday })}</Typography>
+        <Typography variant="h3" component="h3" sx={{ flex: 1 }}>{t('rivalry.your_duel', { matchday: matchdayName(day.matchday) })}</Typography>
         {provisional && !duel.decided && <Chip size="small" color="error" label={t('rivalry.live')} />}
         {outcome && <Chip size="small" color={outcome === 'won' ? 'success' : outcome === 'lost' ? 'default' : 'info'} label={t(`rivalry.${outcome}`)} />}
       </Box>

@@ -15,6 +15,7 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../api/api';
+import { useMatchdayName } from '../../../api/matchdayNames';
 import type { LeagueTableData } from '../../../lib/ui/tableSort';
 import { DuelNow } from './DuelNow';
 
@@ -26,11 +27,12 @@ const COLUMNS = ['played', 'won', 'drawn', 'lost', 'points_for', 'points'] as co
  * The league's head-to-head competition: the member's duel now (live with the table on screen), the duel table and
  * the schedule. A new table from the live stream (a result) reads the duels again, so a duel is decided on screen.
  */
-export function HeadToHeadCard({ leagueId, userId, table, provisional }: {
-  leagueId: number; userId: number; table: LeagueTableData | undefined; provisional: boolean;
+export function HeadToHeadCard({ leagueId, competitionId, userId, table, provisional }: {
+  leagueId: number; competitionId: number; userId: number; table: LeagueTableData | undefined; provisional: boolean;
 }) {
   const { t } = useTranslation();
   const { data, refetch, isUninitialized } = headToHead.useQuery({ params: { id: leagueId } });
+  const matchdayName = useMatchdayName(competitionId);
   // The first table is the one the page loaded with; a later final one (a result came in) may decide duels.
   const seen = useRef<LeagueTableData | undefined>(undefined);
   useEffect(() => {
@@ -45,7 +47,7 @@ export function HeadToHeadCard({ leagueId, userId, table, provisional }: {
       <CardContent>
         <Typography id="head-to-head-title" variant="h2" component="h2" sx={{ mb: 1 }}>{t('rivalry.head_to_head')}</Typography>
         {!data && <Skeleton height={120} />}
-        {data && <DuelNow data={data} userId={userId} table={table} provisional={provisional} names={names} />}
+        {data && <DuelNow data={data} userId={userId} table={table} provisional={provisional} names={names} matchdayName={matchdayName} />}
         {data && (
           // Narrow cells fit a phone; a very long name still scrolls, and the scrolling box takes the keyboard.
           <Box tabIndex={0} role="region" aria-label={t('rivalry.table')} sx={{ overflowX: 'auto' }}>
@@ -78,7 +80,7 @@ export function HeadToHeadCard({ leagueId, userId, table, provisional }: {
               <Box component="ol" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1 }}>
                 {data.schedule.map((day) => (
                   <li key={day.matchday}>
-                    <Typography variant="subtitle2" component="h3">{t('table.matchday_n', { matchday: day.matchday })}</Typography>
+                    <Typography variant="subtitle2" component="h3">{matchdayName(day.matchday)}</Typography>
                     {day.duels.map((duel) => (
                       <Typography key={duel.user_ids.join('-')} variant="body2">
                         {names.get(duel.user_ids[0])} {duel.points[0]} – {duel.points[1]} {names.get(duel.user_ids[1])}

@@ -76,7 +76,7 @@ describe('head to head on the league page', () => {
     const duel = within(card).getByTestId('duel-now');
     await waitFor(() => expect(duel).toHaveTextContent('You 9 – 4 Carlos'));
     expect(within(duel).getByText('Live')).toBeInTheDocument();
-    expect(duel).toHaveTextContent('Your duel · matchday 2');
+    expect(duel).toHaveTextContent('Your duel · Matchday 2');
 
     // The matches end: the final table arrives on the stream and the duel is read again, decided.
     rivalryWorld.matchdayTwoOver = true;
@@ -93,7 +93,7 @@ describe('head to head on the league page', () => {
     renderApp({ route: '/leagues/5' });
     const card = await screen.findByRole('region', { name: 'Cara a cara' }, { timeout: 15_000 });
     expect(await within(card).findByRole('columnheader', { name: 'Puntos de duelo' })).toBeInTheDocument();
-    expect(within(card).getByText('Tu duelo · jornada 2')).toBeInTheDocument();
+    expect(within(card).getByText('Tu duelo · Jornada 2')).toBeInTheDocument();
   });
 
   it('is not there when the league has no head to head', async () => {
