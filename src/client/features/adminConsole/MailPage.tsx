@@ -19,7 +19,9 @@ import { ProcessRunItem } from './ProcessesPage';
 const mailEndpoint = api.endpoints.adminMail;
 const mailTestEndpoint = api.endpoints.adminMailTest;
 
-type Status = 'sent' | 'failed';
+type Status = 'queued' | 'sent' | 'failed';
+const STATUSES: Status[] = ['queued', 'sent', 'failed'];
+const STATUS_COLORS = { queued: 'info', sent: 'success', failed: 'error' } as const;
 export const MAILS_PER_PAGE = 20;
 
 /** Sends a test email to the admin's own (verified) address, to check the SMTP settings. */
@@ -68,8 +70,7 @@ export default function MailPage() {
       <TextField select slotProps={ANY_SHOWN} label={t('admin_console.mail.status')} value={status} sx={{ maxWidth: { sm: 320 } }}
         onChange={(event) => { setStatus(event.target.value as Status | ''); setPage(1); }}>
         <MenuItem value="">{t('admin_console.mail.any_status')}</MenuItem>
-        <MenuItem value="sent">{t('admin_console.mail.statuses.sent')}</MenuItem>
-        <MenuItem value="failed">{t('admin_console.mail.statuses.failed')}</MenuItem>
+        {STATUSES.map((value) => <MenuItem key={value} value={value}>{t(`admin_console.mail.statuses.${value}`)}</MenuItem>)}
       </TextField>
       {data && data.mails.length === 0 && <Typography>{t('admin_console.mail.none')}</Typography>}
       <Stack component="ul" spacing={1} sx={{ listStyle: 'none', p: 0, m: 0 }}>
@@ -77,7 +78,7 @@ export default function MailPage() {
           <Paper component="li" key={mail.id} variant="outlined" sx={{ p: 1.5 }} data-testid={`mail-${mail.id}`}>
             <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
               <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{mail.subject}</Typography>
-              <Chip size="small" variant="outlined" color={mail.status === 'sent' ? 'success' : 'error'} label={t(`admin_console.mail.statuses.${mail.status}`)} />
+              <Chip size="small" variant="outlined" color={STATUS_COLORS[mail.status]} label={t(`admin_console.mail.statuses.${mail.status}`)} />
             </Stack>
             <Facts items={[
               [t('admin_console.mail.to'), mail.to],

@@ -14,8 +14,11 @@ export const PROVIDER_FAILURE_KEYS: Record<ProviderFailure, MessageKey> = {
   not_found: 'providers.not_found',
 };
 
+/** How a provider's failure reads where a run or a sync stores it: the reason's code first, so it can be put in words. */
+export const STORED_PREFIX = 'results provider failed';
+
 export class ProviderError extends Error {
   constructor(readonly failure: ProviderFailure, readonly detail: string = failure, readonly status?: number) {
-    super(`results provider failed: ${detail}`);
+    super(`${STORED_PREFIX} (${failure}): ${detail}`);
   }
 }

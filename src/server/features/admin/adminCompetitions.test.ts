@@ -63,9 +63,10 @@ describeEachDb('admin console: competitions', (ctx) => {
     const res = await post();
     expect(res.statusCode).toBe(200);
     expect(res.data).toMatchObject({ created: true, competition: { provider: 'football-data', provider_ref: 'WC:2026', season: 2026, matches_total: fake.world.matches.length } });
-    const runs = (await call(t.app, { method: 'GET', url: api('/admin/processes'), token: root.token })).data.runs;
+    const runs = (await call(t.app, { method: 'GET', url: api('/admin/processes', 'es'), token: root.token })).data.runs;
     expect(runs.map((r: { outcome: string }) => r.outcome)).toEqual(['done', 'failed']);
-    expect(runs[1].error).toMatch(/FOOTBALL_DATA_TOKEN/);
+    // The history says why in the admin's words, as the refusal did.
+    expect(runs[1].error).toBe('El proveedor de resultados ha fallado: no hay ningún token de acceso configurado (FOOTBALL_DATA_TOKEN)');
   });
 
   it('imports an uploaded openfootball file as a recorded run, lists it, and re-imports it in place', async () => {

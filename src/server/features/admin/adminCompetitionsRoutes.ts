@@ -6,6 +6,7 @@ import { ImportError } from '../../domain/competitions/importedCompetition';
 import { PROVIDER_FAILURE_KEYS, ProviderError } from '../../domain/providers/providerError';
 import { IMPORT_PROCESS, importCompetition } from './competitionImport';
 import { adminCompetition, adminCompetitions, setArchived } from './competitionsOverview';
+import { competitionInWords } from './errorsInWords';
 
 export function adminCompetitionHandlers(deps: AppDeps): RouteHandlers<typeof adminCompetitionRoutes> {
   return {
@@ -26,19 +27,19 @@ export function adminCompetitionHandlers(deps: AppDeps): RouteHandlers<typeof ad
       const competition = await adminCompetition(deps, competitionId);
       return {
         message: req.t(created ? 'success.competition_imported' : 'success.competition_reimported', { name: competition.name, matches: summary.updated_matches }),
-        process: IMPORT_PROCESS, run_id: runId, created, competition,
+        process: IMPORT_PROCESS, run_id: runId, created, competition: competitionInWords(competition, req.t),
         updated_matches: summary.updated_matches,
         ...(summary.teams !== undefined && { teams: summary.teams, groups: summary.groups, finished: summary.finished, held: summary.held, time_zone: summary.time_zone }),
       };
     },
-    adminCompetitions: async () => ({ competitions: await adminCompetitions(deps) }),
+    adminCompetitions: async ({ req }) => ({ competitions: (await adminCompetitions(deps)).map((c) => competitionInWords(c, req.t)) }),
     adminArchiveCompetition: async ({ req, params, user }) => {
       const competition = await setArchived(deps, user.id, params.id, true);
-      return { message: req.t('success.competition_archived', { name: competition.name }), competition };
+      return { message: req.t('success.competition_archived', { name: competition.name }), competition: competitionInWords(competition, req.t) };
     },
     adminUnarchiveCompetition: async ({ req, params, user }) => {
       const competition = await setArchived(deps, user.id, params.id, false);
-      return { message: req.t('success.competition_unarchived', { name: competition.name }), competition };
+      return { message: req.t('success.competition_unarchived', { name: competition.name }), competition: competitionInWords(competition, req.t) };
     },
   };
 }

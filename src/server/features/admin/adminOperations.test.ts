@@ -94,7 +94,7 @@ describeEachDb('admin console: process history', (ctx) => {
     const runs = (await get(t, '/admin/processes?per_page=10', root.token)).runs as { id: number; outcome: string; error: string | null; finished_at: string | null }[];
     const byId = new Map(runs.map((run) => [run.id, run]));
     for (const closed of [notify, points]) {
-      expect(byId.get(closed.id)).toMatchObject({ outcome: 'failed', error: 'interrupted: the server stopped before the run ended', finished_at: new Date(now).toISOString() });
+      expect(byId.get(closed.id)).toMatchObject({ outcome: 'failed', error: 'Interrupted: the server stopped before the run ended', finished_at: new Date(now).toISOString() });
     }
     // No update ran since: that one may still be going in another server process.
     expect(byId.get(update.id)).toMatchObject({ outcome: 'running', finished_at: null });
@@ -183,6 +183,23 @@ describeEachDb('admin console: mail, notifications and settings', (ctx) => {
     ]);
     expect(JSON.stringify(outbox)).not.toMatch(/reset_password_token|Hello/);
     expect((await get(t, '/admin/mail?status=sent', root.token)).mails).toHaveLength(1);
+  });
+
+  it('shows a mail the mail server has not answered yet as queued, then as sent once it answers', async () => {
+    const t = ctx();
+    const root = await createUserWithToken(t.deps, { is_admin: true, name: 'Root', email: 'root@example.com', email_verified: true });
+    let answer!: () => void;
+    const delivered = t.mailer.send.bind(t.mailer);
+    t.mailer.send = (email) => new Promise<void>((done) => { answer = () => { void delivered(email).then(done); }; });
+    const sending = call(t.app, { method: 'POST', url: api('/admin/mail/test'), token: root.token, payload: {} });
+    const statuses = async () => (await get(t, '/admin/mail', root.token)).mails.map((m: { status: string }) => m.status);
+    for (let tries = 0; (await statuses()).length === 0 && tries < 100; tries += 1) await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(await statuses()).toEqual(['queued']);
+    expect((await get(t, '/admin/mail?status=queued', root.token)).total).toBe(1);
+    answer();
+    expect((await sending).statusCode).toBe(200);
+    expect(await statuses()).toEqual(['sent']);
+    expect((await get(t, '/admin/mail?status=queued', root.token)).total).toBe(0);
   });
 
   it('sends the test email only to the admin\'s own verified address', async () => {

@@ -4,6 +4,7 @@ import type { RouteHandlers } from '../../platform/http/registerRoutes';
 import { listMailLog } from '../../platform/mail/mailLog';
 import { subscriptionCounts } from '../../platform/push/pushRepository';
 import { paging } from '../../platform/http/paging';
+import { runInWords } from './errorsInWords';
 import { lastRunOf, listProcessRuns } from './processHistory';
 import { effectiveSettings, readAppVersion, schemaVersion } from './siteSettings';
 import { sendTestMail } from './testMail';
@@ -12,12 +13,12 @@ const iso = (ms: number) => new Date(ms).toISOString();
 
 export function adminOperationHandlers(deps: AppDeps): RouteHandlers<typeof adminOperationRoutes> {
   return {
-    adminProcesses: async ({ query }) => {
+    adminProcesses: async ({ req, query }) => {
       const page = paging(query);
       const { runs, total } = await listProcessRuns(deps.db, { kind: query.kind, outcome: query.outcome, includeIdle: query.include_idle, limit: page.limit, offset: page.offset });
-      return { runs, total, page: page.page, per_page: page.per_page };
+      return { runs: runs.map((run) => runInWords(run, req.t)), total, page: page.page, per_page: page.per_page };
     },
-    adminMail: async ({ query }) => {
+    adminMail: async ({ req, query }) => {
       const page = paging(query);
       const [{ rows, total }, push, lastReminders] = await Promise.all([
         listMailLog(deps.db, { status: query.status, limit: page.limit, offset: page.offset }),
@@ -28,7 +29,7 @@ export function adminOperationHandlers(deps: AppDeps): RouteHandlers<typeof admi
         mails: rows.map((row) => ({
           id: row.id, to: row.to_address, kind: row.kind, subject: row.subject, status: row.status, error: row.error, created_at: iso(row.created_at),
         })),
-        total, page: page.page, per_page: page.per_page, push, last_reminder_run: lastReminders,
+        total, page: page.page, per_page: page.per_page, push, last_reminder_run: lastReminders && runInWords(lastReminders, req.t),
       };
     },
     adminMailTest: async ({ req, user }) => {

@@ -273,7 +273,7 @@ export interface CompetitionSyncsTable {
 
 /** Every email sent or failed, without its body (reset and verification links carry tokens). */
 export interface MailLogTable {
-  id: Id; to_address: string; kind: string; subject: string; status: 'sent' | 'failed'; error: string | null; created_at: number;
+  id: Id; to_address: string; kind: string; subject: string; status: 'queued' | 'sent' | 'failed'; error: string | null; created_at: number;
 }
 
 export interface MailOutboxTable { id: Id; to_address: string; subject: string; text_body: string; created_at: number }

@@ -36,13 +36,16 @@ export const ProcessRun = Type.Object({
   progress: Type.Optional(Type.Object({ leagues_done: Type.Integer({ minimum: 0 }), leagues_total: Type.Integer({ minimum: 0 }) })),
 });
 
+/** Queued: handed to the mail server, no answer yet (or the server stopped before it came). */
+const MailStatus = Type.Union([Type.Literal('queued'), Type.Literal('sent'), Type.Literal('failed')]);
+
 export const OutboxMail = Type.Object({
   id: Id,
   to: Type.String(),
   /** verification, password_reset, invitation, reminder, contact, test, other. */
   kind: Type.String(),
   subject: Type.String(),
-  status: Type.Union([Type.Literal('sent'), Type.Literal('failed')]),
+  status: MailStatus,
   error: Nullable(Type.String()),
   created_at: Timestamp,
 });
@@ -69,8 +72,8 @@ export const adminOperationRoutes = {
   }),
   adminMail: route({
     method: 'GET', path: '/admin/mail', prefixed: true, access: 'admin',
-    summary: 'Emails sent or failed, newest first (no bodies), push subscription counts and the last reminder run',
-    query: Strict({ status: Type.Optional(Type.Union([Type.Literal('sent'), Type.Literal('failed')])), ...Paging }),
+    summary: 'Emails queued, sent or failed, newest first (no bodies), push subscription counts and the last reminder run',
+    query: Strict({ status: Type.Optional(MailStatus), ...Paging }),
     response: Type.Object({
       mails: Type.Array(OutboxMail), ...PageInfo,
       push: Type.Object({ subscriptions: Type.Integer({ minimum: 0 }), users: Type.Integer({ minimum: 0 }) }),
