@@ -2,7 +2,8 @@ import { ROUND } from '../rounds';
 import { SCORING_PRESETS, type ScoringPresetKey, type ScoringRules } from '../scoring';
 import { SCORE_KEY, drawnMatch, fitGoalRates, matchDraw, scoreChances } from './goalModel';
 import { crowdSplitOf, placedBetPoints } from './maxBetPoints';
-import { ModeledPoints } from './modeledBets';
+import { ModeledPoints, addModeledGains } from './modeledBets';
+import { seededRandom } from '../seededRandom';
 import { simulateRace, type SimulatedMatch } from './simulation';
 
 const rulesOf = (preset: ScoringPresetKey): ScoringRules => ({ bets_system: 'exact', scoring: SCORING_PRESETS[preset], knockout_basis: 'regular' });
@@ -32,6 +33,20 @@ describe('modeled bets on open matches', () => {
     // A 2-1 home win: an exact bet earns the most, so the mean lies between nothing and the exact points (twice).
     expect(mu).toBeGreaterThan(0);
     expect(mu).toBeLessThan(2 * 5);
+  });
+
+  it("draws each contender's open-match points as a whole-point normal with the given mean and variance, kept between 0 and the cap", () => {
+    const gains = new Float64Array(50_000);
+    addModeledGains(gains, 10, 9, 100, seededRandom(3));
+    const mean = gains.reduce((a, b) => a + b, 0) / gains.length;
+    const variance = gains.reduce((sum, g) => sum + (g - mean) ** 2, 0) / gains.length;
+    expect(Math.abs(mean - 10)).toBeLessThan(0.05);
+    // Rounding to whole points adds a twelfth of a point squared.
+    expect(Math.abs(variance - 9 - 1 / 12)).toBeLessThan(0.2);
+    expect(gains.every((g) => Number.isInteger(g))).toBe(true);
+    addModeledGains(gains, 10, 400, 30, seededRandom(4));
+    expect(Math.min(...gains)).toBe(0);
+    expect(Math.max(...gains)).toBe(30);
   });
 
   it('with 44 matches open a member 20 points behind keeps a chance, smaller than the leader\'s', () => {
