@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import type { Page } from '@playwright/test';
 import { test } from '../support/fixtures';
 import { newVisitor, screenshots, settle } from '../support/pages';
-import { DEMO_PASSWORD, signIn } from '../support/players';
+import { DEMO_PASSWORD, adminToken, betsOf, earliestOpenBet, newLeague, newPlayer, restoreMatchAtEnd, signIn } from '../support/players';
 import { PHONE } from '../support/viewports';
 import { eventually, type World } from '../support/world';
 
@@ -86,3 +86,46 @@ for (const [lang, name, email, locale] of [['en', 'John', 'john@porra.demo', 'en
     await phoneFits(page);
   });
 }
+
+/*
+ * While a match is in play the league table shows provisional points and says so, and the reader can switch it to
+ * the final points that the title race shows. Lia and Max bet on the next open match (Lia 1-0, Max 0-2); the demo
+ * admin puts it in play at 1-0 (its kickoff a minute ago); Lia reads the league page in English, Max in Spanish.
+ * The match is put back at the end.
+ */
+test('while a match is in play the table says its points are provisional and switches to the final ones (en, es)', async ({ world: w }) => {
+  const lia = await newPlayer(w, 'Lia');
+  const max = await newPlayer(w, 'Max');
+  const league = await newLeague(w, lia, 'Numbers league', [max]);
+  const open = await earliestOpenBet(w, lia, league.id);
+  const maxBet = (await betsOf(w, max, league.id, `?matchday=${open.match.matchday}`)).find((bet) => bet.match_id === open.match_id)!;
+  await w.api.call('POST', '/result_bets/update_result_bet', { token: lia.token, body: { result_bet_id: open.id, local_goals: 1, visiting_goals: 0 } });
+  await w.api.call('POST', '/result_bets/update_result_bet', { token: max.token, body: { result_bet_id: maxBet.id, local_goals: 0, visiting_goals: 2 } });
+  await restoreMatchAtEnd(w, open.match_id);
+  await w.api.call('PUT', `/matches/${open.match_id}`, {
+    token: await adminToken(w),
+    body: { match: { date: new Date(Date.now() - 60_000).toISOString(), status: 'in_play', local_goals: 1, visiting_goals: 0 } },
+  });
+
+  for (const [lang, person, locale] of [['en', lia, 'en-US'], ['es', max, 'es-ES']] as const) {
+    const words = { en: { table: 'League table', provisional: 'Provisional points', final: 'Final points' }, es: { table: 'Clasificación de la liga', provisional: 'Puntos provisionales', final: 'Puntos definitivos' } }[lang];
+    const { page } = await newVisitor(w, locale);
+    await signIn(w, page, person.name, person.email, person.password);
+    await page.goto(`/leagues/${league.id}`);
+    const tableCard = page.getByRole('region', { name: words.table });
+    await tableCard.getByRole('table').waitFor();
+    const basis = tableCard.getByTestId('points-basis');
+    await eventually(async () => assert.match(await basis.innerText(), new RegExp(`^${words.provisional}:`)), 15_000);
+    await eventually(async () => assert.match(await tableCard.getByRole('table').getByRole('row').nth(1).innerText(), /Lia/));
+    await settle(page);
+    await screenshots(w, page, `numbers-provisional-${lang}`);
+    await tableCard.getByRole('button', { name: words.final, exact: true }).click();
+    await eventually(async () => assert.match(await basis.innerText(), new RegExp(`^${words.final}:`)));
+    // Final points: nobody has scored yet in this league, as the title race says too.
+    const totals = await tableCard.getByRole('table').getByRole('row').evaluateAll((rows) => rows.slice(1).map((row) => row.children[row.children.length - 2].textContent));
+    assert.deepEqual(totals, ['0', '0']);
+    await screenshots(w, page, `numbers-final-switch-${lang}`);
+    await page.setViewportSize(PHONE);
+    await phoneFits(page);
+  }
+});
