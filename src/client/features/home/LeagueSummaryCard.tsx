@@ -17,6 +17,7 @@ import { useAppSelector } from '../../api/store/hooks';
 import { useLocalNames } from '../../lib/i18n/localNames';
 import { BetDateLink } from '../../lib/ui/BetDateLink';
 import { LeagueTable } from '../../lib/ui/LeagueTable';
+import { PointsBasis } from '../../lib/ui/PointsBasis';
 import { PointsBadge } from '../../api/widgets/PointsBadge';
 import { selectTeamEntities } from '../../api/entities/teamsSlice';
 import { pieCounts } from './chartRules';
@@ -71,7 +72,12 @@ function CompactTable({ league, userId }: { league: League; userId: number | nul
       <CardContent sx={{ pb: 0 }}>
         <Typography variant="h3" component="h3">{t('home.score')}</Typography>
         {isLoading && <Skeleton height={120} />}
-        {data && <LeagueTable table={data} leagueId={league.id} currentUserId={userId} compact matchdayName={matchdayName} />}
+        {data && (
+          <>
+            <PointsBasis />
+            <LeagueTable table={data} leagueId={league.id} currentUserId={userId} compact matchdayName={matchdayName} />
+          </>
+        )}
       </CardContent>
       <CardActions>
         <Button component={RouterLink} to={`/leagues/${league.id}`} size="small">{t('home.full_table')}</Button>

@@ -17,6 +17,8 @@ import ListItem from '@mui/material/ListItem';
 import MenuItem from '@mui/material/MenuItem';
 import Select from '@mui/material/Select';
 import Skeleton from '@mui/material/Skeleton';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useState } from 'react';
@@ -29,6 +31,7 @@ import { formatDateTime } from '../../lib/i18n/dates';
 import { useLocalNames } from '../../lib/i18n/localNames';
 import { useAppSelector } from '../../api/store/hooks';
 import { LeagueTable } from '../../lib/ui/LeagueTable';
+import { PointsBasis } from '../../lib/ui/PointsBasis';
 import { useSession } from '../../api/session';
 import { selectTeamEntities } from '../../api/entities/teamsSlice';
 import { CompetitionTables } from './CompetitionTables';
@@ -37,6 +40,7 @@ import { LiveStatus } from './live/LiveStatus';
 import { positionMoves } from '../../api/live/liveCache';
 import { useLeagueLive } from '../../api/live/useLeagueLive';
 import { MatchdayWinners } from './MatchdayWinners';
+import { MatchdayTable } from './MatchdayTable';
 import { HeadToHeadCard } from './rivalry/HeadToHeadCard';
 import { TitleRaceCard } from './TitleRaceCard';
 import { membersPageRole } from './leagueRole';
@@ -84,6 +88,8 @@ export default function LeagueScreen() {
   const [matchday, setMatchday] = useState<number | undefined>(undefined);
   // A big league's table comes a page at a time: the first row of the page shown (0: the first page).
   const [offset, setOffset] = useState(0);
+  // While matches are in play the table shows provisional points; the reader may switch to the final ones.
+  const [basis, setBasis] = useState<'provisional' | 'final'>('provisional');
   const valid = Number.isInteger(leagueId) && leagueId > 0;
   const { data: leagueAnswer, isError } = leagueShow.useQuery(valid ? { params: { id: leagueId } } : skipToken);
   const league = useLeagueOf(leagueAnswer);
@@ -98,13 +104,19 @@ export default function LeagueScreen() {
 
   const owner = league.owner_id === user.id;
   const role = membersPageRole(league, user.id);
-  // While matches are in play the provisional table replaces the stored one (for its matchday), arrows against it.
-  const provisional = live.provisional && (matchday === undefined || matchday === live.provisional.table.matchday) ? live.provisional.table : null;
+  // While matches are in play the provisional table replaces the stored one (for its matchday), arrows against it,
+  // unless the reader asks for the final points (those the home card and "who can still win" show).
+  const inPlay = live.provisional && (matchday === undefined || matchday === live.provisional.table.matchday) ? live.provisional.table : null;
+  const provisional = basis === 'provisional' ? inPlay : null;
   const shownTable = provisional ?? table;
   const moves = provisional ? positionMoves(table, provisional) : live.moves;
   const shownMatchday = matchday ?? shownTable?.matchday ?? info?.lastPlayedMatchday ?? 1;
   const matchdays = info?.matchdays.length ? info.matchdays : [shownMatchday];
-  const winners = table?.users.filter((row) => table.matchday_winner_ids.includes(row.user_id)) ?? [];
+  // The winners of the matchday picked, once it is over: none while it is in play.
+  const winners = !inPlay && table?.matchday === shownMatchday ? table.users.filter((row) => table.matchday_winner_ids.includes(row.user_id)) : [];
+  // A past matchday picked shows that matchday's own table (a big league's page keeps the whole table's order).
+  const latest = table?.last_played_matchday ?? info?.lastPlayedMatchday ?? null;
+  const pastMatchday = !inPlay && matchday !== undefined && latest !== null && matchday < latest && table?.matchday === matchday && table.own_row === undefined;
 
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>
@@ -130,7 +142,7 @@ export default function LeagueScreen() {
         <CardContent>
           <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center', mb: 1 }}>
             <Typography id="league-table-title" variant="h2" component="h2" sx={{ flex: 1 }}>{t('league.table')}</Typography>
-            <LiveStatus live={live} />
+            <LiveStatus live={provisional || !inPlay ? live : { ...live, provisional: null }} />
             <FormControl size="small" sx={{ minWidth: 140 }}>
               <InputLabel id="matchday-label">{t('table.matchday')}</InputLabel>
               <Select labelId="matchday-label" label={t('table.matchday')} value={shownMatchday} onChange={(event) => { setMatchday(Number(event.target.value)); setOffset(0); }}>
@@ -140,10 +152,19 @@ export default function LeagueScreen() {
           </Box>
           {league.scoring.mode === 'quote' && <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>{t('crowd.table_note')}</Typography>}
           {league.scoring.mode === 'odds' && <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>{t('fairOdds.table_note')}</Typography>}
+          {!pastMatchday && <PointsBasis provisional={!!provisional} />}
+          {inPlay && (
+            <ToggleButtonGroup size="small" exclusive value={basis} onChange={(_event, value: 'provisional' | 'final' | null) => { if (value) setBasis(value); }}
+              aria-label={t('points_basis.choice')} sx={{ mb: 1 }}>
+              <ToggleButton value="provisional">{t('points_basis.provisional_short')}</ToggleButton>
+              <ToggleButton value="final">{t('points_basis.final_short')}</ToggleButton>
+            </ToggleButtonGroup>
+          )}
           {winners.length > 0 && (
             <Typography variant="body2" sx={{ mb: 1 }}>{t('league.matchday_winners', { names: winners.map((row) => row.user_name).join(', ') })}</Typography>
           )}
-          {shownTable && (
+          {shownTable && pastMatchday && <MatchdayTable table={shownTable} leagueId={league.id} currentUserId={user.id} />}
+          {shownTable && !pastMatchday && (
             <Box sx={{ opacity: isFetching && !provisional ? 0.6 : 1 }}>
               <LeagueTable table={shownTable} leagueId={league.id} currentUserId={user.id} moves={moves} onPage={setOffset} matchdayName={matchdayName} />
             </Box>

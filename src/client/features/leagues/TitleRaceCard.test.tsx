@@ -16,9 +16,8 @@ describe('who can still win', () => {
     const reader = await rowOf('Ana');
     expect(cells(reader)).toEqual(['AnaOut of the race', '3max 9', '0%']);
     const section = within(screen.getByRole('region', { name: 'Who can still win' }));
-    expect(section.getByText(/share of 10,000 simulated finishes/)).toHaveTextContent('The 3 matches left are drawn from the goals of the competition so far (1.52 at home and 1.14 away');
-    expect(section.getByText(/share of 10,000 simulated finishes/))
-      .toHaveTextContent("2 of them, whose teams are known, are drawn from the rating model's chances instead (the fair odds on the bets page).");
+    expect(section.getByText(/share of 10,000 simulated finishes/)).toHaveTextContent('the 3 matches left get scores from the fair-odds model');
+    expect(section.getByText(/share of 10,000 simulated finishes/)).toHaveTextContent("on matches still open (2) every member's bet is modeled");
     expect(section.getByText(/^Max: points now/)).toBeInTheDocument();
   });
 

@@ -14,6 +14,7 @@ import { useTranslation } from 'react-i18next';
 import type { TitleRaceMember } from '../../../shared/api/routes/titleRace';
 import { api } from '../../api/api';
 import { useSession } from '../../api/session';
+import { PointsBasis } from '../../lib/ui/PointsBasis';
 
 const titleRace = api.endpoints.titleRace;
 const formatNumber = (value: number, locale: string, options?: Intl.NumberFormatOptions) => new Intl.NumberFormat(locale, options).format(value);
@@ -46,6 +47,7 @@ export function TitleRaceCard({ leagueId }: { leagueId: number }) {
         {!data && (isError ? <Typography color="text.secondary">{t('errors.generic')}</Typography> : <Skeleton height={120} />)}
         {data && (
           <>
+            <PointsBasis />
             <Table size="small" aria-labelledby="title-race-title" sx={{ '& th, & td': { px: 1 } }}>
               <TableHead>
                 <TableRow>
@@ -74,12 +76,10 @@ export function TitleRaceCard({ leagueId }: { leagueId: number }) {
             </Table>
             {hidden > 0 && <Typography variant="body2" sx={{ mt: 1 }}>{t('titleRace.others_out', { count: hidden })}</Typography>}
             <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>{t('titleRace.bounds_explained')}</Typography>
-            <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-              {t('titleRace.chance_explained', {
-                simulations: formatNumber(data.simulations, i18n.language), count: data.matches_left,
-                home: decimal(data.model.home_goals), away: decimal(data.model.away_goals),
+            <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }} data-testid="title-race-chance-line">
+              {t(data.model.open_matches > 0 ? 'titleRace.chance_line_open' : 'titleRace.chance_line', {
+                simulations: formatNumber(data.simulations, i18n.language), count: data.matches_left, open: data.model.open_matches,
               })}
-              {data.model.rated_matches > 0 && ` ${t('titleRace.rated_explained', { count: data.model.rated_matches })}`}
             </Typography>
           </>
         )}

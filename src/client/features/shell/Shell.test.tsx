@@ -106,7 +106,7 @@ describe('the shell', () => {
 describe('the loading overlay', () => {
   it('does not wait for cards that load in place: a slow title race and a slow board leave the league page shown', async () => {
     const waiting: Record<string, () => void> = {};
-    server.use(handle('titleRace', () => new Promise((resolve) => { waiting.titleRace = () => resolve(ok({ members: [], chance_current: true, simulations: 10_000, matches_left: 0, model: { home_goals: 1.5, away_goals: 1.15, finished_matches: 0, rated_matches: 0 } })); })));
+    server.use(handle('titleRace', () => new Promise((resolve) => { waiting.titleRace = () => resolve(ok({ members: [], chance_current: true, simulations: 10_000, matches_left: 0, model: { home_goals: 1.5, away_goals: 1.15, finished_matches: 0, rated_matches: 0, open_matches: 0 } })); })));
     server.use(handle('leaguePosts', () => new Promise((resolve) => { waiting.board = () => resolve(ok({ open: true, pinned: null, posts: [], next_before: null })); })));
     // The board's names of matches: the competition's whole match list, held too.
     server.use(handlePublic('matchesIndex', ({ query }) => (query.has('matchday')

@@ -20,7 +20,7 @@ export const titleRaceHandlers = [
         ...m, can_win: m.max_points >= leader, clinched: rows.every((o, j) => j === i || m.points > o.max_points),
         chance: m.max_points >= leader ? 1 / inRace : 0,
       })),
-      chance_current: true, simulations: 10_000, matches_left: 3, model: { home_goals: 1.52, away_goals: 1.14, finished_matches: 40, rated_matches: 2 },
+      chance_current: true, simulations: 10_000, matches_left: 3, model: { home_goals: 1.52, away_goals: 1.14, finished_matches: 40, rated_matches: 2, open_matches: 2 },
     });
   }),
 ];

@@ -20,6 +20,7 @@ import type * as repo from './titleRaceRepository';
  * - A bonus question not yet resolved: its points, for members who answered it or still may.
  * A match whose teams the rating model knows is drawn from the model's chances; in a league scored by the odds, its
  * bets score by the chances sealed at the deadline (and their bound is the bet's own outcome at that chance).
+ * A match still open is simulated with every contender's bet modeled (it counts at its most in max_points).
  */
 
 type Rows<F extends (...args: never[]) => unknown> = Awaited<ReturnType<F>>;
@@ -59,9 +60,12 @@ export function raceInputs(rows: RaceRows): RaceInputs {
   const spentJokers = members.map(() => 0);
   const simulated = new Map(rows.matches.map((m) => {
     const model = rows.odds.get(m.id);
-    const odds = model?.sealed ? oddsForBasis(model.odds, rules.knockout_basis, m.round_id) : null;
+    const chances = model ? oddsForBasis(model.odds, rules.knockout_basis, m.round_id) : null;
+    // Nobody's bet on an open match is shown: every contender's is modeled, scored (odds scoring) by the chances
+    // the deadline will seal, the model's now.
+    const open = m.deadline > now ? { factor: factorOf(m.round_id), odds: chances } : null;
     return [m.id, {
-      round_id: m.round_id, bets: [] as SimulatedMatch['bets'][number][], odds,
+      round_id: m.round_id, bets: [] as SimulatedMatch['bets'][number][], odds: model?.sealed ? chances : null, open,
       model: model ? { chances: model.odds, rates: goalRates(OUTCOME_MODEL, model.gap) } : null,
     }];
   }));
@@ -72,7 +76,7 @@ export function raceInputs(rows: RaceRows): RaceInputs {
     const match = matchById.get(bet.match_id);
     if (bet.finished || !match || bet.local_goals === null || bet.visiting_goals === null) continue;
     // A bet counts once its deadline has passed: before, it is hidden from the others, and a chance that moved
-    // with it would tell them about it. An open match is simulated without bets (it scores nobody).
+    // with it would tell them about it. On an open match every contender's bet is modeled instead.
     if (match.deadline > now) continue;
     const weight = factorOf(match.round_id) * (bet.joker && jokers ? jokers.multiplier : 1);
     const placed = { member, local_goals: bet.local_goals, visiting_goals: bet.visiting_goals, weight };

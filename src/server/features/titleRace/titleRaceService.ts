@@ -68,7 +68,7 @@ export async function readRace(db: Executor, leagueId: number, now: number) {
   };
   return {
     version, tableVersion: league.table_version, validUntil: inputs.validUntil, members, bounds, matchesLeft: matches.length, simulation,
-    ratedMatches: inputs.simulated.filter((m) => m.model).length,
+    ratedMatches: inputs.simulated.filter((m) => m.model).length, openMatches: inputs.simulated.filter((m) => m.open).length,
   };
 }
 
@@ -93,7 +93,7 @@ function answer(data: RaceData, chances: Map<number, number>, current: boolean):
   const { rates } = data.simulation;
   return {
     members, simulations: SIMULATED_FINISHES, matches_left: data.matchesLeft, chance_current: current,
-    model: { home_goals: rates.home, away_goals: rates.away, finished_matches: rates.matches, rated_matches: data.ratedMatches },
+    model: { home_goals: rates.home, away_goals: rates.away, finished_matches: rates.matches, rated_matches: data.ratedMatches, open_matches: data.openMatches },
   };
 }
 

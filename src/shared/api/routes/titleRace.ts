@@ -33,8 +33,13 @@ export const TitleRace = Type.Object({
   /**
    * How the remaining matches are drawn: `rated_matches` of them from the rating model's chances (their teams known);
    * the others from the competition's mean goals per match at home and away, fitted to `finished_matches` results.
+   * On the `open_matches` still before their deadline no bet is shown: every member's bet there is modeled, drawn
+   * from the same model as the result.
    */
-  model: Type.Object({ home_goals: Type.Number(), away_goals: Type.Number(), finished_matches: Type.Integer(), rated_matches: Type.Integer() }),
+  model: Type.Object({
+    home_goals: Type.Number(), away_goals: Type.Number(), finished_matches: Type.Integer(), rated_matches: Type.Integer(),
+    open_matches: Type.Integer({ minimum: 0 }),
+  }),
 });
 
 export const titleRaceRoutes = {

@@ -109,6 +109,24 @@ function modelScores(model: ModelMatch): Float64Array {
   return p;
 }
 
+/**
+ * The chance of each 90-minute score of a draw (local, visiting, chance), the unlikely ones (below `floor`) left
+ * out and the rest scaled to sum to 1: what a bet not shown yet is modeled from (the same model the results are
+ * drawn from).
+ */
+export function scoreChances(draw: MatchDraw, floor: number): { local: number; visiting: number; p: number }[] {
+  const density = (table: Float64Array, k: number) => table[k] - (k === 0 ? 0 : table[k - 1]);
+  const scores: { local: number; visiting: number; p: number }[] = [];
+  for (let i = 0; i < GOALS; i++) {
+    for (let j = 0; j < GOALS; j++) {
+      const p = draw.scores ? density(draw.scores, i * GOALS + j) : density(draw.home, i) * density(draw.away, j);
+      if (p >= floor) scores.push({ local: i, visiting: j, p });
+    }
+  }
+  const total = scores.reduce((sum, s) => sum + s.p, 0);
+  return scores.map((s) => ({ ...s, p: s.p / total }));
+}
+
 /** The first index whose cumulated chance reaches u. */
 function drawIndex(u: number, cumulated: Float64Array): number {
   let [low, high] = [0, cumulated.length - 1];

@@ -1,11 +1,13 @@
 import type { CrowdSplit, Outcomes, ScoringRules } from '../scoring';
 import { SCORE_KEY, drawScore, drawnMatch, matchDraw, type GoalRates, type ModelMatch } from './goalModel';
 import { seededRandom } from '../seededRandom';
-import { bestPlacedBetPoints, crowdSplitOf, placedBetPoints } from './maxBetPoints';
+import { bestPlacedBetPoints, crowdSplitOf, maxBetPoints, placedBetPoints } from './maxBetPoints';
+import { ModeledPoints, addModeledGains, type OpenMatch } from './modeledBets';
 
 /**
- * Simulated finishes of a league: every remaining match gets a score drawn from the goal model, the bets already
- * placed on it are scored (a member without a bet on it scores nothing there), and whoever ends with the most
+ * Simulated finishes of a league: every remaining match gets a score drawn from the goal model. On a match past
+ * its deadline the bets placed are scored (a member without a bet on it scores nothing there); on a match still
+ * open nobody's bet is shown, so every contender's bet is modeled (modeledBets.ts). Whoever ends with the most
  * points wins that finish; members sharing first split it. Picks and bonus questions still open are not drawn:
  * they keep the points they have. A member's chance is the share of finishes they win.
  */
@@ -19,6 +21,8 @@ export interface SimulatedMatch {
   model?: ModelMatch | null;
   /** The model's chances sealed at the deadline, of the results the league compares bets with (odds scoring). */
   odds?: Outcomes | null;
+  /** A match still open: its bets (none given) are modeled for every contender. */
+  open?: OpenMatch | null;
 }
 export interface RaceInput {
   rules: ScoringRules;
@@ -100,15 +104,18 @@ function addInto(gains: Int32Array, vector: Int32Array): void {
   for (let w = 0; w < gains.length; w++) gains[w] += vector[w];
 }
 
-/** Writes into `firsts` the contenders with the highest total (points now plus this finish's gain); answers how many. */
-function firstPlaces(base: Float64Array, gains: Int32Array, lanes: number, firsts: Int32Array): number {
+/**
+ * Writes into `firsts` the contenders with the highest total (points now plus this finish's gain and modeled gain);
+ * answers how many.
+ */
+function firstPlaces(base: Float64Array, gains: Int32Array, modeled: Float64Array, lanes: number, firsts: Int32Array): number {
   const laneShift = Math.log2(lanes);
   const bitShift = Math.log2(32 / lanes);
   const mask = lanes === 1 ? -1 : (1 << (32 / lanes)) - 1;
   let top = -Infinity;
   let shared = 0;
   for (let r = 0; r < base.length; r++) {
-    const total = base[r] + ((gains[r >> laneShift] >>> ((r & (lanes - 1)) << bitShift)) & mask);
+    const total = base[r] + modeled[r] + ((gains[r >> laneShift] >>> ((r & (lanes - 1)) << bitShift)) & mask);
     if (total > top) { top = total; shared = 0; }
     if (total === top) firsts[shared++] = r;
   }
@@ -119,7 +126,8 @@ function firstPlaces(base: Float64Array, gains: Int32Array, lanes: number, first
  * Each member's share of the simulated finishes they win (0 for non-contenders), yielding after every slice of
  * finishes; the generator's return value is the chances. Every contender's gain is added up in full for every
  * finish, several contenders to a 32-bit word: 10,000 finishes of a 1,000-member league with 30 matches left are
- * 75 to 150 million additions, a fraction of a second.
+ * 75 to 150 million additions, a fraction of a second. Open matches add per finish one look-up each (their modeled
+ * points' mean and variance for the drawn score, built once per score) and one normal draw per contender.
  */
 export function* raceSimulation(input: RaceInput): Generator<void, Float64Array, void> {
   const { rules, matches, points } = input;
@@ -144,6 +152,13 @@ export function* raceSimulation(input: RaceInput): Generator<void, Float64Array,
   const tables = matches.map((match) => new MatchPoints(rules, match.round_id, match.bets, rankOf, size, lanes, match.odds ?? null));
   const draws = matches.map((match) => matchDraw(input.rates, match.round_id, rules.knockout_basis, match.model));
   const random = seededRandom(input.seed);
+  // The modeled bets draw from a generator of their own, so the results drawn are the same with or without them.
+  const betRandom = seededRandom(input.seed ^ 0x5bd1e995);
+  const open = matches.flatMap((match, m) => (match.open
+    ? [{ m, points: new ModeledPoints(rules, match.round_id, draws[m], match.open), cap: maxBetPoints(rules, match.open.factor, 1) }] : []));
+  const openCap = open.reduce((sum, o) => sum + o.cap, 0);
+  const modeled = new Float64Array(size);
+  const scores = new Int32Array(matches.length);
   const wins = new Float64Array(size);
   const gains = new Int32Array(words);
   const firsts = new Int32Array(size);
@@ -151,10 +166,21 @@ export function* raceSimulation(input: RaceInput): Generator<void, Float64Array,
     if (run > 0 && run % FINISHES_PER_SLICE === 0) yield;
     gains.fill(0);
     for (let m = 0; m < tables.length; m++) {
-      const vector = tables[m].pointsFor(drawScore(random, draws[m]));
+      scores[m] = drawScore(random, draws[m]);
+      const vector = tables[m].pointsFor(scores[m]);
       if (vector !== null) addInto(gains, vector);
     }
-    const shared = firstPlaces(base, gains, lanes, firsts);
+    if (open.length > 0) {
+      let mean = 0;
+      let variance = 0;
+      for (const o of open) {
+        const [mu, sigma2] = o.points.momentsFor(scores[o.m]);
+        mean += mu;
+        variance += sigma2;
+      }
+      addModeledGains(modeled, mean, variance, openCap, betRandom);
+    }
+    const shared = firstPlaces(base, gains, modeled, lanes, firsts);
     for (let k = 0; k < shared; k++) wins[firsts[k]] += 1 / shared;
   }
   order.forEach((member, rank) => { chance[member] = wins[rank] / runs; });
