@@ -1,5 +1,6 @@
 import { sql, type Updateable } from 'kysely';
 import type { LeagueSettings } from '../../../shared/api/entities';
+import { EDITABLE_AFTER_START } from '../../../shared/api/routes/leagues';
 import { DEFAULT_BET_DEADLINE_MINUTES } from '../../../shared/domain/deadlines';
 import { ROUNDS } from '../../../shared/domain/rounds';
 import { NO_JOKERS, POINTS_SYSTEM_PRESETS, SCORING_PRESETS, completeScoring, pointsSystemOf, scoresByRarity } from '../../../shared/domain/scoring';
@@ -34,8 +35,8 @@ export const DEFAULT_SETTINGS: Omit<LeagueSettings, 'name' | 'competition_id' | 
   bet_deadline_minutes: DEFAULT_BET_DEADLINE_MINUTES,
 };
 
-/** After the first kickoff these may still change; everything else changes what bets score. */
-export const ALWAYS_EDITABLE: readonly (keyof LeagueSettings)[] = ['name', 'allow_invite', 'allow_join', 'bots'];
+/** After the first kickoff these may still change (the contract's list); everything else changes what bets score. */
+export const ALWAYS_EDITABLE: readonly (keyof LeagueSettings)[] = EDITABLE_AFTER_START;
 
 const FLAGS = [
   'playoff_results_points', 'round_bets_enabled', 'person_bets_enabled', 'allow_invite', 'allow_join', 'editable_after_start',
