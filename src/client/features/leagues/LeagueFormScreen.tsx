@@ -1,3 +1,5 @@
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -18,6 +20,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import type { LeagueSettings } from '../../../shared/api/entities';
+import { EDITABLE_AFTER_START } from '../../../shared/api/routes/leagues';
 import { DEFAULT_BET_DEADLINE_MINUTES, defaultLockBy } from '../../../shared/domain/deadlines';
 import { NO_JOKERS, SCORING_PRESETS } from '../../../shared/domain/scoring';
 import { api } from '../../api/api';
@@ -52,6 +55,16 @@ export const NEW_LEAGUE: Form = {
   editable_after_start: false, late_entry_after_result: false, head_to_head: false, bots: 'marked', start_matchday: 1, knockout_basis: 'regular', tie_breaks: [],
   scoring: SCORING_PRESETS.classic, round_multipliers: [], jokers: NO_JOKERS, bet_deadline_minutes: DEFAULT_BET_DEADLINE_MINUTES, lock_by: 'match',
 };
+
+/** What a league that has started may still change: the rest would rescore bets already played. */
+const stillEditable = (form: Form): Partial<Form> => Object.fromEntries(EDITABLE_AFTER_START.map((key) => [key, form[key]]));
+const editableAfterStart = (key: keyof Form) => (EDITABLE_AFTER_START as readonly string[]).includes(key);
+
+/** Frozen settings keep their help text readable (disabled text is too faint to read, and fails contrast). */
+const READABLE_WHEN_DISABLED = {
+  '& .MuiFormHelperText-root.Mui-disabled, & .MuiFormLabel-root.Mui-disabled, & .MuiFormControlLabel-label.Mui-disabled, & .MuiInputLabel-root.Mui-disabled':
+    { color: 'text.secondary' },
+} as const;
 
 const settingsOf = (league: Form): Form => ({
   name: league.name, competition_id: league.competition_id, selected_team_ids: league.selected_team_ids, bets_system: league.bets_system,
@@ -103,6 +116,7 @@ export default function LeagueFormScreen() {
   const isLeague = !!competition?.is_league;
   useEffect(() => { if (!editing) setForm((was) => ({ ...was, lock_by: defaultLockBy({ is_league: isLeague }) })); }, [editing, isLeague]);
 
+  // After the first kickoff the scoring settings are frozen; the name, invitations, joining and bots stay open.
   const frozen = editing && !!league && !league.editable;
   const set = <K extends keyof Form>(key: K, value: Form[K]) => setForm((was) => ({ ...was, [key]: value }));
   const serverError = (field: string) => fieldErrors(creation.error ?? updating.error, field) ?? fieldErrors(creation.error ?? updating.error, `league.${field}`);
@@ -115,7 +129,7 @@ export default function LeagueFormScreen() {
     if (!draftsValid(questions)) { showToast(dispatch, 'error', t('league_form.questions_problem')); return; }
     const settings = { ...form, name };
     const result = editing
-      ? await update({ params: { id: leagueId }, body: { league: settings } })
+      ? await update({ params: { id: leagueId }, body: { league: frozen ? { ...stillEditable(form), name } : settings } })
       : await create({ body: { league: settings, ...(questions.length > 0 && { bonus_questions: questions.map(questionBody) }) } });
     if ('error' in result && result.error) return;
     const saved = result.data!;
@@ -126,11 +140,16 @@ export default function LeagueFormScreen() {
   if (editing && !league) return <Typography variant="h1" component="h1">{t('titles.edit_league')}</Typography>;
 
   return (
-    <Card sx={{ maxWidth: 760, mx: 'auto' }}>
+    <Card sx={{ maxWidth: 760, mx: 'auto', ...READABLE_WHEN_DISABLED }}>
       <CardContent component="form" noValidate onSubmit={(event) => { event.preventDefault(); void submit(); }}>
         <Typography variant="h1" component="h1" gutterBottom>{editing ? t('titles.edit_league') : t('titles.new_league')}</Typography>
-        {frozen && <Typography color="warning.main">{t('league_form.frozen')}</Typography>}
-        <TextField label={t('league_form.name')} value={form.name} onChange={(event) => set('name', event.target.value)} disabled={frozen}
+        {frozen && (
+          <Alert severity="info" sx={{ mb: 2 }} data-testid="frozen-settings">
+            <AlertTitle>{t('league_form.frozen_title')}</AlertTitle>
+            {t('league_form.frozen')}
+          </Alert>
+        )}
+        <TextField label={t('league_form.name')} value={form.name} onChange={(event) => set('name', event.target.value)}
           required error={!!(nameError ?? serverError('name'))} helperText={nameError ?? serverError('name') ?? t('league_form.help.name')} slotProps={{ htmlInput: { maxLength: 100 } }} />
         <TextField select label={t('league_form.competition')} value={competitionId || ''} disabled={editing}
           onChange={(event) => setForm((was) => ({ ...was, competition_id: Number(event.target.value), selected_team_ids: [] }))}
@@ -156,11 +175,11 @@ export default function LeagueFormScreen() {
           )}
           {TOGGLES.map((toggle) => (
             <FormControl key={toggle} sx={{ mt: 1 }}>
-              <FormControlLabel control={<Switch checked={form[toggle]} onChange={(event) => set(toggle, event.target.checked)} disabled={frozen} />} label={t(`league_form.${toggle}`)} />
+              <FormControlLabel control={<Switch checked={form[toggle]} onChange={(event) => set(toggle, event.target.checked)} disabled={frozen && !editableAfterStart(toggle)} />} label={t(`league_form.${toggle}`)} />
               <FormHelperText sx={{ mt: -0.5 }}>{t(`league_form.help.${toggle}`)}</FormHelperText>
             </FormControl>
           ))}
-          <BotsChoice value={form.bots} onChange={(value) => set('bots', value)} disabled={frozen} />
+          <BotsChoice value={form.bots} onChange={(value) => set('bots', value)} />
           {!editing && (
             <NewLeagueQuestions drafts={questions} onChange={setQuestions} showProblems={checkQuestions}
               serverError={(field) => fieldErrors(creation.error, field)} newDraft={() => emptyDraft(Math.max(0, ...questions.map((draft) => draft.key)) + 1, Date.now())} />
@@ -168,7 +187,7 @@ export default function LeagueFormScreen() {
         </Box>
         <Box sx={{ display: 'flex', gap: 1, mt: 3, justifyContent: 'flex-end' }}>
           <Button onClick={() => navigate(-1)}>{t('common.cancel')}</Button>
-          <Button type="submit" variant="contained" disabled={frozen || creation.isLoading || updating.isLoading || !competitionId}>
+          <Button type="submit" variant="contained" disabled={creation.isLoading || updating.isLoading || !competitionId}>
             {editing ? t('common.save') : t('league_form.create')}
           </Button>
         </Box>
