@@ -19,14 +19,14 @@ const TEXTS = {
     sign: 'Quiniela (1, X, 2)', save: 'Guardar', frozenError: /^La competición ha empezado: los ajustes de puntuación están congelados/,
     privateHeading: 'Liga privada', searchLeagues: 'Buscar ligas', notMember: 'No participas en esta liga', join: 'Unirme a la liga',
     more: 'Más', log: 'Registro de la liga',
-    logIntro: /^Qué se registra aquí/, myBets: 'Mis apuestas', table: 'Clasificación de la liga',
+    logIntro: /Qué se registra aquí/, myBets: 'Mis apuestas', table: 'Clasificación de la liga',
   },
   en: {
     edit: 'Edit league', frozen: 'Some settings are frozen', name: /^Name/, joinSwitch: 'Anyone may join from the search',
     sign: 'Sign (1, X, 2)', save: 'Save', frozenError: /^The competition has started: the scoring settings are frozen/,
     privateHeading: 'Private league', searchLeagues: 'Search leagues', notMember: 'You are not a member of this league', join: 'Join the league',
     more: 'More', log: 'League log',
-    logIntro: /^What is recorded here/, myBets: 'My bets', table: 'League table',
+    logIntro: /What is recorded here/, myBets: 'My bets', table: 'League table',
   },
 } as const;
 
