@@ -19,14 +19,14 @@ const TEXTS = {
     sign: 'Quiniela (1, X, 2)', save: 'Guardar', frozenError: /^La competición ha empezado: los ajustes de puntuación están congelados/,
     privateHeading: 'Liga privada', searchLeagues: 'Buscar ligas', notMember: 'No participas en esta liga', join: 'Unirme a la liga',
     more: 'Más', log: 'Registro de la liga',
-    logIntro: /Qué se registra aquí/, myBets: 'Mis apuestas', table: 'Clasificación de la liga',
+    logIntro: /Qué se registra aquí/, myBets: 'Mis apuestas', table: 'Clasificación de la liga', classification: 'Clasificación',
   },
   en: {
     edit: 'Edit league', frozen: 'Some settings are frozen', name: /^Name/, joinSwitch: 'Anyone may join from the search',
     sign: 'Sign (1, X, 2)', save: 'Save', frozenError: /^The competition has started: the scoring settings are frozen/,
     privateHeading: 'Private league', searchLeagues: 'Search leagues', notMember: 'You are not a member of this league', join: 'Join the league',
     more: 'More', log: 'League log',
-    logIntro: /What is recorded here/, myBets: 'My bets', table: 'League table',
+    logIntro: /What is recorded here/, myBets: 'My bets', table: 'League table', classification: 'Classification',
   },
 } as const;
 
@@ -180,6 +180,9 @@ for (const { language, locale } of LANGUAGES) {
     const [betsBox, totalBox] = await Promise.all([myBets.boundingBox(), total.boundingBox()]);
     assert.ok(betsBox && betsBox.y + betsBox.height <= PHONE.height, '"my bets" is on the first screen');
     assert.ok(totalBox && totalBox.x + totalBox.width <= PHONE.width, 'the points column is within the phone width');
+    const groupPoints = page.getByRole('table', { name: say.classification, exact: true }).first().getByRole('columnheader', { name: 'Pts', exact: true });
+    const pointsBox = await groupPoints.boundingBox();
+    assert.ok(pointsBox && pointsBox.x + pointsBox.width <= PHONE.width, "the competition table's points are within the phone width");
     await screenshots(w, page, `league-phone-${language}`);
     await page.setViewportSize(PHONE);
     await more.click();
