@@ -15,14 +15,14 @@ const LANGUAGES: Array<{ language: Language; locale: string }> = [{ language: 'e
 
 const TEXTS = {
   es: {
-    edit: 'Editar liga', frozen: 'Algunos ajustes están congelados', name: /^Nombre/, joinSwitch: 'Cualquiera puede unirse desde la búsqueda',
+    edit: 'Editar liga', frozen: 'Algunos ajustes están congelados', name: /^Nombre/, description: 'Descripción (opcional)', joinSwitch: 'Cualquiera puede unirse desde la búsqueda',
     sign: 'Quiniela (1, X, 2)', save: 'Guardar', frozenError: /^La competición ha empezado: los ajustes de puntuación están congelados/,
     privateHeading: 'Liga privada', searchLeagues: 'Buscar ligas', notMember: 'No participas en esta liga', join: 'Unirme a la liga',
     more: 'Más', log: 'Registro de la liga',
     logIntro: /Qué se registra aquí/, myBets: 'Mis apuestas', table: 'Clasificación de la liga', classification: 'Clasificación',
   },
   en: {
-    edit: 'Edit league', frozen: 'Some settings are frozen', name: /^Name/, joinSwitch: 'Anyone may join from the search',
+    edit: 'Edit league', frozen: 'Some settings are frozen', name: /^Name/, description: 'Description (optional)', joinSwitch: 'Anyone may join from the search',
     sign: 'Sign (1, X, 2)', save: 'Save', frozenError: /^The competition has started: the scoring settings are frozen/,
     privateHeading: 'Private league', searchLeagues: 'Search leagues', notMember: 'You are not a member of this league', join: 'Join the league',
     more: 'More', log: 'League log',
@@ -54,12 +54,16 @@ for (const { language, locale } of LANGUAGES) {
 
     const renamed = `Renamed ${language} ${w.stamp}`;
     await page.getByRole('textbox', { name: say.name }).fill(renamed);
+    await page.getByRole('textbox', { name: say.description }).fill(`Prize ${language}: dinner paid by the last one`);
     await page.getByRole('switch', { name: say.joinSwitch }).click();
     await page.getByRole('button', { name: say.save, exact: true }).click();
     await page.waitForURL(new RegExp(`/leagues/${league.id}$`));
     await page.getByRole('heading', { level: 1, name: renamed }).waitFor();
-    const after = await w.api.call<{ name: string; allow_join: boolean; bets_system: string }>('GET', `/leagues/${league.id}`, { token: owner.token });
-    assert.deepEqual([after.name, after.allow_join, after.bets_system], [renamed, true, before.bets_system]);
+    await page.getByText(`Prize ${language}: dinner paid by the last one`).waitFor();
+    await settle(page);
+    await screenshots(w, page, `league-renamed-after-start-${language}`);
+    const after = await w.api.call<{ name: string; description: string; allow_join: boolean; bets_system: string }>('GET', `/leagues/${league.id}`, { token: owner.token });
+    assert.deepEqual([after.name, after.description, after.allow_join, after.bets_system], [renamed, `Prize ${language}: dinner paid by the last one`, true, before.bets_system]);
 
     // What the form keeps out, the route refuses too: in the caller's language, and nothing changes.
     const frozen = await refusalOf(w.api.call('PUT', `/leagues/${league.id}`, {

@@ -19,7 +19,7 @@ import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import type { LeagueSettings } from '../../../shared/api/entities';
+import { LEAGUE_DESCRIPTION_MAX_LENGTH, type LeagueSettings } from '../../../shared/api/entities';
 import { EDITABLE_AFTER_START } from '../../../shared/api/routes/leagues';
 import { DEFAULT_BET_DEADLINE_MINUTES, defaultLockBy } from '../../../shared/domain/deadlines';
 import { NO_JOKERS, SCORING_PRESETS } from '../../../shared/domain/scoring';
@@ -50,7 +50,7 @@ const TOGGLES: Toggle[] = ['playoff_results_points', 'round_bets_enabled', 'pers
 
 /** The defaults for a new league (lock_by follows the competition chosen). */
 export const NEW_LEAGUE: Form = {
-  name: '', competition_id: 0, selected_team_ids: [], bets_system: 'exact', points_system: 'winner_and_goals',
+  name: '', description: null, competition_id: 0, selected_team_ids: [], bets_system: 'exact', points_system: 'winner_and_goals',
   playoff_results_points: true, round_bets_enabled: true, person_bets_enabled: true, allow_invite: true, allow_join: false,
   editable_after_start: false, late_entry_after_result: false, head_to_head: false, bots: 'marked', start_matchday: 1, knockout_basis: 'regular', tie_breaks: [],
   scoring: SCORING_PRESETS.classic, round_multipliers: [], jokers: NO_JOKERS, bet_deadline_minutes: DEFAULT_BET_DEADLINE_MINUTES, lock_by: 'match',
@@ -67,7 +67,7 @@ const READABLE_WHEN_DISABLED = {
 } as const;
 
 const settingsOf = (league: Form): Form => ({
-  name: league.name, competition_id: league.competition_id, selected_team_ids: league.selected_team_ids, bets_system: league.bets_system,
+  name: league.name, description: league.description, competition_id: league.competition_id, selected_team_ids: league.selected_team_ids, bets_system: league.bets_system,
   points_system: league.points_system, playoff_results_points: league.playoff_results_points, round_bets_enabled: league.round_bets_enabled,
   person_bets_enabled: league.person_bets_enabled, allow_invite: league.allow_invite, allow_join: league.allow_join,
   editable_after_start: league.editable_after_start, late_entry_after_result: league.late_entry_after_result, head_to_head: league.head_to_head, bots: league.bots, start_matchday: league.start_matchday, knockout_basis: league.knockout_basis,
@@ -151,6 +151,9 @@ export default function LeagueFormScreen() {
         )}
         <TextField label={t('league_form.name')} value={form.name} onChange={(event) => set('name', event.target.value)}
           required error={!!(nameError ?? serverError('name'))} helperText={nameError ?? serverError('name') ?? t('league_form.help.name')} slotProps={{ htmlInput: { maxLength: 100 } }} />
+        <TextField label={t('league_form.description')} value={form.description ?? ''} onChange={(event) => set('description', event.target.value)}
+          multiline minRows={2} error={!!serverError('description')} helperText={serverError('description') ?? t('league_form.help.description', { count: LEAGUE_DESCRIPTION_MAX_LENGTH })}
+          slotProps={{ htmlInput: { maxLength: LEAGUE_DESCRIPTION_MAX_LENGTH } }} />
         <TextField select label={t('league_form.competition')} value={competitionId || ''} disabled={editing}
           onChange={(event) => setForm((was) => ({ ...was, competition_id: Number(event.target.value), selected_team_ids: [] }))}
           helperText={t('league_form.help.competition')}>

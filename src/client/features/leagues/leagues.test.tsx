@@ -155,11 +155,13 @@ describe('a league that has started', () => {
     const name = screen.getByRole('textbox', { name: 'Name' });
     await user.clear(name);
     await user.type(name, 'Office pool, second half');
+    await user.type(screen.getByRole('textbox', { name: 'Description (optional)' }), 'Winner pays dinner');
     await user.click(screen.getByRole('switch', { name: 'Anyone may join from the search' }));
     await user.click(screen.getByRole('radio', { name: 'Not allowed' }));
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Office pool, second half' })).toBeInTheDocument();
-    expect(sent).toEqual({ name: 'Office pool, second half', allow_invite: true, allow_join: true, bots: 'forbidden' });
+    expect(sent).toEqual({ name: 'Office pool, second half', description: 'Winner pays dinner', allow_invite: true, allow_join: true, bots: 'forbidden' });
+    expect(screen.getByText('Winner pays dinner')).toBeInTheDocument();
   });
 });
 
