@@ -98,11 +98,12 @@ export default function LeagueScreen() {
         <Box sx={{ flex: '1 1 16rem' }}>
           <Typography variant="h1" component="h1">{league.name}</Typography>
           <Typography color="text.secondary">{league.competition.name} · {t('league.owner', { name: league.owner_name })} · {t('league.members', { count: league.members_count })}</Typography>
-          {league.description && <Typography sx={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere', mt: 0.5 }}>{league.description}</Typography>}
           {league.finished && <Typography color="warning.main">{t('errors.messages.league_finished')}</Typography>}
         </Box>
         <LeagueActions league={league} userId={user.id} matchday={shownMatchday} />
       </Box>
+      {/* The owner's words about the league, full width under its name and actions. */}
+      {league.description && <Typography sx={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere', maxWidth: '70ch' }}>{league.description}</Typography>}
 
       {!reader && <NotMemberCard league={league} />}
       {/* Matches in play come first: what a member opens the league for during a matchday. */}
