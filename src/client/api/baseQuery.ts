@@ -50,6 +50,8 @@ const SILENT_READS = ['/leagues/index', '/matches/next_matches', '/matches/info_
 const isSilent = ({ method, path }: RouteRequest['def']) =>
   path.includes('/points_info') || (method === 'GET' && SILENT_READS.includes(path));
 
+const isLeagueShow = ({ method, path }: RouteRequest['def']) => method === 'GET' && path === '/leagues/:id';
+
 export function requestUrl(request: RouteRequest): string {
   const path = fillPath(request.def.path, request.params ?? {});
   const prefix = request.def.prefixed ? `${API_BASE}/${currentLocale()}` : API_BASE;
@@ -149,9 +151,11 @@ export const apiBaseQuery: BaseQueryFn<RouteRequest, unknown, ApiError, object, 
     const message = errorMessage(result.error);
     logFailure(result.error, result.meta, message);
     // A write's own entry turns into its error; a read's failure gets a toast.
+    const privateLeague = result.error.status === 403 && isLeagueShow(request.def);
     if (entry) entry.finish('error', message);
-    else if (!isSilent(request.def)) showToast(api.dispatch, 'error', message);
-    if (result.error.status === 403 && !isWrite) api.dispatch(redirectRequested('/not_allowed'));
+    else if (!isSilent(request.def) && !privateLeague) showToast(api.dispatch, 'error', message);
+    // A league the caller may not see is private: its page says so and how to get in, rather than a bare refusal.
+    if (result.error.status === 403 && !isWrite) api.dispatch(redirectRequested(privateLeague ? '/not_allowed?reason=private_league' : '/not_allowed'));
     return result;
   }
 

@@ -14,14 +14,14 @@ export const firstBetPath = (leagueId: number) => `/result_bets/new?league_id=${
 export interface JoinRefusal { status: number | null; message: string }
 
 /**
- * Accepting an invitation in one step: join with its token, greet the new member with a call to bet, and land on
- * the league's bets page. Answers the server's refusal when it does not let them in.
+ * Accepting an invitation in one step: join with its token (none for a league anyone may join), greet the new member
+ * with a call to bet, and land on the league's bets page. Answers the server's refusal when it does not let them in.
  */
 export function useJoinByInvitation() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [join, state] = leagueJoin.useMutation();
-  const joinAndBet = useCallback(async (leagueId: number, token: string): Promise<JoinRefusal | null> => {
+  const joinAndBet = useCallback(async (leagueId: number, token: string | null): Promise<JoinRefusal | null> => {
     const result = await join({ body: { league_id: leagueId, invitation_token: token } });
     if ('error' in result && result.error) {
       const error = result.error as FetchBaseQueryError;

@@ -5,6 +5,9 @@ import { JOKER_MULTIPLIER_RANGE, JOKERS_MAX, QUOTE_MAX_RANGE, ROUND_FACTOR_MAX, 
 import type { LivePhase } from '../domain/liveMatch';
 import { Id, Nullable, Timestamp } from './schemas';
 
+/** Longest league description, in characters. */
+export const LEAGUE_DESCRIPTION_MAX_LENGTH = 500;
+
 /** Entity shapes shared by several areas of the route table. */
 
 export const Competition = Type.Object({
@@ -136,6 +139,8 @@ void tieBreakKeysMatch;
 /** League settings, as sent by the client on create/update. */
 export const LeagueSettings = Type.Object({
   name: Type.String({ minLength: 1, maxLength: 100 }),
+  /** A few lines from the owner about the league, plain text (null or empty: none). */
+  description: Nullable(Type.String({ maxLength: LEAGUE_DESCRIPTION_MAX_LENGTH })),
   competition_id: Id,
   selected_team_ids: Type.Array(Id, { maxItems: 500 }),
   bets_system: BetsSystem,

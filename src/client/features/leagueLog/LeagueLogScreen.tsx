@@ -15,6 +15,7 @@ import { Link as RouterLink, useParams } from 'react-router';
 import type { LeagueLogEntry } from '../../../shared/api/routes/leagueLog';
 import { api } from '../../api/api';
 import { useLeagueOf } from '../../api/entities/hooks';
+import { useSession } from '../../api/session';
 import { formatDateTime } from '../../lib/i18n/dates';
 import { currentHead, headStatus, readLastSeenHead, rememberHead, type LogHead } from './lastSeenHead';
 
@@ -85,9 +86,12 @@ export default function LeagueLogScreen() {
   const { data: log } = leagueLog.useQuery(valid && league?.is_member ? { params: { id: leagueId } } : skipToken);
   const { data: members } = leagueMembers.useQuery(valid && league?.is_member ? { params: { id: leagueId } } : skipToken);
   const { seen, head, lost, accept } = useLastSeenHead(valid ? leagueId : 0, log?.entries);
+  const { user, isAdmin } = useSession();
 
   if (!valid || isError) return <Typography variant="h1" component="h1">{t('errors.messages.league_not_found')}</Typography>;
   if (!league) return <Skeleton variant="rounded" height={300} />;
+  // Checking the log against the server (verify-log) is for those who run or answer for the league, not for players.
+  const verifies = isAdmin || league.owner_id === user.id;
   const nameOf = (id: unknown) => members?.find((m) => m.user_id === id)?.user_name ?? (typeof id === 'number' ? `#${id}` : '');
 
   return (
@@ -108,7 +112,7 @@ export default function LeagueLogScreen() {
           <Typography variant="body2" sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere' }} data-testid="log-head">
             {t('league_log.head', { head: `${league.id}:${head.seq}:${head.hash}` })}
           </Typography>
-          <Typography variant="caption" color="text.secondary" component="p">{t('league_log.head_hint')}</Typography>
+          <Typography variant="caption" color="text.secondary" component="p">{t(verifies ? 'league_log.head_hint' : 'league_log.head_hint_player')}</Typography>
           {seen && !lost && (
             <Typography variant="caption" color="text.secondary" component="p">{t('league_log.last_seen', { seq: seen.seq, hash: seen.hash.slice(0, 16) })}</Typography>
           )}

@@ -60,4 +60,19 @@ describe('the head of the league log a member last saw', () => {
     expect(screen.getByText(`Last entry you saw here: #1 ${'a'.repeat(16)}…`)).toBeVisible();
     await waitFor(() => expect(JSON.parse(localStorage.getItem('porra.league_log_head.5')!)).toEqual({ seq: 2, hash: hash('b') }));
   });
+
+  it('tells the owner how to verify the log from the server, and a player only what the page keeps for them', async () => {
+    serveLog(chain);
+    await signInAs(PLAYER);
+    const owned = renderApp({ route: '/leagues/5/log' });
+    await screen.findByTestId('log-entry-1');
+    expect(screen.getByText(/verify-log --expect/)).toBeInTheDocument();
+    expect(screen.getByText(/What is recorded here: late and corrected bets/)).toBeInTheDocument();
+    owned.unmount();
+
+    renderApp({ route: '/leagues/6/log' });
+    await screen.findByTestId('log-entry-1');
+    expect(screen.queryByText(/verify-log/)).not.toBeInTheDocument();
+    expect(screen.getByText('This page remembers the latest entry you saw and warns you if it ever disappears from the log.')).toBeInTheDocument();
+  });
 });

@@ -10,11 +10,14 @@ import type { LeagueSettings } from '../../../shared/api/entities';
 type Bots = LeagueSettings['bots'];
 const OPTIONS: readonly Bots[] = ['marked', 'allowed', 'forbidden'];
 
-/** Whether members may bet through an API token in the league: marked with a robot (the default), allowed, or not. */
-export function BotsChoice({ value, onChange, disabled }: { value: Bots; onChange: (value: Bots) => void; disabled: boolean }) {
+/**
+ * Whether members may bet through an API token in the league: marked with a robot (the default), allowed, or not.
+ * Never frozen: it changes how bets are placed from now on, not the points of bets already played.
+ */
+export function BotsChoice({ value, onChange }: { value: Bots; onChange: (value: Bots) => void }) {
   const { t } = useTranslation();
   return (
-    <FormControl disabled={disabled} sx={{ mt: 2 }}>
+    <FormControl sx={{ mt: 2 }}>
       <FormLabel id="bots-label">{t('bots.label')}</FormLabel>
       <RadioGroup aria-labelledby="bots-label" value={value} onChange={(event) => onChange(event.target.value as Bots)}>
         {OPTIONS.map((option) => <FormControlLabel key={option} value={option} control={<Radio />} label={t(`bots.${option}`)} />)}

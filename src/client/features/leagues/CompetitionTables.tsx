@@ -22,6 +22,9 @@ const scorers = api.endpoints.competitionScorers;
 const TOP_SCORERS = 10;
 
 /** Rows split per group (cups), in the order the server sends them. */
+const PHONE_HIDDEN: ReadonlySet<string> = new Set(['wins', 'draws', 'losses', 'goals_for', 'goals_against']);
+const WIDE_ONLY = { display: { xs: 'none', sm: 'table-cell' } } as const;
+
 function byGroup(rows: readonly ClassificationRow[]): Array<{ groupId: number | null; rows: ClassificationRow[] }> {
   const tables: Array<{ groupId: number | null; rows: ClassificationRow[] }> = [];
   for (const row of rows) {
@@ -39,6 +42,10 @@ function Classification({ competitionId }: { competitionId: number }) {
   const { data: groupList } = groups.useQuery({ params: { id: competitionId } });
   const tables = byGroup(data ?? []);
   const heads = ['played', 'wins', 'draws', 'losses', 'goals_for', 'goals_against', 'goal_difference', 'points'] as const;
+  // On a phone the breakdown (won, drawn, lost, goals for and against) waits for a wider screen: the points stay in sight.
+  const cellSx = (head: typeof heads[number]) => ({
+    ...(PHONE_HIDDEN.has(head) && WIDE_ONLY), ...(head === 'points' && { fontWeight: 600 }),
+  });
   return (
     <Card component="section" aria-labelledby="classification-title">
       <CardContent>
@@ -50,11 +57,11 @@ function Classification({ competitionId }: { competitionId: number }) {
           // Focusable so a keyboard user can scroll a table wider than a phone screen.
           <Box key={table.groupId ?? 0} tabIndex={0} role="region" aria-label={groupName ?? t('league.classification')} sx={{ mb: 2, overflowX: 'auto' }}>
             {groupName && <Typography variant="h3" component="h3">{groupName}</Typography>}
-            <Table size="small" aria-label={t('league.classification')}>
+            <Table size="small" aria-label={t('league.classification')} sx={{ '& .MuiTableCell-root': { px: { xs: 0.75, sm: 2 } } }}>
               <TableHead>
                 <TableRow>
                   <TableCell>#</TableCell><TableCell>{t('league.team')}</TableCell>
-                  {heads.map((head) => <TableCell key={head} align="right" title={t(`league.columns.${head}`)}>{t(`league.short.${head}`)}</TableCell>)}
+                  {heads.map((head) => <TableCell key={head} align="right" title={t(`league.columns.${head}`)} sx={PHONE_HIDDEN.has(head) ? WIDE_ONLY : undefined}>{t(`league.short.${head}`)}</TableCell>)}
                   <TableCell>{t('form.column')}</TableCell>
                 </TableRow>
               </TableHead>
@@ -68,7 +75,7 @@ function Classification({ competitionId }: { competitionId: number }) {
                         <Box component="span" sx={{ whiteSpace: 'nowrap' }}>{teams[row.team_id]?.team_name ?? row.team_id}</Box>
                       </Box>
                     </TableCell>
-                    {heads.map((head) => <TableCell key={head} align="right" sx={head === 'points' ? { fontWeight: 600 } : undefined}>{row[head]}</TableCell>)}
+                    {heads.map((head) => <TableCell key={head} align="right" sx={cellSx(head)}>{row[head]}</TableCell>)}
                     <TableCell><FormStreak streak={row.streak} /></TableCell>
                   </TableRow>
                 ))}

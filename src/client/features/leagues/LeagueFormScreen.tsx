@@ -1,3 +1,5 @@
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -17,7 +19,8 @@ import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import type { LeagueSettings } from '../../../shared/api/entities';
+import { LEAGUE_DESCRIPTION_MAX_LENGTH, type LeagueSettings } from '../../../shared/api/entities';
+import { EDITABLE_AFTER_START } from '../../../shared/api/routes/leagues';
 import { DEFAULT_BET_DEADLINE_MINUTES, defaultLockBy } from '../../../shared/domain/deadlines';
 import { NO_JOKERS, SCORING_PRESETS } from '../../../shared/domain/scoring';
 import { api } from '../../api/api';
@@ -47,14 +50,24 @@ const TOGGLES: Toggle[] = ['playoff_results_points', 'round_bets_enabled', 'pers
 
 /** The defaults for a new league (lock_by follows the competition chosen). */
 export const NEW_LEAGUE: Form = {
-  name: '', competition_id: 0, selected_team_ids: [], bets_system: 'exact', points_system: 'winner_and_goals',
+  name: '', description: null, competition_id: 0, selected_team_ids: [], bets_system: 'exact', points_system: 'winner_and_goals',
   playoff_results_points: true, round_bets_enabled: true, person_bets_enabled: true, allow_invite: true, allow_join: false,
   editable_after_start: false, late_entry_after_result: false, head_to_head: false, bots: 'marked', start_matchday: 1, knockout_basis: 'regular', tie_breaks: [],
   scoring: SCORING_PRESETS.classic, round_multipliers: [], jokers: NO_JOKERS, bet_deadline_minutes: DEFAULT_BET_DEADLINE_MINUTES, lock_by: 'match',
 };
 
+/** What a league that has started may still change: the rest would rescore bets already played. */
+const stillEditable = (form: Form): Partial<Form> => Object.fromEntries(EDITABLE_AFTER_START.map((key) => [key, form[key]]));
+const editableAfterStart = (key: keyof Form) => (EDITABLE_AFTER_START as readonly string[]).includes(key);
+
+/** Frozen settings keep their help text readable (disabled text is too faint to read, and fails contrast). */
+const READABLE_WHEN_DISABLED = {
+  '& .MuiFormHelperText-root.Mui-disabled, & .MuiFormLabel-root.Mui-disabled, & .MuiFormControlLabel-label.Mui-disabled, & .MuiInputLabel-root.Mui-disabled':
+    { color: 'text.secondary' },
+} as const;
+
 const settingsOf = (league: Form): Form => ({
-  name: league.name, competition_id: league.competition_id, selected_team_ids: league.selected_team_ids, bets_system: league.bets_system,
+  name: league.name, description: league.description, competition_id: league.competition_id, selected_team_ids: league.selected_team_ids, bets_system: league.bets_system,
   points_system: league.points_system, playoff_results_points: league.playoff_results_points, round_bets_enabled: league.round_bets_enabled,
   person_bets_enabled: league.person_bets_enabled, allow_invite: league.allow_invite, allow_join: league.allow_join,
   editable_after_start: league.editable_after_start, late_entry_after_result: league.late_entry_after_result, head_to_head: league.head_to_head, bots: league.bots, start_matchday: league.start_matchday, knockout_basis: league.knockout_basis,
@@ -103,6 +116,7 @@ export default function LeagueFormScreen() {
   const isLeague = !!competition?.is_league;
   useEffect(() => { if (!editing) setForm((was) => ({ ...was, lock_by: defaultLockBy({ is_league: isLeague }) })); }, [editing, isLeague]);
 
+  // After the first kickoff the scoring settings are frozen; the name, invitations, joining and bots stay open.
   const frozen = editing && !!league && !league.editable;
   const set = <K extends keyof Form>(key: K, value: Form[K]) => setForm((was) => ({ ...was, [key]: value }));
   const serverError = (field: string) => fieldErrors(creation.error ?? updating.error, field) ?? fieldErrors(creation.error ?? updating.error, `league.${field}`);
@@ -115,7 +129,7 @@ export default function LeagueFormScreen() {
     if (!draftsValid(questions)) { showToast(dispatch, 'error', t('league_form.questions_problem')); return; }
     const settings = { ...form, name };
     const result = editing
-      ? await update({ params: { id: leagueId }, body: { league: settings } })
+      ? await update({ params: { id: leagueId }, body: { league: frozen ? { ...stillEditable(form), name } : settings } })
       : await create({ body: { league: settings, ...(questions.length > 0 && { bonus_questions: questions.map(questionBody) }) } });
     if ('error' in result && result.error) return;
     const saved = result.data!;
@@ -126,12 +140,20 @@ export default function LeagueFormScreen() {
   if (editing && !league) return <Typography variant="h1" component="h1">{t('titles.edit_league')}</Typography>;
 
   return (
-    <Card sx={{ maxWidth: 760, mx: 'auto' }}>
+    <Card sx={{ maxWidth: 760, mx: 'auto', ...READABLE_WHEN_DISABLED }}>
       <CardContent component="form" noValidate onSubmit={(event) => { event.preventDefault(); void submit(); }}>
         <Typography variant="h1" component="h1" gutterBottom>{editing ? t('titles.edit_league') : t('titles.new_league')}</Typography>
-        {frozen && <Typography color="warning.main">{t('league_form.frozen')}</Typography>}
-        <TextField label={t('league_form.name')} value={form.name} onChange={(event) => set('name', event.target.value)} disabled={frozen}
+        {frozen && (
+          <Alert severity="info" sx={{ mb: 2 }} data-testid="frozen-settings">
+            <AlertTitle>{t('league_form.frozen_title')}</AlertTitle>
+            {t('league_form.frozen')}
+          </Alert>
+        )}
+        <TextField label={t('league_form.name')} value={form.name} onChange={(event) => set('name', event.target.value)}
           required error={!!(nameError ?? serverError('name'))} helperText={nameError ?? serverError('name') ?? t('league_form.help.name')} slotProps={{ htmlInput: { maxLength: 100 } }} />
+        <TextField label={t('league_form.description')} value={form.description ?? ''} onChange={(event) => set('description', event.target.value)}
+          multiline minRows={2} error={!!serverError('description')} helperText={serverError('description') ?? t('league_form.help.description', { count: LEAGUE_DESCRIPTION_MAX_LENGTH })}
+          slotProps={{ htmlInput: { maxLength: LEAGUE_DESCRIPTION_MAX_LENGTH } }} />
         <TextField select label={t('league_form.competition')} value={competitionId || ''} disabled={editing}
           onChange={(event) => setForm((was) => ({ ...was, competition_id: Number(event.target.value), selected_team_ids: [] }))}
           helperText={t('league_form.help.competition')}>
@@ -156,11 +178,11 @@ export default function LeagueFormScreen() {
           )}
           {TOGGLES.map((toggle) => (
             <FormControl key={toggle} sx={{ mt: 1 }}>
-              <FormControlLabel control={<Switch checked={form[toggle]} onChange={(event) => set(toggle, event.target.checked)} disabled={frozen} />} label={t(`league_form.${toggle}`)} />
+              <FormControlLabel control={<Switch checked={form[toggle]} onChange={(event) => set(toggle, event.target.checked)} disabled={frozen && !editableAfterStart(toggle)} />} label={t(`league_form.${toggle}`)} />
               <FormHelperText sx={{ mt: -0.5 }}>{t(`league_form.help.${toggle}`)}</FormHelperText>
             </FormControl>
           ))}
-          <BotsChoice value={form.bots} onChange={(value) => set('bots', value)} disabled={frozen} />
+          <BotsChoice value={form.bots} onChange={(value) => set('bots', value)} />
           {!editing && (
             <NewLeagueQuestions drafts={questions} onChange={setQuestions} showProblems={checkQuestions}
               serverError={(field) => fieldErrors(creation.error, field)} newDraft={() => emptyDraft(Math.max(0, ...questions.map((draft) => draft.key)) + 1, Date.now())} />
@@ -168,7 +190,7 @@ export default function LeagueFormScreen() {
         </Box>
         <Box sx={{ display: 'flex', gap: 1, mt: 3, justifyContent: 'flex-end' }}>
           <Button onClick={() => navigate(-1)}>{t('common.cancel')}</Button>
-          <Button type="submit" variant="contained" disabled={frozen || creation.isLoading || updating.isLoading || !competitionId}>
+          <Button type="submit" variant="contained" disabled={creation.isLoading || updating.isLoading || !competitionId}>
             {editing ? t('common.save') : t('league_form.create')}
           </Button>
         </Box>

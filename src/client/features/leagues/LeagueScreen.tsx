@@ -1,12 +1,4 @@
-import LeaderboardIcon from '@mui/icons-material/Leaderboard';
-import ScoreboardIcon from '@mui/icons-material/Scoreboard';
-import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
-import GroupIcon from '@mui/icons-material/Group';
-import PersonAddIcon from '@mui/icons-material/PersonAdd';
-import EditIcon from '@mui/icons-material/Edit';
-import EditNoteIcon from '@mui/icons-material/EditNote';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import FormControl from '@mui/material/FormControl';
@@ -43,11 +35,9 @@ import { MatchdayWinners } from './MatchdayWinners';
 import { MatchdayTable } from './MatchdayTable';
 import { HeadToHeadCard } from './rivalry/HeadToHeadCard';
 import { TitleRaceCard } from './TitleRaceCard';
-import { membersPageRole } from './leagueRole';
 import { LeagueCreatedDialog } from './LeagueCreatedDialog';
-import { LeagueDownloads } from '../../api/widgets/LeagueDownloads';
-
-const ROLE_ICONS = { administration: <AdminPanelSettingsIcon />, invite: <PersonAddIcon />, members: <GroupIcon /> };
+import { LeagueActions } from './LeagueActions';
+import { NotMemberCard } from './NotMemberCard';
 
 const leagueShow = api.endpoints.leagueShow;
 const leagueTable = api.endpoints.usersLeagueTable;
@@ -94,7 +84,9 @@ export default function LeagueScreen() {
   const { data: leagueAnswer, isError } = leagueShow.useQuery(valid ? { params: { id: leagueId } } : skipToken);
   const league = useLeagueOf(leagueAnswer);
   const { data: info } = matchInfo.useQuery(league ? { params: { id: league.competition.id } } : skipToken);
-  const { data: table, isFetching, isError: tableFailed } = leagueTable.useQuery(valid
+  // The table is for members (and admins): a non-member the league is shown to sees how to join instead.
+  const reader = !!league && (league.is_member || isAdmin);
+  const { data: table, isFetching, isError: tableFailed } = leagueTable.useQuery(valid && reader
     ? { params: { id: leagueId }, query: { ...(matchday ? { matchday } : {}), ...(offset ? { offset } : {}) } } : skipToken);
   const live = useLeagueLive(valid && league?.is_member ? leagueId : null);
   const matchdayName = useMatchdayName(league?.competition.id);
@@ -103,7 +95,6 @@ export default function LeagueScreen() {
   if (!league) return <Skeleton variant="rounded" height={300} />;
 
   const owner = league.owner_id === user.id;
-  const role = membersPageRole(league, user.id);
   // While matches are in play the provisional table replaces the stored one (for its matchday), arrows against it,
   // unless the reader asks for the final points (those the home card and "who can still win" show).
   const inPlay = live.provisional && (matchday === undefined || matchday === live.provisional.table.matchday) ? live.provisional.table : null;
@@ -126,19 +117,16 @@ export default function LeagueScreen() {
           <Typography color="text.secondary">{league.competition.name} · {t('league.owner', { name: league.owner_name })} · {t('league.members', { count: league.members_count })}</Typography>
           {league.finished && <Typography color="warning.main">{t('errors.messages.league_finished')}</Typography>}
         </Box>
-        <Button component={RouterLink} to={`/result_bets/new?league_id=${league.id}&matchday=${shownMatchday}`} variant="contained" startIcon={<EditNoteIcon />}>{t('home.my_bets')}</Button>
-        {owner && league.editable && <Button component={RouterLink} to={`/leagues/edit/${league.id}`} startIcon={<EditIcon />}>{t('league.edit')}</Button>}
-        {league.is_member && (
-          <Button component={RouterLink} to={`/leagues/admin/${league.id}`} startIcon={ROLE_ICONS[role]}>{t(`league.members_page.${role}`)}</Button>
-        )}
-        <Button component={RouterLink} to={`/leagues/${league.id}/points`} startIcon={<ScoreboardIcon />}>{t('league_points.link')}</Button>
-        <Button component={RouterLink} to={`/competitions/${league.competition.id}/ranking`} startIcon={<LeaderboardIcon />}>{t('ranking.link')}</Button>
-        {league.is_member && <Button component={RouterLink} to={`/leagues/${league.id}/bonus`}>{t('bonus.title')}</Button>}
-        {league.is_member && <Button component={RouterLink} to={`/leagues/${league.id}/log`}>{t('league_log.title')}</Button>}
-        <LeagueDownloads leagueId={league.id} member={league.is_member} owner={owner} />
+        <LeagueActions league={league} userId={user.id} matchday={shownMatchday} />
       </Box>
+      {/* The owner's words about the league, full width under its name and actions. */}
+      {league.description && <Typography sx={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere', maxWidth: '70ch' }}>{league.description}</Typography>}
 
-      <Card component="section" aria-labelledby="league-table-title">
+      {!reader && <NotMemberCard league={league} />}
+      {/* Matches in play come first: what a member opens the league for during a matchday. */}
+      <LiveScoresCard live={live} />
+
+      {reader && <Card component="section" aria-labelledby="league-table-title">
         <CardContent>
           <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center', mb: 1 }}>
             <Typography id="league-table-title" variant="h2" component="h2" sx={{ flex: 1 }}>{t('league.table')}</Typography>
@@ -171,14 +159,13 @@ export default function LeagueScreen() {
           )}
           {!shownTable && (tableFailed ? <Typography color="text.secondary">{t('errors.generic')}</Typography> : <Skeleton height={200} />)}
         </CardContent>
-      </Card>
+      </Card>}
 
       {league.head_to_head && league.is_member && user.id !== null && <HeadToHeadCard leagueId={league.id} competitionId={league.competition.id} userId={user.id} table={live.provisional?.table ?? table} provisional={!!live.provisional} />}
       {table && <MatchdayWinners table={table} matchdayName={matchdayName} />}
       {(league.is_member || isAdmin) && <TitleRaceCard leagueId={league.id} />}
       {/* What the app places on the league page from other areas (the league board). */}
-      <Outlet />
-      <LiveScoresCard live={live} />
+      {reader && <Outlet />}
       {isAdmin && <MatchdayMatchesForAdmin competitionId={league.competition.id} matchday={shownMatchday} />}
       <CompetitionTables competitionId={league.competition.id} />
       {owner && <LeagueCreatedDialog league={league} />}

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { ADMIN, fakeApi, PLAYER } from '../../testing/handlers/fakeApi';
-import { BEA, CARLOS, leagueWorld, memberIds } from '../../testing/handlers/leagueWorld';
+import { BEA, CARLOS, leagueRow, leagueWorld, memberIds } from '../../testing/handlers/leagueWorld';
 import { renderApp, signInAs } from '../../testing/renderWithProviders';
 import { server } from '../../testing/server';
 import { handlePublic, handleSignedIn } from '../../testing/handlers/leagueWorld';
@@ -83,6 +83,31 @@ describe('league page', () => {
     expect(screen.getAllByRole('link', { name: 'Spain - Argentina' })[0]).toHaveAttribute('href', '/admin/matches/31');
   });
 
+  it('shows a non-member of a league they may join why its table is not there, reads nothing member-only, and joins', async () => {
+    await signInAs(PLAYER);
+    const { user } = renderApp({ route: '/leagues/8' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Open league' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'You are not a member of this league' })).toBeInTheDocument();
+    expect(screen.getByText('You have been invited to this league: join it to bet and see its table.')).toBeInTheDocument();
+    expect(screen.queryByRole('table', { name: 'League table' })).not.toBeInTheDocument();
+    expect(main().queryByRole('link', { name: 'My bets' })).not.toBeInTheDocument();
+    expect(fakeApi.requests.filter((request) => /users_league_table\/8|leagues_users\/8|title_race/.test(request))).toEqual([]);
+    await user.click(screen.getByRole('button', { name: 'Join the league' }));
+    await waitFor(() => expect(memberIds(8)).toContain(PLAYER.id));
+  });
+
+  it("answers a private league's address with why and the way in, and nothing of the league", async () => {
+    leagueWorld.leagues.push(leagueRow({ id: 9, name: 'Secret society', owner_id: BEA, owner_name: 'Bea' }));
+    leagueWorld.members.set(9, [{ user_id: BEA, department: null, joined_at: '2026-05-03T10:00:00.000Z', points: 0, matchday: 0 }]);
+    await signInAs(PLAYER);
+    renderApp({ route: '/leagues/9' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Private league' })).toBeInTheDocument();
+    expect(screen.getByText(/ask its owner for an invitation or for its share link/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Search leagues' })).toHaveAttribute('href', '/leagues/search');
+    expect(screen.queryByText('You should not be here')).not.toBeInTheDocument();
+    expect(screen.queryByText(/Secret society/)).not.toBeInTheDocument();
+  });
+
   it('sends visitors to sign in', async () => {
     renderApp({ route: '/leagues/5' });
     expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
@@ -125,6 +150,37 @@ describe('new and edit league', () => {
     await user.click(await screen.findByRole('button', { name: 'Save' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Office pool 2026' })).toBeInTheDocument();
     expect(leagueWorld.leagues.find((league) => league.id === 5)).toMatchObject({ name: 'Office pool 2026', knockout_basis: 'extra_time' });
+  });
+});
+
+describe('a league that has started', () => {
+  it('lets its owner rename it and open joining, says which settings are frozen and why, and sends only what may change', async () => {
+    Object.assign(leagueWorld.leagues.find((league) => league.id === 5)!, { editable: false });
+    let sent: Record<string, unknown> | undefined;
+    server.use(handleSignedIn('leagueUpdate', ({ body }, user) => {
+      sent = body.league;
+      const league = leagueWorld.leagues.find((item) => item.id === 5)!;
+      Object.assign(league, body.league);
+      return ok({ message: 'Changes saved', league: { ...league, owner_name: user.name } });
+    }));
+    await signInAs(PLAYER);
+    const { user } = renderApp({ route: '/leagues/5' });
+    await user.click(await screen.findByRole('link', { name: 'Edit league' }));
+    expect(await screen.findByText('Some settings are frozen')).toBeInTheDocument();
+    await settled();
+    expect(screen.getByText(/changing them would change points already earned/)).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: 'Sign (1, X, 2)' })).toBeDisabled();
+    expect(screen.getByRole('switch', { name: 'Settings stay editable after the competition starts' })).toBeDisabled();
+    const name = screen.getByRole('textbox', { name: 'Name' });
+    await user.clear(name);
+    await user.type(name, 'Office pool, second half');
+    await user.type(screen.getByRole('textbox', { name: 'Description (optional)' }), 'Winner pays dinner');
+    await user.click(screen.getByRole('switch', { name: 'Anyone may join from the search' }));
+    await user.click(screen.getByRole('radio', { name: 'Not allowed' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Office pool, second half' })).toBeInTheDocument();
+    expect(sent).toEqual({ name: 'Office pool, second half', description: 'Winner pays dinner', allow_invite: true, allow_join: true, bots: 'forbidden' });
+    expect(screen.getByText('Winner pays dinner')).toBeInTheDocument();
   });
 });
 

@@ -26,7 +26,7 @@ export const CARLOS = memberId(3);
 export function leagueRow(overrides: Partial<League> & Pick<League, 'id' | 'name'>): League {
   const competition = COMPETITIONS.find((item) => item.id === (overrides.competition_id ?? 2))!;
   return {
-    competition_id: competition.id, selected_team_ids: [], bets_system: 'exact', points_system: 'winner_and_goals',
+    competition_id: competition.id, description: null, selected_team_ids: [], bets_system: 'exact', points_system: 'winner_and_goals',
     playoff_results_points: true, round_bets_enabled: true, person_bets_enabled: true, allow_invite: true, allow_join: false,
     editable_after_start: false, late_entry_after_result: false, head_to_head: false, bots: 'marked', start_matchday: 1, knockout_basis: 'regular',
     scoring: SCORING_PRESETS.classic, round_multipliers: [], jokers: { count: 0, multiplier: 2 }, bet_deadline_minutes: 5,

@@ -20,7 +20,9 @@ export const leagueHandlers = [
     const league = findLeague(params.id);
     if (!league) return notFound();
     const invited = leagueWorld.invitations.some((item) => item.league_id === league.id && item.email === user.email && item.status === 'pending');
-    if (!memberIds(league.id).includes(user.id) && !league.allow_join && !invited) return notFound();
+    if (!memberIds(league.id).includes(user.id) && !league.allow_join && !invited) {
+      return fail(403, 'This league is private: only its members see it. Ask its owner for an invitation or its share link');
+    }
     return ok(leagueFor(league, user));
   }),
   handleSignedIn('leaguesUsers', ({ params }, user) => {

@@ -11,7 +11,13 @@ describeEachDb('league preview from a join link', (ctx) => {
       method: 'GET', url: api(`/leagues/${league.id}${token ? `?token=${token}` : ''}`), token: w.other.token,
     });
 
-    expect((await show()).statusCode).toBe(403);
+    // A private league's address says why it stays shut, in the caller's language, and nothing of the league.
+    const refused = await show();
+    expect(refused.statusCode).toBe(403);
+    expect(refused.data).toEqual({ error: 'This league is private: only its members see it. Ask its owner for an invitation or its share link' });
+    const refusedEs = await call(t.app, { method: 'GET', url: api(`/leagues/${league.id}`, 'es'), token: w.other.token });
+    expect(refusedEs.data).toEqual({ error: 'Esta liga es privada: solo la ven sus participantes. Pide a su dueño una invitación o su enlace para compartir' });
+    expect(JSON.stringify(refusedEs.data)).not.toMatch(/Closed Porra|Olga/);
     expect((await show('not-the-token')).statusCode).toBe(403);
     const res = await show(league.share_token);
     expect(res.statusCode).toBe(200);

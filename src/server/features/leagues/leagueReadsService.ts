@@ -40,7 +40,7 @@ export async function showLeague(deps: AppDeps, user: AuthUser, leagueId: number
     || (await invitationByToken(deps.db, leagueId, token)) !== undefined);
   const mayLook = access.isMember || user.is_admin || access.league.allow_join === 1 || holdsToken
     || (await invitationForCaller(deps.db, leagueId, user)) !== undefined;
-  if (!mayLook) throw forbidden();
+  if (!mayLook) throw forbidden('errors.league_private');
   return leagueView(deps.db, user.id, leagueId, deps.clock.now());
 }
 

@@ -1,5 +1,6 @@
 import { sql, type Updateable } from 'kysely';
 import type { LeagueSettings } from '../../../shared/api/entities';
+import { EDITABLE_AFTER_START } from '../../../shared/api/routes/leagues';
 import { DEFAULT_BET_DEADLINE_MINUTES } from '../../../shared/domain/deadlines';
 import { ROUNDS } from '../../../shared/domain/rounds';
 import { NO_JOKERS, POINTS_SYSTEM_PRESETS, SCORING_PRESETS, completeScoring, pointsSystemOf, scoresByRarity } from '../../../shared/domain/scoring';
@@ -14,6 +15,7 @@ import type { Dialect } from '../../platform/db/migrations/index';
 
 /** Settings a client may leave out when creating a league; start_matchday and lock_by depend on the competition. */
 export const DEFAULT_SETTINGS: Omit<LeagueSettings, 'name' | 'competition_id' | 'start_matchday' | 'lock_by'> = {
+  description: null,
   selected_team_ids: [],
   bets_system: 'exact',
   points_system: 'winner_and_goals',
@@ -34,13 +36,16 @@ export const DEFAULT_SETTINGS: Omit<LeagueSettings, 'name' | 'competition_id' | 
   bet_deadline_minutes: DEFAULT_BET_DEADLINE_MINUTES,
 };
 
-/** After the first kickoff these may still change; everything else changes what bets score. */
-export const ALWAYS_EDITABLE: readonly (keyof LeagueSettings)[] = ['name', 'allow_invite', 'allow_join', 'bots'];
+/** After the first kickoff these may still change (the contract's list); everything else changes what bets score. */
+export const ALWAYS_EDITABLE: readonly (keyof LeagueSettings)[] = EDITABLE_AFTER_START;
 
 const FLAGS = [
   'playoff_results_points', 'round_bets_enabled', 'person_bets_enabled', 'allow_invite', 'allow_join', 'editable_after_start',
   'late_entry_after_result', 'head_to_head',
 ] as const;
+
+/** Surrounding blanks go; nothing left (or nothing sent) is no description. */
+export const cleanDescription = (description: string | null): string | null => description?.trim() || null;
 
 export function cleanName(name: string): string {
   const trimmed = name.trim().replace(/\s+/g, ' ');
@@ -78,6 +83,7 @@ export function settingsToColumns(settings: Partial<LeagueSettings>): Updateable
     columns.name = settings.name;
     columns.name_normalized = normaliseSearchText(settings.name).slice(0, 100);
   }
+  if (settings.description !== undefined) columns.description = settings.description;
   if (settings.bets_system !== undefined) columns.bets_system = settings.bets_system;
   if (settings.points_system !== undefined) columns.points_system = settings.points_system;
   if (settings.scoring !== undefined) Object.assign(columns, scoringToColumns(completeScoring(settings.scoring)));

@@ -38,6 +38,7 @@ export function toLeague(
     late_entry_after_result: row.late_entry_after_result === 1,
     head_to_head: row.head_to_head === 1,
     bots: row.bots,
+    description: row.description,
     start_matchday: row.start_matchday,
     knockout_basis: row.knockout_basis,
     tie_breaks: parseTieBreaks(row.tie_breaks),

@@ -8,7 +8,7 @@ import { resultBetDeadlineSql } from '../../domain/scoring/scoringSql';
 
 /** A league as the API shows it, before mapping: settings plus competition, owner and the caller's membership. */
 export interface LeagueViewRow {
-  id: number; name: string; competition_id: number; owner_id: number;
+  id: number; name: string; description: string | null; competition_id: number; owner_id: number;
   bets_system: LeaguesTable['bets_system']; points_system: LeaguesTable['points_system'];
   playoff_results_points: number; round_bets_enabled: number; person_bets_enabled: number;
   allow_invite: number; allow_join: number; editable_after_start: number; late_entry_after_result: number; head_to_head: number; start_matchday: number;
@@ -40,7 +40,7 @@ export async function selectLeagueViews(db: Executor, callerId: number, filter: 
     .innerJoin('users as o', 'o.id', 'l.owner_id')
     .leftJoin('league_members as me', (join) => join.onRef('me.league_id', '=', 'l.id').on('me.user_id', '=', callerId))
     .select((eb) => [
-      'l.id', 'l.name', 'l.competition_id', 'l.owner_id', 'l.bets_system', 'l.points_system',
+      'l.id', 'l.name', 'l.description', 'l.competition_id', 'l.owner_id', 'l.bets_system', 'l.points_system',
       'l.playoff_results_points', 'l.round_bets_enabled', 'l.person_bets_enabled', 'l.allow_invite', 'l.allow_join',
       'l.editable_after_start', 'l.late_entry_after_result', 'l.head_to_head', 'l.bots', 'l.start_matchday', 'l.knockout_basis', 'l.share_token', 'l.created_at', 'l.tie_breaks',
       'l.scoring_mode', 'l.points_tendency', 'l.points_goal_difference', 'l.points_exact', 'l.points_local_goals',

@@ -118,13 +118,24 @@ describeEachDb('league settings: create, update, delete', (ctx) => {
       call(t.app, { method: 'PUT', url: api(`/leagues/${league.id}`, locale), token: w.owner.token, payload: { league: changes } });
     const frozen = await put({ bets_system: 'sign' }, 'es');
     expect(frozen.statusCode).toBe(403);
-    expect(frozen.data.error).toBe('La competición ha empezado: ya no se pueden cambiar los ajustes de la liga');
+    expect(frozen.data.error).toBe('La competición ha empezado: los ajustes de puntuación están congelados, porque cambiarlos cambiaría puntos ya '
+      + 'ganados (el nombre, la descripción, las invitaciones, la entrada libre y los bots aún se pueden cambiar)');
+    // A frozen setting sent beside editable ones refuses the whole change: the name stays too.
+    const mixed = await put({ name: 'Sneaky', jokers: { count: 1, multiplier: 2 } });
+    expect(mixed.statusCode).toBe(403);
+    expect(mixed.data.error).toMatch(/^The competition has started: the scoring settings are frozen/);
     expect((await put({ editable_after_start: true })).statusCode).toBe(403);
-    const open = await put({ name: 'Still mine', allow_join: true, allow_invite: true, bets_system: 'exact' });
+    expect((await put({ start_matchday: 2 })).statusCode).toBe(403);
+    const open = await put({ name: 'Still mine', description: '  Winner pays dinner.\n', allow_join: true, allow_invite: true, bots: 'forbidden', bets_system: 'exact' });
     expect(open.statusCode).toBe(200);
-    expect(open.data.league).toMatchObject({ name: 'Still mine', allow_join: true, allow_invite: true, bets_system: 'exact', editable: false });
-    const row = await t.deps.db.selectFrom('leagues').select('bets_system').where('id', '=', league.id).executeTakeFirstOrThrow();
-    expect(row.bets_system).toBe('exact');
+    expect(open.data.league).toMatchObject({
+      name: 'Still mine', description: 'Winner pays dinner.', allow_join: true, allow_invite: true, bots: 'forbidden', bets_system: 'exact', editable: false,
+    });
+    // An emptied description is none; a too long one is refused like any bad field.
+    expect((await put({ description: '   ' })).data.league.description).toBeNull();
+    expect((await put({ description: 'x'.repeat(501) })).statusCode).toBe(400);
+    const row = await t.deps.db.selectFrom('leagues').select(['bets_system', 'name']).where('id', '=', league.id).executeTakeFirstOrThrow();
+    expect(row).toEqual({ bets_system: 'exact', name: 'Still mine' });
   });
 
   it('keeps settings editable after the start when editable_after_start', async () => {

@@ -14,7 +14,7 @@ import { defaultLockBy } from '../../../shared/domain/deadlines';
 import type { Executor } from '../../platform/db/database';
 import { replaceRoundMultipliers } from '../../domain/scoring/leagueScoring';
 import {
-  ALWAYS_EDITABLE, DEFAULT_SETTINGS, changedSettings, checkDeadlineChange, checkJokerCount, checkRoundMultipliers,
+  ALWAYS_EDITABLE, DEFAULT_SETTINGS, cleanDescription, changedSettings, checkDeadlineChange, checkJokerCount, checkRoundMultipliers,
   checkSelectedTeams, checkStartMatchday, cleanName, defaultStartMatchday, settingsToColumns, withScoring,
 } from './leagueSettings';
 import { deleteLeague, findCompetition, insertLeague, replaceLeagueTeams, takeOffJokersBeyond, updateLeague } from './leaguesRepository';
@@ -44,6 +44,7 @@ export async function createLeague(deps: AppDeps, user: AuthUser, input: NewLeag
       ...DEFAULT_SETTINGS,
       ...withScoring(input),
       name: cleanName(input.name),
+      description: cleanDescription(input.description ?? null),
       start_matchday: input.start_matchday ?? await defaultStartMatchday(trx, competition, now),
       lock_by: input.lock_by ?? defaultLockBy({ is_league: competition.competition_type === 'league' }),
     });
@@ -85,6 +86,7 @@ export async function changeLeague(deps: AppDeps, user: AuthUser, leagueId: numb
     const current = await leagueView(trx, user.id, leagueId, now);
     const wanted: Partial<LeagueSettings> = withScoring({ ...requested });
     if (wanted.name !== undefined) wanted.name = cleanName(wanted.name);
+    if (wanted.description !== undefined) wanted.description = cleanDescription(wanted.description);
     if (wanted.round_multipliers !== undefined) wanted.round_multipliers = checkRoundMultipliers(wanted.round_multipliers);
     if (wanted.selected_team_ids !== undefined) {
       wanted.selected_team_ids = await checkSelectedTeams(trx, league.competition_id, wanted.selected_team_ids);

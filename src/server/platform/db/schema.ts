@@ -122,6 +122,8 @@ export interface LeaguesTable {
   tie_breaks: Generated<string>;
   /** Whether members may bet with a personal API token: allowed, marked (shown with a robot mark) or forbidden. */
   bots: Generated<'allowed' | 'marked' | 'forbidden'>;
+  /** What the owner says about the league (null: nothing). */
+  description: string | null;
 }
 
 /** A member removed by the owner: kept out until a new invitation from the owner is accepted. */

@@ -12,6 +12,12 @@ export const NewLeague = Type.Object(
   { additionalProperties: false },
 );
 
+/**
+ * Settings that may still change after the first kickoff: none of them moves a point already earned. Every other
+ * setting is frozen then (unless editable_after_start), as a change would rescore bets already played.
+ */
+export const EDITABLE_AFTER_START = ['name', 'description', 'allow_invite', 'allow_join', 'bots'] as const satisfies readonly (keyof LeagueSettings)[];
+
 /** Update: any subset of the settings; competition_id may be repeated but never changed. */
 export const LeagueChanges = Type.Partial(LeagueSettings, { additionalProperties: false });
 
@@ -64,7 +70,7 @@ export const leagueRoutes = {
   leagueShow: route({
     method: 'GET', path: '/leagues/:id', prefixed: true, access: 'user', tokens: 'read',
     errors: [403],
-    summary: 'A league (members; joinable or invited non-members, or holders of its share or invitation token, see it without the share token)',
+    summary: 'A league (members; joinable or invited non-members, or holders of its share or invitation token, see it without the share token; anyone else gets 403 saying the league is private, and nothing of it)',
     params: IdParams,
     query: Type.Object({ token: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })) }, { additionalProperties: false }),
     response: League,
@@ -93,7 +99,7 @@ export const leagueRoutes = {
   leagueUpdate: route({
     method: 'PUT', path: '/leagues/:id', prefixed: true, access: 'user', process: 'league_update',
     errors: [403],
-    summary: 'Change league settings (owner; frozen at the first kickoff unless editable_after_start; a new scoring recomputes at once)',
+    summary: 'Change league settings (owner). After the first kickoff only name, description, allow_invite, allow_join and bots may change (403 saying which settings are frozen and why otherwise) unless editable_after_start; a new scoring recomputes at once',
     params: IdParams, body: Strict({ league: LeagueChanges }), response: LeagueMessage,
   }),
   leagueDelete: route({

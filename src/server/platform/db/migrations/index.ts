@@ -1,6 +1,7 @@
 import type { Kysely, Migration, MigrationProvider } from 'kysely';
 import * as initial from './20261122_initial';
 import * as firstMatchday from './20261129_m_first_matchday';
+import * as leagueDescription from './20261129_n_league_description';
 import * as accountTrust from './20261124_a_account_trust';
 import * as leagueTrust from './20261124_b_league_trust';
 import * as competitionTimeZone from './20261124_c_competition_time_zone';
@@ -62,6 +63,7 @@ const migrations: Record<string, DialectMigration> = {
   '20261128_h_stored_ranking': storedRanking,
   '20261128_p_fair_odds': fairOdds,
   '20261129_m_first_matchday': firstMatchday,
+  '20261129_n_league_description': leagueDescription,
 };
 
 export function migrationProvider(dialect: Dialect): MigrationProvider {
