@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import type { MatchdayRound } from '../../../shared/domain/matchNames';
 import type { Executor } from '../../platform/db/database';
 
 export const MATCH_COLUMNS = [
@@ -51,4 +52,23 @@ export async function matchdaySummary(db: Executor, competitionId: number, now: 
     .orderBy('matchday')
     .execute();
   return rows.map((r) => ({ matchday: r.matchday, round_id: Number(r.round_id), started: Number(r.started_count), pending: Number(r.pending_count) }));
+}
+
+/**
+ * Each matchday of these competitions with the round its matches belong to (the latest, as the matchday info
+ * answers), by competition: what names a knockout matchday by its round. One statement for them all.
+ */
+export async function matchdayRoundsOf(db: Executor, competitionIds: readonly number[]): Promise<Map<number, MatchdayRound[]>> {
+  const byCompetition = new Map<number, MatchdayRound[]>();
+  if (competitionIds.length === 0) return byCompetition;
+  const rows = await db.selectFrom('matches').where('competition_id', 'in', [...new Set(competitionIds)])
+    .groupBy(['competition_id', 'matchday'])
+    .select(['competition_id', 'matchday', sql<number>`max(round_id)`.as('round_id')])
+    .orderBy('competition_id').orderBy('matchday').execute();
+  for (const row of rows) {
+    const list = byCompetition.get(row.competition_id) ?? [];
+    list.push({ matchday: row.matchday, round_id: Number(row.round_id) });
+    byCompetition.set(row.competition_id, list);
+  }
+  return byCompetition;
 }

@@ -36,6 +36,21 @@ async function matchdayWinners(db: Executor, leagueId: number, matchday: number)
 }
 
 /**
+ * The round of each of these matchdays and the matchdays that round spans, so a chat names a knockout matchday by
+ * its round ("Semifinales", "Octavos de final, día 2") in the owner's language when the event is sent.
+ */
+async function matchdayRounds(db: Executor, competitionId: number, matchdays: number[]) {
+  const rows = matchdays.length === 0 ? [] : await db.selectFrom('matches').where('competition_id', '=', competitionId)
+    .groupBy('matchday').select(['matchday', sql<number>`max(round_id)`.as('round_id')]).orderBy('matchday').execute();
+  const roundOf = new Map(rows.map((row) => [row.matchday, Number(row.round_id)]));
+  return new Map(matchdays.map((matchday) => {
+    const roundId = roundOf.get(matchday) ?? null;
+    const days = rows.filter((row) => Number(row.round_id) === roundId).map((row) => row.matchday);
+    return [matchday, { round_id: roundId, round_matchdays: days }];
+  }));
+}
+
+/**
  * After these matches got their first result and these leagues' stored standings hold it: a `result` event per match
  * with the league's new top places, for each of the leagues with a webhook, and a `matchday_winners` event for each of
  * their matchdays that is now complete. Runs in the transaction that rewrote the leagues' standings, so a chat hears
@@ -59,18 +74,19 @@ export async function publishResultEvents(
   const complete = matchdays.length === 0 ? [] : await db.selectFrom('matches').select('matchday')
     .where('competition_id', '=', competitionId).where('matchday', 'in', matchdays)
     .groupBy('matchday').having((eb) => eb.fn.min('finished'), '=', 1).execute();
+  const rounds = await matchdayRounds(db, competitionId, matchdays);
   for (const league of leagues) {
     const top = await topPlaces(db, league.id);
     for (const m of matches) {
       const match = {
-        id: m.id, matchday: m.matchday, kickoff: new Date(m.date).toISOString(),
+        id: m.id, matchday: m.matchday, ...rounds.get(m.matchday), kickoff: new Date(m.date).toISOString(),
         home: m.home ?? m.local_placeholder ?? '', away: m.away ?? m.visiting_placeholder ?? '', home_goals: m.local_goals, away_goals: m.visiting_goals,
       };
       await publishLeagueEvent(db, { leagueId: league.id, kind: 'result', payload: { match, top } }, now);
     }
     for (const { matchday } of complete) {
       const { points, winners } = await matchdayWinners(db, league.id, matchday);
-      await publishLeagueEvent(db, { leagueId: league.id, kind: 'matchday_winners', payload: { matchday, points, winners } }, now);
+      await publishLeagueEvent(db, { leagueId: league.id, kind: 'matchday_winners', payload: { matchday, ...rounds.get(matchday), points, winners } }, now);
     }
   }
 }

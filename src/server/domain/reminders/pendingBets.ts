@@ -5,7 +5,10 @@ import * as repo from './pendingBetsRepository';
 
 /** What members still have to do before deadlines in a window: the source of alerts and reminders. */
 
-export interface PendingResults { kind: 'results'; user_id: number; league_id: number; league_name: string; matchday: number; missing: number; deadline: number }
+export interface PendingResults {
+  kind: 'results'; user_id: number; league_id: number; league_name: string; competition_id: number; matchday: number; missing: number;
+  deadline: number;
+}
 export interface PendingPicks {
   kind: 'picks'; user_id: number; league_id: number; league_name: string; round_id: number; matchday: number | null;
   missing: number; deadline: number;

@@ -14,7 +14,7 @@ export async function missingResultBets(db: Executor, args: { from: number; to: 
     .innerJoin('league_members as lm', 'lm.league_id', 'l.id')
     .leftJoin('result_bets as rb', (join) => join.onRef('rb.league_id', '=', 'l.id').onRef('rb.user_id', '=', 'lm.user_id')
       .onRef('rb.match_id', '=', 'm.id').on('rb.mode', '=', 0))
-    .select(['lm.user_id', 'l.id as league_id', 'l.name as league_name', 'm.matchday',
+    .select(['lm.user_id', 'l.id as league_id', 'l.name as league_name', 'l.competition_id', 'm.matchday',
       (eb) => eb.fn.countAll<number>().as('missing'), (eb) => eb.fn.min(deadline).as('deadline')])
     // A deadline in the window means a kickoff after `from` (the date index narrows the scan).
     .where('m.date', '>', args.from).where('c.finished', '=', 0)
@@ -22,7 +22,7 @@ export async function missingResultBets(db: Executor, args: { from: number; to: 
     .where(sql<SqlBool>`${playedInLeague('l', 'm', 'c')}`)
     .where((eb) => eb.or([eb('rb.id', 'is', null), eb('rb.local_goals', 'is', null), eb('rb.visiting_goals', 'is', null)]));
   if (args.userId !== undefined) query = query.where('lm.user_id', '=', args.userId);
-  const rows = await query.groupBy(['lm.user_id', 'l.id', 'l.name', 'm.matchday']).execute();
+  const rows = await query.groupBy(['lm.user_id', 'l.id', 'l.name', 'l.competition_id', 'm.matchday']).execute();
   return rows.map((r) => ({ ...r, missing: Number(r.missing), deadline: Number(r.deadline) }));
 }
 

@@ -39,12 +39,12 @@ describeEachDb('alerts', (ctx) => {
     expect(res.data).toEqual([
       { alert_type: 2, message: 'Semi-finals: 4 teams still to pick before the deadline', league_id: s.leagueId, league_name: 'Office', matchday: 1 },
       { alert_type: 3, message: 'Top scorer: 1 players still to pick before the deadline', league_id: s.leagueId, league_name: 'Office', matchday: 1 },
-      { alert_type: 1, message: '2 matches without a bet in matchday 1', league_id: s.leagueId, league_name: 'Office', matchday: 1 },
-      { alert_type: 1, message: '4 matches without a bet in matchday 2', league_id: s.leagueId, league_name: 'Office', matchday: 2 },
-      { alert_type: 1, message: '4 matches without a bet in matchday 3', league_id: s.leagueId, league_name: 'Office', matchday: 3 },
+      { alert_type: 1, message: '2 matches without a bet (Matchday 1)', league_id: s.leagueId, league_name: 'Office', matchday: 1 },
+      { alert_type: 1, message: '4 matches without a bet (Matchday 2)', league_id: s.leagueId, league_name: 'Office', matchday: 2 },
+      { alert_type: 1, message: '4 matches without a bet (Matchday 3)', league_id: s.leagueId, league_name: 'Office', matchday: 3 },
     ]);
     const es = await alerts(ctx(), s.ana.token, 'es');
-    expect(es.data[2].message).toBe('2 partidos sin apuesta en la jornada 1');
+    expect(es.data[2].message).toBe('2 partidos sin apuesta (Jornada 1)');
     expect(es.data[0].message).toBe('Semifinales: quedan 4 equipos por elegir antes del cierre');
   });
 
@@ -62,7 +62,11 @@ describeEachDb('alerts', (ctx) => {
     ctx().clock.set(s.start - BET_LOCK_MS + 1000);
     types = (await alerts(ctx(), s.ana.token)).data.map((a: any) => [a.alert_type, a.matchday]);
     expect(types).toEqual([[1, 1], [1, 2], [1, 3], [1, 4], [2, 4]]);
-    expect((await alerts(ctx(), s.ana.token)).data[0].message).toBe('2 matches without a bet in matchday 1');
+    expect((await alerts(ctx(), s.ana.token)).data[0].message).toBe('2 matches without a bet (Matchday 1)');
+    // Matchday 4 is the semi-finals: its alert names the round, never "matchday 4".
+    const semis = (data: { alert_type: number; matchday: number; message: string }[]) => data.find((a) => a.alert_type === 1 && a.matchday === 4)?.message;
+    expect(semis((await alerts(ctx(), s.ana.token)).data)).toBe('1 match without a bet (Semi-finals)');
+    expect(semis((await alerts(ctx(), s.ana.token, 'es')).data)).toBe('1 partido sin apuesta (Semifinales)');
   });
 
   it('pendingBetsByUser lists every member with something pending', async () => {

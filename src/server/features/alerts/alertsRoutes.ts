@@ -5,6 +5,6 @@ import * as alerts from './alertsService';
 
 export function alertHandlers(deps: AppDeps): RouteHandlers<typeof alertRoutes> {
   return {
-    alertsIndex: ({ user, req }) => alerts.index(deps, user, req.t),
+    alertsIndex: ({ user, req }) => alerts.index(deps, user, req.t, req.locale),
   };
 }

@@ -150,7 +150,7 @@ describeEachDb('who has not bet yet, and nudges', (ctx) => {
       + 'Peter New (solo en Porra: sin dispositivo push ni recordatorios por correo)');
     expect(sent.data.missing.members.find((m: { user_id: number }) => m.user_id === peter.id).reach).toEqual(['in_app']);
     expect(await alerts(peter, 'es')).toEqual([expect.objectContaining({
-      league_id: w.league.id, nudged: true, message: 'Olga Owner te recuerda: 2 partidos sin apuesta en la jornada 1',
+      league_id: w.league.id, nudged: true, message: 'Olga Owner te recuerda: 2 partidos sin apuesta (Jornada 1)',
     })]);
     // Once the bets are placed the nudge has nothing left to say.
     await t.deps.db.insertInto('result_bets').values(await withMatchCompetitions(t.deps.db, w.cup.groupMatchIds.slice(0, 2).map((matchId) => ({

@@ -86,11 +86,40 @@ describeEachDb('league webhooks: the outbox', (ctx) => {
     await deliverDueWebhooks(t.deps);
     const byPath = Object.fromEntries(receiver.received.map((r) => [r.path, r]));
     expect(Object.keys(byPath).sort()).toEqual(['/discord', '/slack', '/teams']);
-    expect(byPath['/discord']!.body.content).toMatch(/^Office Porra: la jornada 1 es para Mario Member con \d+ puntos$/);
+    expect(byPath['/discord']!.body.content).toMatch(/^Office Porra, Jornada 1: gana Mario Member con \d+ puntos$/);
     expect(byPath['/slack']!.body.text).toBe(byPath['/discord']!.body.content);
     expect(byPath['/teams']!.body.attachments[0].content.body[0].text).toBe(byPath['/discord']!.body.content);
     // Only JSON hooks are signed.
     expect(byPath['/discord']!.headers['x-porra-signature']).toBeUndefined();
+  });
+
+  it('names a knockout matchday by its round in chat, in the owner\'s language, and a group matchday by number', async () => {
+    const t = ctx();
+    const w = await webhookWorld(t);
+    expect((await addHook(t, w.owner, { league_id: w.league.id, url: `${receiver.base}/slack`, kind: 'slack', events: ['result', 'matchday_winners'] })).statusCode).toBe(200);
+    const [semi1, semi2] = w.cup.knockoutMatchIds;
+    const teams = w.cup.teamIds;
+    await t.deps.db.updateTable('matches').set({ local_team_id: teams[0]!, visiting_team_id: teams[1]! }).where('id', '=', semi1!).execute();
+    await t.deps.db.updateTable('matches').set({ local_team_id: teams[2]!, visiting_team_id: teams[3]! }).where('id', '=', semi2!).execute();
+    const texts = async () => {
+      await deliverDueWebhooks(t.deps);
+      // Each text's first line (a result's second lists the top places).
+      const sent = receiver.received.map((r) => (r.body.text as string).split('\n')[0]);
+      receiver.received.length = 0;
+      return sent;
+    };
+    await t.deps.db.updateTable('users').set({ locale: 'es' }).where('id', '=', w.owner.id).execute();
+    await enterResult(t, w.admin, semi1!, 2, 1);
+    expect(await texts()).toEqual([expect.stringMatching(/^Office Porra: .* 2-1 .* \(Semifinales\)$/)]);
+    await t.deps.db.updateTable('users').set({ locale: 'en' }).where('id', '=', w.owner.id).execute();
+    // The second semi-final completes matchday 4: its winners are those of the semi-finals.
+    await enterResult(t, w.admin, semi2!, 0, 3);
+    expect(await texts()).toEqual([
+      expect.stringMatching(/^Office Porra: .* 0-3 .* \(Semi-finals\)$/),
+      'Office Porra, Semi-finals: all matches played and nobody scored',
+    ]);
+    await enterResult(t, w.admin, w.cup.groupMatchIds[0]!, 1, 1);
+    expect(await texts()).toEqual([expect.stringMatching(/^Office Porra: .* 1-1 .* \(Matchday 1\)$/)]);
   });
 
   it('retries with exponential backoff, in order per hook, until the receiver comes back', async () => {

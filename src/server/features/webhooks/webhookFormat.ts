@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import type { Locale } from '../../../shared/domain/locales';
-import { localPlaceholder } from '../../../shared/domain/matchNames';
+import { localPlaceholder, matchdayName } from '../../../shared/domain/matchNames';
 import { translate } from '../../platform/i18n/messages';
 import type { DueDelivery } from './webhooksRepository';
 
@@ -15,19 +15,30 @@ type Data = Record<string, any>;
 /** A side of a match as chat shows it: a team not known yet in words ("Winner of match 49"), a team as it is. */
 const side = (locale: Locale, name: unknown) => localPlaceholder(String(name ?? ''), locale);
 
+/**
+ * A matchday as chat names it: a knockout one by its round ("Semifinales"), any other by number ("Jornada 19"); an
+ * event queued before events carried their round goes by number.
+ */
+const matchdayOf = (locale: Locale, data: Data) => {
+  const roundId = typeof data.round_id === 'number' ? data.round_id : null;
+  const days: unknown[] = Array.isArray(data.round_matchdays) ? data.round_matchdays : [];
+  const rounds = roundId === null ? [] : days.filter((day) => typeof day === 'number').map((day) => ({ matchday: day as number, round_id: roundId }));
+  return matchdayName(Number(data.matchday), rounds, locale);
+};
+
 /** One line of chat text for an event, in the league owner's language. */
 export function chatText(locale: Locale, event: string, league: string, data: Data): string {
   switch (event) {
     case 'result': {
       const m = data.match as Data;
       const top = (data.top as Data[]).map((p) => `${p.rank}. ${p.name} ${p.points}`).join(', ');
-      const line = translate(locale, 'webhooks.result', { league, home: side(locale, m.home), away: side(locale, m.away), home_goals: m.home_goals, away_goals: m.away_goals, matchday: m.matchday });
+      const line = translate(locale, 'webhooks.result', { league, home: side(locale, m.home), away: side(locale, m.away), home_goals: m.home_goals, away_goals: m.away_goals, matchday: matchdayOf(locale, m) });
       return top ? `${line}\n${translate(locale, 'webhooks.top', { count: (data.top as Data[]).length, places: top })}` : line;
     }
     case 'matchday_winners':
       return (data.winners as Data[]).length === 0
-        ? translate(locale, 'webhooks.matchday_no_winner', { league, matchday: data.matchday })
-        : translate(locale, 'webhooks.matchday_winners', { league, matchday: data.matchday, points: data.points, names: (data.winners as Data[]).map((w) => w.name).join(', ') });
+        ? translate(locale, 'webhooks.matchday_no_winner', { league, matchday: matchdayOf(locale, data) })
+        : translate(locale, 'webhooks.matchday_winners', { league, matchday: matchdayOf(locale, data), points: data.points, names: (data.winners as Data[]).map((w) => w.name).join(', ') });
     case 'bets_shown':
       return translate(locale, 'webhooks.bets_shown', {
         league, home: side(locale, data.match.home), away: side(locale, data.match.away), bets: data.split.bets, home_count: data.split.home, draw_count: data.split.draw, away_count: data.split.away,

@@ -11,10 +11,12 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../api/api';
+import { useMatchdayName } from '../../../api/matchdayNames';
 import { formatDateTime } from '../../../lib/i18n/dates';
 
 const missingBets = api.endpoints.leagueMissingBets;
 const nudgeMembers = api.endpoints.leagueNudge;
+const leagueShow = api.endpoints.leagueShow;
 
 /**
  * The owner's list of members who have not bet yet for the next deadline, how a nudge reaches each of them, and the
@@ -24,6 +26,9 @@ export function MissingBetsCard({ leagueId, ownerId }: { leagueId: number; owner
   const { t } = useTranslation();
   const { data } = missingBets.useQuery({ params: { id: leagueId } });
   const [nudge, { isLoading }] = nudgeMembers.useMutation();
+  // The league is read already by the page around this card; its competition names the deadline's matchday.
+  const { data: leagueAnswer } = leagueShow.useQuery({ params: { id: leagueId } });
+  const nameMatchday = useMatchdayName(leagueAnswer?.competition.id);
   const waiting = data?.members.filter((m) => !m.nudged && m.user_id !== ownerId) ?? [];
 
   const send = () => { void nudge({ params: { id: leagueId } }); };
@@ -40,7 +45,7 @@ export function MissingBetsCard({ leagueId, ownerId }: { leagueId: number; owner
         {data && data.deadline === null && <Typography color="text.secondary">{t('rivalry.no_deadline')}</Typography>}
         {data && data.deadline !== null && (
           <>
-            <Typography color="text.secondary">{t('rivalry.next_deadline', { date: formatDateTime(data.deadline), matchday: data.matchday })}</Typography>
+            <Typography color="text.secondary">{t('rivalry.next_deadline', { date: formatDateTime(data.deadline), matchday: data.matchday === null ? '' : nameMatchday(data.matchday) })}</Typography>
             {data.members.length === 0 && <Typography sx={{ mt: 1 }}>{t('rivalry.everyone_bet')}</Typography>}
             <List aria-labelledby="missing-bets-title" dense>
               {data.members.map((member) => (

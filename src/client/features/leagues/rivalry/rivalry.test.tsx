@@ -6,7 +6,10 @@ import { PLAYER } from '../../../testing/handlers/fakeApi';
 import { CARLOS, leagueWorld } from '../../../testing/handlers/leagueWorld';
 import { liveFeed } from '../../../testing/handlers/live';
 import { rivalryWorld } from '../../../testing/handlers/rivalry';
+import { handlePublic } from '../../../testing/handlers/leagueWorld';
+import { ok } from '../../../testing/handlers/route';
 import { renderApp, signInAs } from '../../../testing/renderWithProviders';
+import { server } from '../../../testing/server';
 
 const missingCard = () => screen.findByRole('region', { name: 'Who has not bet yet' }, { timeout: 15_000 });
 
@@ -18,7 +21,7 @@ describe('who has not bet yet', () => {
     expect(await within(card).findByText('Bea')).toBeInTheDocument();
     expect(within(card).getByText('2 matches without a bet')).toBeInTheDocument();
     expect(within(card).getByText('1 match without a bet')).toBeInTheDocument();
-    expect(within(card).getByText(/Next deadline: .*\(matchday 2\)/)).toBeInTheDocument();
+    expect(await within(card).findByText(/Next deadline: .*\(Matchday 2\)/)).toBeInTheDocument();
     expect(within(card).getByText('Reached by push, email, in Porra')).toBeInTheDocument();
     expect(within(card).getByText('In Porra only, the next time they open it: no push device, no reminder emails')).toBeInTheDocument();
 
@@ -35,8 +38,28 @@ describe('who has not bet yet', () => {
     const { user } = renderApp({ route: '/leagues/admin/5' });
     const card = await screen.findByRole('region', { name: 'Quién no ha apostado todavía' }, { timeout: 15_000 });
     expect(await within(card).findByText('2 partidos sin apuesta')).toBeInTheDocument();
+    expect(await within(card).findByText(/Próximo cierre: .*\(Jornada 2\)/)).toBeInTheDocument();
     await user.click(within(card).getByRole('button', { name: 'Avisar a 2 participantes' }));
     await waitFor(() => expect(within(card).getAllByText('Avisado')).toHaveLength(2));
+  });
+
+  it('names a knockout deadline by its round, in both languages', async () => {
+    // The next deadline is on matchday 2, the semi-finals of this competition.
+    server.use(handlePublic('matchInfo', () => ok({
+      lastPlayedMatchday: 1, nextMatchday: 2, matchdays: [1, 2, 3],
+      matchdayRounds: [{ matchday: 1, round_id: 1 }, { matchday: 2, round_id: 6 }, { matchday: 3, round_id: 7 }],
+    })));
+    await signInAs(PLAYER);
+    const { unmount } = renderApp({ route: '/leagues/admin/5' });
+    const card = await missingCard();
+    expect(await within(card).findByText(/Next deadline: .*\(Semi-finals\)/)).toBeInTheDocument();
+    expect(within(card).queryByText(/matchday 2/)).not.toBeInTheDocument();
+    unmount();
+
+    await changeLocale('es');
+    renderApp({ route: '/leagues/admin/5' });
+    const tarjeta = await screen.findByRole('region', { name: 'Quién no ha apostado todavía' }, { timeout: 15_000 });
+    expect(await within(tarjeta).findByText(/Próximo cierre: .*\(Semifinales\)/)).toBeInTheDocument();
   });
 
   it('is not shown to a member who does not own the league', async () => {
