@@ -11,7 +11,7 @@ const LANGUAGES = [
     texts: {
       card: 'Quién no ha apostado todavía', inPorraOnly: 'Solo en Porra, la próxima vez que entre: sin dispositivo push ni recordatorios por correo',
       nudge: 'Avisar a 1 participante', sent: (name: string) => `Aviso enviado: ${name} (solo en Porra: sin dispositivo push ni recordatorios por correo)`,
-      nudged: 'Avisado', panel: 'Abrir el panel de usuario', alert: (owner: string) => new RegExp(`^${owner} te recuerda: \\d+ partidos? sin apuesta en la jornada \\d+`),
+      nudged: 'Avisado', panel: 'Abrir el panel de usuario', alert: (owner: string) => new RegExp(`^${owner} te recuerda: \\d+ partidos? sin apuesta \\([^)]+\\)`),
     },
   },
   {
@@ -19,7 +19,7 @@ const LANGUAGES = [
     texts: {
       card: 'Who has not bet yet', inPorraOnly: 'In Porra only, the next time they open it: no push device, no reminder emails',
       nudge: 'Nudge 1 member', sent: (name: string) => `Nudge sent: ${name} (in Porra only: no push device, no reminder emails)`,
-      nudged: 'Nudged', panel: 'Open the user panel', alert: (owner: string) => new RegExp(`^${owner} reminds you: \\d+ match(es)? without a bet in matchday \\d+`),
+      nudged: 'Nudged', panel: 'Open the user panel', alert: (owner: string) => new RegExp(`^${owner} reminds you: \\d+ match(es)? without a bet \\([^)]+\\)`),
     },
   },
 ] as const;
