@@ -39,14 +39,15 @@ export function recordingMailer(inner: Mailer, db: Db, clock: Clock, onLogError:
   };
   return {
     async send(email) {
-      const id = await queue(email);
+      // The mail leaves at once, as it did before it was logged; its row is written meanwhile and settled after both.
+      const queued = queue(email);
       try {
         await inner.send(email);
       } catch (error) {
-        await settle(id, error ?? 'unknown error');
+        await settle(await queued, error ?? 'unknown error');
         throw error;
       }
-      await settle(id, undefined);
+      await settle(await queued, undefined);
     },
   };
 }
