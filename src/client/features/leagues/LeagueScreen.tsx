@@ -16,6 +16,7 @@ import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, Link as RouterLink, useParams } from 'react-router';
+import { PAGED_TABLE_FROM } from '../../../shared/api/routes/tables';
 import { api } from '../../api/api';
 import { useMatchdayName } from '../../api/matchdayNames';
 import { useLeagueOf } from '../../api/entities/hooks';
@@ -86,8 +87,12 @@ export default function LeagueScreen() {
   const { data: info } = matchInfo.useQuery(league ? { params: { id: league.competition.id } } : skipToken);
   // The table is for members (and admins): a non-member the league is shown to sees how to join instead.
   const reader = !!league && (league.is_member || isAdmin);
+  // A big league's past matchday is asked for as that matchday's own table, ranked by the server a page at a time.
+  const pagedTable = !!league && league.members_count > PAGED_TABLE_FROM;
+  const lastPlayed = info?.lastPlayedMatchday ?? null;
+  const pastPick = matchday !== undefined && lastPlayed !== null && matchday < lastPlayed;
   const { data: table, isFetching, isError: tableFailed } = leagueTable.useQuery(valid && reader
-    ? { params: { id: leagueId }, query: { ...(matchday ? { matchday } : {}), ...(offset ? { offset } : {}) } } : skipToken);
+    ? { params: { id: leagueId }, query: { ...(matchday ? { matchday } : {}), ...(offset ? { offset } : {}), ...(pagedTable && pastPick ? { order: 'matchday' as const } : {}) } } : skipToken);
   const live = useLeagueLive(valid && league?.is_member ? leagueId : null);
   const matchdayName = useMatchdayName(league?.competition.id);
 
@@ -105,9 +110,9 @@ export default function LeagueScreen() {
   const matchdays = info?.matchdays.length ? info.matchdays : [shownMatchday];
   // The winners of the matchday picked, once it is over: none while it is in play.
   const winners = !inPlay && table?.matchday === shownMatchday ? table.users.filter((row) => table.matchday_winner_ids.includes(row.user_id)) : [];
-  // A past matchday picked shows that matchday's own table (a big league's page keeps the whole table's order).
+  // A past matchday picked shows that matchday's own table.
   const latest = table?.last_played_matchday ?? info?.lastPlayedMatchday ?? null;
-  const pastMatchday = !inPlay && matchday !== undefined && latest !== null && matchday < latest && table?.matchday === matchday && table.own_row === undefined;
+  const pastMatchday = !inPlay && matchday !== undefined && latest !== null && matchday < latest && table?.matchday === matchday && (table.own_row === undefined || pagedTable);
 
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>
@@ -151,7 +156,7 @@ export default function LeagueScreen() {
           {winners.length > 0 && (
             <Typography variant="body2" sx={{ mb: 1 }}>{t('league.matchday_winners', { names: winners.map((row) => row.user_name).join(', ') })}</Typography>
           )}
-          {shownTable && pastMatchday && <MatchdayTable table={shownTable} leagueId={league.id} currentUserId={user.id} />}
+          {shownTable && pastMatchday && <MatchdayTable table={shownTable} leagueId={league.id} currentUserId={user.id} onPage={setOffset} />}
           {shownTable && !pastMatchday && (
             <Box sx={{ opacity: isFetching && !provisional ? 0.6 : 1 }}>
               <LeagueTable table={shownTable} leagueId={league.id} currentUserId={user.id} moves={moves} onPage={setOffset} matchdayName={matchdayName} />

@@ -13,7 +13,8 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { currentLocale } from '../../lib/i18n/i18n';
 import { DEFAULT_ROWS, userBetsPath } from '../../lib/ui/LeagueTable';
-import { formatPoints, visibleRows, type LeagueTableData, type UserRow } from '../../lib/ui/tableSort';
+import { TablePager } from '../../lib/ui/TablePager';
+import { formatPoints, visibleRows, withOwnRow, type LeagueTableData, type UserRow } from '../../lib/ui/tableSort';
 
 /**
  * A past matchday's own table: the members by the points they scored in it, best first (equal points share a
@@ -29,13 +30,24 @@ export function matchdayRanking(users: readonly UserRow[], locale: string): { ro
   });
 }
 
-export function MatchdayTable({ table, leagueId, currentUserId }: { table: LeagueTableData; leagueId: number; currentUserId: number | null }) {
+interface Props {
+  table: LeagueTableData; leagueId: number; currentUserId: number | null;
+  /** A big league's matchday table comes a page at a time, ranked by the server: asks for the page at `offset`. */
+  onPage?: (offset: number) => void;
+}
+
+export function MatchdayTable({ table, leagueId, currentUserId, onPage }: Props) {
   const { t } = useTranslation();
   const [expanded, setExpanded] = useState(false);
   const locale = currentLocale();
-  const ranking = useMemo(() => matchdayRanking(table.users, locale), [table.users, locale]);
+  // A page (a big league) holds the server's matchday positions and the reader's own row; a whole table is ranked here.
+  const paged = table.own_row !== undefined;
+  const ranking = useMemo(() => (paged
+    ? withOwnRow(table.users, table.own_row ?? null).map((row) => ({ row, position: row.position }))
+    : matchdayRanking(table.users, locale)), [paged, table.users, table.own_row, locale]);
   const positions = new Map(ranking.map(({ row, position }) => [row.user_id, position]));
-  const shown = visibleRows(ranking.map(({ row }) => row), DEFAULT_ROWS, currentUserId, expanded);
+  const rows = ranking.map(({ row }) => row);
+  const shown = paged ? rows : visibleRows(rows, DEFAULT_ROWS, currentUserId, expanded);
   const winners = new Set(table.matchday_winner_ids);
   return (
     <Box>
@@ -66,7 +78,8 @@ export function MatchdayTable({ table, leagueId, currentUserId }: { table: Leagu
           ))}
         </TableBody>
       </Table>
-      {table.users.length > DEFAULT_ROWS && (
+      {paged && onPage && <TablePager table={table} onPage={onPage} />}
+      {!paged && table.users.length > DEFAULT_ROWS && (
         <Button size="small" onClick={() => setExpanded(!expanded)} sx={{ mt: 1 }}>
           {expanded ? t('table.show_less') : t('table.show_all', { count: table.users.length })}
         </Button>

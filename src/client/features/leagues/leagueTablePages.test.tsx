@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import i18n from '../../lib/i18n/i18n';
 import { PLAYER } from '../../testing/handlers/fakeApi';
-import { handleSignedIn } from '../../testing/handlers/leagueWorld';
-import { ok } from '../../testing/handlers/route';
+import { handleSignedIn, leagueFor, leagueWorld } from '../../testing/handlers/leagueWorld';
+import { fail, ok } from '../../testing/handlers/route';
 import { server } from '../../testing/server';
 import { renderApp, signInAs } from '../../testing/renderWithProviders';
 
@@ -101,5 +101,47 @@ describe("a big league's table, a page at a time", () => {
     await settled(store);
     expect(main().getByRole('button', { name: 'Filas siguientes' })).toBeDisabled();
     expect(tableRows()).toHaveLength(31);
+  });
+
+  it("asks a big league's past matchday as that matchday's own table, with the server's positions, a page at a time", async () => {
+    const total = 1234;
+    // League 5 has as many members as its table: the screen knows before reading it that the table comes in pages.
+    server.use(handleSignedIn('leagueShow', ({ params }, user) => {
+      const league = leagueWorld.leagues.find((row) => row.id === Number(params.id));
+      return league ? ok({ ...leagueFor(league, user), members_count: total }) : fail(404, 'The league was not found');
+    }));
+    const asked: string[] = [];
+    const dayRow = (index: number, userId = 10_000 + index, name = `Member ${index + 1}`) => ({
+      user_id: userId, user_avatar: null, user_name: name, department: null, points_by_matchday: { 1: 9 - Math.floor(index / 20) }, points_league: 0,
+      points_rounds: 0, points_people: 0, points_bonus: 0, points: 50, points_matchday: 9 - Math.floor(index / 20),
+      position: 20 * Math.floor(index / 20) + 1, matchday_wins: 0, exact_hits: 0, goal_difference_hits: 0, tendency_hits: 0,
+    });
+    server.use(handleSignedIn('usersLeagueTable', ({ query }) => {
+      asked.push(query.toString());
+      const offset = Number(query.get('offset') ?? 0);
+      const matchday = Number(query.get('matchday') ?? 2);
+      const users = Array.from({ length: 50 }, (_, i) => dayRow(offset + i));
+      return ok({
+        users, departments: [], matchday, last_played_matchday: 2, matchday_winner_ids: [], matchday_winners: [], tie_breaks: [],
+        total_users: total, offset, own_row: { ...dayRow(999, PLAYER.id, 'Ana'), position: 981 },
+      });
+    }));
+    await signInAs(PLAYER);
+    const { user, store } = renderApp({ route: '/leagues/5' });
+    expect(await screen.findByText('Rows 1–50 of 1,234', {}, { timeout: 5000 })).toBeInTheDocument();
+    await settled(store);
+    await user.click(await screen.findByRole('combobox', { name: 'Matchday' }));
+    await user.click(await screen.findByRole('option', { name: 'Matchday 1' }));
+    const table = await screen.findByRole('table', { name: 'Table of matchday 1' }, { timeout: 5000 });
+    expect(asked.at(-1)).toBe('matchday=1&order=matchday');
+    const rows = within(table).getAllByRole('row').slice(1);
+    // The page as the server ranked it (positions shared on ties), then the reader's own row.
+    expect(rows).toHaveLength(51);
+    expect(within(rows[19]).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['1', 'Member 20', '9']);
+    expect(within(rows[20]).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['21', 'Member 21', '8']);
+    expect(within(rows[50]).getAllByRole('cell')[0]).toHaveTextContent('981');
+    await user.click(main().getByRole('button', { name: 'Next rows' }));
+    expect(await screen.findByText('Rows 51–100 of 1,234', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(asked.at(-1)).toBe('matchday=1&offset=50&order=matchday');
   });
 });

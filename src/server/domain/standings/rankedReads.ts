@@ -33,7 +33,7 @@ export type BoardRow<T> = T & RankKey & { user_id: number; name_key: string };
 const sameKey = (board: Board, a: RankKey, b: RankKey) => board.keys.every((k) => Number(a[k]) === Number(b[k]));
 const keyValues = (board: Board, key: RankKey) => sql.join(board.keys.map((k) => sql`${Number(key[k])}`));
 const keyRefs = (board: Board, alias: string) => sql.join(board.keys.map((k) => sql.ref(`${alias}.${k}`)));
-const nameKey = (alias: string, locale: Locale) => sql.ref(`${alias}.name_key_${locale}`);
+export const nameKey = (alias: string, locale: Locale) => sql.ref(`${alias}.name_key_${locale}`);
 /** The ranking's rows among member_standings `alias`. */
 const ofBoard = (board: Board, alias: string, scopeId: number) =>
   sql`${sql.ref(`${alias}.${board.scope}`)} = ${scopeId}${board.overall ? sql` AND ${sql.ref(`${alias}.in_overall`)} = 1` : sql``}`;

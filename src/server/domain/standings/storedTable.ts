@@ -7,7 +7,8 @@ import type { AppDeps } from '../../platform/deps';
 import type { LeagueAccessRow } from '../leagues/leagueRows';
 import { matchdayPointsAndWinners, tableHeader, tableSettings } from './leagueTable';
 import { unpackMatchdays } from './packedMatchdays';
-import { boardSize, LEAGUE_BOARD, pageAt, rowOf, type BoardRow } from './rankedReads';
+import { matchdayPage } from './matchdayReads';
+import { boardSize, LEAGUE_BOARD, pageAt, rowOf } from './rankedReads';
 import { listMatchdayPoints, listMatchdayTops } from './standingsRepository';
 import { rankDepartments } from './tableRanking';
 
@@ -36,6 +37,8 @@ export async function isPagedTable(deps: Pick<AppDeps, 'db'>, league: Pick<Leagu
 
 export interface TableRead {
   matchday?: number;
+  /** `matchday`: a page of the matchday's own table (members by their points in it); a whole table ignores it. */
+  order?: 'matchday';
   /** `whole`: every row, no own row (the answer is shared by readers); else a page and the reader's own row. */
   page: 'whole' | { offset: number; limit: number };
 }
@@ -56,8 +59,13 @@ export async function storedLeagueTable(
     const matchday = read.matchday ?? settings.lastPlayed;
     const total = await boardSize(db, LEAGUE_BOARD, league.id);
     const window = read.page === 'whole' ? { offset: 0, limit: total } : read.page;
-    const listed = await pageAt<StoredFigures>(db, LEAGUE_BOARD, league.id, viewer.locale, window, FIGURE_COLUMNS);
-    const own = read.page === 'whole' ? undefined : await rowOf<StoredFigures>(db, LEAGUE_BOARD, league.id, viewer.locale, viewer.id, FIGURE_COLUMNS);
+    const { listed, own } = read.page !== 'whole' && read.order === 'matchday' && matchday !== null
+      ? await matchdayPage<StoredFigures>(db, { leagueId: league.id, competitionId: league.competition_id, matchday }, viewer.locale, read.page, viewer.id, FIGURE_COLUMNS)
+        .then(({ rows, own: row }) => ({ listed: rows, own: row }))
+      : {
+        listed: await pageAt<StoredFigures>(db, LEAGUE_BOARD, league.id, viewer.locale, window, FIGURE_COLUMNS),
+        own: read.page === 'whole' ? undefined : await rowOf<StoredFigures>(db, LEAGUE_BOARD, league.id, viewer.locale, viewer.id, FIGURE_COLUMNS),
+      };
     const sent = [...listed, ...(own ? [own] : [])];
     const [days, tops, departments] = await Promise.all([
       listMatchdayPoints(db, league.id, league.competition_id, read.page === 'whole' ? undefined : sent.map((row) => Number(row.user_id))),
@@ -65,7 +73,7 @@ export async function storedLeagueTable(
       departmentRows(db, league.id, matchday, viewer.locale),
     ]);
     const { byUser, winners } = matchdayPointsAndWinners(days, tops);
-    const toRow = (row: BoardRow<StoredFigures> & { position: number }): Row => {
+    const toRow = (row: StoredFigures & { user_id: number; position: number }): Row => {
       const userId = Number(row.user_id);
       const pointsByMatchday = byUser.get(userId) ?? {};
       return {

@@ -88,6 +88,47 @@ describeEachDb('a big league\'s table, a page at a time', (ctx) => {
     expect(en.users.map((r) => r.user_id)).not.toEqual(es.users.map((r) => r.user_id));
   });
 
+  it('a past matchday\'s own table comes a page at a time: members by their points in it, ties sharing a position', async () => {
+    const t = ctx();
+    const s = await bigLeague(t);
+    // Matchday 2 is played with one bet on it, the caller's: matchday 1's table is now a past one.
+    const md2 = await t.deps.db.selectFrom('matches').select('id').where('competition_id', '=', s.cup.competitionId).where('matchday', '=', 2).execute();
+    await t.deps.db.insertInto('result_bets').values(await withMatchCompetitions(t.deps.db, [
+      { league_id: s.leagueId, user_id: s.caller.id, match_id: md2[0].id, local_goals: 4, visiting_goals: 4, updated_at: 0 },
+    ])).execute();
+    for (const m of md2) await finishMatch(t.deps.db, m.id, 4, 4);
+    await recomputeAfterResults(t.deps.db, s.cup.competitionId, md2.map((m) => m.id));
+    const whole = await wholeTable(t, s.leagueId, s.cup.competitionId, 'en');
+    const dayPoints = (row: { points_by_matchday: Record<string, number> }, day: number) => row.points_by_matchday[day] ?? 0;
+
+    for (const day of [1, 2]) {
+      const rows: any[] = [];
+      for (let offset = 0; offset < MEMBERS; offset += 200) {
+        const res = await read(t, s.caller.token, s.leagueId, `?matchday=${day}&order=matchday&offset=${offset}&limit=200`);
+        expect(res.statusCode).toBe(200);
+        expect(res.data).toMatchObject({ offset, total_users: MEMBERS, matchday: day });
+        rows.push(...res.data.users);
+      }
+      // Every member once, best of the matchday first, each at one plus those who scored more in it.
+      expect(rows.map((r) => r.user_id).sort((a, b) => a - b)).toEqual(whole.users.map((r) => r.user_id).sort((a, b) => a - b));
+      for (const row of rows) {
+        const mine = dayPoints(row, day);
+        expect(row.points_matchday).toBe(mine);
+        expect(row.position).toBe(1 + whole.users.filter((other) => dayPoints(other, day) > mine).length);
+        // The totals are the table's, unchanged.
+        expect(row.points).toBe(whole.users.find((r) => r.user_id === row.user_id)!.points);
+      }
+      expect(rows.map((r) => r.position)).toEqual([...rows.map((r) => r.position)].sort((a, b) => a - b));
+    }
+    const secondDay = await read(t, s.caller.token, s.leagueId, '?matchday=2&order=matchday&limit=5');
+    expect(secondDay.data.users[0]).toMatchObject({ user_id: s.caller.id, position: 1 });
+    expect(secondDay.data.own_row).toMatchObject({ user_id: s.caller.id, position: 1 });
+    // The first matchday's best scorers tie at the top, and the caller (no bet on it) shares the last position.
+    const firstDay = await read(t, s.caller.token, s.leagueId, '?matchday=1&order=matchday&limit=5');
+    expect(firstDay.data.users[1].position).toBe(1);
+    expect(firstDay.data.own_row.position).toBe(1 + whole.users.filter((r) => dayPoints(r, 1) > 0).length);
+  });
+
   it('a result moves the pages to the new table, never a mix of before and after', async () => {
     const t = ctx();
     const s = await bigLeague(t);

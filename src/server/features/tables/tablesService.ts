@@ -41,7 +41,7 @@ function pageOf(table: Static<typeof LeagueTable>, viewerId: number, offset: num
   };
 }
 
-interface TableQuery { matchday?: number; mode?: number; offset?: number; limit?: number }
+interface TableQuery { matchday?: number; mode?: number; offset?: number; limit?: number; order?: 'matchday' }
 
 export async function leagueTable(deps: AppDeps, user: AuthUser, leagueId: number, query: TableQuery, reply: FastifyReply): Promise<Static<typeof LeagueTable>> {
   const { db } = deps;
@@ -53,7 +53,7 @@ export async function leagueTable(deps: AppDeps, user: AuthUser, leagueId: numbe
   }
   const league = await cachedTableAccess(deps, leagueId, user, () => requireLeagueAccess(db, leagueId, user));
   // A big league's page holds the caller's own row, so it is read for each caller (a few index ranges).
-  if (await isPagedTable(deps, league)) return storedLeagueTable(deps, league, user, { matchday: query.matchday, page });
+  if (await isPagedTable(deps, league)) return storedLeagueTable(deps, league, user, { matchday: query.matchday, order: query.order, page });
   // A small league's table depends only on the league, matchday and language (ties by name): the serialised answer
   // is reused until the league's table version moves (any change to its standings, members, departments or names).
   return cachedJson(deps, reply, `table:${leagueId}:${query.matchday ?? ''}:${user.locale}`,

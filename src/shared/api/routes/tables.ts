@@ -77,6 +77,11 @@ export const tableRoutes = {
       offset: Type.Optional(Type.Integer({ minimum: 0, maximum: 10_000_000 })),
       /** Big leagues only: rows of the page. */
       limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200 })),
+      /**
+       * Big leagues only (a whole table comes with every member's matchday points): `matchday`, the page of that
+       * matchday's own table, members by their points in it, equal points sharing a position.
+       */
+      order: Type.Optional(Type.Literal('matchday')),
     }),
     response: LeagueTable,
   }),
