@@ -44,6 +44,15 @@ async function bigLeague(t: TestApp, tieBreaks: string[] = []) {
   return { cup, leagueId, caller, spanish, memberIds, md1 };
 }
 
+/** The caller's bet (4-4) on the first match of matchday 2, the only bet on it; that matchday's matches. */
+async function callerBetsOnMatchdayTwo(t: TestApp, s: Awaited<ReturnType<typeof bigLeague>>) {
+  const md2 = await t.deps.db.selectFrom('matches').select('id').where('competition_id', '=', s.cup.competitionId).where('matchday', '=', 2).execute();
+  await t.deps.db.insertInto('result_bets').values(await withMatchCompetitions(t.deps.db, [
+    { league_id: s.leagueId, user_id: s.caller.id, match_id: md2[0].id, local_goals: 4, visiting_goals: 4, updated_at: 0 },
+  ])).execute();
+  return md2;
+}
+
 const read = (t: TestApp, token: string, leagueId: number, query = '', locale = 'en') =>
   call(t.app, { method: 'GET', url: `/api/v1/${locale}/leagues/users_league_table/${leagueId}${query}`, token });
 
@@ -92,10 +101,7 @@ describeEachDb('a big league\'s table, a page at a time', (ctx) => {
     const t = ctx();
     const s = await bigLeague(t);
     // Matchday 2 is played with one bet on it, the caller's: matchday 1's table is now a past one.
-    const md2 = await t.deps.db.selectFrom('matches').select('id').where('competition_id', '=', s.cup.competitionId).where('matchday', '=', 2).execute();
-    await t.deps.db.insertInto('result_bets').values(await withMatchCompetitions(t.deps.db, [
-      { league_id: s.leagueId, user_id: s.caller.id, match_id: md2[0].id, local_goals: 4, visiting_goals: 4, updated_at: 0 },
-    ])).execute();
+    const md2 = await callerBetsOnMatchdayTwo(t, s);
     for (const m of md2) await finishMatch(t.deps.db, m.id, 4, 4);
     await recomputeAfterResults(t.deps.db, s.cup.competitionId, md2.map((m) => m.id));
     const whole = await wholeTable(t, s.leagueId, s.cup.competitionId, 'en');
@@ -135,10 +141,7 @@ describeEachDb('a big league\'s table, a page at a time', (ctx) => {
     const before = await read(t, s.caller.token, s.leagueId, '?limit=5');
     expect(before.data.own_row.points).toBe(0);
     // The caller bets on matchday 2 and it is played: their row and the positions change together.
-    const md2 = await t.deps.db.selectFrom('matches').select('id').where('competition_id', '=', s.cup.competitionId).where('matchday', '=', 2).execute();
-    await t.deps.db.insertInto('result_bets').values(await withMatchCompetitions(t.deps.db, [
-      { league_id: s.leagueId, user_id: s.caller.id, match_id: md2[0].id, local_goals: 4, visiting_goals: 4, updated_at: 0 },
-    ])).execute();
+    const md2 = await callerBetsOnMatchdayTwo(t, s);
     for (const m of md2) await finishMatch(t.deps.db, m.id, 4, 4);
     await recomputeAfterResults(t.deps.db, s.cup.competitionId, md2.map((m) => m.id));
     const after = await read(t, s.caller.token, s.leagueId, '?limit=5');
@@ -154,10 +157,7 @@ describeEachDb('a big league\'s table, a page at a time', (ctx) => {
   it('after a result job, the first read shows the table the job ranked, whatever page it asks for', async () => {
     const t = ctx();
     const s = await bigLeague(t);
-    const md2 = await t.deps.db.selectFrom('matches').select('id').where('competition_id', '=', s.cup.competitionId).where('matchday', '=', 2).execute();
-    await t.deps.db.insertInto('result_bets').values(await withMatchCompetitions(t.deps.db, [
-      { league_id: s.leagueId, user_id: s.caller.id, match_id: md2[0].id, local_goals: 4, visiting_goals: 4, updated_at: 0 },
-    ])).execute();
+    const md2 = await callerBetsOnMatchdayTwo(t, s);
     await t.deps.db.transaction().execute(async (trx) => {
       for (const m of md2) await finishMatch(trx, m.id, 4, 4);
       await applyResults(trx, { competitionId: s.cup.competitionId, matchIds: md2.map((m) => m.id), trigger: 'manual', now: t.clock.now() });
