@@ -40,6 +40,8 @@ test('a bonus question is asked, answered at phone width, resolved after its dea
   await member.page.setViewportSize(PHONE);
   await signIn(w, member.page, 'Rita', rita.email, rita.password);
   await member.page.goto(`/leagues/${league.id}`);
+  // On a phone the league's pages other than the bets fold under "More".
+  await member.page.getByRole('button', { name: 'More' }).click();
   await member.page.getByRole('link', { name: 'Bonus questions' }).click();
   const card = member.page.getByRole('region', { name: 'Who reaches the final?' });
   await card.getByRole('combobox', { name: 'Your answer' }).click();

@@ -1,4 +1,5 @@
-import { NATIONAL_TEAM_NAMES_ES, ROUND_NAMES, localGroupName, localRoundName, localTeamName } from './localNames';
+import { NATIONAL_TEAM_NAMES_ES, localGroupName, localTeamName } from './localNames';
+import { ROUND_NAMES, localRoundName } from './roundNames';
 import { NATIONAL_TEAMS } from './teams';
 import { ROUNDS } from './rounds';
 

@@ -1,5 +1,5 @@
 import type { Locale } from './locales';
-import { localRoundName } from './localNames';
+import { localRoundName } from './roundNames';
 import { isKnockoutRound } from './rounds';
 
 /**

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { Static } from 'typebox';
 import type { MatchFairOdds } from '../../../shared/api/routes/fairOdds';
 import { percentages } from '../../../shared/domain/fairOdds/outcomeModel';
-import { useLocalNames } from '../../lib/i18n/localNames';
+import { usePlaceholderName } from '../../lib/i18n/placeholderNames';
 import { api } from '../api';
 import { selectTeamById } from '../entities/teamsSlice';
 import { useAppSelector } from '../store/hooks';
@@ -35,8 +35,8 @@ export function useFairOdds(leagueId: number | undefined, query: { matchday?: nu
 }
 
 function useTeamName(teamId: number | null, placeholder: string | null): string {
-  const names = useLocalNames();
-  return useAppSelector((state) => (teamId ? selectTeamById(state, teamId)?.team_name : undefined)) ?? names.placeholder(placeholder);
+  const placeholderName = usePlaceholderName();
+  return useAppSelector((state) => (teamId ? selectTeamById(state, teamId)?.team_name : undefined)) ?? placeholderName(placeholder);
 }
 
 /**

@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import type { Match } from '../../../shared/api/entities';
-import { useLocalNames } from '../../lib/i18n/localNames';
+import { usePlaceholderName } from '../../lib/i18n/placeholderNames';
 import { TeamLogo } from '../../lib/ui/TeamLogo';
 import { useAppSelector } from '../store/hooks';
 import { selectTeamById } from '../entities/teamsSlice';
@@ -25,14 +25,14 @@ export function MatchScore({ match }: { match: Match }) {
 /** A team of a match with its logo, or its placeholder in words while unknown ("Ganador del partido 49"). */
 export function MatchTeam({ teamId, placeholder, align = 'left' }: { teamId: number | null; placeholder: string | null; align?: 'left' | 'right' }) {
   const team = useAppSelector((state) => (teamId ? selectTeamById(state, teamId) : undefined));
-  const names = useLocalNames();
-  const name = team?.team_name ?? names.placeholder(placeholder);
+  const placeholderName = usePlaceholderName();
+  const name = team?.team_name ?? placeholderName(placeholder);
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.75, minWidth: 0, flexDirection: align === 'right' ? 'row-reverse' : 'row' }}>
       {team && <TeamLogo team={team} />}
       <Typography variant="body2" noWrap title={name} sx={{ minWidth: 0 }}>
         <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>{name}</Box>
-        <Box component="span" sx={{ display: { xs: 'inline', sm: 'none' } }}>{team?.abbreviation ?? names.placeholder(placeholder, 'short')}</Box>
+        <Box component="span" sx={{ display: { xs: 'inline', sm: 'none' } }}>{team?.abbreviation ?? placeholderName(placeholder, 'short')}</Box>
       </Typography>
     </Box>
   );

@@ -10,7 +10,7 @@ import type { Match, Team } from '../../../shared/api/entities';
 import { formatTime } from '../../lib/i18n/dates';
 import { useAppSelector } from '../../api/store/hooks';
 import { toLocale } from '../../lib/i18n/i18n';
-import { useLocalNames } from '../../lib/i18n/localNames';
+import { usePlaceholderName } from '../../lib/i18n/placeholderNames';
 import { showBetsPath } from '../../lib/ui/BetDateLink';
 import { TeamLogo } from '../../lib/ui/TeamLogo';
 import { MatchClock } from '../../lib/ui/MatchClock';
@@ -55,11 +55,11 @@ function Score({ match }: { match: Match }) {
 }
 
 function Side({ team, placeholder }: { team: Team | undefined; placeholder: string | null }) {
-  const names = useLocalNames();
+  const placeholderName = usePlaceholderName();
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.75, minWidth: 0 }}>
       <TeamLogo team={team} />
-      <Typography variant="body2" noWrap>{team?.abbreviation ?? names.placeholder(placeholder, 'short')}</Typography>
+      <Typography variant="body2" noWrap>{team?.abbreviation ?? placeholderName(placeholder, 'short')}</Typography>
     </Box>
   );
 }
@@ -68,7 +68,7 @@ function Side({ team, placeholder }: { team: Team | undefined; placeholder: stri
 export function MatchCarousel({ matches, loading, leagueId }: { matches: readonly Match[]; loading: boolean; leagueId?: number | null }) {
   const { t, i18n } = useTranslation();
   const teams = useAppSelector(selectTeamEntities);
-  const names = useLocalNames();
+  const placeholderName = usePlaceholderName();
   const strip = useRef<HTMLDivElement>(null);
   // The day headers follow a language switch like every other text.
   const locale = toLocale(i18n.resolvedLanguage ?? i18n.language);
@@ -98,8 +98,8 @@ export function MatchCarousel({ matches, loading, leagueId }: { matches: readonl
               <CardActionArea component={RouterLink} to={showBetsPath(match.id, leagueId)} sx={{ p: 1, height: '100%' }}>
                 {/* Hidden text rather than aria-label: the link's name must keep its visible text (abbreviations, time). */}
                 <Box component="span" sx={visuallyHidden}>{t('matches.bets_for', {
-                  local: teams[match.local_team_id ?? -1]?.team_name ?? names.placeholder(match.local_placeholder),
-                  visiting: teams[match.visiting_team_id ?? -1]?.team_name ?? names.placeholder(match.visiting_placeholder),
+                  local: teams[match.local_team_id ?? -1]?.team_name ?? placeholderName(match.local_placeholder),
+                  visiting: teams[match.visiting_team_id ?? -1]?.team_name ?? placeholderName(match.visiting_placeholder),
                 })}</Box>
                 <Side team={teams[match.local_team_id ?? -1]} placeholder={match.local_placeholder} />
                 <Box sx={{ textAlign: 'center', my: 0.25 }}><Score match={match} /><MatchClock match={match} /></Box>

@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { localGroupName, localRoundName, localTeamName } from '../../../shared/domain/localNames';
-import { localPlaceholder, type NameForm } from '../../../shared/domain/matchNames';
+import { localGroupName, localTeamName } from '../../../shared/domain/localNames';
+import { localRoundName } from '../../../shared/domain/roundNames';
 import { toLocale } from './i18n';
+import { usePlaceholderName } from './placeholderNames';
 
 /**
  * Team, group, round and placeholder names in the interface language, from the same source the server uses for its answers
@@ -14,7 +15,6 @@ export function useLocalNames() {
     team: (name: string) => localTeamName(name, locale),
     group: (name: string) => localGroupName(name, locale),
     round: (id: number, storedName?: string) => localRoundName(id, locale, storedName),
-    /** A team not known yet in words ("Ganador del partido 49"); '?' when there is not even a placeholder. */
-    placeholder: (text: string | null, form: NameForm = 'long') => (text ? localPlaceholder(text, locale, form) : '?'),
+    placeholder: usePlaceholderName(),
   };
 }

@@ -1,5 +1,5 @@
 import type { Competition, Match, Round, Team } from '../../../shared/api/entities';
-import { localRoundName } from '../../../shared/domain/localNames';
+import { localRoundName } from '../../../shared/domain/roundNames';
 import { ROUNDS } from '../../../shared/domain/rounds';
 import type { CompetitionRow } from './competitionsRepository';
 import type { MatchRow } from './matchesRepository';

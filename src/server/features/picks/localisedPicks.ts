@@ -1,4 +1,5 @@
-import { localRoundName, localTeamName } from '../../../shared/domain/localNames';
+import { localTeamName } from '../../../shared/domain/localNames';
+import { localRoundName } from '../../../shared/domain/roundNames';
 import type { Locale } from '../../../shared/domain/locales';
 
 /**

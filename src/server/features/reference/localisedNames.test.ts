@@ -1,6 +1,6 @@
 import { ROUND } from '../../../shared/domain/rounds';
 import { translate, type MessageKey } from '../../platform/i18n/messages';
-import { ROUND_NAMES } from '../../../shared/domain/localNames';
+import { ROUND_NAMES } from '../../../shared/domain/roundNames';
 import { createCup } from '../../testing/competitionFixture';
 import { call, describeEachDb } from '../../testing/harness';
 

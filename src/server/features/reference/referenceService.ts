@@ -1,5 +1,6 @@
 import type { Group, GroupTeam, LeagueRule, Person, Round, Team } from '../../../shared/api/entities';
-import { localGroupName, localRoundName, localTeamName } from '../../../shared/domain/localNames';
+import { localGroupName, localTeamName } from '../../../shared/domain/localNames';
+import { localRoundName } from '../../../shared/domain/roundNames';
 import { ROUND } from '../../../shared/domain/rounds';
 import type { AppDeps } from '../../platform/deps';
 import { notFound } from '../../platform/http/errors';
