@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../platform/db/database';
+import { matchdayRoundsOf } from '../competitions/matchesRepository';
 import { publishLeagueEvent } from './publishLeagueEvent';
 
 /** How many places of a league's table a `result` event carries. */
@@ -40,12 +41,11 @@ async function matchdayWinners(db: Executor, leagueId: number, matchday: number)
  * its round ("Semifinales", "Octavos de final, día 2") in the owner's language when the event is sent.
  */
 async function matchdayRounds(db: Executor, competitionId: number, matchdays: number[]) {
-  const rows = matchdays.length === 0 ? [] : await db.selectFrom('matches').where('competition_id', '=', competitionId)
-    .groupBy('matchday').select(['matchday', sql<number>`max(round_id)`.as('round_id')]).orderBy('matchday').execute();
-  const roundOf = new Map(rows.map((row) => [row.matchday, Number(row.round_id)]));
+  const rows = matchdays.length === 0 ? [] : (await matchdayRoundsOf(db, [competitionId])).get(competitionId) ?? [];
+  const roundOf = new Map(rows.map((row) => [row.matchday, row.round_id]));
   return new Map(matchdays.map((matchday) => {
     const roundId = roundOf.get(matchday) ?? null;
-    const days = rows.filter((row) => Number(row.round_id) === roundId).map((row) => row.matchday);
+    const days = rows.filter((row) => row.round_id === roundId).map((row) => row.matchday);
     return [matchday, { round_id: roundId, round_matchdays: days }];
   }));
 }
