@@ -25,7 +25,7 @@ const config: Config = {
       testEnvironment: 'node',
       roots: ['<rootDir>/src/server'],
       // The 30 s default timeout (a testTimeout here would be ignored: jest reads it from the global config only).
-      setupFilesAfterEnv: ['<rootDir>/src/server/testing/jestTimeout.ts'],
+      setupFilesAfterEnv: ['<rootDir>/src/server/testing/jestSetup.ts'],
       transform,
       transformIgnorePatterns,
     },
