@@ -8,7 +8,7 @@ import { openDatabase, type DatabaseHandle } from '../platform/db/database';
 import type { AppDeps } from '../platform/deps';
 import type { Email, Mailer } from '../platform/mail/mailer';
 import { sharedCompilers } from './sharedCompilers';
-import { testFileSchemas } from './migratedSchemas';
+import { migratedTestDatabase } from './migratedDatabases';
 
 export type DbKind = 'sqlite' | 'postgres';
 
@@ -93,9 +93,10 @@ export async function openTestDatabase(kind: DbKind): Promise<TestDatabase> {
 export async function createTestApp(
   kind: DbKind, options: { config?: Partial<Config>; now?: string | number; compilers?: SchemaCompilers } = {},
 ): Promise<TestApp> {
-  const database = kind === 'postgres' && !process.env.TEST_DATABASE_DIRECT_URL
-    ? await testFileSchemas(() => openTestDatabase(kind)).take()
-    : await openTestDatabase(kind);
+  // Behind a pooler each test gets a database of its own (see openTestDatabase), which is not handed on.
+  const database = process.env.TEST_DATABASE_DIRECT_URL
+    ? await openTestDatabase(kind)
+    : await migratedTestDatabase(kind, () => openTestDatabase(kind));
   const clock = new ManualClock(options.now !== undefined ? new Date(options.now).getTime() : Date.parse('2026-06-01T12:00:00Z'));
   const mailer = new CapturingMailer();
   const { app, deps, lifecycle } = await buildApp({

@@ -62,7 +62,11 @@ export function openDatabase(url: string, options: DatabaseOptions = {}): Databa
     if (existsSync(path)) makeDatabasePrivate(path);
     else createPrivateFile(path);
   }
-  const sqlite = new SQLite(path);
+  return sqliteDatabase(new SQLite(path));
+}
+
+/** An open SQLite database (a file, or in memory) with the app's settings. */
+export function sqliteDatabase(sqlite: SQLite.Database): DatabaseHandle {
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
