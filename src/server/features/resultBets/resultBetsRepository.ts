@@ -1,5 +1,6 @@
-import { sql, type CompiledQuery, type RawBuilder, type SqlBool } from 'kysely';
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { Executor } from '../../platform/db/database';
+import { precompiled } from '../../platform/db/precompiled';
 import { betPointsSql, playedInLeague, resultBetDeadlineSql } from '../../domain/scoring/scoringSql';
 
 /** All SQL of result bets. Rows carry the embedded match, the deadline and whether the match is played. */
@@ -71,43 +72,34 @@ export type BetRow = Awaited<ReturnType<ReturnType<typeof betRows>['executeTakeF
 
 const played = sql<SqlBool>`${playedInLeague('l', 'm', 'c')}`;
 
-// Compiled once per database: on the update hot path Kysely's query building costs more than the query.
-const findBetQueries = new WeakMap<Executor, CompiledQuery<BetRow>>();
-const findUnscoredBetQueries = new WeakMap<Executor, CompiledQuery<BetRow>>();
+// Compiled once per database (precompiled): on the update hot path Kysely's query building costs more than the query.
+const betById = precompiled((db, betId: number) => betRows(db).where('rb.id', '=', betId).compile(), 1);
+const unscoredBetById = precompiled((db, betId: number) => unscoredBetRows(db).where('rb.id', '=', betId).compile(), 1);
 
-export const findBet = (db: Executor, betId: number) => findBetWith(findBetQueries, betRows, db, betId);
+export const findBet = async (db: Executor, betId: number): Promise<BetRow | undefined> => (await betById(db, betId))[0];
 
 /** findBet with null points (unscoredBetRows). */
-export const findUnscoredBet = (db: Executor, betId: number) => findBetWith(findUnscoredBetQueries, unscoredBetRows, db, betId);
+export const findUnscoredBet = async (db: Executor, betId: number): Promise<BetRow | undefined> => (await unscoredBetById(db, betId))[0];
 
-async function findBetWith(
-  queries: WeakMap<Executor, CompiledQuery<BetRow>>, rows: typeof betRows, db: Executor, betId: number,
-): Promise<BetRow | undefined> {
-  let compiled = queries.get(db);
-  if (!compiled) {
-    compiled = rows(db).where('rb.id', '=', 0).compile();
-    // Everything but the id is a literal, so the statement is the same for every bet.
-    if (compiled.parameters.length !== 1) throw new Error('findBet: unexpected parameters');
-    queries.set(db, compiled);
-  }
-  const { rows: found } = await db.executeQuery<BetRow>({ ...compiled, parameters: [betId] });
-  return found[0];
-}
+// The bets screen's reads, compiled once (precompiled): building the scoring SQL of betRows cost more than running it.
+const matchdayBets = precompiled((db, competitionId: number, leagueId: number, userId: number, mode: number, matchday: number) => betRows(db)
+  .where('rb.competition_id', '=', competitionId).where('rb.league_id', '=', leagueId).where('rb.user_id', '=', userId)
+  .where('rb.mode', '=', mode).where('m.matchday', '=', matchday).where(played)
+  .orderBy('m.date').orderBy('m.id').compile(), 5);
 
 export async function listMatchdayBets(
   db: Executor, args: { leagueId: number; competitionId: number; userId: number; matchday: number; mode: number },
 ): Promise<BetRow[]> {
-  return betRows(db)
-    .where('rb.competition_id', '=', args.competitionId).where('rb.league_id', '=', args.leagueId).where('rb.user_id', '=', args.userId)
-    .where('rb.mode', '=', args.mode).where('m.matchday', '=', args.matchday).where(played)
-    .orderBy('m.date').orderBy('m.id').execute();
+  return matchdayBets(db, args.competitionId, args.leagueId, args.userId, args.mode, args.matchday);
 }
 
+const matchBets = precompiled((db, competitionId: number, leagueId: number, matchId: number) => betRows(db)
+  .where('rb.competition_id', '=', competitionId).where('rb.league_id', '=', leagueId).where('rb.match_id', '=', matchId)
+  .where('rb.mode', '=', sql.lit(0)).where(played)
+  .orderBy('u.name').orderBy('rb.user_id').compile(), 3);
+
 export async function listMatchBets(db: Executor, args: { leagueId: number; competitionId: number; matchId: number }): Promise<BetRow[]> {
-  return betRows(db)
-    .where('rb.competition_id', '=', args.competitionId).where('rb.league_id', '=', args.leagueId).where('rb.match_id', '=', args.matchId)
-    .where('rb.mode', '=', 0).where(played)
-    .orderBy('u.name').orderBy('rb.user_id').execute();
+  return matchBets(db, args.competitionId, args.leagueId, args.matchId);
 }
 
 /** The latest locked matches of the league's competition, and the filled bets on them. */
