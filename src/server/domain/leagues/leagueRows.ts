@@ -29,18 +29,21 @@ export async function findLeagueForUser(db: Executor, leagueId: number, userId: 
   return row && { ...row, is_member: Number(row.is_member) };
 }
 
+// Every league route reads it first: compiled once per database.
+const leagueById = precompiled((db, leagueId: number) => db.selectFrom('leagues as l')
+  .innerJoin('competitions as c', 'c.id', 'l.competition_id')
+  .selectAll('l')
+  .select((eb) => [
+    'c.finished as competition_finished', 'c.competition_type',
+    eb.selectFrom('matches as mt').whereRef('mt.competition_id', '=', 'l.competition_id')
+      .select((e) => e.fn.min<number>('mt.date').as('d')).as('first_kickoff'),
+  ])
+  .where('l.id', '=', leagueId)
+  .compile(), 1);
+
 /** The league with what every rule about it needs: competition state and first kickoff. */
 export async function findLeague(db: Executor, leagueId: number) {
-  const row = await db.selectFrom('leagues as l')
-    .innerJoin('competitions as c', 'c.id', 'l.competition_id')
-    .selectAll('l')
-    .select((eb) => [
-      'c.finished as competition_finished', 'c.competition_type',
-      eb.selectFrom('matches as mt').whereRef('mt.competition_id', '=', 'l.competition_id')
-        .select((e) => e.fn.min<number>('mt.date').as('d')).as('first_kickoff'),
-    ])
-    .where('l.id', '=', leagueId)
-    .executeTakeFirst();
+  const [row] = await leagueById(db, leagueId);
   if (!row) return undefined;
   return { ...row, first_kickoff: row.first_kickoff === null || row.first_kickoff === undefined ? null : Number(row.first_kickoff) };
 }
