@@ -1,5 +1,6 @@
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM, CHROMIUM_ARGS } from './e2e/browser';
+import { E2E_WORKERS } from './e2e/support/run';
 
 /**
  * End-to-end tests: e2e/specs/*.spec.ts against the real server that e2e/support/globalSetup.ts starts once per
@@ -11,8 +12,9 @@ export default defineConfig({
   testMatch: '**/*.spec.ts',
   globalSetup: './e2e/support/globalSetup.ts',
   outputDir: 'e2e/artifacts/results',
-  // One at a time: the server, its build and the browser share the machine's two cores.
-  workers: 1,
+  // Each worker drives its own server (global setup starts one per worker), so tests never see each other's data;
+  // most of a test's time is waiting on pages, mails and timers, so two overlap well on two cores.
+  workers: E2E_WORKERS,
   fullyParallel: false,
   // No retry: a retried test signs up its people again and runs into the sign-up rate limit.
   retries: 0,

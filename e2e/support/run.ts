@@ -1,23 +1,20 @@
-/** The environment variables through which global setup tells the tests where this run's services are. */
-export const RUN_ENV = {
-  origin: 'E2E_ORIGIN',
-  inbox: 'E2E_INBOX',
-  adminPassword: 'E2E_ADMIN_PASSWORD',
-  databaseFile: 'E2E_DATABASE_FILE',
-  pushPort: 'E2E_PUSH_PORT',
-} as const;
+/**
+ * How many tests run at once (Playwright's workers). Each worker has a server of its own, with its own database,
+ * demo and restarts, so a test never sees another's changes; the SMTP server and the push service are shared, and
+ * each test reads only what was sent to its own people.
+ */
+export const E2E_WORKERS = Math.max(1, Number(process.env.E2E_WORKERS ?? 2));
+
+/** The environment variable through which global setup tells the workers where their services are. */
+export const RUNS_ENV = 'E2E_RUNS';
 
 export interface Run { origin: string; inbox: string; adminPassword: string; databaseFile: string; pushPort: number }
 
-/** This run's services, as global setup left them in the environment. */
+/** This worker's services, as global setup left them in the environment (one run per worker slot). */
 export function currentRun(): Run {
-  const read = (name: string) => {
-    const value = process.env[name];
-    if (!value) throw new Error(`${name} is not set: run the suite with \`npm run test:e2e\` (its global setup starts the server)`);
-    return value;
-  };
-  return {
-    origin: read(RUN_ENV.origin), inbox: read(RUN_ENV.inbox), adminPassword: read(RUN_ENV.adminPassword),
-    databaseFile: read(RUN_ENV.databaseFile), pushPort: Number(read(RUN_ENV.pushPort)),
-  };
+  const runs = process.env[RUNS_ENV];
+  if (!runs) throw new Error(`${RUNS_ENV} is not set: run the suite with \`npm run test:e2e\` (its global setup starts the servers)`);
+  const all = JSON.parse(runs) as Run[];
+  // Playwright numbers the workers running at once from 0 (a worker replacing a failed one takes its slot).
+  return all[Number(process.env.TEST_PARALLEL_INDEX ?? 0) % all.length];
 }

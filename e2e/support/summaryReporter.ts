@@ -1,5 +1,5 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { relative } from 'node:path';
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
 import type { FullResult, Reporter, Suite } from '@playwright/test/reporter';
 import { ROOT } from '../harness';
 import { SERVER_LOG } from './globalSetup';
@@ -7,7 +7,7 @@ import { SERVER_LOG } from './globalSetup';
 /**
  * Ends the run with the plain line CI reads, "N passed, M failed" (a run that failed without a failed test, as
  * when global setup fails or the run is stopped, counts the tests it did not run, at least one, as failed), after
- * where to find the traces and, on failure, the server's last output.
+ * where to find the traces and, on failure, each server's last output.
  */
 export default class SummaryReporter implements Reporter {
   private suite?: Suite;
@@ -28,10 +28,20 @@ export default class SummaryReporter implements Reporter {
     const passed = tests.filter((test) => test.outcome() === 'expected' || test.outcome() === 'flaky').length;
     let failed = tests.filter((test) => test.outcome() === 'unexpected').length;
     if (result.status !== 'passed' && failed === 0) failed = Math.max(1, tests.length - passed);
-    if (failed && process.env.E2E_SERVER_LOGS !== '0' && existsSync(SERVER_LOG)) {
-      console.log(`server output (the end of ${relative(ROOT, SERVER_LOG)}):\n${readFileSync(SERVER_LOG, 'utf8').slice(-4000)}`);
+    if (failed && process.env.E2E_SERVER_LOGS !== '0') {
+      for (const log of serverLogs()) console.log(`server output (the end of ${relative(ROOT, log)}):\n${readFileSync(log, 'utf8').slice(-4000)}`);
     }
     console.log(`e2e took ${((Date.now() - this.started) / 1000).toFixed(0)} s; screenshots in e2e/artifacts/${failed ? ', traces of the failed tests in e2e/artifacts/results/ (npx playwright show-trace <trace.zip>)' : ''}`);
     console.log(`${passed} passed, ${failed} failed`);
+  }
+}
+
+/** The servers' logs of this run: SERVER_LOG, and the other workers' beside it (server-2.log...). */
+function serverLogs(): string[] {
+  const dir = dirname(SERVER_LOG);
+  try {
+    return readdirSync(dir).filter((name) => /^server(-\d+)?\.log$/.test(name)).sort().map((name) => join(dir, name));
+  } catch {
+    return [];
   }
 }
