@@ -8,7 +8,9 @@ import { openDatabase, type DatabaseHandle } from '../platform/db/database';
 import type { AppDeps } from '../platform/deps';
 import type { Email, Mailer } from '../platform/mail/mailer';
 import { sharedCompilers } from './sharedCompilers';
-import { migratedTestDatabase } from './migratedDatabases';
+import { migratedTestDatabase, type TestDatabase } from './migratedDatabases';
+
+export type { TestDatabase };
 
 export type DbKind = 'sqlite' | 'postgres';
 
@@ -19,8 +21,6 @@ export type DbKind = 'sqlite' | 'postgres';
 export const DB_KINDS: DbKind[] = (process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] as const : ['sqlite'] as const)
   .filter((kind) => !process.env.TEST_DB_KINDS || process.env.TEST_DB_KINDS.split(',').includes(kind));
 
-/** A test database, and the environment a server process needs to use it. */
-export interface TestDatabase extends DatabaseHandle { serverEnv: Record<string, string> }
 
 export class CapturingMailer implements Mailer {
   readonly sent: Email[] = [];

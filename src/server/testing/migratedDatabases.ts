@@ -1,7 +1,9 @@
 import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
-import { migrate, sqliteDatabase } from '../platform/db/database';
-import type { TestDatabase } from './harness';
+import { migrate, sqliteDatabase, type DatabaseHandle } from '../platform/db/database';
+
+/** A test database, and the environment a server process needs to use it. */
+export interface TestDatabase extends DatabaseHandle { serverEnv: Record<string, string> }
 
 /**
  * Migrated PostgreSQL schemas handed from one test to the next. Creating a schema and running every migration costs
