@@ -21,7 +21,6 @@ export type DbKind = 'sqlite' | 'postgres';
 export const DB_KINDS: DbKind[] = (process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] as const : ['sqlite'] as const)
   .filter((kind) => !process.env.TEST_DB_KINDS || process.env.TEST_DB_KINDS.split(',').includes(kind));
 
-
 export class CapturingMailer implements Mailer {
   readonly sent: Email[] = [];
   async send(email: Email) { this.sent.push(email); }

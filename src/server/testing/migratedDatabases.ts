@@ -28,17 +28,23 @@ function migratedSchemas(open: () => Promise<TestDatabase>): MigratedSchemas {
   const free: TestDatabase[] = [];
   let emptying: Emptying | undefined;
 
-  const give = (database: TestDatabase): TestDatabase => ({
-    ...database,
-    async close() {
-      try {
-        await empty(database, emptying!);
-        free.push(database);
-      } catch {
-        await database.close();
-      }
-    },
-  });
+  const give = (database: TestDatabase): TestDatabase => {
+    let closed = false;
+    return {
+      ...database,
+      async close() {
+        // A second close must not hand the schema on twice (two tests would then share it).
+        if (closed) return;
+        closed = true;
+        try {
+          await empty(database, emptying!);
+          free.push(database);
+        } catch {
+          await database.close();
+        }
+      },
+    };
+  };
 
   return {
     async take() {

@@ -29,7 +29,7 @@ export async function findLeagueForUser(db: Executor, leagueId: number, userId: 
   return row && { ...row, is_member: Number(row.is_member) };
 }
 
-// Every league route reads it first: compiled once per database.
+// Read by loadLeagueAccess, where the owner's and members' routes start: compiled once per database.
 const leagueById = precompiled((db, leagueId: number) => db.selectFrom('leagues as l')
   .innerJoin('competitions as c', 'c.id', 'l.competition_id')
   .selectAll('l')
