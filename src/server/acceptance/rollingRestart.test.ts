@@ -83,6 +83,8 @@ async function savingPlayer(player: { token: string; betIds: number[] }, traffic
   }
 }
 
+const START_GRACE_MS = 60_000;
+
 async function until(check: () => boolean, ms: number): Promise<void> {
   const deadline = Date.now() + ms;
   while (!check() && Date.now() < deadline) await sleep(20);
@@ -97,7 +99,9 @@ describe.each(DB_KINDS)('rolling restart [%s]', (kind) => {
     try {
       const players = await playersWithOpenBets(database.handle);
       const env = database.env;
-      const a = await startServerProcess(env);
+      // Both processes start while this machine's two cores serve other tests and, for B, A's save traffic: the
+      // start is given a load balancer's grace, not a quiet machine's 30 s.
+      const a = await startServerProcess(env, START_GRACE_MS);
       servers.push(a);
       const traffic = { current: { name: 'A', origin: a.origin }, stop: false };
       const log: Attempt[] = [];
@@ -107,7 +111,7 @@ describe.each(DB_KINDS)('rolling restart [%s]', (kind) => {
 
       await until(() => acknowledgedBy('A') >= 50, 20_000);
       // The new process comes up while the old one takes traffic, then the old one is told to stop.
-      const b = await startServerProcess(env);
+      const b = await startServerProcess(env, START_GRACE_MS);
       servers.push(b);
       const sigtermAt = Date.now();
       a.child.kill('SIGTERM');
