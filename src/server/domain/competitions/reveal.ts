@@ -1,6 +1,6 @@
 import type { Db, Executor } from '../../platform/db/database';
 import { advanceKnockoutTeams } from './advanceKnockout';
-import { applyResults } from '../resultJobs/applyResults';
+import { applyResults, holdCompetitionResults } from '../resultJobs/applyResults';
 import { MATCH_STATUS, recountScorerGoals } from './competitionStateRepository';
 import { goalRowOf, parseHeldResult, serializeHeldResult } from './heldResult';
 import { playReplayedMatches } from './replayLive';
@@ -34,6 +34,11 @@ export async function revealDueResults(db: Db | Executor, now: number, competiti
 
 async function revealInTransaction(trx: Executor, now: number, competitionId?: number): Promise<number[]> {
   const revealed = new Map<number, number[]>();
+  const replaying = await trx.selectFrom('matches').select('competition_id').distinct()
+    .where('held_result', 'is not', null).where('date', '<=', now)
+    .$if(competitionId !== undefined, (qb) => qb.where('competition_id', '=', competitionId!))
+    .execute();
+  await holdCompetitionResults(trx, replaying.map((m) => Number(m.competition_id)));
   for (let pass = 0; pass < MAX_PASSES; pass++) {
     await trx.updateTable('matches')
       .set({ started: 1, status: MATCH_STATUS.IN_PLAY, updated_at: now })

@@ -25,17 +25,26 @@ const scoredNow = (m: { finished: number; local_goals: number | null; visiting_g
 const unique = (values: number[]) => [...new Set(values)].sort((a, b) => a - b);
 
 /**
- * What every writer of results calls, in the transaction that wrote the matches. A match whose result counts now,
- * counted before, or is in a job not finished yet changes the league tables: a result job (resultJobWorker.ts)
- * applies it league by league after the writer has committed, and its process run shows in the history. A newer
- * job of the competition supersedes the unfinished ones and takes over their matches and matchdays, starting again
- * from the first league, so every league ends on the latest results. Matches that change no table (in play,
- * scheduled), or a competition without leagues (an import), are scored here at once. The competition's finished
- * flag follows the results first (competitionFinished.ts). The job's id, or null when there is none; the caller
- * kicks the runner once its transaction committed (kickResultJobs).
- * scheduled), or a competition without leagues (an import), are scored here at once. First the rating model
- * records them (domain/fairOdds: chances due in odds leagues sealed, ratings moved). The job's id, or null when there is none; the caller kicks the
- * worker once its transaction committed (kickResultJobs).
+ * PostgreSQL: these competitions' rows held until the transaction ends, in id order. A writer of results takes them
+ * before its first match write, and a result job's batch takes its competition before its job: so the two take
+ * matches and jobs in one order (the batch that ends a job marks its matches) and never wait on each other. No key
+ * update: rows that only refer to a competition are still written meanwhile.
+ */
+export async function holdCompetitionResults(db: Executor, competitionIds: number[]): Promise<void> {
+  if (competitionIds.length === 0 || !isPostgres(db)) return;
+  await db.selectFrom('competitions').select('id').where('id', 'in', unique(competitionIds)).orderBy('id').forNoKeyUpdate().execute();
+}
+
+/**
+ * What every writer of results calls, in the transaction that wrote the matches (after holdCompetitionResults). First
+ * the competition's finished flag follows the results (competitionFinished.ts) and the rating model records them
+ * (domain/fairOdds: chances due in odds leagues sealed, ratings moved). A match whose result counts now, counted
+ * before, or is in a job not finished yet changes the league tables: a result job (resultJobWorker.ts) applies it
+ * league by league after the writer has committed, and its process run shows in the history. A newer job of the
+ * competition supersedes the unfinished ones and takes over their matches and matchdays, starting again from the
+ * first league, so every league ends on the latest results. Matches that change no table (in play, scheduled), or a
+ * competition without leagues (an import), are scored here at once. The job's id, or null when there is none; the
+ * caller kicks the worker once its transaction committed (kickResultJobs).
  */
 export async function applyResults(db: Executor, write: ResultWrite): Promise<number | null> {
   await refreshCompetitionFinished(db, write.competitionId, write.now);

@@ -6,7 +6,8 @@ import { markStandingsScored } from '../scoring/recompute';
 import { publishResultEvents } from '../leagueEvents/resultEvents';
 import { lockStandings, refreshMatchdayRows, refreshMemberTotals } from '../standings/standingsRefresh';
 import { touchBatchTables } from '../standings/tableVersions';
-import { advanceJob, finishJob, jobForUpdate, type ResultJob } from './resultJobsRepository';
+import { holdCompetitionResults } from './applyResults';
+import { advanceJob, finishJob, jobForUpdate, readJob, type ResultJob } from './resultJobsRepository';
 import type { ResultProgressPayload } from './resultProgress';
 
 export type WorkerDeps = Pick<AppDeps, 'db' | 'clock' | 'log' | 'live'>;
@@ -90,6 +91,9 @@ export async function applyNextBatch(
 ): Promise<'more' | 'done' | 'stopped'> {
   let applied: AppliedBatch = { competitionId: 0, leagueIds: [] };
   const outcome = await deps.db.transaction().execute(async (trx): Promise<'more' | 'done' | 'stopped'> => {
+    const seen = await readJob(trx, jobId);
+    if (!seen) return 'stopped';
+    await holdCompetitionResults(trx, [seen.competitionId]);
     const job = await jobForUpdate(trx, jobId);
     if (!job || job.status !== 'running' || job.leaseOwner !== owner) return 'stopped';
     const now = deps.clock.now();

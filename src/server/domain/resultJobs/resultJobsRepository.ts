@@ -72,6 +72,12 @@ export async function claimJob(db: Executor, jobId: number, owner: string, now: 
   return Number(result.numUpdatedRows) === 1;
 }
 
+/** The job as it is now, not held. */
+export async function readJob(db: Executor, jobId: number): Promise<ResultJob | null> {
+  const row = await db.selectFrom('result_jobs').select(JOB_COLUMNS).where('id', '=', jobId).executeTakeFirst();
+  return row ? toJob(row) : null;
+}
+
 /** The job, held until the caller's transaction ends (PostgreSQL). */
 export async function jobForUpdate(db: Executor, jobId: number): Promise<ResultJob | null> {
   const row = await db.selectFrom('result_jobs').select(JOB_COLUMNS).where('id', '=', jobId)

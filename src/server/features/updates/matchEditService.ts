@@ -5,7 +5,7 @@ import { invalidField, notFound } from '../../platform/http/errors';
 import { findMatch } from '../../domain/competitions/matchesRepository';
 import { toMatch } from '../../domain/competitions/referenceMapping';
 import { logMatchCorrection } from '../../domain/leagueLog/leagueLogService';
-import { applyResults } from '../../domain/resultJobs/applyResults';
+import { applyResults, holdCompetitionResults } from '../../domain/resultJobs/applyResults';
 import { kickResultJobs } from '../../domain/resultJobs/resultJobWorker';
 import { keepShownBetsClosed } from '../../domain/scoring/shownBets';
 import { publishMatchChanges } from '../../domain/live/livePublisher';
@@ -50,6 +50,7 @@ export async function editMatch(deps: AppDeps, adminId: number, matchId: number,
 
   const now = deps.clock.now();
   await deps.db.transaction().execute(async (trx) => {
+    await holdCompetitionResults(trx, [current.competition_id]);
     // Bets already shown stay closed even when the kickoff moves later.
     if (changes.date !== undefined) await keepShownBetsClosed(trx, current.competition_id, now);
     await updateMatchFields(trx, matchId, changes, now);

@@ -1,7 +1,7 @@
 import { clubColors, findNationalTeam } from '../../../../shared/domain/teams';
 import type { Executor } from '../../../platform/db/database';
 import { linkCompetitionPeople } from '../../competitions/importRepository';
-import { applyResults } from '../../resultJobs/applyResults';
+import { applyResults, holdCompetitionResults } from '../../resultJobs/applyResults';
 import { keepShownBetsClosed } from '../../scoring/shownBets';
 import type { ApiMatch, ApiScorer, ApiTeam, ApiTeamRef } from './apiTypes';
 import type { FootballDataClient } from './client';
@@ -83,6 +83,7 @@ export async function applySnapshot(
   snapshot: Snapshot,
   now: number,
 ): Promise<SyncResult> {
+  await holdCompetitionResults(trx, [competition.id]);
   const matches = snapshot.matches.filter((m) => roundOfStage(m.stage) !== null);
   const refs = matches.flatMap((m) => [m.homeTeam, m.awayTeam]).filter(knownRef);
   const teamIds = new Map<string, number>();
