@@ -4,16 +4,21 @@ import { playedInLeague } from '../../domain/scoring/scoringSql';
 
 /** SQL of the head-to-head competition: its matchdays, its players, and everyone's matchday points, in three statements. */
 
-/** The league's matchdays (those with a match taking result bets), each with its first kickoff and whether it is over. */
+/**
+ * The league's matchdays (those with a match taking result bets), each with its first kickoff, whether it is over,
+ * and whether the stored matchday points hold all its results (a result job may still be applying them).
+ */
 export async function leagueMatchdays(db: Executor, leagueId: number) {
   const rows = await db.selectFrom('matches as m')
     .innerJoin('competitions as c', 'c.id', 'm.competition_id')
     .innerJoin('leagues as l', 'l.competition_id', 'c.id')
-    .select((eb) => ['m.matchday', eb.fn.min<number>('m.date').as('first_kickoff'), eb.fn.min<number>('m.finished').as('finished')])
+    .select((eb) => ['m.matchday', eb.fn.min<number>('m.date').as('first_kickoff'), eb.fn.min<number>('m.finished').as('finished'),
+      eb.fn.min<number>('m.standings_scored').as('counted')])
     .where('l.id', '=', leagueId)
     .where(sql<SqlBool>`${playedInLeague('l', 'm', 'c')}`)
     .groupBy('m.matchday').orderBy('m.matchday').execute();
-  return rows.map((r) => ({ matchday: Number(r.matchday), first_kickoff: Number(r.first_kickoff), finished: Number(r.finished) === 1 }));
+  return rows.map((r) => ({ matchday: Number(r.matchday), first_kickoff: Number(r.first_kickoff), finished: Number(r.finished) === 1,
+    counted: Number(r.counted) === 1 }));
 }
 
 /** Members in joining order, with their names. */

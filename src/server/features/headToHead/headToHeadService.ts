@@ -10,7 +10,9 @@ import { leagueMatchdays, leaguePlayers, matchdayPoints } from './headToHeadRepo
 /**
  * The league's head-to-head competition, derived on every read (nothing stored): the schedule follows from the
  * members' joining times and the matchdays' first kickoffs (a member plays from the first matchday not started when
- * they joined), the duels from the stored matchday points, decided once every match of the matchday is finished.
+ * they joined), the duels from the stored matchday points, decided once every match of the matchday is finished and
+ * counted in those points: until the result job has applied the last result, a duel would be decided on the points
+ * before it.
  */
 export async function headToHead(deps: AppDeps, user: AuthUser, leagueId: number): Promise<Static<typeof HeadToHead>> {
   await requireLeagueAccess(deps.db, leagueId, user);
@@ -23,14 +25,14 @@ export async function headToHead(deps: AppDeps, user: AuthUser, leagueId: number
     const first = matchdays.find((md) => md.first_kickoff > p.joined_at);
     return first ? [{ user_id: p.user_id, from_matchday: first.matchday }] : [];
   });
-  const finished = new Map(matchdays.map((md) => [md.matchday, md.finished]));
+  const counted = new Map(matchdays.map((md) => [md.matchday, md.finished && md.counted]));
   // Matchdays before anybody plays (a league made mid-competition) are not part of it.
   const schedule = headToHeadSchedule(scheduled, matchdays.map((md) => md.matchday))
     .filter((day) => day.duels.length > 0 || day.bye !== null).map((day) => ({
     matchday: day.matchday,
     bye_user_id: day.bye,
     duels: day.duels.map((pair) => duelResult(pair, [points.get(`${pair[0]}:${day.matchday}`) ?? 0, points.get(`${pair[1]}:${day.matchday}`) ?? 0],
-      finished.get(day.matchday) === true)),
+      counted.get(day.matchday) === true)),
   }));
   const names = new Map(players.map((p) => [p.user_id, p.user_name]));
   const table = headToHeadTable(scheduled.map((m) => m.user_id), schedule.flatMap((day) => day.duels))

@@ -6,6 +6,8 @@ import { call, describeEachDb, type TestApp } from '../../testing/harness';
 import { createLeague, finishMatch } from '../resultBets/testing/betsTestFixture';
 import { recomputeAfterResults } from '../../domain/scoring/recompute';
 import { publishMatchChanges } from '../../domain/live/livePublisher';
+import { applyResults } from '../../domain/resultJobs/applyResults';
+import { kickResultJobs } from '../../domain/resultJobs/resultJobWorker';
 import { raceChanges, startTitleRaceNotices } from './titleRaceNotices';
 import { withMatchCompetitions } from '../../testing/betCompetitions';
 
@@ -69,13 +71,19 @@ describeEachDb('title race notices', (ctx) => {
     expect(await raceChanges(t.deps, w.cup.competitionId)).toEqual([]);
     const stop = await startTitleRaceNotices(t.deps);
     try {
-      // Matchday 2 ends 1-0 everywhere: Ben 30 with nobody able to reach it; Ann (20), Cid and Dot are out.
+      // Matchday 2 ends 1-0 everywhere, written as a provider's sync writes it: Ben 30 with nobody able to reach it;
+      // Ann (20), Cid and Dot are out.
       t.clock.set(w.start + 72 * HOUR);
       await t.deps.db.transaction().execute(async (trx) => {
         for (const id of w.md(2)) await finishMatch(trx, id, 1, 0);
-        await recomputeAfterResults(trx, w.cup.competitionId, w.md(2));
+        await applyResults(trx, { competitionId: w.cup.competitionId, matchIds: w.md(2), trigger: 'scheduled', now: t.clock.now() });
         await publishMatchChanges(t.deps, trx, w.cup.competitionId, w.md(2));
       });
+      // The matches are finished but the tables do not hold their points until the result job has run: nobody is
+      // told anything on the points before.
+      await new Promise((resolve) => { setTimeout(resolve, 500); });
+      expect(service.received).toEqual([]);
+      kickResultJobs(t.deps);
       await until(() => service.received.length >= 3);
       const bodies = service.received.map((p) => p.payload as { title: string; body: string; url: string }).sort((a, b) => a.body.localeCompare(b.body));
       expect(bodies).toEqual([

@@ -1,4 +1,5 @@
 import type { Locale } from '../../../shared/domain/locales';
+import type { ResultProgressPayload } from '../../domain/resultJobs/resultProgress';
 import type { AppDeps } from '../../platform/deps';
 import { translate } from '../../platform/i18n/messages';
 import { deliver } from '../../platform/push/pushDelivery';
@@ -10,8 +11,9 @@ import { readRace } from './titleRaceService';
  * After results, members are told by push when they have just been knocked out of the race (they could win, now
  * they cannot) or have just clinched it. Each league's marks are compared with the ones stored the last time; a
  * member seen for the first time is stored without a push. Only members with push subscriptions are told (the
- * push setting), in their language. It runs after the results' transaction, from the live events that announce
- * them, so a result write never waits for it.
+ * push setting), in their language. It runs once a result job has brought every league's table up to its results,
+ * from the live event that announces it, so a result write never waits for it and no race is judged on a finished
+ * match whose points the tables do not hold yet.
  */
 
 export interface RaceNotice { user_id: number; league_id: number; kind: 'out' | 'clinched' }
@@ -72,9 +74,9 @@ export async function sendRaceNotices(deps: AppDeps, notices: RaceNotice[]): Pro
 }
 
 /**
- * Looks at the race of a competition's leagues whenever a live event tells of one of its matches finished (every
- * writer of results publishes one after its transaction). One look per competition at a time; events arriving
- * meanwhile cause one more look afterwards. Answers how to stop listening.
+ * Looks at the race of a competition's leagues whenever one of its result jobs ends (its last progress event). One
+ * look per competition at a time; events arriving meanwhile cause one more look afterwards. Answers how to stop
+ * listening.
  */
 export async function startTitleRaceNotices(deps: AppDeps): Promise<() => void> {
   const waiting = new Set<number>();
@@ -92,8 +94,7 @@ export async function startTitleRaceNotices(deps: AppDeps): Promise<() => void> 
     }
   };
   return deps.live.subscribe((event) => {
-    if (event.kind !== 'matches') return;
-    const payload = JSON.parse(event.payload) as { matches?: { finished?: boolean }[] };
-    if (payload.matches?.some((m) => m.finished)) void look(event.competition_id);
+    if (event.kind !== 'result_progress') return;
+    if ((JSON.parse(event.payload) as ResultProgressPayload).finished) void look(event.competition_id);
   });
 }
