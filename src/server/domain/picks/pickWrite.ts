@@ -7,6 +7,7 @@ import {
   assertMayWriteFor, assertWritable, loadPickContext, requireActiveRule, type PickContext, type PickKind,
 } from './pickContext';
 import { insertAudit, lockLeagueMember, type PickKey, type PickRuleRow } from './pickContextRepository';
+import { lockStandings } from '../standings/standingsRefresh';
 import { recomputePickPoints } from './pickScoring';
 import { countPicks, deletePick, findPick, insertPick, setPickByBot, type PickTable } from './picksRepository';
 import { byBotFlag, refuseForbiddenBot } from '../leagues/botRules';
@@ -78,6 +79,8 @@ export async function writePick(
   // the pick's transaction so the member-row lock is never held while every member's standing is rewritten.
   if (changed && viewer.is_admin && key.mode === 0) {
     await deps.db.transaction().execute(async (trx) => {
+      // The standings first, as a result job's batch holds them before it rescores the league's picks.
+      await lockStandings(trx, { competitionId: ctx.league.competition_id, leagueId: key.leagueId });
       await recomputePickPoints(trx, ctx.league.competition_id, key.leagueId);
       await refreshLeagueStandings(trx, key.leagueId);
     });

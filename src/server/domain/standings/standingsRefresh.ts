@@ -22,8 +22,9 @@ const LEAGUE_STANDINGS = 0x7374_646c; // "stdl"
  * shared and its league's lock (a batch of leagues: each one's, in id order). Unserialised, a second refresh's DELETE misses the rows the first inserted
  * (duplicate key), or two refreshes deadlock, or the later commit writes rows computed before the other's
  * bets were committed. Taken after the lock, each statement reads every refresh committed before it.
- * So that a refresh never waits for a transaction that waits for it, a transaction writes no league_members or
- * member_matchday_points rows before its refresh (a member who leaves loses bets first, rows after).
+ * So that a refresh never waits for a transaction that waits for it, a transaction writes no row a refresh writes
+ * (league_members, member_matchday_points, the league's own row, its picks' points) before its refresh, or takes this
+ * lock first (a member who leaves loses bets first, rows after; a rules change locks before it writes the league).
  */
 export async function lockStandings(db: Executor, scope: StandingsScope): Promise<void> {
   if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return;

@@ -8,6 +8,7 @@ import { logLeagueSeals, sealDueOdds } from '../../domain/fairOdds/oddsSeals';
 import { keepShownPicksClosed } from '../../domain/picks/pickAnchors';
 import { recomputePickPoints } from '../../domain/picks/pickScoring';
 import { recomputeLeague, refreshLeagueStandings } from '../../domain/scoring/recompute';
+import { lockStandings } from '../../domain/standings/standingsRefresh';
 import { forgetLeagueTables } from '../../domain/standings/tableVersions';
 import { competitionStarted, leagueFinished, loadLeagueAccess, requireOwner, requireWritable } from '../../domain/leagues/leagueAccess';
 import { defaultLockBy } from '../../../shared/domain/deadlines';
@@ -95,6 +96,9 @@ export async function changeLeague(deps: AppDeps, user: AuthUser, leagueId: numb
     const started = competitionStarted(league, now);
     const scoringChanged = changed.some((key) => !ALWAYS_EDITABLE.includes(key));
     if (started && scoringChanged && league.editable_after_start !== 1) throw new AppError(403, 'errors.league_frozen');
+    // A rescore holds the league's standings before this transaction writes the league's row, as a result job's batch
+    // does before it moves the league's table version: neither then waits for the other while holding what it needs.
+    if (started && scoringChanged) await lockStandings(trx, { competitionId: league.competition_id, leagueId });
     if (changed.includes('start_matchday')) await checkStartMatchday(trx, league.competition_id, wanted.start_matchday!);
     if (changed.includes('jokers')) await checkJokerCount(trx, deps.dialect, league, wanted.jokers!.count, now);
     if (changed.includes('bet_deadline_minutes') || changed.includes('lock_by')) {
