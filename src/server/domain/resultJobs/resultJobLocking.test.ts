@@ -1,6 +1,6 @@
-import { sql } from 'kysely';
 import { createUserWithToken } from '../../testing/fixtures';
 import { call } from '../../testing/harness';
+import { waitingOnLocks } from '../../testing/lockTurns';
 import { loggedPostgresEachTest } from '../../testing/loggedPostgres';
 import { applyResults } from './applyResults';
 import { applyNextBatch, DEFAULT_LIMITS } from './resultJobBatch';
@@ -35,25 +35,17 @@ onPostgres('a correction beside the last batch of a result job [postgres]', () =
     expect(await claimJob(db, jobId, 'worker', now, now + limits.leaseMs)).toBe(true);
     expect(await applyNextBatch(t.deps, jobId, 'worker', limits)).toBe('more');
 
-    const waitingOnLocks = async (count: number) => {
-      for (;;) {
-        const { rows } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM pg_stat_activity
-          WHERE datname = current_database() AND wait_event_type = 'Lock'`.execute(db);
-        if (rows[0].n >= count) return;
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
-    };
     // Something holds the job for a moment (a batch of another worker finding it taken): the last batch waits, and
     // the admin's correction of a match of the job arrives meanwhile.
     await world.client.query('BEGIN');
     await world.client.query('SELECT id FROM result_jobs WHERE id = $1 FOR UPDATE', [jobId]);
     const lastBatch = applyNextBatch(t.deps, jobId, 'worker', limits);
-    await waitingOnLocks(1);
+    await waitingOnLocks(db, 1);
     const correction = call(t.app, {
       method: 'PUT', url: `/api/v1/en/matches/${w.matchday[0]}`, token: admin.token,
       payload: { match: { status: 'finished', local_goals: 4, visiting_goals: 4 } },
     });
-    await waitingOnLocks(2);
+    await waitingOnLocks(db, 2);
     await world.client.query('COMMIT');
 
     const [batchOutcome, edited] = await Promise.all([lastBatch, correction]);

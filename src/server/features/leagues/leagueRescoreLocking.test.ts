@@ -1,7 +1,6 @@
-import { sql } from 'kysely';
 import { SCORING_PRESETS } from '../../../shared/domain/scoring';
-import { lockStandings } from '../../domain/standings/standingsRefresh';
 import { call } from '../../testing/harness';
+import { batchHoldingStandings, waitingOnLocks } from '../../testing/lockTurns';
 import { loggedPostgresEachTest } from '../../testing/loggedPostgres';
 import { CUP_START, api, leagueWithMember, leagueWorld } from './testing/leagueTestKit';
 
@@ -22,29 +21,16 @@ onPostgres('a league rescored beside a result job\'s batch [postgres]', () => {
     const league = await leagueWithMember(t, w, { editable_after_start: true });
     t.clock.set(CUP_START + 3_600_000);
 
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => { release = resolve; });
-    let holding!: () => void;
-    const held = new Promise<void>((resolve) => { holding = resolve; });
-    const batch = world.logged.transaction().execute(async (trx) => {
-      await lockStandings(trx, { competitionId: w.cup.competitionId, leagueIds: [league.id] });
-      holding();
-      await released;
-      await trx.updateTable('leagues').set((eb) => ({ table_version: eb('table_version', '+', 1) })).where('id', '=', league.id).execute();
-    });
-    await held;
+    const batch = batchHoldingStandings(world.logged, { competitionId: w.cup.competitionId, leagueIds: [league.id] },
+      (trx) => trx.updateTable('leagues').set((eb) => ({ table_version: eb('table_version', '+', 1) })).where('id', '=', league.id).execute());
+    await batch.held;
     const change = call(t.app, {
       method: 'PUT', url: api(`/leagues/${league.id}`), token: w.owner.token, payload: { league: { scoring: SCORING_PRESETS.kicktipp } },
     });
-    for (;;) {
-      const { rows } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM pg_stat_activity
-        WHERE datname = current_database() AND wait_event_type = 'Lock'`.execute(t.deps.db);
-      if (rows[0].n >= 1) break;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-    release();
+    await waitingOnLocks(t.deps.db, 1);
+    batch.release();
 
-    await batch;
+    await batch.done;
     const changed = await change;
     expect(changed.statusCode).toBe(200);
     expect(changed.data.league.scoring).toEqual(SCORING_PRESETS.kicktipp);

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { lockStandings } from '../../domain/standings/standingsRefresh';
+import { batchHoldingStandings, waitingOnLocks } from '../../testing/lockTurns';
 import { loggedPostgresEachTest } from '../../testing/loggedPostgres';
 import { HOUR, ROUND, drawSemis, fillRound, pickWorld, ruleOf, setClock } from './testing/pickTestFixtures';
 
@@ -22,29 +22,16 @@ onPostgres('an admin\'s pick scored beside a result job\'s batch [postgres]', ()
     await drawSemis(t.deps.db, w, [a1, b2, b1, a2]);
     await setClock(t, w, w.semisStart + HOUR);
 
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => { release = resolve; });
-    let holding!: () => void;
-    const held = new Promise<void>((resolve) => { holding = resolve; });
-    const batch = world.logged.transaction().execute(async (trx) => {
-      await lockStandings(trx, { competitionId: w.cup.competitionId, leagueIds: [w.leagueId] });
-      holding();
-      await released;
-      await sql`UPDATE round_bets SET points = points WHERE league_id = ${w.leagueId}`.execute(trx);
-    });
-    await held;
+    const batch = batchHoldingStandings(world.logged, { competitionId: w.cup.competitionId, leagueIds: [w.leagueId] },
+      (trx) => sql`UPDATE round_bets SET points = points WHERE league_id = ${w.leagueId}`.execute(trx));
+    await batch.held;
     const pick = fillRound(t, w.admin.token, {
       league_id: w.leagueId, league_rule_id: ruleOf(w, ROUND.SEMI_FINALS), team_id: a1, user_id: w.member.id, mode: 0,
     });
-    for (;;) {
-      const { rows } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM pg_stat_activity
-        WHERE datname = current_database() AND wait_event_type = 'Lock'`.execute(t.deps.db);
-      if (rows[0].n >= 1) break;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-    release();
+    await waitingOnLocks(t.deps.db, 1);
+    batch.release();
 
-    await batch;
+    await batch.done;
     expect((await pick).statusCode).toBe(200);
     const stored = await t.deps.db.selectFrom('round_bets').select('points').where('user_id', '=', w.member.id).executeTakeFirstOrThrow();
     expect(Number(stored.points)).toBeGreaterThan(0);
