@@ -86,7 +86,8 @@ describeEachDb('set-based scoring', (ctx) => {
   it('adds a first result to rows its matchday already holds, though no match of it counted (a counted match moved away)', async () => {
     const { db } = ctx().deps;
     const cup = await createCup(db, { start: ctx().clock.now() + 3_600_000 });
-    const users = await Promise.all([1, 2].map(() => createUserWithToken(ctx().deps)));
+    // One after the other: the stored rows are compared in user id order.
+    const users = [await createUserWithToken(ctx().deps), await createUserWithToken(ctx().deps)];
     const leagueId = await createLeague(db, { competitionId: cup.competitionId, ownerId: users[0].id, members: users.map((u) => ({ id: u.id })) });
     const [moved, later] = cup.groupMatchIds;
     const { matchday } = await db.selectFrom('matches').select('matchday').where('id', '=', moved).executeTakeFirstOrThrow();
