@@ -24,7 +24,9 @@ jest.setTimeout(30_000);
 let emotionCache: EmotionCache;
 
 beforeAll(async () => {
-  emotionCache = renderHook(() => useEmotionCache()).result.current;
+  const cache = renderHook(() => useEmotionCache()).result.current;
+  if (!cache) throw new Error('emotion has no default cache in this document');
+  emotionCache = cache;
   server.listen({ onUnhandledRequest: 'error' });
   // The app loads each language's texts on demand; tests switch freely, so both are there from the start.
   await Promise.all([loadLocale('en'), loadLocale('es')]);
