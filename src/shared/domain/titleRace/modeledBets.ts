@@ -54,12 +54,30 @@ export class ModeledPoints {
   }
 }
 
-/** Φ(x), the standard normal distribution (Abramowitz and Stegun 7.1.26, error below 1.5e-7). */
-function normalCdf(x: number): number {
-  const z = Math.abs(x) / Math.SQRT2;
-  const t = 1 / (1 + 0.3275911 * z);
-  const erfc = t * (0.254829592 + t * (-0.284496736 + t * (1.421413741 + t * (-1.453152027 + t * 1.061405429)))) * Math.exp(-z * z);
-  return x >= 0 ? 1 - erfc / 2 : erfc / 2;
+/**
+ * Φ⁻¹(p), the standard normal's quantile by Acklam's rational approximation (relative error below 1.2e-9): one
+ * evaluation per table entry, where searching Φ for each took 200,000 evaluations on every start.
+ */
+const CENTRAL_NUMERATOR = [-3.969683028665376e1, 2.209460984245205e2, -2.759285104469687e2, 1.38357751867269e2, -3.066479806614716e1, 2.506628277459239];
+const CENTRAL_DENOMINATOR = [-5.447609879822406e1, 1.615858368580409e2, -1.556989798598866e2, 6.680131188771972e1, -1.328068155288572e1, 1];
+const TAIL_NUMERATOR = [-7.784894002430293e-3, -3.223964580411365e-1, -2.400758277161838, -2.549732539343734, 4.374664141464968, 2.938163982698783];
+const TAIL_DENOMINATOR = [7.784695709041462e-3, 3.224671290700398e-1, 2.445134137142996, 3.754408661907416, 1];
+const TAIL = 0.02425;
+
+function polynomial(coefficients: number[], x: number): number {
+  let sum = 0;
+  for (const c of coefficients) sum = sum * x + c;
+  return sum;
+}
+
+function normalQuantile(p: number): number {
+  if (p < TAIL || p > 1 - TAIL) {
+    const q = Math.sqrt(-2 * Math.log(Math.min(p, 1 - p)));
+    const x = polynomial(TAIL_NUMERATOR, q) / polynomial(TAIL_DENOMINATOR, q);
+    return p < TAIL ? x : -x;
+  }
+  const q = p - 0.5;
+  return (polynomial(CENTRAL_NUMERATOR, q * q) * q) / polynomial(CENTRAL_DENOMINATOR, q * q);
 }
 
 /**
@@ -69,15 +87,7 @@ function normalCdf(x: number): number {
 const QUANTILES = 4096;
 function quantileTable(): Float64Array {
   const table = new Float64Array(QUANTILES);
-  for (let k = 0; k < QUANTILES; k++) {
-    const p = (k + 0.5) / QUANTILES;
-    let [low, high] = [-6, 6];
-    for (let i = 0; i < 50; i++) {
-      const mid = (low + high) / 2;
-      if (normalCdf(mid) < p) low = mid; else high = mid;
-    }
-    table[k] = (low + high) / 2;
-  }
+  for (let k = 0; k < QUANTILES; k++) table[k] = normalQuantile((k + 0.5) / QUANTILES);
   return table;
 }
 const NORMAL_QUANTILES = quantileTable();
