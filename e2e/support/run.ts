@@ -3,7 +3,7 @@
  * demo and restarts, so a test never sees another's changes; the SMTP server and the push service are shared, and
  * each test reads only what was sent to its own people.
  */
-export const E2E_WORKERS = Math.max(1, Number(process.env.E2E_WORKERS ?? 2));
+export const E2E_WORKERS = Math.max(1, Number(process.env.E2E_WORKERS ?? 3));
 
 /** The environment variable through which global setup tells the workers where their services are. */
 export const RUNS_ENV = 'E2E_RUNS';
