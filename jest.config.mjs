@@ -3,8 +3,9 @@ import { bundledModules, ensureJestBundles } from './scripts/jestBundles.mjs';
 
 ensureJestBundles();
 
-// ESM-only packages that jest (CommonJS) must transform.
-const esmPackages = ['typebox', 'jose', 'until-async', 'rettime', 'dexie', 'msw', '@mswjs', '@bundled-es-modules', '@open-draft'];
+// ESM-only packages that jest (CommonJS) must transform. typebox is not among them: tests load it from one bundle, and
+// any entry point of it the bundle lacks fails to load instead of bringing in a second copy.
+const esmPackages = ['jose', 'until-async', 'rettime', 'dexie', 'msw', '@mswjs', '@bundled-es-modules', '@open-draft'];
 /** @type {import('jest').Config['transform']} */
 const transform = {
   '^.+\\.(t|j)sx?$|^.+\\.mjs$': ['@swc/jest', { jsc: { transform: { react: { runtime: 'automatic' } } }, module: { type: 'commonjs' } }],
