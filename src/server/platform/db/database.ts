@@ -1,7 +1,10 @@
 import { existsSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type SqliteDatabase, type SqliteStatement, type Transaction } from 'kysely';
+import {
+  CompiledQuery, Kysely, Migrator, PostgresDialect, SqliteDialect, SqliteDriver, sql,
+  type DatabaseConnection, type Driver, type SqliteDatabase, type SqliteDialectConfig, type SqliteStatement, type Transaction,
+} from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema';
 import type { Config } from '../config';
@@ -71,9 +74,35 @@ export function sqliteDatabase(sqlite: SQLite.Database): DatabaseHandle {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }) });
   // One connection, used synchronously: whenever it can be observed, it is idle.
   return { db, dialect: 'sqlite', close: () => db.destroy(), poolStats: () => ({ total: 1, idle: 1, waiting: 0 }) };
+}
+
+/**
+ * Transactions take SQLite's write lock when they begin. Another process on the same file (the result runner beside
+ * the server, a command) may commit between a deferred transaction's first read and its first write; SQLite then
+ * refuses the write at once (SQLITE_BUSY_SNAPSHOT, or SQLITE_BUSY when both wait on each other) whatever the busy
+ * timeout, and a bet save would fail. Begun immediate, a transaction waits its turn (busy_timeout) and then cannot
+ * be refused halfway. Reads outside transactions still run beside any writer (WAL).
+ */
+class ImmediateSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+}
+
+class ImmediateSqliteDialect extends SqliteDialect {
+  readonly #settings: SqliteDialectConfig;
+
+  constructor(settings: SqliteDialectConfig) {
+    super(settings);
+    this.#settings = settings;
+  }
+
+  override createDriver(): Driver {
+    return new ImmediateSqliteDriver(this.#settings);
+  }
 }
 
 const STATEMENT_CACHE_SIZE = 500;
