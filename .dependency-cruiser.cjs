@@ -8,6 +8,9 @@
 /** Test files and test support: suites, kits, fakes and fixtures. */
 const TEST_CODE = '(\\.test\\.tsx?$|/testing/|/__tests__/|^src/server/acceptance/)';
 
+/** Where the programs start: the server, its commands and its cluster, and the client's bundle. */
+const ENTRY_POINTS = '^src/(server/(main|cli|cluster)\\.ts|client/main\\.tsx)$';
+
 const below = (side, floor, allowed) => ({
   name: `${side}-${floor}-imports-only-below`,
   comment: `${side}/${floor} may import only ${allowed.join(', ') || 'itself'} (and src/shared, packages).`,
@@ -46,13 +49,23 @@ module.exports = {
           TEST_CODE,
           '\\.d\\.ts$',
           '(^|/)tsconfig\\.json$',
-          '^src/server/(main|cli|cluster)\\.ts$',
-          '^src/client/main\\.tsx$',
-          '^src/client/sw\\.ts$',
+          ENTRY_POINTS,
           '\\.json$',
         ],
       },
       to: {},
+    },
+    {
+      name: 'reachable-from-an-entry-point',
+      comment: 'Production code is reached from an entry point: a file that only tests import is dead code too.',
+      severity: 'error',
+      from: { path: ENTRY_POINTS },
+      to: {
+        path: '^src/',
+        // webpack puts the typebox stand-in where the client imports typebox; no import names it.
+        pathNot: [TEST_CODE, ENTRY_POINTS, '\\.d\\.ts$', '\\.json$', '^src/client/app/typeboxStub\\.ts$'],
+        reachable: false,
+      },
     },
     {
       name: 'production-imports-no-test-code',

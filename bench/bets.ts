@@ -24,7 +24,7 @@ import { sql } from 'kysely';
 import { buildApp } from '../src/server/app';
 import { loadConfig } from '../src/server/platform/config';
 import type { Db } from '../src/server/platform/db/database';
-import { recomputeAfterResults, recomputeCompetition } from '../src/server/domain/scoring/recompute';
+import { recomputeAfterResults, recomputeCompetition } from '../src/server/domain/rescoring/recompute';
 import { apiPath } from './lib/apiPath';
 import { benchToken, createBetsDataset, existingBetsDataset, openBenchDatabase, USERS } from './lib/betsDataset';
 import { baselineOf, compareToBaseline, measure, type Comparison, type Measurement } from './lib/measure';

@@ -19,7 +19,7 @@ import { buildApp } from '../src/server/app';
 import { loadConfig } from '../src/server/platform/config';
 import { createCompetitionPartitions } from '../src/server/platform/db/competitionPartitions';
 import type { Db } from '../src/server/platform/db/database';
-import { recomputeCompetition } from '../src/server/domain/scoring/recompute';
+import { recomputeCompetition } from '../src/server/domain/rescoring/recompute';
 import { computeTitleRace } from '../src/server/features/titleRace/titleRaceService';
 import { benchToken, openBenchDatabase } from './lib/betsDataset';
 

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { createCompetitionPartitions } from '../../src/server/platform/db/competitionPartitions';
 import type { Db } from '../../src/server/platform/db/database';
 import { nameSortKey } from '../../src/server/domain/standings/nameKeys';
-import { recomputeAfterResults, recomputeCompetition } from '../../src/server/domain/scoring/recompute';
+import { recomputeAfterResults, recomputeCompetition } from '../../src/server/domain/rescoring/recompute';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;

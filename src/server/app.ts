@@ -12,7 +12,7 @@ import type { Config } from './platform/config';
 import { databaseOptions, migrate, openDatabase, type DatabaseHandle } from './platform/db/database';
 import type { AppDeps } from './platform/deps';
 import { installErrorHandler } from './platform/http/errorHandler';
-import { AppError } from './platform/http/errors';
+import { AppError } from './platform/errors/errors';
 import { registerRoutes } from './platform/http/registerRoutes';
 import { clientAddress, fastifyTrustProxy } from './platform/http/clientAddress';
 import { installRequestContext } from './platform/http/requestContext';
@@ -102,7 +102,7 @@ import { installLifecycle, type Lifecycle } from './platform/observability/lifec
 import { registerOperationsRoutes } from './platform/observability/operationsRoutes';
 import { registerOverloadProtection } from './platform/observability/overload';
 import { stopResultJobs } from './domain/resultJobs/resultJobWorker';
-import { rankStandingsOnce } from './domain/scoring/recompute';
+import { rankStandingsOnce } from './domain/rescoring/recompute';
 
 /** What Fastify compiles the routes' schemas with: request validators and response serializers (see BuildOptions). */
 export interface SchemaCompilers {

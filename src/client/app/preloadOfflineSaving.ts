@@ -1,4 +1,4 @@
-import { loadOfflineQueue } from '../api/offline/loadOfflineQueue';
+import { loadOfflineQueue } from '../api/betSaves/loadOfflineQueue';
 
 /**
  * Fetches in the background the code a save needs without a connection: the offline queue (with Dexie) and the

@@ -1,6 +1,6 @@
 import { configureStore, createListenerMiddleware } from '@reduxjs/toolkit';
 import { api } from '../api/api';
-import { listenForBetEdits } from '../api/bets/betEditsListener';
+import { listenForBetEdits } from '../api/betSaves/betEditsListener';
 import { rootReducer, type RootState } from '../api/store/rootReducer';
 import settingsSlice, { saveSettings } from '../lib/settings/settingsSlice';
 import { preloadOfflineSaving } from './preloadOfflineSaving';

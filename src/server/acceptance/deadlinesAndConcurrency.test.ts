@@ -1,7 +1,7 @@
 import { openfootballFiles, skippedWithoutData } from '../testing/openfootballData';
 import { readFileSync } from 'node:fs';
-import { importOpenfootball } from '../domain/competitions/importService';
-import { revealDueResults } from '../domain/competitions/reveal';
+import { importOpenfootball } from '../domain/competitionUpdates/importService';
+import { revealDueResults } from '../domain/competitionUpdates/reveal';
 import { call, describeEachDb, type TestApp } from '../testing/harness';
 import { DAY, HOUR, MINUTE, api, createPlayer, ok, type Player } from './acceptanceKit';
 import { settleResultJobs } from '../domain/resultJobs/testing/settleResultJobs';

@@ -7,7 +7,7 @@ import { listMatchdayBets, updateBetGoals } from '../features/resultBets/resultB
 import { refreshMatchdayRows } from '../domain/standings/standingsRefresh';
 import { listMatchdayPoints } from '../domain/standings/standingsRepository';
 import { rankLeagues } from '../domain/standings/rankLeagues';
-import { recomputeAfterResults } from '../domain/scoring/recompute';
+import { recomputeAfterResults } from '../domain/rescoring/recompute';
 import { loggedPostgresEachTest } from '../testing/loggedPostgres';
 
 /**

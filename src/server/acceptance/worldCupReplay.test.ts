@@ -1,7 +1,7 @@
 import { openfootballFiles, skippedWithoutData } from '../testing/openfootballData';
 import { readFileSync } from 'node:fs';
 import { findNationalTeam } from '../../shared/domain/teams';
-import { importOpenfootball } from '../domain/competitions/importService';
+import { importOpenfootball } from '../domain/competitionUpdates/importService';
 import { describeEachDb, type TestApp } from '../testing/harness';
 import { DAY, HOUR, MINUTE, createPlayer, inChunks, ok, prng, verifyEmailByLink, type Player } from './acceptanceKit';
 import { settleResultJobs } from '../domain/resultJobs/testing/settleResultJobs';

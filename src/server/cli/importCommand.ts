@@ -1,4 +1,4 @@
-import { importLimits, importOpenfootball } from '../domain/competitions/importService';
+import { importLimits, importOpenfootball } from '../domain/competitionUpdates/importService';
 import { UsageError, type CliCommand } from './command';
 
 export const importCommand: CliCommand = {

@@ -36,7 +36,7 @@ import StarIcon from '@mui/icons-material/Star';
 import { JokerToggle } from './JokerToggle';
 import type { League } from '../../../shared/api/entities';
 import type { ResultBetRow } from '../../api/entities/betsSlice';
-import { useBetsOf, useLeagueOf } from '../../api/entities/hooks';
+import { useBetsOf, useLeagueOf } from '../../api/store/entityHooks';
 import { ResultBetCell } from './ResultBetCell';
 import { BetMarksLegend } from './BetMarksLegend';
 import { isFilled, type BetsSystem } from '../../lib/bets/betValues';

@@ -10,7 +10,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { League } from '../../../shared/api/entities';
 import { api } from '../../api/api';
-import { useLeaguesOf } from '../../api/entities/hooks';
+import { useLeaguesOf } from '../../api/store/entityHooks';
 import { useAppDispatch } from '../../api/store/hooks';
 import { betHistoryCleared } from '../../api/bets/betEditsSlice';
 

@@ -14,7 +14,7 @@ import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
 import type { Match } from '../../../shared/api/entities';
 import { api } from '../../api/api';
 import { useMatchdayName } from '../../api/matchdayNames';
-import { useLeagueOf } from '../../api/entities/hooks';
+import { useLeagueOf } from '../../api/store/entityHooks';
 import { useAppSelector } from '../../api/store/hooks';
 import { selectTeamById } from '../../api/entities/teamsSlice';
 import { useLocalNames } from '../../lib/i18n/localNames';

@@ -5,7 +5,7 @@ import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
 import { api } from '../../api/api';
-import { useLeagueOf } from '../../api/entities/hooks';
+import { useLeagueOf } from '../../api/store/entityHooks';
 import { useSession } from '../../api/session';
 import { NewQuestionCard } from './NewQuestionCard';
 import { QuestionCard } from './QuestionCard';

@@ -3,7 +3,7 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/api';
-import { useLeaguesOf } from '../../api/entities/hooks';
+import { useLeaguesOf } from '../../api/store/entityHooks';
 import { useAppDispatch, useAppSelector } from '../../api/store/hooks';
 import { selectShowOldLeagues, showOldLeaguesToggled } from '../../lib/settings/settingsSlice';
 import { LeagueCarousel } from './LeagueCarousel';

@@ -10,7 +10,7 @@ import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { api } from '../../api/api';
-import { useLeagueOf } from '../../api/entities/hooks';
+import { useLeagueOf } from '../../api/store/entityHooks';
 import { useSession } from '../../api/session';
 import { useBoardMatches, type BoardMatch } from './boardMatches';
 import { PostComposer } from './PostComposer';

@@ -14,7 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
 import type { LeagueLogEntry } from '../../../shared/api/routes/leagueLog';
 import { api } from '../../api/api';
-import { useLeagueOf } from '../../api/entities/hooks';
+import { useLeagueOf } from '../../api/store/entityHooks';
 import { useSession } from '../../api/session';
 import { formatDateTime } from '../../lib/i18n/dates';
 import { currentHead, headStatus, readLastSeenHead, rememberHead, type LogHead } from './lastSeenHead';

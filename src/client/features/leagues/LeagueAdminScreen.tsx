@@ -9,7 +9,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { api } from '../../api/api';
-import { useLeagueOf } from '../../api/entities/hooks';
+import { useLeagueOf } from '../../api/store/entityHooks';
 import { useSession } from '../../api/session';
 import { ConfirmDialog } from '../../lib/ui/ConfirmDialog';
 import { InvitationsCard } from './InvitationsCard';

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useStore } from 'react-redux';
 import { useSession } from '../../api/session';
-import { loadOfflineQueue } from '../../api/offline/loadOfflineQueue';
+import { loadOfflineQueue } from '../../api/betSaves/loadOfflineQueue';
 import { isOffline, rememberedPendingCount } from '../../lib/offline/offlineState';
 
 /**

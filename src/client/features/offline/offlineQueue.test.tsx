@@ -11,10 +11,10 @@ import { renderWithProviders, signInAs } from '../../testing/renderWithProviders
 import { server } from '../../testing/server';
 import { currentUserEndpoint } from '../../api/session';
 import { betEditRedone, betEditUndone, betEdited } from '../../api/bets/betEditsSlice';
-import { queueBetSave, sendPendingSaves } from '../../api/offline/offlineBetSaves';
+import { queueBetSave, sendPendingSaves } from '../../api/betSaves/offlineBetSaves';
 import { OfflineSync } from './OfflineSync';
 import { PENDING_NOTIFICATION_ID, rememberedPendingCount } from '../../lib/offline/offlineState';
-import { offlineDb, putPendingSave } from '../../api/offline/pendingSavesDb';
+import { offlineDb, putPendingSave } from '../../api/betSaves/pendingSavesDb';
 
 const saves = () => fakeApi.betSaves.map(({ result_bet_id, local_goals, visiting_goals }) => [result_bet_id, local_goals, visiting_goals]);
 const waiting = async () => (await offlineDb.betSaves.orderBy('seq').toArray()).map((save) => [save.betId, save.local_goals, save.visiting_goals]);

@@ -1,7 +1,7 @@
 import type { Static } from 'typebox';
 import type { NewBonusQuestion } from '../../../shared/api/routes/bonusQuestions';
 import type { Executor } from '../../platform/db/database';
-import { invalidField } from '../../platform/http/errors';
+import { invalidField } from '../../platform/errors/errors';
 
 type QuestionInput = Static<typeof NewBonusQuestion>;
 

@@ -4,8 +4,8 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { ROUND } from '../../../shared/domain/rounds';
 import { describeEachDb } from '../../testing/harness';
-import { DEFAULT_DOWNLOAD_LIMITS, importOpenfootball } from './importService';
-import { revealDueResults } from './reveal';
+import { DEFAULT_DOWNLOAD_LIMITS, importOpenfootball } from '../competitionUpdates/importService';
+import { revealDueResults } from '../competitionUpdates/reveal';
 
 const FIXTURES = join(__dirname, 'testing', 'fixtures');
 const HOUR = 3_600_000;

@@ -1,7 +1,7 @@
 import { openfootballFiles, skippedWithoutData } from '../../testing/openfootballData';
 import { ROUND } from '../../../shared/domain/rounds';
 import { describeEachDb } from '../../testing/harness';
-import { importOpenfootball } from './importService';
+import { importOpenfootball } from '../competitionUpdates/importService';
 
 const data = openfootballFiles('openfootball importer (real files)', 'worldcup-2026.json', 'laliga-2025-26.json');
 const [WORLD_CUP, LA_LIGA] = data ?? ['', ''];

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { call, describeEachDb, type TestApp } from '../../testing/harness';
 import { createUserWithToken } from '../../testing/fixtures';
-import { importOpenfootball } from './importService';
+import { importOpenfootball } from '../competitionUpdates/importService';
 
 // Real databases on a shared 2-core machine: allow more than jest's default 5 s.
 jest.setTimeout(30_000);

@@ -7,8 +7,8 @@ import { openfootballFiles, skippedWithoutData } from '../../testing/openfootbal
 import { withMatchCompetitions } from '../../testing/betCompetitions';
 import { betsWithPoints, memberStandings } from '../../testing/standingsReads';
 import { createLeague } from '../../features/resultBets/testing/betsTestFixture';
-import { importOpenfootball } from '../competitions/importService';
-import { advanceReplays } from '../competitions/reveal';
+import { importOpenfootball } from '../competitionUpdates/importService';
+import { advanceReplays } from '../competitionUpdates/reveal';
 import { verifyLeagueLogs } from '../leagueLog/verifyLog';
 import { settleResultJobs } from '../resultJobs/testing/settleResultJobs';
 import { logSealedOdds } from './oddsSeals';

@@ -1,6 +1,6 @@
 import type { Executor } from '../../platform/db/database';
 import type { AuthUser } from '../../platform/http/context';
-import { forbidden } from '../../platform/http/errors';
+import { forbidden } from '../../platform/errors/errors';
 
 /** Whether the caller acts through a personal API token (a bot) rather than in person. */
 export const actsAsBot = (user: Pick<AuthUser, 'token'>): boolean => user.token !== undefined;

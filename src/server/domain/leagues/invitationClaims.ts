@@ -1,6 +1,6 @@
 import type { Executor } from '../../platform/db/database';
 import type { AuthUser } from '../../platform/http/context';
-import { forbidden } from '../../platform/http/errors';
+import { forbidden } from '../../platform/errors/errors';
 import {
   acceptInvitation, acceptPendingForEmail, findPendingByToken, findPendingForEmail, type Invitee,
 } from './invitationsRepository';

@@ -1,6 +1,6 @@
 import type { Executor } from '../../platform/db/database';
 import type { AuthUser } from '../../platform/http/context';
-import { AppError, forbidden, notFound } from '../../platform/http/errors';
+import { AppError, forbidden, notFound } from '../../platform/errors/errors';
 import { findMember } from './membersRepository';
 import { findLeague, findLeagueForUser, type LeagueAccessRow, type LeagueRow } from './leagueRows';
 

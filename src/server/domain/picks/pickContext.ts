@@ -3,7 +3,7 @@ import { ROUND } from '../../../shared/domain/rounds';
 import type { Executor } from '../../platform/db/database';
 import type { AppDeps } from '../../platform/deps';
 import type { AuthUser } from '../../platform/http/context';
-import { badRequest, forbidden, notFound } from '../../platform/http/errors';
+import { badRequest, forbidden, notFound } from '../../platform/errors/errors';
 import { leaguePickKickoffs } from './pickAnchors';
 import { findPickLeague, findPickRule, isLeagueMember, type PickLeagueRow, type PickRuleRow } from './pickContextRepository';
 

@@ -9,7 +9,7 @@ import type { Executor } from '../../platform/db/database';
  * and both modes (simulations are scored against the real results too). Points depend only on (rule, team)
  * or (rule, person), so each statement scores the distinct picked pairs once and joins them back to the
  * picks, writing only rows whose points change. A pick in a league that does not play that kind of rule
- * scores null. Callers refresh the standings afterwards (scoring/recompute.ts). `leagueId` narrows the
+ * scores null. Callers refresh the standings afterwards (rescoring/recompute.ts). `leagueId` narrows the
  * writes to one league (after its settings change).
  */
 export async function recomputePickPoints(db: Executor, competitionId: number, leagueId?: number): Promise<number> {

@@ -2,7 +2,7 @@ import { openfootballFiles, skippedWithoutData } from '../../testing/openfootbal
 import { randomUUID } from 'node:crypto';
 import { call, describeEachDb } from '../../testing/harness';
 import { createUserWithToken } from '../../testing/fixtures';
-import { importOpenfootball } from '../competitions/importService';
+import { importOpenfootball } from '../competitionUpdates/importService';
 import { seedDemoIfEmpty } from '../../features/demo/seedDemo';
 import { createScheduler } from '../../scheduledJobs';
 import { betsWithPoints, memberStanding } from '../../testing/standingsReads';

@@ -1,7 +1,7 @@
 import { ImportError } from '../competitions/importedCompetition';
-import { importLimits, importOpenfootball, UPLOAD_REF_PREFIX } from '../competitions/importService';
+import { importLimits, importOpenfootball, UPLOAD_REF_PREFIX } from '../competitionUpdates/importService';
 import { defaultExternalKey } from '../competitions/openfootballSource';
-import { advanceReplays } from '../competitions/reveal';
+import { advanceReplays } from '../competitionUpdates/reveal';
 import { ProviderError } from './providerError';
 import type { ResultsProvider } from './resultsProvider';
 

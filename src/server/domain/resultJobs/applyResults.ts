@@ -1,7 +1,7 @@
 import type { Executor } from '../../platform/db/database';
 import { isPostgres, notify } from '../../platform/db/notificationChannels';
 import { finishRun, insertRun } from '../../platform/processRuns/processRuns';
-import { recomputeAfterResults } from '../scoring/recompute';
+import { recomputeAfterResults } from '../rescoring/recompute';
 import { refreshCompetitionFinished } from './competitionFinished';
 import { recordResultsForOdds } from '../fairOdds/recordResults';
 import { insertJob, markSuperseded, openJobsForUpdate } from './resultJobsRepository';

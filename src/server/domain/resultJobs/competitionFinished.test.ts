@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { call, describeEachDb, type TestApp } from '../../testing/harness';
 import { createUserWithToken } from '../../testing/fixtures';
 import { api, createLeague, join as joinLeague, leagueWorld } from '../../features/leagues/testing/leagueTestKit';
-import { importOpenfootball } from '../competitions/importService';
+import { importOpenfootball } from '../competitionUpdates/importService';
 import { importFootballData } from '../providers/footballData/footballDataImport';
 import { finishedScore, startFakeFootballData, worldCupWorld, type FakeFootballData } from '../providers/footballData/testing/fakeFootballData';
 

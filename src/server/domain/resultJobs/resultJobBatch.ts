@@ -2,7 +2,7 @@ import type { AppDeps } from '../../platform/deps';
 import type { Executor } from '../../platform/db/database';
 import { finishRun } from '../../platform/processRuns/processRuns';
 import { recomputePickPoints } from '../picks/pickScoring';
-import { markStandingsScored } from '../scoring/recompute';
+import { markStandingsScored } from '../rescoring/recompute';
 import { publishResultEvents } from '../leagueEvents/resultEvents';
 import { lockStandings, refreshMatchdayRows, refreshMemberTotals } from '../standings/standingsRefresh';
 import { touchBatchTables } from '../standings/tableVersions';

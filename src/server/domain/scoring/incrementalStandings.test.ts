@@ -6,7 +6,7 @@ import { createUserWithToken } from '../../testing/fixtures';
 import { describeEachDb } from '../../testing/harness';
 import { memberStandings } from '../../testing/standingsReads';
 import { createLeague } from '../../features/resultBets/testing/betsTestFixture';
-import { recomputeAfterResults, recomputeCompetition } from './recompute';
+import { recomputeAfterResults, recomputeCompetition } from '../rescoring/recompute';
 import { withMatchCompetitions } from '../../testing/betCompetitions';
 
 // A few dozen recomputes per run on real databases, on a shared machine.

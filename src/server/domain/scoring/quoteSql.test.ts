@@ -4,7 +4,7 @@ import { createUserWithToken } from '../../testing/fixtures';
 import { describeEachDb } from '../../testing/harness';
 import { betsWithPoints, memberStandings } from '../../testing/standingsReads';
 import { createLeague, finishMatch } from '../../features/resultBets/testing/betsTestFixture';
-import { recomputeAfterResults } from './recompute';
+import { recomputeAfterResults } from '../rescoring/recompute';
 import { withMatchCompetitions } from '../../testing/betCompetitions';
 
 describeEachDb('crowd quote in the scoring SQL', (ctx) => {

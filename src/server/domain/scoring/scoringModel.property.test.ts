@@ -13,7 +13,7 @@ import { describeEachDb } from '../../testing/harness';
 import { betsWithPoints, memberStandings } from '../../testing/standingsReads';
 import { createLeague } from '../../features/resultBets/testing/betsTestFixture';
 import { loadLeagueScoring } from './leagueScoring';
-import { recomputeAfterResults } from './recompute';
+import { recomputeAfterResults } from '../rescoring/recompute';
 import { resultBetDeadlineSql } from './scoringSql';
 import { keepShownBetsClosed } from './shownBets';
 import { withMatchCompetitions } from '../../testing/betCompetitions';

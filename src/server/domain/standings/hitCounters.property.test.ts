@@ -5,7 +5,7 @@ import { createCup } from '../../testing/competitionFixture';
 import { createUserWithToken } from '../../testing/fixtures';
 import { call, describeEachDb } from '../../testing/harness';
 import { createLeague, finishMatch } from '../../features/resultBets/testing/betsTestFixture';
-import { recomputeCompetition } from '../scoring/recompute';
+import { recomputeCompetition } from '../rescoring/recompute';
 import { touchLeagueTable } from './tableVersions';
 import { withMatchCompetitions } from '../../testing/betCompetitions';
 

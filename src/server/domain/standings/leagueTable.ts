@@ -4,9 +4,9 @@ import { parseTieBreaks, type TieBreak } from '../../../shared/domain/tieBreaks'
 import type { Executor } from '../../platform/db/database';
 import type { AppDeps } from '../../platform/deps';
 import type { AuthUser } from '../../platform/http/context';
-import type { LeagueAccessRow } from '../leagues/leagueRows';
 import type { HitCounters } from './hitCounters';
 import * as repo from './standingsRepository';
+import type { TableLeague } from './standingsScope';
 import { departmentTotals, rankDepartments, rankMembers, type MemberStanding } from './tableRanking';
 
 /** What a table is ranked from in the process: each member's figures, each matchday's winners and the hit counters. */
@@ -39,7 +39,7 @@ export function matchdayPointsAndWinners(
  * A league's stored standings, every member's (the provisional table of a small league in play adds to them):
  * their stored figures, matchday rows and the winners of each decided matchday.
  */
-export async function storedStandings(deps: Pick<AppDeps, 'db'>, league: Pick<LeagueAccessRow, 'id' | 'competition_id'>): Promise<StandingsSource> {
+export async function storedStandings(deps: Pick<AppDeps, 'db'>, league: TableLeague): Promise<StandingsSource> {
   const [rows, days, tops] = await Promise.all([
     repo.listStoredMembers(deps.db, league.id),
     repo.listMatchdayPoints(deps.db, league.id, league.competition_id),
@@ -60,7 +60,7 @@ export async function storedStandings(deps: Pick<AppDeps, 'db'>, league: Pick<Le
 }
 
 /** What a table answers about the league besides its rows: the last matchday played and the tie-breaks. */
-export async function tableSettings(db: Executor, league: Pick<LeagueAccessRow, 'id' | 'competition_id'>) {
+export async function tableSettings(db: Executor, league: TableLeague) {
   const lastPlayed = await repo.lastPlayedMatchday(db, league.competition_id);
   const settings = await db.selectFrom('leagues').select('tie_breaks').where('id', '=', league.id).executeTakeFirst();
   return { lastPlayed, tieBreaks: parseTieBreaks(settings?.tie_breaks) };
@@ -93,7 +93,7 @@ export function tableHeader(
  * (`adjust` changes the members' figures before they are ranked: it adds the points of matches in play).
  */
 export async function rankLeagueTable(
-  deps: Pick<AppDeps, 'db'>, user: Pick<AuthUser, 'id' | 'locale'>, league: Pick<LeagueAccessRow, 'id' | 'competition_id'>, requestedMatchday: number | undefined,
+  deps: Pick<AppDeps, 'db'>, user: Pick<AuthUser, 'id' | 'locale'>, league: TableLeague, requestedMatchday: number | undefined,
   source: StandingsSource, adjust: (members: MemberStanding[]) => MemberStanding[] = (members) => members,
 ): Promise<Static<typeof LeagueTable>> {
   const settings = await tableSettings(deps.db, league);

@@ -4,7 +4,7 @@ import { createCup } from '../../testing/competitionFixture';
 import { createUserWithToken } from '../../testing/fixtures';
 import { hashPassword } from '../../platform/sessions/passwords';
 import { addMember, insertLeague } from '../../features/picks/testing/pickTestFixtures';
-import { recomputeCompetition } from '../scoring/recompute';
+import { recomputeCompetition } from '../rescoring/recompute';
 import { settleResultJobs } from '../resultJobs/testing/settleResultJobs';
 import { withMatchCompetitions } from '../../testing/betCompetitions';
 

@@ -1,5 +1,8 @@
 import { sql, type RawBuilder } from 'kysely';
 
+/** The league a table is read for: what standings need of the row that a league's access check reads. */
+export interface TableLeague { id: number; competition_id: number }
+
 /** Which leagues (and matchdays) a write of stored standings covers, as SQL filters. */
 export interface StandingsScope {
   competitionId: number;

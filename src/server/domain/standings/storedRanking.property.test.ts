@@ -12,7 +12,7 @@ import { withMatchCompetitions } from '../../testing/betCompetitions';
 import { createLeague, finishMatch } from '../../features/resultBets/testing/betsTestFixture';
 import { applyResults } from '../resultJobs/applyResults';
 import { runResultJobs } from '../resultJobs/resultJobWorker';
-import { recomputeAfterResults, refreshLeagueStandings } from '../scoring/recompute';
+import { recomputeAfterResults, refreshLeagueStandings } from '../rescoring/recompute';
 import { nameSortKey } from './nameKeys';
 import { LEAGUE_BOARD, OVERALL_BOARD, pageAt, rowOf } from './rankedReads';
 import { storedLeagueTable } from './storedTable';

@@ -4,13 +4,13 @@ import { PAGED_TABLE_FROM, type LeagueTable, type TableRow } from '../../../shar
 import type { Locale } from '../../../shared/domain/locales';
 import type { Executor } from '../../platform/db/database';
 import type { AppDeps } from '../../platform/deps';
-import type { LeagueAccessRow } from '../leagues/leagueRows';
 import { matchdayPointsAndWinners, tableHeader, tableSettings } from './leagueTable';
 import { unpackMatchdays } from './packedMatchdays';
 import { matchdayPage } from './matchdayReads';
 import { boardSize, LEAGUE_BOARD, pageAt, rowOf } from './rankedReads';
 import { listMatchdayPoints, listMatchdayTops } from './standingsRepository';
 import { rankDepartments } from './tableRanking';
+import type { TableLeague } from './standingsScope';
 
 /**
  * users_league_table from the stored ranked rows (rankLeagues.ts): a small league's whole table, or a page of a big
@@ -31,7 +31,7 @@ const FIGURE_COLUMNS = sql`u.name AS user_name, r.points, r.points_league, r.poi
   (SELECT lm.department FROM league_members lm WHERE lm.league_id = r.league_id AND lm.user_id = r.user_id) AS department`;
 
 /** Whether the league answers its table a page at a time (more than PAGED_TABLE_FROM members). */
-export async function isPagedTable(deps: Pick<AppDeps, 'db'>, league: Pick<LeagueAccessRow, 'id'>): Promise<boolean> {
+export async function isPagedTable(deps: Pick<AppDeps, 'db'>, league: Pick<TableLeague, 'id'>): Promise<boolean> {
   return (await boardSize(deps.db, LEAGUE_BOARD, league.id)) > PAGED_TABLE_FROM;
 }
 
@@ -51,7 +51,7 @@ async function inSnapshot<T>(deps: Pick<AppDeps, 'db' | 'dialect'>, read: (db: E
 
 /** The league's stored table as users_league_table answers it, for `viewer`. */
 export async function storedLeagueTable(
-  deps: Pick<AppDeps, 'db' | 'dialect'>, league: Pick<LeagueAccessRow, 'id' | 'competition_id'>,
+  deps: Pick<AppDeps, 'db' | 'dialect'>, league: TableLeague,
   viewer: { id: number; locale: Locale }, read: TableRead,
 ): Promise<Table> {
   return inSnapshot(deps, async (db) => {

@@ -1,6 +1,6 @@
 import type { AppDeps } from '../../platform/deps';
 import type { AuthUser } from '../../platform/http/context';
-import { AppError } from '../../platform/http/errors';
+import { AppError } from '../../platform/errors/errors';
 import { touchMemberTables } from '../../domain/standings/tableVersions';
 import { resyncPlayerRankings } from '../../domain/standings/overallStandings';
 import { openSession } from '../../platform/sessions/sessions';
@@ -21,7 +21,7 @@ import {
 } from './accountsRepository';
 import { checkEmail, checkName, checkNewPassword, normaliseEmail, toAccountUser } from './accountRules';
 import { FieldErrors } from '../../platform/http/fieldErrors';
-import { leaveEveryLeague } from '../../domain/leagues/leaveEveryLeague';
+import { leaveEveryLeague } from '../../domain/rescoring/leaveEveryLeague';
 import type { Locale } from '../../../shared/domain/locales';
 
 export type AccountUser = ReturnType<typeof toAccountUser>;

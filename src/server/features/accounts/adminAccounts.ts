@@ -17,7 +17,7 @@ import { hashPassword } from '../../platform/sessions/passwords';
  * with a cache of their own that nothing reads.
  */
 const otherProcessSessions = () => new SessionCache();
-import { AppError } from '../../platform/http/errors';
+import { AppError } from '../../platform/errors/errors';
 import { translate } from '../../platform/i18n/messages';
 import { touchMemberTables } from '../../domain/standings/tableVersions';
 import { FieldErrors } from '../../platform/http/fieldErrors';

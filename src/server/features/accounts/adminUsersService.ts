@@ -2,7 +2,7 @@ import type { Static } from 'typebox';
 import type { AdminUser } from '../../../shared/api/routes/adminUsers';
 import type { Executor } from '../../platform/db/database';
 import type { AppDeps } from '../../platform/deps';
-import { conflict, notFound } from '../../platform/http/errors';
+import { conflict, notFound } from '../../platform/errors/errors';
 import { disableAccount, enableAccount, setGlobalAdmin } from './accountAdministration';
 import { sendFreshVerification } from './emailVerificationService';
 import { requestPasswordReset } from './passwordResetService';

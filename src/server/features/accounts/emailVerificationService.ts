@@ -1,7 +1,7 @@
 import type { Executor } from '../../platform/db/database';
 import type { AppDeps } from '../../platform/deps';
 import type { AuthUser } from '../../platform/http/context';
-import { AppError, conflict } from '../../platform/http/errors';
+import { AppError, conflict } from '../../platform/errors/errors';
 import { translate } from '../../platform/i18n/messages';
 import { isAppPath } from '../../../shared/domain/appPaths';
 import {

@@ -1,5 +1,5 @@
 import type { Executor } from '../../platform/db/database';
-import { conflict } from '../../platform/http/errors';
+import { conflict } from '../../platform/errors/errors';
 import { enabledAdminIds } from './adminUsersRepository';
 
 /**

@@ -1,6 +1,6 @@
 import type { Executor } from '../../platform/db/database';
 import type { AppDeps } from '../../platform/deps';
-import { AppError } from '../../platform/http/errors';
+import { AppError } from '../../platform/errors/errors';
 import { translate } from '../../platform/i18n/messages';
 import { openSession } from '../../platform/sessions/sessions';
 import { deleteUserSessions } from '../../platform/sessions/sessionsRepository';

@@ -1,6 +1,6 @@
 import { adminCompetitionRoutes } from '../../../shared/api/routes/adminCompetitions';
 import type { AppDeps } from '../../platform/deps';
-import { AppError } from '../../platform/http/errors';
+import { AppError } from '../../platform/errors/errors';
 import type { RouteHandlers } from '../../platform/http/registerRoutes';
 import { ImportError } from '../../domain/competitions/importedCompetition';
 import { PROVIDER_FAILURE_KEYS, ProviderError } from '../../domain/providers/providerError';

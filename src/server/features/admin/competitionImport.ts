@@ -1,7 +1,7 @@
 import type { Static } from 'typebox';
 import type { CompetitionImport } from '../../../shared/api/routes/adminCompetitions';
 import type { AppDeps } from '../../platform/deps';
-import { importLimits, importOpenfootball } from '../../domain/competitions/importService';
+import { importLimits, importOpenfootball } from '../../domain/competitionUpdates/importService';
 import { isValidTimeZone } from '../../domain/competitions/kickoff';
 import { webAddress } from '../../platform/http/outboundGuard';
 import { runHttpProcess } from '../../platform/locks/processLocks';
@@ -73,7 +73,7 @@ async function runImport(deps: AppDeps, job: Plan) {
 }
 
 /**
- * Imports a competition from the console with the CLI's importers (competitions/importService, footballDataImport),
+ * Imports a competition from the console with the CLI's importers (competitionUpdates/importService, footballDataImport),
  * as a recorded process run that refuses a second import while one runs. The importers write in one transaction:
  * a bad file (ImportError, answered 400 naming what is wrong) changes nothing but its failed run in the history.
  * The ImportError and a football-data ProviderError come out as they are: the route answers them (400, 502) in the

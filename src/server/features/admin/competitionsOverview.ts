@@ -2,7 +2,7 @@ import type { Static } from 'typebox';
 import type { AdminCompetition } from '../../../shared/api/routes/adminCompetitions';
 import type { Executor } from '../../platform/db/database';
 import type { AppDeps } from '../../platform/deps';
-import { notFound } from '../../platform/http/errors';
+import { notFound } from '../../platform/errors/errors';
 import { nextDueTimes } from '../../platform/scheduler/scheduledJobsRepository';
 import { recordAdminAction } from '../../platform/audit/auditLog';
 

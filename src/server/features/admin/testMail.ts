@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Locale } from '../../../shared/domain/locales';
 import type { AppDeps } from '../../platform/deps';
 import type { AuthUser } from '../../platform/http/context';
-import { AppError, conflict } from '../../platform/http/errors';
+import { AppError, conflict } from '../../platform/errors/errors';
 import { translate } from '../../platform/i18n/messages';
 
 /**

@@ -2,7 +2,7 @@ import { API_TOKENS_MAX, API_TOKEN_LIFETIME_MAX_DAYS, type ApiToken, type apiTok
 import type { RouteBody } from '../../../shared/api/route';
 import type { AppDeps } from '../../platform/deps';
 import type { AuthUser } from '../../platform/http/context';
-import { AppError, invalidField, notFound } from '../../platform/http/errors';
+import { AppError, invalidField, notFound } from '../../platform/errors/errors';
 import { translate, type Translate } from '../../platform/i18n/messages';
 import { newPersonalToken } from '../../platform/sessions/personalTokens';
 import { forgetUserEverywhere } from '../../platform/sessions/revocations';

@@ -5,7 +5,7 @@ import { createCup } from '../../testing/competitionFixture';
 import { createUserWithToken } from '../../testing/fixtures';
 import { call, describeEachDb, type TestApp } from '../../testing/harness';
 import { memberStandings } from '../../testing/standingsReads';
-import { recomputeAfterResults } from '../../domain/scoring/recompute';
+import { recomputeAfterResults } from '../../domain/rescoring/recompute';
 import { createLeague, finishMatch } from '../resultBets/testing/betsTestFixture';
 import { withMatchCompetitions } from '../../testing/betCompetitions';
 

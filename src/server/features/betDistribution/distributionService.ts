@@ -4,7 +4,7 @@ import { crowdOf, crowdTotal, oddsPoints, outcomeOf, quotePoints, scoresByRarity
 import { scoringOdds } from '../../domain/fairOdds/leagueOdds';
 import type { AppDeps } from '../../platform/deps';
 import type { AuthUser } from '../../platform/http/context';
-import { AppError, notFound } from '../../platform/http/errors';
+import { AppError, notFound } from '../../platform/errors/errors';
 import { requireLeagueAccess } from '../../domain/leagues/leagueAccess';
 import { loadPickContext, pickKindOf, requireActiveRule, ruleDeadline } from '../../domain/picks/pickContext';
 import { findPickRule } from '../../domain/picks/pickContextRepository';

@@ -4,10 +4,10 @@ import { answerKey, answerKind, type BonusAnswerValue } from '../../../shared/do
 import type { Executor } from '../../platform/db/database';
 import type { AppDeps } from '../../platform/deps';
 import type { AuthUser } from '../../platform/http/context';
-import { AppError, conflict, forbidden, invalidField, notFound } from '../../platform/http/errors';
+import { AppError, conflict, forbidden, invalidField, notFound } from '../../platform/errors/errors';
 import { appendLeagueLog } from '../../domain/leagueLog/leagueLogService';
 import { loadLeagueAccess, requireMemberOrAdmin, requireOwner, requireWritable } from '../../domain/leagues/leagueAccess';
-import { refreshLeagueStandings } from '../../domain/scoring/recompute';
+import { refreshLeagueStandings } from '../../domain/rescoring/recompute';
 import { checkShape, cleanText, insertNewQuestion, parseDeadline } from '../../domain/bonusQuestions/askQuestion';
 import * as repo from './bonusQuestionsRepository';
 import { botMarkShown, byBotFlag, refuseForbiddenBot } from '../../domain/leagues/botRules';

@@ -2,7 +2,7 @@ import ical, { ICalAlarmType, ICalEventStatus } from 'ical-generator';
 import { localTeamName } from '../../../shared/domain/localNames';
 import { localPlaceholder } from '../../../shared/domain/matchNames';
 import type { AppDeps } from '../../platform/deps';
-import { notFound } from '../../platform/http/errors';
+import { notFound } from '../../platform/errors/errors';
 import { translate } from '../../platform/i18n/messages';
 import { calendarMatches, feedOwner } from './calendarRepository';
 import { calendarGeneration } from '../../domain/calendar/calendarGenerations';

@@ -1,6 +1,6 @@
 import { appStateSlot } from '../../platform/appState';
 import type { AppDeps } from '../../platform/deps';
-import { retryLater } from '../../platform/http/errors';
+import { retryLater } from '../../platform/errors/errors';
 
 /** A league export the process is making (at most one), by the app it belongs to. */
 const EXPORTING = appStateSlot(() => ({ busy: false }));

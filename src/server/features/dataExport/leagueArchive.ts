@@ -2,7 +2,7 @@ import type { Static } from 'typebox';
 import type { LeagueArchive } from '../../../shared/api/routes/dataExport';
 import type { AppDeps } from '../../platform/deps';
 import type { AuthUser } from '../../platform/http/context';
-import { notFound } from '../../platform/http/errors';
+import { notFound } from '../../platform/errors/errors';
 import { loadLeagueAccess, requireOwner } from '../../domain/leagues/leagueAccess';
 import { archiveSignature } from '../../domain/leagueLog/archiveSignature';
 import { goalsSeal, SEALED_SCHEME } from '../../domain/leagueLog/canonical';

@@ -6,7 +6,7 @@ import { createLeague, finishMatch } from '../resultBets/testing/betsTestFixture
 import { UTF8_BOM } from './csv';
 import { takeExportSlot } from './exportSlot';
 import { leagueCsv } from './leagueCsv';
-import { refreshLeagueStandings } from '../../domain/scoring/recompute';
+import { refreshLeagueStandings } from '../../domain/rescoring/recompute';
 import { rankLeagues } from '../../domain/standings/rankLeagues';
 
 const HOUR = 3_600_000;

@@ -1,5 +1,5 @@
 import { ROUND } from '../../../shared/domain/rounds';
-import { revealDueResults } from '../../domain/competitions/reveal';
+import { revealDueResults } from '../../domain/competitionUpdates/reveal';
 import { verifyPassword } from '../../platform/sessions/passwords';
 import { loadConfig } from '../../platform/config';
 import type { AppDeps } from '../../platform/deps';

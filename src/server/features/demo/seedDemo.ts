@@ -11,8 +11,8 @@ import { serializeHeldResult } from '../../domain/competitions/heldResult';
 import {
   insertDefaultRules, linkCompetitionPeople, linkCompetitionTeams, upsertGroups, upsertMatches, upsertPeople, upsertTeams,
 } from '../../domain/competitions/importRepository';
-import { revealDueResults } from '../../domain/competitions/reveal';
-import { recomputeCompetition } from '../../domain/scoring/recompute';
+import { revealDueResults } from '../../domain/competitionUpdates/reveal';
+import { recomputeCompetition } from '../../domain/rescoring/recompute';
 import { simTeams } from '../../domain/competitions/advanceKnockout';
 import { simulateMatch } from '../../domain/competitions/demoResults';
 import { DEMO_ADMIN, seedDemoLeague } from './demoLeague';

@@ -1,4 +1,4 @@
-import { recomputeAfterResults } from '../../domain/scoring/recompute';
+import { recomputeAfterResults } from '../../domain/rescoring/recompute';
 import { call, describeEachDb, type TestApp } from '../../testing/harness';
 import { createUserWithToken } from '../../testing/fixtures';
 import { finishMatch } from '../resultBets/testing/betsTestFixture';

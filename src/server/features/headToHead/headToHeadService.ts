@@ -3,7 +3,7 @@ import type { HeadToHead } from '../../../shared/api/routes/headToHead';
 import { duelResult, headToHeadSchedule, headToHeadTable } from '../../../shared/domain/headToHead';
 import type { AppDeps } from '../../platform/deps';
 import type { AuthUser } from '../../platform/http/context';
-import { conflict } from '../../platform/http/errors';
+import { conflict } from '../../platform/errors/errors';
 import { requireLeagueAccess } from '../../domain/leagues/leagueAccess';
 import { leagueMatchdays, leaguePlayers, matchdayPoints } from './headToHeadRepository';
 

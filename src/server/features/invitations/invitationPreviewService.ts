@@ -1,6 +1,6 @@
 import type { Static } from 'typebox';
 import type { AppDeps } from '../../platform/deps';
-import { notFound } from '../../platform/http/errors';
+import { notFound } from '../../platform/errors/errors';
 import type { InvitationPreview } from '../../../shared/api/routes/invitationPreview';
 import { effectivePoints, maxResultBetPoints } from '../../../shared/domain/scoring';
 import { findPreviewByToken } from './invitationPreviewRepository';

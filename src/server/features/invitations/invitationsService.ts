@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Executor } from '../../platform/db/database';
 import type { AppDeps } from '../../platform/deps';
 import type { AuthUser } from '../../platform/http/context';
-import { conflict, forbidden, invalidField, notFound, retryLater } from '../../platform/http/errors';
+import { conflict, forbidden, invalidField, notFound, retryLater } from '../../platform/errors/errors';
 import { loadLeagueAccess, requireMemberOrAdmin, requireWritable } from '../../domain/leagues/leagueAccess';
 import { isBannedByEmail } from '../../domain/leagues/bansRepository';
 import { isMemberByEmail } from '../../domain/leagues/membersRepository';

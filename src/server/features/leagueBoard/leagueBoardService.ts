@@ -2,7 +2,7 @@ import { POST_EDIT_WINDOW_MS, POSTS_PAGE_MAX } from '../../../shared/api/routes/
 import type { Executor } from '../../platform/db/database';
 import type { AppDeps } from '../../platform/deps';
 import type { AuthUser } from '../../platform/http/context';
-import { badRequest, forbidden, notFound } from '../../platform/http/errors';
+import { badRequest, forbidden, notFound } from '../../platform/errors/errors';
 import { takeActionLimits, type ActionLimit } from '../../platform/sessions/actionLimits';
 import type { BoardPayload } from '../../domain/live/liveEvents';
 import { appendLeagueLog, type LogEntryInput } from '../../domain/leagueLog/leagueLogService';

@@ -1,5 +1,5 @@
 import { POST_MAX_LENGTH } from '../../../shared/api/routes/leagueBoard';
-import { badRequest } from '../../platform/http/errors';
+import { badRequest } from '../../platform/errors/errors';
 
 /**
  * A post's text as stored: trimmed, 1 to POST_MAX_LENGTH characters (code points, so an emoji counts once), control

@@ -9,7 +9,7 @@ import { migrate, openDatabase } from '../../platform/db/database';
 import { createCup } from '../../testing/competitionFixture';
 import { describeEachDb, testConfig, type TestApp } from '../../testing/harness';
 import { createLeague, finishMatch } from '../resultBets/testing/betsTestFixture';
-import { recomputeAfterResults } from '../../domain/scoring/recompute';
+import { recomputeAfterResults } from '../../domain/rescoring/recompute';
 import { canonicalJson, entryHash, GENESIS_HASH } from '../../domain/leagueLog/canonical';
 import { appendLeagueLog } from '../../domain/leagueLog/leagueLogService';
 import { verifyLeagueLogs } from '../../domain/leagueLog/verifyLog';

@@ -3,7 +3,7 @@ import { ROUND } from '../../../shared/domain/rounds';
 import { escapeLikePattern, normaliseSearchText } from '../../../shared/domain/text';
 import type { AppDeps } from '../../platform/deps';
 import type { AuthUser } from '../../platform/http/context';
-import { forbidden, notFound } from '../../platform/http/errors';
+import { forbidden, notFound } from '../../platform/errors/errors';
 import { asInvitee, invitationByToken, invitationForCaller } from '../../domain/leagues/invitationClaims';
 import { loadLeagueAccess, requireMemberOrAdmin } from '../../domain/leagues/leagueAccess';
 import { competitionLeagueRules, searchLeagues, type LeagueFilter } from './leaguesRepository';

@@ -2,7 +2,7 @@ import { ROUND } from '../../../shared/domain/rounds';
 import { SCORING_PRESETS } from '../../../shared/domain/scoring';
 import { call, describeEachDb, type TestApp } from '../../testing/harness';
 import { finishMatch } from '../resultBets/testing/betsTestFixture';
-import { recomputeAfterResults } from '../../domain/scoring/recompute';
+import { recomputeAfterResults } from '../../domain/rescoring/recompute';
 import { CUP_START, api, createLeague, leagueWithMember, leagueWorld, type Person } from './testing/leagueTestKit';
 import { betPoints, memberStanding } from '../../testing/standingsReads';
 

@@ -7,7 +7,7 @@ import { NO_JOKERS, POINTS_SYSTEM_PRESETS, SCORING_PRESETS, completeScoring, poi
 import { normaliseSearchText } from '../../../shared/domain/text';
 import type { Executor } from '../../platform/db/database';
 import type { LeaguesTable } from '../../platform/db/schema';
-import { invalidField } from '../../platform/http/errors';
+import { invalidField } from '../../platform/errors/errors';
 import { deadlineWithSql, resultBetDeadlineSql } from '../../domain/scoring/scoringSql';
 import { scoringToColumns } from '../../domain/scoring/leagueScoring';
 import { lockLeagueMembers, matchdayKickoffs, mostShownJokers, teamIdsInCompetition } from './leaguesRepository';

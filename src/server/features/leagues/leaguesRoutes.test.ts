@@ -1,6 +1,6 @@
 import { ROUND } from '../../../shared/domain/rounds';
 import { call, describeEachDb } from '../../testing/harness';
-import { recomputeAfterResults } from '../../domain/scoring/recompute';
+import { recomputeAfterResults } from '../../domain/rescoring/recompute';
 import { CUP_START, api, createLeague, leagueWithMember, leagueWorld } from './testing/leagueTestKit';
 import { betsWithPoints } from '../../testing/standingsReads';
 import { withMatchCompetitions } from '../../testing/betCompetitions';

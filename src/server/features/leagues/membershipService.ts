@@ -2,13 +2,13 @@ import type { League } from '../../../shared/api/entities';
 import type { Executor } from '../../platform/db/database';
 import type { AppDeps } from '../../platform/deps';
 import type { AuthUser } from '../../platform/http/context';
-import { conflict, forbidden, notFound } from '../../platform/http/errors';
+import { conflict, forbidden, notFound } from '../../platform/errors/errors';
 import {
   invitationByToken, invitationForCaller, requireInvitee, settleInvitationsOnJoin, type ClaimedInvitation,
 } from '../../domain/leagues/invitationClaims';
 import { markLeagueInvitationsRead } from '../../domain/leagues/messagesRepository';
 import { appendLeagueLog } from '../../domain/leagueLog/leagueLogService';
-import { refreshLeagueStandings } from '../../domain/scoring/recompute';
+import { refreshLeagueStandings } from '../../domain/rescoring/recompute';
 import { touchLeagueTable } from '../../domain/standings/tableVersions';
 import { lockPlayersLeagues } from '../../domain/standings/overallStandings';
 import { banFromLeague, findBan, liftBan } from '../../domain/leagues/bansRepository';

@@ -1,7 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import { LIVE_EVENT } from '../../../shared/api/routes/live';
 import type { AppDeps } from '../../platform/deps';
-import { retryLater } from '../../platform/http/errors';
+import { retryLater } from '../../platform/errors/errors';
 import { leagueMatchesInPlay } from './liveEventsRepository';
 import { createReplays, eventMessages, tableApplied } from './liveMessages';
 import { apiMatches } from '../../domain/live/livePublisher';

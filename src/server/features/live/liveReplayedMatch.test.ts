@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { call, describeEachDb } from '../../testing/harness';
 import { createUserWithToken } from '../../testing/fixtures';
-import { importOpenfootball } from '../../domain/competitions/importService';
-import { advanceReplays } from '../../domain/competitions/reveal';
+import { importOpenfootball } from '../../domain/competitionUpdates/importService';
+import { advanceReplays } from '../../domain/competitionUpdates/reveal';
 import { isEvent, listen, openStream } from './testing/liveTestKit';
 import { withMatchCompetitions } from '../../testing/betCompetitions';
 

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { liveRoutes } from '../../../shared/api/routes/live';
 import type { AppDeps } from '../../platform/deps';
 import { clientAddress } from '../../platform/http/clientAddress';
-import { retryLater } from '../../platform/http/errors';
+import { retryLater } from '../../platform/errors/errors';
 import { registerRoutes } from '../../platform/http/registerRoutes';
 import { createLiveHub, type LiveHub } from './liveHub';
 import { requireLeagueAccess } from '../../domain/leagues/leagueAccess';

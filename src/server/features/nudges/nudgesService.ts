@@ -2,7 +2,7 @@ import type { Static } from 'typebox';
 import type { MissingBets } from '../../../shared/api/routes/nudges';
 import type { AppDeps } from '../../platform/deps';
 import type { AuthUser } from '../../platform/http/context';
-import { conflict, forbidden } from '../../platform/http/errors';
+import { conflict, forbidden } from '../../platform/errors/errors';
 import type { Executor } from '../../platform/db/database';
 import { loadLeagueAccess, requireOwner, requireWritable } from '../../domain/leagues/leagueAccess';
 import { deliverNudge, type Nudge } from './nudgeDelivery';

@@ -3,7 +3,7 @@ import { createUserWithToken } from '../../testing/fixtures';
 import { call, describeEachDb, type TestApp } from '../../testing/harness';
 import { withMatchCompetitions } from '../../testing/betCompetitions';
 import { createLeague, finishMatch } from '../resultBets/testing/betsTestFixture';
-import { recomputeAfterResults } from '../../domain/scoring/recompute';
+import { recomputeAfterResults } from '../../domain/rescoring/recompute';
 import { resyncPlayerRankings } from '../../domain/standings/overallStandings';
 import { PASSWORD, signUpViaApi } from '../accounts/testing/accountsTestKit';
 

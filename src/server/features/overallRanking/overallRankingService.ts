@@ -6,7 +6,7 @@ import {
 import type { Locale } from '../../../shared/domain/locales';
 import type { AppDeps } from '../../platform/deps';
 import type { AuthUser } from '../../platform/http/context';
-import { forbidden, notFound } from '../../platform/http/errors';
+import { forbidden, notFound } from '../../platform/errors/errors';
 import { nameSearchPrefix } from '../../domain/standings/nameKeys';
 import { lockPlayersLeagues, resyncPlayers } from '../../domain/standings/overallStandings';
 import {

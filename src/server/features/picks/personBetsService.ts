@@ -3,7 +3,7 @@ import type { PickPointsInfo } from '../../../shared/api/routes/picksCommon';
 import { PERSON_POINTS } from '../../../shared/domain/scoring';
 import type { AppDeps } from '../../platform/deps';
 import type { AuthUser } from '../../platform/http/context';
-import { notFound } from '../../platform/http/errors';
+import { notFound } from '../../platform/errors/errors';
 import type { Translate } from '../../platform/i18n/messages';
 import { loadPickContext, requireActiveRule } from '../../domain/picks/pickContext';
 import { loadShownPick, pickIndex, toPickBet, writeAndShowPick, type PickKindView } from './pickViews';

@@ -1,12 +1,12 @@
 import type { Executor } from '../../platform/db/database';
 import type { AppDeps } from '../../platform/deps';
 import type { AuthUser } from '../../platform/http/context';
-import { forbidden, notFound } from '../../platform/http/errors';
+import { forbidden, notFound } from '../../platform/errors/errors';
 import {
   iso, isRuleActive, loadPickContext, pickState, readTarget, type PickContext, type PickKind, type PickState,
 } from '../../domain/picks/pickContext';
 import { findPickRule, listPickRules, type PickRuleRow } from '../../domain/picks/pickContextRepository';
-import { writePick, type PickWriteInput } from '../../domain/picks/pickWrite';
+import { writePick, type PickWriteInput } from '../../domain/rescoring/pickWrite';
 import { botMarkShown } from '../../domain/leagues/botRules';
 
 /** The columns a round pick row and a person pick row share. */

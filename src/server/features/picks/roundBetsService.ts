@@ -4,7 +4,7 @@ import { localTeamName } from '../../../shared/domain/localNames';
 import { ROUND } from '../../../shared/domain/rounds';
 import type { AppDeps } from '../../platform/deps';
 import type { AuthUser } from '../../platform/http/context';
-import { badRequest } from '../../platform/http/errors';
+import { badRequest } from '../../platform/errors/errors';
 import type { Translate } from '../../platform/i18n/messages';
 import { eligibleTeamIdsOf } from './eligibility';
 import { isRuleActive, loadPickContext, pickState, requireActiveRule, type PickContext } from '../../domain/picks/pickContext';

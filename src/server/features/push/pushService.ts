@@ -1,7 +1,7 @@
 import type { Static } from 'typebox';
 import type { PushSubscription } from '../../../shared/api/routes/push';
 import type { AppDeps } from '../../platform/deps';
-import { badRequest } from '../../platform/http/errors';
+import { badRequest } from '../../platform/errors/errors';
 import { isAllowedPushEndpoint } from '../../platform/push/pushEndpoint';
 import { deleteSubscription, lockSubscriptionsOf, saveSubscription, trimSubscriptions } from '../../platform/push/pushRepository';
 import { loadVapidKeys } from '../../platform/push/vapidKeys';

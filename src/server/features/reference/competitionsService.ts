@@ -3,7 +3,7 @@ import type { Competition, LeagueRule, Round, Scorer } from '../../../shared/api
 import { classify } from '../../../shared/domain/classification';
 import { KNOCKOUT_ORDER, ROUND } from '../../../shared/domain/rounds';
 import type { AppDeps } from '../../platform/deps';
-import { notFound } from '../../platform/http/errors';
+import { notFound } from '../../platform/errors/errors';
 import * as repo from '../../domain/competitions/competitionsRepository';
 import { catalogueRound, toCompetition } from '../../domain/competitions/referenceMapping';
 import { DEFAULT_LOCALE, type Locale } from '../../../shared/domain/locales';

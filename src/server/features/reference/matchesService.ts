@@ -1,7 +1,7 @@
 import type { Match } from '../../../shared/api/entities';
 import type { MatchdayInfo } from '../../../shared/api/routes/reference';
 import type { AppDeps } from '../../platform/deps';
-import { notFound } from '../../platform/http/errors';
+import { notFound } from '../../platform/errors/errors';
 import { requireCompetition } from './competitionsService';
 import * as repo from '../../domain/competitions/matchesRepository';
 import { toMatch } from '../../domain/competitions/referenceMapping';

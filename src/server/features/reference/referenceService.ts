@@ -3,7 +3,7 @@ import { localGroupName, localTeamName } from '../../../shared/domain/localNames
 import { localRoundName } from '../../../shared/domain/roundNames';
 import { ROUND } from '../../../shared/domain/rounds';
 import type { AppDeps } from '../../platform/deps';
-import { notFound } from '../../platform/http/errors';
+import { notFound } from '../../platform/errors/errors';
 import * as catalogue from '../../domain/competitions/catalogueRepository';
 import { listLeagueRules } from '../../domain/competitions/competitionsRepository';
 import { requireCompetition } from './competitionsService';

@@ -2,10 +2,10 @@ import { isBeforeDeadline, pickDeadline } from '../../../shared/domain/deadlines
 import { ROUND } from '../../../shared/domain/rounds';
 import type { AppDeps } from '../../platform/deps';
 import type { AuthUser } from '../../platform/http/context';
-import { badRequest, notFound } from '../../platform/http/errors';
+import { badRequest, notFound } from '../../platform/errors/errors';
 import type { Translate } from '../../platform/i18n/messages';
 import { leaguePickKickoffsOf } from '../../domain/picks/pickAnchors';
-import { lockMemberPicks } from '../../domain/picks/pickWrite';
+import { lockMemberPicks } from '../../domain/rescoring/pickWrite';
 import * as copyRepo from './copyBetsRepository';
 import { requireLeagueAccess } from '../../domain/leagues/leagueAccess';
 

@@ -3,10 +3,10 @@ import type { ResultBet } from '../../../shared/api/routes/resultBets';
 import { isSignBet } from '../../../shared/domain/scoring';
 import type { AppDeps } from '../../platform/deps';
 import type { AuthUser } from '../../platform/http/context';
-import { AppError, badRequest, conflict, forbidden, invalidField, notFound } from '../../platform/http/errors';
+import { AppError, badRequest, conflict, forbidden, invalidField, notFound } from '../../platform/errors/errors';
 import { appendLeagueLog } from '../../domain/leagueLog/leagueLogService';
 import { loadLeagueAccess } from '../../domain/leagues/leagueAccess';
-import { refreshLeagueStandings, scoreResultBet } from '../../domain/scoring/recompute';
+import { refreshLeagueStandings, scoreResultBet } from '../../domain/rescoring/recompute';
 import { toResultBet } from './resultBetMapping';
 import * as repo from './resultBetsRepository';
 

@@ -1,6 +1,6 @@
 import { call, describeEachDb } from '../../testing/harness';
 import { CUP_START, api, leagueWithMember, leagueWorld } from '../leagues/testing/leagueTestKit';
-import { recomputeAfterResults } from '../../domain/scoring/recompute';
+import { recomputeAfterResults } from '../../domain/rescoring/recompute';
 import { finishMatch } from './testing/betsTestFixture';
 
 const HOUR = 3_600_000;

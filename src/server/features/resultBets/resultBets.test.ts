@@ -2,7 +2,7 @@ import { BET_LOCK_MS } from '../../../shared/domain/deadlines';
 import { createCup, type CupFixture } from '../../testing/competitionFixture';
 import { createUserWithToken } from '../../testing/fixtures';
 import { call, describeEachDb, type TestApp } from '../../testing/harness';
-import { recomputeAfterResults } from '../../domain/scoring/recompute';
+import { recomputeAfterResults } from '../../domain/rescoring/recompute';
 import { createLeague, finishMatch } from './testing/betsTestFixture';
 import { memberStanding } from '../../testing/standingsReads';
 

@@ -6,12 +6,12 @@ import {
 import type { Executor } from '../../platform/db/database';
 import type { AppDeps } from '../../platform/deps';
 import type { AuthUser } from '../../platform/http/context';
-import { AppError, badRequest, forbidden, invalidField, notFound } from '../../platform/http/errors';
+import { AppError, badRequest, forbidden, invalidField, notFound } from '../../platform/errors/errors';
 import type { MessageKey, Translate } from '../../platform/i18n/messages';
 import { lockLeagueMember } from '../../domain/picks/pickContextRepository';
 import { loadLeagueScoring, scoringFromColumns } from '../../domain/scoring/leagueScoring';
 import { appendLeagueLog } from '../../domain/leagueLog/leagueLogService';
-import { refreshLeagueStandings, scoreResultBet } from '../../domain/scoring/recompute';
+import { refreshLeagueStandings, scoreResultBet } from '../../domain/rescoring/recompute';
 import { crowdSplit } from '../../domain/scoring/crowdSplit';
 import { oddsExplained, quoteExplained } from './rarityExplained';
 import { scoringOdds } from '../../domain/fairOdds/leagueOdds';

@@ -3,7 +3,7 @@ import { BET_LOCK_MS } from '../../../shared/domain/deadlines';
 import { createCup } from '../../testing/competitionFixture';
 import { createUserWithToken } from '../../testing/fixtures';
 import { call, describeEachDb, type TestApp } from '../../testing/harness';
-import { importOpenfootball } from '../../domain/competitions/importService';
+import { importOpenfootball } from '../../domain/competitionUpdates/importService';
 import { createLeagueSeason } from '../reference/testing/referenceTestData';
 import { createLeague } from './testing/betsTestFixture';
 

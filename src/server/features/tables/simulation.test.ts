@@ -3,7 +3,7 @@ import { createCup } from '../../testing/competitionFixture';
 import { createUserWithToken } from '../../testing/fixtures';
 import { call, describeEachDb } from '../../testing/harness';
 import { createLeague, finishMatch } from '../resultBets/testing/betsTestFixture';
-import { recomputeCompetition } from '../../domain/scoring/recompute';
+import { recomputeCompetition } from '../../domain/rescoring/recompute';
 import { withMatchCompetitions } from '../../testing/betCompetitions';
 
 describeEachDb('simulated tables', (ctx) => {

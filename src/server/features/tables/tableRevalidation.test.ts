@@ -3,7 +3,7 @@ import { createCup } from '../../testing/competitionFixture';
 import { createUserWithToken } from '../../testing/fixtures';
 import { call, describeEachDb, type TestApp } from '../../testing/harness';
 import { createLeague, finishMatch } from '../resultBets/testing/betsTestFixture';
-import { recomputeAfterResults } from '../../domain/scoring/recompute';
+import { recomputeAfterResults } from '../../domain/rescoring/recompute';
 import { withMatchCompetitions } from '../../testing/betCompetitions';
 
 const HOUR = 3_600_000;

@@ -4,7 +4,7 @@ import { createCup } from '../../testing/competitionFixture';
 import { createUserWithToken } from '../../testing/fixtures';
 import { call, describeEachDb, type TestApp } from '../../testing/harness';
 import { createLeague, finishMatch } from '../resultBets/testing/betsTestFixture';
-import { recomputeAfterResults } from '../../domain/scoring/recompute';
+import { recomputeAfterResults } from '../../domain/rescoring/recompute';
 import { publishMatchChanges } from '../../domain/live/livePublisher';
 import { applyResults } from '../../domain/resultJobs/applyResults';
 import { kickResultJobs } from '../../domain/resultJobs/resultJobWorker';

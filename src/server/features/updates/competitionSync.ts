@@ -5,7 +5,7 @@ import { ProviderError } from '../../domain/providers/providerError';
 import { providerFor } from '../../domain/providers/registry';
 import { recordCompetitionSync } from '../../platform/processRuns/processRuns';
 import { publishMatchesUpdatedSince } from '../../domain/live/livePublisher';
-import { countBetsScoredSince } from '../../domain/scoring/recompute';
+import { countBetsScoredSince } from '../../domain/rescoring/recompute';
 import { kickResultJobs } from '../../domain/resultJobs/resultJobWorker';
 
 /**

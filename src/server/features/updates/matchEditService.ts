@@ -1,7 +1,7 @@
 import type { Static } from 'typebox';
 import type { MatchEdit } from '../../../shared/api/routes/updates';
 import type { AppDeps } from '../../platform/deps';
-import { invalidField, notFound } from '../../platform/http/errors';
+import { invalidField, notFound } from '../../platform/errors/errors';
 import { findMatch } from '../../domain/competitions/matchesRepository';
 import { toMatch } from '../../domain/competitions/referenceMapping';
 import { logMatchCorrection } from '../../domain/leagueLog/leagueLogService';

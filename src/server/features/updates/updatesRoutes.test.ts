@@ -1,4 +1,4 @@
-import * as recompute from '../../domain/scoring/recompute';
+import * as recompute from '../../domain/rescoring/recompute';
 import * as reminders from '../../domain/reminders/remindersService';
 import { rankLeagues } from '../../domain/standings/rankLeagues';
 import { call, describeEachDb } from '../../testing/harness';
@@ -13,8 +13,8 @@ import { withMatchCompetitions } from '../../testing/betCompetitions';
 jest.setTimeout(30_000);
 
 // Real recomputation, observed: the calls are counted and a test can slow one down or make it fail.
-jest.mock('../../domain/scoring/recompute', () => {
-  const actual = jest.requireActual('../../domain/scoring/recompute');
+jest.mock('../../domain/rescoring/recompute', () => {
+  const actual = jest.requireActual('../../domain/rescoring/recompute');
   return { ...actual, recomputeCompetition: jest.fn(actual.recomputeCompetition) };
 });
 jest.mock('../../domain/reminders/remindersService', () => {

@@ -1,6 +1,6 @@
 import { updateRoutes } from '../../../shared/api/routes/updates';
 import type { AppDeps } from '../../platform/deps';
-import { AppError } from '../../platform/http/errors';
+import { AppError } from '../../platform/errors/errors';
 import type { FastifyRequest } from '../../platform/http/context';
 import type { RouteHandlers } from '../../platform/http/registerRoutes';
 import { PROVIDER_FAILURE_KEYS, ProviderError } from '../../domain/providers/providerError';

@@ -1,10 +1,10 @@
 import type { AppDeps } from '../../platform/deps';
-import { notFound } from '../../platform/http/errors';
+import { notFound } from '../../platform/errors/errors';
 import { renewLock, runHttpProcess, withProcessLock, type HeldLock } from '../../platform/locks/processLocks';
 import { activeCompetitions, competitionById, type ProviderCompetition } from '../../domain/providers/competitionsRepository';
 import { recordProcessRun, type ProcessKind, type RunChanges, type RunStart } from '../../platform/processRuns/processRuns';
 import { sendReminders } from '../../domain/reminders/remindersService';
-import { recomputeCompetition } from '../../domain/scoring/recompute';
+import { recomputeCompetition } from '../../domain/rescoring/recompute';
 import { competitionLockName, syncCompetition, syncCompetitions, type SyncCounts } from './competitionSync';
 
 /**

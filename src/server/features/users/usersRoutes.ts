@@ -1,7 +1,7 @@
 import { userRoutes } from '../../../shared/api/routes/users';
 import type { AppDeps } from '../../platform/deps';
 import type { AuthUser } from '../../platform/http/context';
-import { notFound } from '../../platform/http/errors';
+import { notFound } from '../../platform/errors/errors';
 import type { RouteHandlers } from '../../platform/http/registerRoutes';
 import { findPublicUser } from './usersRepository';
 import { calendarUrl, knownCalendarUrl } from '../../domain/calendar/calendarAddress';

@@ -5,7 +5,7 @@ import { WEBHOOK_EVENTS, type Webhook, type webhookRoutes } from '../../../share
 import type { RouteBody } from '../../../shared/api/route';
 import type { AppDeps } from '../../platform/deps';
 import type { AuthUser } from '../../platform/http/context';
-import { AppError, conflict, forbidden, invalidField, notFound } from '../../platform/http/errors';
+import { AppError, conflict, forbidden, invalidField, notFound } from '../../platform/errors/errors';
 import { takeActionLimits, type ActionLimit } from '../../platform/sessions/actionLimits';
 import { MAX_PENDING_PER_HOOK, pendingDeliveries } from '../../domain/leagueEvents/publishLeagueEvent';
 import { checkDownloadUrl, hostReachability } from '../../platform/http/outboundGuard';

@@ -6,7 +6,7 @@ import { createUserWithToken } from '../../testing/fixtures';
 import { call, CapturingMailer, openTestDatabase, testConfig, type TestDatabase } from '../../testing/harness';
 import { ManualClock } from '../clock';
 import { createLeague, finishMatch } from '../../features/resultBets/testing/betsTestFixture';
-import { recomputeAfterResults } from '../../domain/scoring/recompute';
+import { recomputeAfterResults } from '../../domain/rescoring/recompute';
 import { withMatchCompetitions } from '../../testing/betCompetitions';
 
 const HOUR = 3_600_000;

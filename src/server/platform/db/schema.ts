@@ -77,7 +77,7 @@ export interface MatchesTable {
   local_goals_extra_time: number | null; visiting_goals_extra_time: number | null;
   local_penalties: number | null; visiting_penalties: number | null;
   held_result: string | null; external_key: string | null; updated_at: number;
-  /** 1 when the stored matchday rows hold this match's result (scoring/recompute.ts). */
+  /** 1 when the stored matchday rows hold this match's result (rescoring/recompute.ts). */
   standings_scored: Generated<Flag>;
   /** The deadline its bets had when first shown (5 minutes before the governing kickoff): pick deadlines anchor on it. */
   bets_shown_at: number | null;

@@ -5,7 +5,7 @@ import { route, type RouteDef } from '../../../shared/api/route';
 import { routeTable } from '../../../shared/api/routeTable';
 import { call, createTestApp, type TestApp } from '../../testing/harness';
 import { installErrorHandler } from './errorHandler';
-import { conflict, notFound } from './errors';
+import { conflict, notFound } from '../errors/errors';
 import { registerRoutes } from './registerRoutes';
 import { validatorCompiler } from './validation';
 

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { translate, type MessageKey } from '../i18n/messages';
-import { AppError } from './errors';
+import { AppError } from '../errors/errors';
 import { fieldErrors, type FieldError } from './validation';
 
 const STATUS_KEYS: Record<number, MessageKey> = {

@@ -1,5 +1,5 @@
 import type { MessageKey } from '../i18n/messages';
-import { AppError } from './errors';
+import { AppError } from '../errors/errors';
 
 /** Collects per-field problems and throws them together, as schema validation does. */
 export class FieldErrors {

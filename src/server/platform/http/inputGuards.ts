@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { MessageKey } from '../i18n/messages';
-import { AppError } from './errors';
+import { AppError } from '../errors/errors';
 
 /**
  * Inputs built to confuse rather than to ask, refused with a clear 400 before any handler runs:

@@ -3,7 +3,7 @@ import Type from 'typebox';
 import { errorStatuses } from '../../../shared/api/errorResponses';
 import { routeUrl, type RouteBody, type RouteDef, type RouteParams, type RouteQuery, type RouteResponse } from '../../../shared/api/route';
 import type { AuthUser } from './context';
-import { forbidden, unauthorized } from './errors';
+import { forbidden, unauthorized } from '../errors/errors';
 import { documentedSchema } from './responseSchemas';
 import { LOCALES } from '../../../shared/domain/locales';
 import { tokenMayCall } from '../../../shared/api/tokenScopes';

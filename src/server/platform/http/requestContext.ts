@@ -7,7 +7,7 @@ import {
   LAST_USED_PRECISION_MS, findTokenUser, personalTokenHash, personalTokenUserId, tokenCacheKey, touchToken, type TokenUser,
 } from '../sessions/personalTokens';
 import type { AuthUser } from './context';
-import { unauthorized } from './errors';
+import { unauthorized } from '../errors/errors';
 import { LOCALES, type Locale } from '../../../shared/domain/locales';
 
 const LOCALE_IN_PATH = /^\/api\/v1\/(es|en)(\/|$|\?)/;

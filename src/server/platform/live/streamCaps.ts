@@ -1,5 +1,5 @@
 import type { LiveSettings } from '../config';
-import { retryLater } from '../http/errors';
+import { retryLater } from '../errors/errors';
 
 /** Seconds a refused client waits before asking again. */
 export const RETRY_AFTER_SECONDS = 30;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Executor } from '../db/database';
 import type { AppDeps } from '../deps';
-import { conflict } from '../http/errors';
+import { conflict } from '../errors/errors';
 import { ProcessBusyError } from './processBusyError';
 
 /**

@@ -1,5 +1,5 @@
 import type { Executor } from '../db/database';
-import { retryLater } from '../http/errors';
+import { retryLater } from '../errors/errors';
 
 /** At most `max` calls of `action` per subject within `windowMs`. */
 export interface ActionLimit { action: string; max: number; windowMs: number }

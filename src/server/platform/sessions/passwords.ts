@@ -1,5 +1,5 @@
 import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
-import { retryLater } from '../http/errors';
+import { retryLater } from '../errors/errors';
 import { BoundedConcurrency, QueueFullError } from '../concurrency/boundedConcurrency';
 
 /** scrypt from node:crypto; the cost (N = 2^cost) is stored with the hash so it can be raised later. */

@@ -1,5 +1,5 @@
 import type { Executor } from '../db/database';
-import { retryLater } from '../http/errors';
+import { retryLater } from '../errors/errors';
 
 /**
  * The sign-in throttle, kept in the database so it holds across every server process. Failures are counted

@@ -5,10 +5,10 @@ import { setupStore } from '../../../app/store';
 import { PLAYER } from '../../../testing/handlers/fakeApi';
 import { liveFeed } from '../../../testing/handlers/live';
 import { renderApp, signInAs } from '../../../testing/renderWithProviders';
-import { FAILURES_BEFORE_POLLING, followLeague } from '../../../api/live/liveConnection';
-import { applyMatches, applyStandings } from '../../../api/live/liveCache';
+import { FAILURES_BEFORE_POLLING, followLeague } from '../../../api/liveStream/liveConnection';
+import { applyMatches, applyStandings } from '../../../api/liveStream/liveCache';
 import { selectLeagueLive } from '../../../api/live/liveSlice';
-import { parseMessage } from '../../../api/live/sseReader';
+import { parseMessage } from '../../../api/liveStream/sseReader';
 import { handle, ok } from '../../../testing/handlers/route';
 import { server } from '../../../testing/server';
 

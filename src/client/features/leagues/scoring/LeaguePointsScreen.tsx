@@ -15,7 +15,7 @@ import { Link as RouterLink, useParams } from 'react-router';
 import { LEGEND_DESCRIPTION, effectivePoints, legendKeys, maxResultBetPoints } from '../../../../shared/domain/scoring';
 import { quoteExample } from './quoteExample';
 import { api } from '../../../api/api';
-import { useLeagueOf } from '../../../api/entities/hooks';
+import { useLeagueOf } from '../../../api/store/entityHooks';
 import { useLocalNames } from '../../../lib/i18n/localNames';
 import { EXAMPLE, examplePoints } from './scoringExample';
 import { OtherPointsCard } from './OtherPointsCard';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Executor } from '../../../platform/db/database';
 import { createCup, type CupFixture } from '../../../testing/competitionFixture';
 import { createLeague, finishMatch } from '../../../features/resultBets/testing/betsTestFixture';
-import { recomputeCompetition } from '../../scoring/recompute';
+import { recomputeCompetition } from '../../rescoring/recompute';
 import { withMatchCompetitions } from '../../../testing/betCompetitions';
 
 /** Test kit: a cup with `leagues` leagues of `members` players each, who all bet on the first matchday. */

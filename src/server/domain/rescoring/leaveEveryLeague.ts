@@ -1,9 +1,9 @@
 import type { Executor } from '../../platform/db/database';
 import { appendLeagueLog, type LogStamp } from '../leagueLog/leagueLogService';
-import { refreshLeagueStandings } from '../scoring/recompute';
+import { refreshLeagueStandings } from './recompute';
 import { lockPlayersLeagues } from '../standings/overallStandings';
-import { leagueIdsOfMember, removeMemberBets, removeMembership } from './membersRepository';
-import { handOverOwnedLeagues, ownerChanges } from './ownership';
+import { leagueIdsOfMember, removeMemberBets, removeMembership } from '../leagues/membersRepository';
+import { handOverOwnedLeagues, ownerChanges } from '../leagues/ownership';
 
 /**
  * Account deletion: the user leaves every league as removeMember does, bets of every league first and then league

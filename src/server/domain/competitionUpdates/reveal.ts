@@ -1,11 +1,11 @@
 import type { Db, Executor } from '../../platform/db/database';
-import { advanceKnockoutTeams } from './advanceKnockout';
+import { advanceKnockoutTeams } from '../competitions/advanceKnockout';
 import { applyResults, holdCompetitionResults } from '../resultJobs/applyResults';
-import { MATCH_STATUS, recountScorerGoals } from './competitionStateRepository';
-import { goalRowOf, parseHeldResult, serializeHeldResult } from './heldResult';
-import { playReplayedMatches } from './replayLive';
-import { replayDurationMs } from './replayTimeline';
-import { chunks, type GoalRow } from './importRepository';
+import { MATCH_STATUS, recountScorerGoals } from '../competitions/competitionStateRepository';
+import { goalRowOf, parseHeldResult, serializeHeldResult } from '../competitions/heldResult';
+import { playReplayedMatches } from '../competitions/replayLive';
+import { replayDurationMs } from '../competitions/replayTimeline';
+import { chunks, type GoalRow } from '../competitions/importRepository';
 
 /** Knockout rounds are filled from earlier results, which may themselves be due in the same call. */
 const MAX_PASSES = 10;

@@ -1,7 +1,7 @@
 import type { ListenerMiddlewareInstance } from '@reduxjs/toolkit';
 import { ActionTypes } from 'redux-undo';
 import { api } from '../api';
-import { betEdited, changedBets, type BetEditsState } from './betEditsSlice';
+import { betEdited, changedBets, type BetEditsState } from '../bets/betEditsSlice';
 import { saveResultBet } from './saveResultBet';
 
 /**

@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
 import type { League } from '../../../shared/api/entities';
-import { useAppSelector } from '../store/hooks';
-import { selectBetsByIds, type ResultBetRow } from './betsSlice';
-import { selectLeagueById, selectLeaguesByIds } from './leaguesSlice';
+import { useAppSelector } from './hooks';
+import { selectBetsByIds, type ResultBetRow } from '../entities/betsSlice';
+import { selectLeagueById, selectLeaguesByIds } from '../entities/leaguesSlice';
 
 /** The bets of a bet list answer as the bets entity holds them now (saved, undone or moved by the live stream). */
 export function useBetsOf(list: readonly ResultBetRow[] | undefined): ResultBetRow[] {

@@ -4,7 +4,7 @@ import { currentLocale } from '../../lib/i18n/i18n';
 import type { AppDispatch, RootState } from '../store/hooks';
 import { readToken } from '../../lib/session/token';
 import { applyBetsVisible, applyBoard, applyMatches, applyStandings, refreshLiveData } from './liveCache';
-import { connectionChanged, streamGap } from './liveSlice';
+import { connectionChanged, streamGap } from '../live/liveSlice';
 import { readSse } from './sseReader';
 
 /** Stream failures in a row before falling back to polling. */

@@ -1,15 +1,15 @@
 import type { Executor } from '../../platform/db/database';
 import type { AppDeps } from '../../platform/deps';
 import type { AuthUser } from '../../platform/http/context';
-import { badRequest, notFound } from '../../platform/http/errors';
-import { refreshLeagueStandings } from '../scoring/recompute';
+import { badRequest, notFound } from '../../platform/errors/errors';
+import { refreshLeagueStandings } from './recompute';
 import {
   assertMayWriteFor, assertWritable, loadPickContext, requireActiveRule, type PickContext, type PickKind,
-} from './pickContext';
-import { insertAudit, lockLeagueMember, type PickKey, type PickRuleRow } from './pickContextRepository';
+} from '../picks/pickContext';
+import { insertAudit, lockLeagueMember, type PickKey, type PickRuleRow } from '../picks/pickContextRepository';
 import { lockStandings } from '../standings/standingsRefresh';
-import { recomputePickPoints } from './pickScoring';
-import { countPicks, deletePick, findPick, insertPick, setPickByBot, type PickTable } from './picksRepository';
+import { recomputePickPoints } from '../picks/pickScoring';
+import { countPicks, deletePick, findPick, insertPick, setPickByBot, type PickTable } from '../picks/picksRepository';
 import { byBotFlag, refuseForbiddenBot } from '../leagues/botRules';
 
 /** Where each kind of pick lives (round_bets by team, person_bets by person) and its name in the audit log. */

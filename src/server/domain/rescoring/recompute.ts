@@ -7,7 +7,7 @@ import { touchCompetitionTables, touchLeagueTable } from '../standings/tableVers
 import {
   addMatchPoints, competitionHasTeamSelections, refreshMatchdayRows, refreshMemberTotals, refreshStandings,
 } from '../standings/standingsRefresh';
-import { betPointsSql } from './scoringSql';
+import { betPointsSql } from '../scoring/scoringSql';
 
 /**
  * Entry points every writer of results calls (admin edits, importer, providers, demo). Points are not stored per

@@ -3,7 +3,7 @@ import { useStore } from 'react-redux';
 import { useAppDispatch, useAppSelector } from '../store/hooks';
 import type { RootState } from '../store/hooks';
 import { followLeague } from './liveConnection';
-import { leagueLeft, selectLeagueLive, type LeagueLive } from './liveSlice';
+import { leagueLeft, selectLeagueLive, type LeagueLive } from '../live/liveSlice';
 
 /**
  * Keeps a league's screen live while it is shown: the stream patches the RTK Query cache (matches, the table,

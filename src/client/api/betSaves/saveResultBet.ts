@@ -1,8 +1,8 @@
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import { api } from '../api';
 import { isOffline, rememberedPendingCount } from '../../lib/offline/offlineState';
-import { loadOfflineQueue } from '../offline/loadOfflineQueue';
-import { betEditRefused, type BetSave } from './betEditsSlice';
+import { loadOfflineQueue } from './loadOfflineQueue';
+import { betEditRefused, type BetSave } from '../bets/betEditsSlice';
 import { betGoalsSet, selectBetById } from '../entities/betsSlice';
 
 type Dispatch = ThunkDispatch<any, unknown, UnknownAction>;

@@ -3,7 +3,7 @@ import type { LiveBetsVisibleEvent, LiveBoardEvent, LiveMatchesEvent, LiveStandi
 import { api } from '../api';
 import type { AppDispatch, RootState } from '../store/hooks';
 import type { LeagueTableData } from '../../lib/ui/tableSort';
-import { finalTable, matchesChanged, provisionalTable } from './liveSlice';
+import { finalTable, matchesChanged, provisionalTable } from '../live/liveSlice';
 
 /** What the live stream changes in the RTK Query cache, so every screen showing it moves without a reload. */
 

@@ -4,21 +4,21 @@ import type { Config } from '../../platform/config';
 import type { Db, Executor } from '../../platform/db/database';
 import { defaultPickRules } from '../../../shared/domain/leagueRules';
 import { KNOCKOUT_ORDER, isKnockoutRound } from '../../../shared/domain/rounds';
-import { recomputeCompetition } from '../scoring/recompute';
+import { recomputeCompetition } from '../rescoring/recompute';
 import { recordResultsForOdds } from '../fairOdds/recordResults';
 import { keepShownBetsClosed } from '../scoring/shownBets';
-import { MATCH_STATUS, recountScorerGoals } from './competitionStateRepository';
+import { MATCH_STATUS, recountScorerGoals } from '../competitions/competitionStateRepository';
 import { refreshCompetitionFinished } from '../resultJobs/competitionFinished';
-import { goalRowOf, serializeHeldResult, type HeldGoal } from './heldResult';
-import { replayDurationMs } from './replayTimeline';
-import { boundedKey, IMPORT_TEXT_LIMITS, ImportError, type ImportedCompetition, type ImportedMatch } from './importedCompetition';
+import { goalRowOf, serializeHeldResult, type HeldGoal } from '../competitions/heldResult';
+import { replayDurationMs } from '../competitions/replayTimeline';
+import { boundedKey, IMPORT_TEXT_LIMITS, ImportError, type ImportedCompetition, type ImportedMatch } from '../competitions/importedCompetition';
 import {
   findCompetitionByKey, insertDefaultRules, linkCompetitionPeople, linkCompetitionTeams, replaceMatchGoals, saveCompetition,
   upsertGroups, upsertMatches, upsertPeople, upsertTeams, type GoalRow, type MatchRow,
-} from './importRepository';
-import { guessTimeZone, isValidTimeZone } from './kickoff';
-import { parseOpenfootball } from './openfootballParser';
-import { defaultExternalKey, loadOpenfootball, uploadedOpenfootball } from './openfootballSource';
+} from '../competitions/importRepository';
+import { guessTimeZone, isValidTimeZone } from '../competitions/kickoff';
+import { parseOpenfootball } from '../competitions/openfootballParser';
+import { defaultExternalKey, loadOpenfootball, uploadedOpenfootball } from '../competitions/openfootballSource';
 import { webAddress, type DownloadLimits } from '../../platform/http/outboundGuard';
 
 export interface OpenfootballImportOptions {
