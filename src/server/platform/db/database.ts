@@ -41,6 +41,16 @@ export interface DatabaseOptions {
   connectTimeoutMs?: number;
 }
 
+/**
+ * A statement that met another writer's lock and gave up: SQLite past its busy timeout, PostgreSQL's deadlock victim,
+ * a serialization failure or a lock not available. Its transaction rolled back whole; the same call can simply be
+ * made again in a moment.
+ */
+const CONTENTION_CODES = new Set(['SQLITE_BUSY', 'SQLITE_BUSY_SNAPSHOT', 'SQLITE_LOCKED', '40P01', '40001', '55P03']);
+
+export const isDatabaseContention = (error: unknown): boolean =>
+  typeof error === 'object' && error !== null && CONTENTION_CODES.has(String((error as { code?: unknown }).code));
+
 /** The options a server or command opens its database with. */
 export const databaseOptions = (config: Pick<Config, 'databasePoolSize' | 'databasePreparedStatements' | 'databaseDirectUrl'>): DatabaseOptions =>
   ({ poolSize: config.databasePoolSize, preparedStatements: config.databasePreparedStatements, directUrl: config.databaseDirectUrl });

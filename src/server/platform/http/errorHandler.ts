@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { translate, type MessageKey } from '../i18n/messages';
 import { AppError } from '../errors/errors';
+import { isDatabaseContention } from '../db/database';
 import { fieldErrors, type FieldError } from './validation';
 
 const STATUS_KEYS: Record<number, MessageKey> = {
@@ -12,6 +13,9 @@ const STATUS_KEYS: Record<number, MessageKey> = {
   415: 'errors.unsupported_media_type',
   429: 'errors.too_many_requests',
 };
+
+/** How soon a call that met another writer's lock may be made again. */
+const CONTENTION_RETRY_SECONDS = 1;
 
 /**
  * A route answers only the error statuses it declares (RouteDef.errors, errorStatuses): one it did not declare
@@ -39,6 +43,11 @@ export function installErrorHandler(app: FastifyInstance): void {
         : undefined;
       if (err.retryAfterSeconds !== undefined) reply.header('retry-after', String(err.retryAfterSeconds));
       return reply.status(declaredStatus(req, err.status)).send({ error: translate(locale, err.key, err.vars), ...(errors && { errors }) });
+    }
+    if (isDatabaseContention(err)) {
+      // Nothing was written (the transaction rolled back): the caller is told to try again, as when load is shed.
+      req.log.warn({ code: (err as { code?: string }).code }, 'database busy: answering 503');
+      return reply.status(503).header('retry-after', String(CONTENTION_RETRY_SECONDS)).send({ error: translate(locale, 'errors.overloaded') });
     }
     const fe = err as FastifyError;
     if (fe.validation) {
