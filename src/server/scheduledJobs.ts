@@ -2,35 +2,18 @@ import type { AppDeps } from './platform/deps';
 import { backupSqlite } from './platform/backups/sqliteBackups';
 import { sqliteFilePath } from './platform/backups/sqliteFiles';
 import { recordProcessRun } from './platform/processRuns/processRuns';
-import { scheduledProcesses } from './features/updates/updatesService';
-import { webhookJobs } from './features/webhooks/webhookJobs';
+import { features } from './features';
+import type { SchedulerOptions } from './domain/manifest/featureManifest';
 import { kickResultJobs, runningResultJobs } from './domain/resultJobs/resultJobWorker';
 import { sealAndLogOdds } from './domain/fairOdds/oddsSeals';
 import { scheduleJobs, type ScheduledJob, type Scheduler } from './platform/scheduler/jobScheduler';
 
 export type { Scheduler } from './platform/scheduler/jobScheduler';
 
-export interface SchedulerOptions {
-  /** The results update every N minutes and reminders every M minutes; neither (nor full syncs) when N is 0. */
-  updateEveryMinutes: number;
-  notifyEveryMinutes: number;
-  /** Full syncs (update_all); none when absent. */
-  fullSyncEveryMinutes?: number;
-  /** SQLite backups (config.backupDir, keeping config.backupKeep); none when absent or 0. */
-  backupEveryHours?: number;
-  /** League webhooks' outbox sent every N seconds; never when absent or 0. */
-  webhooksEverySeconds?: number;
-  /** How often the timer wakes up to claim what is due. */
-  wakeEveryMs?: number;
-}
-
 /** The server's scheduled jobs. */
 export function schedulerJobs(deps: AppDeps, options: SchedulerOptions): ScheduledJob[] {
-  const jobs: ScheduledJob[] = [];
+  const jobs: ScheduledJob[] = features.flatMap((feature) => feature.jobs?.(deps, options) ?? []);
   if (options.updateEveryMinutes > 0) {
-    const run = scheduledProcesses(deps);
-    jobs.push({ name: 'update', everyMs: options.updateEveryMinutes * 60_000, work: run.update });
-    jobs.push({ name: 'notify', everyMs: options.notifyEveryMinutes * 60_000, work: run.notify });
     // Result jobs whose worker died (a killed process) are taken up once their lease has run out (a result runner
     // looks for them on its own).
     if (deps.config.resultJobs === 'inline') {
@@ -38,11 +21,6 @@ export function schedulerJobs(deps: AppDeps, options: SchedulerOptions): Schedul
     }
     // Odds leagues' chances are sealed as deadlines pass, and written into their logs.
     jobs.push({ name: 'fair_odds', everyMs: 60_000, work: () => sealAndLogOdds(deps.db, { now: deps.clock.now(), key: deps.logKey }) });
-    // A full sync first waits one period: at start-up `update` already ran and the last full sync is recent enough.
-    if (options.fullSyncEveryMinutes) {
-      const everyMs = options.fullSyncEveryMinutes * 60_000;
-      jobs.push({ name: 'update_all', everyMs, firstAfterMs: everyMs, work: run.updateAll });
-    }
   }
   if (options.backupEveryHours) {
     const { config } = deps;
@@ -59,7 +37,6 @@ export function schedulerJobs(deps: AppDeps, options: SchedulerOptions): Schedul
       },
     });
   }
-  if (options.webhooksEverySeconds) jobs.push(...webhookJobs(deps, options.webhooksEverySeconds * 1000));
   return jobs;
 }
 

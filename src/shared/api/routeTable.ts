@@ -32,7 +32,10 @@ import { apiTokenRoutes } from './routes/apiTokens';
 import { webhookRoutes } from './routes/webhooks';
 import { overallRankingRoutes } from './routes/overallRanking';
 
-/** Every API call of the product, keyed by endpoint name. Server registration and client endpoints both walk it. */
+/**
+ * Every API call of the product, keyed by endpoint name. Server registration and client endpoints both walk it, and
+ * the OpenAPI document lists the paths in this order.
+ */
 export const routeTable = {
   ...userRoutes,
   ...accountRoutes,
@@ -49,21 +52,21 @@ export const routeTable = {
   ...personBetRoutes,
   ...updateRoutes,
   ...pushRoutes,
+  ...adminCompetitionRoutes,
+  ...adminOperationRoutes,
+  ...apiTokenRoutes,
+  ...adminUserRoutes,
   ...bonusQuestionRoutes,
   ...leagueLogRoutes,
   ...lateEntryRoutes,
-  ...adminCompetitionRoutes,
-  ...adminOperationRoutes,
-  ...adminUserRoutes,
   ...liveRoutes,
   ...calendarRoutes,
-  ...nudgeRoutes,
-  ...headToHeadRoutes,
   ...betDistributionRoutes,
   ...fairOddsRoutes,
-  ...dataExportRoutes,
+  ...nudgeRoutes,
   ...leagueBoardRoutes,
-  ...apiTokenRoutes,
+  ...headToHeadRoutes,
+  ...dataExportRoutes,
   ...webhookRoutes,
   ...overallRankingRoutes,
 } as const satisfies Record<string, RouteDef>;

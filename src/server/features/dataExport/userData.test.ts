@@ -4,7 +4,7 @@ import type { Executor } from '../../platform/db/database';
 import { createCup } from '../../testing/competitionFixture';
 import { createUserWithToken } from '../../testing/fixtures';
 import { call, describeEachDb, type TestApp } from '../../testing/harness';
-import { userDataSections } from '../../userDataSections';
+import { userDataSections } from '../../features';
 import { PASSWORD, signUpViaApi } from '../accounts/testing/accountsTestKit';
 import { createLeague } from '../resultBets/testing/betsTestFixture';
 
@@ -60,6 +60,15 @@ async function setup(t: TestApp) {
   await db.insertInto('league_webhooks').values({
     league_id: owned, kind: 'slack', url: 'https://hooks.example.com/services/dora-credential', events: 'result', secret: 'dora-hook-secret', created_by: dora.id, created_at: now,
   }).execute();
+  // What the game derives about her: her points of a matchday, her place in the title race (her main league comes
+  // with joining).
+  await db.insertInto('member_matchday_points').values({ league_id: league, user_id: dora.id, matchday: 1, points: 3, competition_id: cup.competitionId }).execute();
+  await db.insertInto('title_race_marks').values({ league_id: league, user_id: dora.id, can_win: 1, clinched: 0, updated_at: now }).execute();
+  // What she did as an owner and admin: a post removed from her league's board, an update she started, an audited act.
+  await db.insertInto('league_posts').values({ league_id: owned, author_id: bob.id, text: 'Spam', created_at: now, deleted_at: now, deleted_by: dora.id }).execute();
+  await db.insertInto('process_runs').values({ kind: 'update', trigger: 'manual', competition_id: cup.competitionId, started_by: dora.id, started_at: now, outcome: 'done' }).execute();
+  await db.insertInto('audit_log').values({ actor_id: dora.id, action: 'verify_email', entity: 'user', entity_id: bob.id, details: '{}', created_at: now }).execute();
+  await db.updateTable('invitations').set({ invitee_id: dora.id }).where('token', '=', 'tok-received').execute();
   return { dora, olga, bob, league, owned, banned, matchId };
 }
 
@@ -82,6 +91,27 @@ async function secretsOf(db: Executor, userId: number): Promise<string[]> {
   expect(secrets).toEqual(expect.arrayContaining(['tok-sent', 'tok-received', 'dora-api-token-hash', 'dora-reset-hash', 'dora-hook-secret']));
   return secrets;
 }
+
+/** Columns that hold a user's id: those with a foreign key to users, and those named for one (USER_COLUMNS). */
+async function userColumnsOf(t: TestApp): Promise<Array<{ table: string; column: string }>> {
+  const { rows } = t.kind === 'sqlite'
+    ? await sql<{ t: string; c: string }>`SELECT m.name AS t, p."from" AS c FROM sqlite_master m
+        JOIN pragma_foreign_key_list(m.name) p WHERE m.type = 'table' AND p."table" = 'users'`.execute(t.deps.db)
+    : await sql<{ t: string; c: string }>`SELECT DISTINCT k.table_name AS t, k.column_name AS c
+        FROM information_schema.referential_constraints r
+        JOIN information_schema.key_column_usage k ON k.constraint_name = r.constraint_name AND k.constraint_schema = r.constraint_schema
+        JOIN information_schema.constraint_column_usage u ON u.constraint_name = r.unique_constraint_name AND u.constraint_schema = r.unique_constraint_schema
+        WHERE u.table_name = 'users' AND k.table_schema = current_schema()`.execute(t.deps.db);
+  const found = new Set(rows.map((row) => `${row.t}.${row.c}`));
+  for (const table of await tablesOf(t.deps.db)) {
+    for (const column of table.columns) if (USER_COLUMNS.has(column.name)) found.add(`${table.name}.${column.name}`);
+  }
+  return [...found].sort().map((name) => { const [table, column] = name.split('.'); return { table, column }; })
+    .filter(({ table }) => !KEPT_TABLES.has(table));
+}
+
+const namingUser = async (t: TestApp, { table, column }: { table: string; column: string }, userId: number) => Number((await sql<{ n: number }>`
+  SELECT COUNT(*) AS n FROM ${sql.table(table)} WHERE ${sql.ref(`${table}.${column}`)} = ${userId}`.execute(t.deps.db)).rows[0].n);
 
 /** Tables of the current database or schema, with their columns. */
 async function tablesOf(db: Executor) {
@@ -130,6 +160,14 @@ describeEachDb('the user\'s data: export and account deletion', (ctx) => {
     }
   });
 
+  it('this world names Dora in every column that can name a user, so a table added without a section fails below', async () => {
+    const t = ctx();
+    const s = await setup(t);
+    const unseeded = [];
+    for (const place of await userColumnsOf(t)) if (await namingUser(t, place, s.dora.id) === 0) unseeded.push(`${place.table}.${place.column}`);
+    expect(unseeded).toEqual([]);
+  });
+
   it('deleting the account removes or anonymises every row that names the user; other members keep their league', async () => {
     const t = ctx();
     const s = await setup(t);
@@ -138,14 +176,13 @@ describeEachDb('the user\'s data: export and account deletion', (ctx) => {
     expect(await users(t).select('id').where('id', '=', s.dora.id).execute()).toEqual([]);
 
     const left: string[] = [];
+    for (const place of [...await userColumnsOf(t), { table: 'users', column: 'id' }]) {
+      if (await namingUser(t, place, s.dora.id) > 0) left.push(`${place.table}.${place.column}`);
+    }
     for (const table of await tablesOf(t.deps.db)) {
       if (KEPT_TABLES.has(table.name)) continue;
       for (const column of table.columns) {
         const ref = sql.ref(`${table.name}.${column.name}`);
-        if (USER_COLUMNS.has(column.name) || (table.name === 'users' && column.name === 'id')) {
-          const { rows } = await sql<{ n: number }>`SELECT COUNT(*) AS n FROM ${sql.table(table.name)} WHERE ${ref} = ${s.dora.id}`.execute(t.deps.db);
-          if (Number(rows[0].n) > 0) left.push(`${table.name}.${column.name}`);
-        }
         if (/char|text|string/i.test(column.dataType)) {
           const { rows } = await sql<{ n: number }>`SELECT COUNT(*) AS n FROM ${sql.table(table.name)}
             WHERE ${ref} LIKE ${'%dora@example.com%'} OR ${ref} = ${`user:${s.dora.id}`}`.execute(t.deps.db);

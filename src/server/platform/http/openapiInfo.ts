@@ -1,3 +1,4 @@
+import { routeUrl, type RouteDef } from '../../../shared/api/route';
 /** The parts of /api/v1/openapi.json that no single route carries: what holds for every call. */
 export const openapiInfo = {
   info: {
@@ -19,3 +20,19 @@ export const openapiInfo = {
     },
   },
 };
+
+/**
+ * The document with its paths in the route table's order (the contract's own), whatever order the features registered
+ * their routes in. Paths outside the table keep their order after those of the table.
+ */
+export function pathsInTableOrder<Doc extends { paths?: Record<string, unknown> }>(doc: Doc, table: Record<string, RouteDef>): Doc {
+  if (!doc.paths) return doc;
+  const rank = new Map<string, number>();
+  Object.values(table).forEach((def, index) => {
+    const path = routeUrl(def).replace(/:(\w+)/g, '{$1}');
+    if (!rank.has(path)) rank.set(path, index);
+  });
+  const last = Object.keys(table).length;
+  const paths = Object.entries(doc.paths).sort(([a], [b]) => (rank.get(a) ?? last) - (rank.get(b) ?? last));
+  return { ...doc, paths: Object.fromEntries(paths) };
+}
