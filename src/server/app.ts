@@ -46,7 +46,7 @@ export interface SchemaCompilers {
   buildSerializer: NonNullable<NonNullable<NonNullable<FastifyServerOptions['schemaController']>['compilersFactory']>['buildSerializer']>;
 }
 
-export interface BuildOptions {
+interface BuildOptions {
   config: Config;
   /** An open database (tests); otherwise one is opened from config.databaseUrl and closed with the app. */
   database?: DatabaseHandle;

@@ -11,7 +11,7 @@ const MAX_RESTART_DELAY_MS = 30_000;
 const STOP_DEADLINE_MS = 30_000;
 
 /** Where the supervisor's lines go: the server's logger, or the cluster supervisor's JSON lines. */
-export interface RunnerLog { info(fields: object, msg: string): void; error(fields: object, msg: string): void }
+interface RunnerLog { info(fields: object, msg: string): void; error(fields: object, msg: string): void }
 
 export interface SupervisedRunner {
   /** A result job was written: the runner looks for it now. */

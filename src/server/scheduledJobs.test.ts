@@ -1,5 +1,5 @@
 import { buildApp } from './app';
-import { ManualClock } from './platform/clock';
+import { ManualClock } from './testing/manualClock';
 import { openDatabase, type DatabaseHandle } from './platform/db/database';
 import type { AppDeps } from './platform/deps';
 import { CapturingMailer, DB_KINDS, openTestDatabase, testConfig, type DbKind } from './testing/harness';

@@ -11,7 +11,7 @@ import { scheduleJobs, type ScheduledJob, type Scheduler } from './platform/sche
 export type { Scheduler } from './platform/scheduler/jobScheduler';
 
 /** The server's scheduled jobs. */
-export function schedulerJobs(deps: AppDeps, options: SchedulerOptions): ScheduledJob[] {
+function schedulerJobs(deps: AppDeps, options: SchedulerOptions): ScheduledJob[] {
   const jobs: ScheduledJob[] = features.flatMap((feature) => feature.jobs?.(deps, options) ?? []);
   if (options.updateEveryMinutes > 0) {
     // Result jobs whose worker died (a killed process) are taken up once their lease has run out (a result runner

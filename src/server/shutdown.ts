@@ -4,7 +4,7 @@ import { releaseHeldLocks } from './platform/locks/processLocks';
 import type { Scheduler } from './scheduledJobs';
 import type { Lifecycle } from './platform/observability/lifecycle';
 
-export interface RunningServer {
+interface RunningServer {
   app: FastifyInstance;
   lifecycle: Lifecycle;
   /** Opened by main.ts, not by the app: it must outlive app.close() to release the locks. */

@@ -13,13 +13,13 @@ import type { RouteRequest } from './routeRequest';
  * tracking of write calls.
  */
 
-export const REQUEST_TIMEOUT_MS = 30_000;
+const REQUEST_TIMEOUT_MS = 30_000;
 /** Error reports go straight to the log route (not through the api, whose errors would report again). */
-export const LOG_PATH = routeUrl(accountRoutes.clientLog);
+const LOG_PATH = routeUrl(accountRoutes.clientLog);
 /** Refused locally because the same process is still running: never sent. */
 export const PROCESS_RUNNING = 'PROCESS_RUNNING';
 
-export type ApiError = FetchBaseQueryError | { status: typeof PROCESS_RUNNING; data?: undefined; error: string };
+type ApiError = FetchBaseQueryError | { status: typeof PROCESS_RUNNING; data?: undefined; error: string };
 
 /** The page's origin; jest's jsdom answers http://localhost. */
 const origin = () => {
@@ -87,7 +87,7 @@ const errorCode = (error: FetchBaseQueryError): string => {
 };
 
 /** Reports a failed call to the server's log; a failure of the report itself is ignored. */
-export function logFailure(error: FetchBaseQueryError, meta: FetchBaseQueryMeta | undefined, message: string): void {
+function logFailure(error: FetchBaseQueryError, meta: FetchBaseQueryMeta | undefined, message: string): void {
   const headers = meta?.response ? Object.fromEntries(meta.response.headers.entries()) : {};
   const status = typeof error.status === 'number' ? error.status : 'originalStatus' in error ? error.originalStatus : 0;
   const report = {
@@ -98,7 +98,7 @@ export function logFailure(error: FetchBaseQueryError, meta: FetchBaseQueryMeta 
   }).catch(() => undefined);
 }
 
-export const processIdFor = (request: RouteRequest): string =>
+const processIdFor = (request: RouteRequest): string =>
   request.def.process ?? `${request.name}:${JSON.stringify({ params: request.params, query: request.query, body: request.body })}`;
 
 /**

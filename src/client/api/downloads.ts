@@ -5,7 +5,7 @@ import { readToken } from '../lib/session/token';
 import { errorMessage, requestUrl } from './baseQuery';
 
 /** A file the server answered: its bytes and the name it suggested. */
-export interface DownloadedFile { blob: Blob; fileName: string }
+interface DownloadedFile { blob: Blob; fileName: string }
 
 /** The name a Content-Disposition header suggests: the exact `filename*` (RFC 5987) first, else the plain one. */
 export function fileNameOf(disposition: string | null, fallback: string): string {

@@ -11,7 +11,7 @@ const leagueJoin = api.endpoints.leagueJoin;
 export const firstBetPath = (leagueId: number) => `/result_bets/new?league_id=${leagueId}`;
 
 /** Why the server did not let someone in: its status and its (translated) words. */
-export interface JoinRefusal { status: number | null; message: string }
+interface JoinRefusal { status: number | null; message: string }
 
 /**
  * Accepting an invitation in one step: join with its token (none for a league anyone may join), greet the new member

@@ -8,7 +8,7 @@ type ApiBaseQuery = typeof apiBaseQuery;
 type Tag = TagDescription<TagType>;
 
 /** The RTK Query definitions of a set of routes: a query for each GET, a mutation for every other method. */
-export type RouteEndpointDefinitions<T extends Record<string, RouteDef>> = {
+type RouteEndpointDefinitions<T extends Record<string, RouteDef>> = {
   [K in keyof T & string]: T[K]['method'] extends 'GET'
     ? QueryDefinition<RouteArgs<T[K]>, ApiBaseQuery, TagType, RouteResponse<T[K]>, 'api'>
     : MutationDefinition<RouteArgs<T[K]>, ApiBaseQuery, TagType, RouteResponse<T[K]>, 'api'>;

@@ -5,10 +5,10 @@ export interface SessionUser {
   ranking_hidden?: boolean;
 }
 
-export const VISITOR: SessionUser = { id: -1, name: null, is_admin: false };
+const VISITOR: SessionUser = { id: -1, name: null, is_admin: false };
 
 /** Signed in when the id is set and is not the visitor's -1. */
-export const isSignedIn = (user: SessionUser | undefined): boolean => !!user && user.id !== null && user.id !== -1;
+const isSignedIn = (user: SessionUser | undefined): boolean => !!user && user.id !== null && user.id !== -1;
 
 export const currentUserEndpoint = api.endpoints.currentUser;
 

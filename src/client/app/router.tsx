@@ -66,7 +66,7 @@ const RankingScreen = lazy(() => import(/* webpackChunkName: "ranking" */ '../fe
 const NotFoundScreen = lazy(() => import(/* webpackChunkName: "not-found" */ '../lib/errors/NotFoundScreen'));
 
 /** Every route, plus the pages the interface texts imply. */
-export const routes: RouteObject[] = [
+const routes: RouteObject[] = [
   {
     path: '/',
     element: <ErrorBoundary fallback={<InternalErrorScreen />}><Shell /></ErrorBoundary>,

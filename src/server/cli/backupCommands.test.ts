@@ -1,7 +1,7 @@
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ManualClock } from '../platform/clock';
+import { ManualClock } from '../testing/manualClock';
 import { migrate, openDatabase } from '../platform/db/database';
 import { backupCommand } from './backupCommand';
 import { helpCommand } from './helpCommand';

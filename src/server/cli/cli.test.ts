@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ManualClock } from '../platform/clock';
+import { ManualClock } from '../testing/manualClock';
 import { openDatabase } from '../platform/db/database';
 import { verifyPassword } from '../platform/sessions/passwords';
 import { createAdminCommand } from './createAdminCommand';

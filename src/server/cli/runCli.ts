@@ -9,7 +9,7 @@ import { LogKeyError } from '../domain/leagueLog/logKey';
 import { LogChainError } from '../domain/leagueLog/verifyLog';
 import { UsageError, type CliCommand } from './command';
 
-export interface CliIo { out(line: string): void; err(line: string): void }
+interface CliIo { out(line: string): void; err(line: string): void }
 
 /**
  * Runs one command: parses its options, opens and migrates the database from DATABASE_URL when the command needs

@@ -6,7 +6,7 @@ import type {
  * What an app keeps across requests (caches): one value per slot and app, made on first use. The app's
  * dependencies hold it, so two apps in one process (tests, the bench) never share a cache and none needs resetting.
  */
-export interface AppStateSlot<T> { readonly create: () => T }
+interface AppStateSlot<T> { readonly create: () => T }
 
 export const appStateSlot = <T>(create: () => T): AppStateSlot<T> => ({ create });
 

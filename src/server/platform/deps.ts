@@ -1,3 +1,4 @@
+import type { Agent } from 'node:https';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
 import type { Clock } from './clock';
@@ -30,4 +31,6 @@ export interface AppDeps {
   sessions: SessionCache;
   /** This app's other caches, by slot. */
   state: AppState;
+  /** TLS agent for the push services: Node's global HTTPS agent when absent (tests trust a local receiver through one). */
+  pushAgent?: Agent;
 }

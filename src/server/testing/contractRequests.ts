@@ -9,7 +9,7 @@ import { arbitraryFor, hostileValue } from './schemaArbitrary';
  * fuzzer does: mostly schema-valid, sometimes hostile (wrong types and bounds, unknown, missing, repeated or
  * prototype-named keys, odd text), and sometimes with the wrong body encoding (none, empty, form, text, broken).
  */
-export interface ContractRequest { method: string; url: string; headers: Record<string, string>; payload?: string }
+interface ContractRequest { method: string; url: string; headers: Record<string, string>; payload?: string }
 
 type Schema = Record<string, any>;
 
@@ -100,7 +100,7 @@ export function requestArbitrary(def: RouteDef): fc.Arbitrary<ContractRequest> {
 
 let address = 0;
 /** Each request from its own address, so per-address rate limits answer only when a test wants them to. */
-export function nextAddress(): string {
+function nextAddress(): string {
   address += 1;
   return `10.${(address >> 16) & 255}.${(address >> 8) & 255}.${address & 255}`;
 }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
-import { ManualClock } from '../platform/clock';
+import { ManualClock } from './manualClock';
 import type { AppDeps } from '../platform/deps';
 import { insertSession } from '../platform/sessions/sessionsRepository';
 import { signToken } from '../platform/sessions/tokens';

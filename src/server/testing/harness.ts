@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp, type BuiltApp, type SchemaCompilers } from '../app';
-import { ManualClock } from '../platform/clock';
+import { ManualClock } from './manualClock';
 import { loadConfig, type Config } from '../platform/config';
 import { openDatabase, type DatabaseHandle } from '../platform/db/database';
 import type { AppDeps } from '../platform/deps';

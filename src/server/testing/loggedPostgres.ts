@@ -4,7 +4,7 @@ import type { Database } from '../platform/db/schema';
 import { createTestApp, type TestApp, type TestDatabase } from './harness';
 
 /** A PostgreSQL test app, a second Kysely over its database that records every statement it runs, and a client to EXPLAIN them. */
-export interface LoggedPostgres { t: TestApp; logged: Kysely<Database>; client: pg.Client; statements: CompiledQuery[] }
+interface LoggedPostgres { t: TestApp; logged: Kysely<Database>; client: pg.Client; statements: CompiledQuery[] }
 
 /** Sets a LoggedPostgres up before each test of the enclosing describe and closes it after; its fields are the current test's. */
 export function loggedPostgresEachTest(poolSize: number): LoggedPostgres {

@@ -9,7 +9,7 @@ import type { LightMyRequestResponse } from 'fastify';
  */
 type Json = Record<string, any>;
 interface DocumentedResponse { description: string; content?: Record<string, { schema: Json }> }
-export interface DocumentedOperation { operationId: string; responses: Record<string, DocumentedResponse> }
+interface DocumentedOperation { operationId: string; responses: Record<string, DocumentedResponse> }
 
 /** OpenAPI 3.0 schema -> JSON Schema: `nullable: true` becomes "or null"; `$ref`s into components are inlined. */
 function toJsonSchema(schema: unknown, doc: Json): unknown {

@@ -54,7 +54,7 @@ export const MatchStatus = Type.Union(['scheduled', 'in_play', 'finished', 'post
  * Where a match in play stands: its phase, and the minute shown beside it (`added`: stoppage minutes, "45+2'").
  * `minute` is null when the phase has no running clock (half-time, penalties) or the provider does not say.
  */
-export const MatchLive = Type.Object({
+const MatchLive = Type.Object({
   phase: Type.Union([
     Type.Literal('first_half'), Type.Literal('half_time'), Type.Literal('second_half'), Type.Literal('extra_time'), Type.Literal('penalties'),
   ]),
@@ -102,9 +102,9 @@ export const LeagueRule = Type.Object({
 });
 export type LeagueRule = Static<typeof LeagueRule>;
 
-export const BetsSystem = Type.Union([Type.Literal('disabled'), Type.Literal('sign'), Type.Literal('exact')]);
-export const PointsSystem = Type.Union([Type.Literal('winner'), Type.Literal('winner_and_goals')]);
-export const KnockoutBasis = Type.Union([Type.Literal('regular'), Type.Literal('extra_time'), Type.Literal('penalties')]);
+const BetsSystem = Type.Union([Type.Literal('disabled'), Type.Literal('sign'), Type.Literal('exact')]);
+const PointsSystem = Type.Union([Type.Literal('winner'), Type.Literal('winner_and_goals')]);
+const KnockoutBasis = Type.Union([Type.Literal('regular'), Type.Literal('extra_time'), Type.Literal('penalties')]);
 const HitPoints = Type.Integer({ minimum: 0, maximum: SCORING_POINTS_MAX });
 /** Points per hit and how they combine (shared/domain/scoring.ts). */
 const scoringFields = {
@@ -115,18 +115,18 @@ const scoringFields = {
 const QuoteMax = Type.Integer({ minimum: QUOTE_MAX_RANGE.min, maximum: QUOTE_MAX_RANGE.max });
 export const Scoring = Type.Object({ ...scoringFields, quote_max: QuoteMax }, { additionalProperties: false });
 /** Scoring as a client sends it: quote_max may be left out (the quote preset's ceiling then), as clients did before it existed. */
-export const ScoringInput = Type.Object({ ...scoringFields, quote_max: Type.Optional(QuoteMax) }, { additionalProperties: false });
+const ScoringInput = Type.Object({ ...scoringFields, quote_max: Type.Optional(QuoteMax) }, { additionalProperties: false });
 /** The result-bet points of a round's matches are multiplied by factor. */
-export const RoundMultiplier = Type.Object({
+const RoundMultiplier = Type.Object({
   round_id: Type.Integer({ minimum: 1, maximum: 100 }), factor: Type.Integer({ minimum: 1, maximum: ROUND_FACTOR_MAX }),
 }, { additionalProperties: false });
-export const Jokers = Type.Object({
+const Jokers = Type.Object({
   count: Type.Integer({ minimum: 0, maximum: JOKERS_MAX }),
   multiplier: Type.Integer({ minimum: JOKER_MULTIPLIER_RANGE.min, maximum: JOKER_MULTIPLIER_RANGE.max }),
 }, { additionalProperties: false });
 /** Whether members may bet with a personal API token: `marked` (the default) shows such bets with a robot mark. */
-export const BotsPolicy = Type.Union([Type.Literal('allowed'), Type.Literal('marked'), Type.Literal('forbidden')]);
-export const LockBy = Type.Union([Type.Literal('match'), Type.Literal('matchday')]);
+const BotsPolicy = Type.Union([Type.Literal('allowed'), Type.Literal('marked'), Type.Literal('forbidden')]);
+const LockBy = Type.Union([Type.Literal('match'), Type.Literal('matchday')]);
 /** A tie-break of the league table (shared/domain/tieBreaks.ts). */
 export const TieBreakKey = Type.Union([
   Type.Literal('exact_hits'), Type.Literal('matchday_wins'), Type.Literal('goal_difference_hits'), Type.Literal('tendency_hits'),

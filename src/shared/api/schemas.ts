@@ -20,6 +20,4 @@ export const Strict = <T extends Record<string, TSchema>>(properties: T) =>
 /** Dates travel as ISO 8601 strings (UTC). */
 export const Timestamp = Type.String({ format: 'date-time' });
 export const Message = Type.Object({ message: Type.String() });
-export const Empty = Type.Object({}, { additionalProperties: false });
-export const Flag = Type.Boolean();
 export const Mode = Type.Integer({ minimum: 0, maximum: 1 });

@@ -3,7 +3,7 @@
  * ordered by points, goal difference, goals for, then team name. Cups rank each group on its own;
  * leagues have one table (group null).
  */
-export type StreakResult = 'W' | 'D' | 'L';
+type StreakResult = 'W' | 'D' | 'L';
 
 /** A team's own result in one finished match (90-minute score). */
 export interface TeamResult { matchId: number; date: number; goalsFor: number; goalsAgainst: number }
@@ -20,7 +20,7 @@ export interface ClassificationEntry {
   result: TeamResult | null;
 }
 
-export interface TableRow {
+interface TableRow {
   team_id: number;
   group_id: number | null;
   position: number;
@@ -35,8 +35,8 @@ export interface TableRow {
   points: number;
 }
 
-export const POINTS_FOR: Readonly<Record<StreakResult, number>> = { W: 3, D: 1, L: 0 };
-export const STREAK_LENGTH = 5;
+const POINTS_FOR: Readonly<Record<StreakResult, number>> = { W: 3, D: 1, L: 0 };
+const STREAK_LENGTH = 5;
 
 const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
 

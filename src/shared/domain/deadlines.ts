@@ -20,7 +20,7 @@ export interface DeadlineRules { bet_deadline_minutes: number; lock_by: LockBy }
 export const defaultLockBy = (competition: { is_league: boolean }): LockBy => (competition.is_league ? 'matchday' : 'match');
 
 /** A match as deadlines see it: its kickoff and, once its bets were shown, the kickoffs it had then (shownBets.ts). */
-export interface DeadlineMatch { date: number; shown_kickoff?: number | null; shown_matchday_kickoff?: number | null }
+interface DeadlineMatch { date: number; shown_kickoff?: number | null; shown_matchday_kickoff?: number | null }
 
 const earlier = (pinned: number | null | undefined, current: number) => (pinned !== null && pinned !== undefined && pinned < current ? pinned : current);
 

@@ -4,7 +4,7 @@
  */
 
 /** One matchday's duels: pairs of user ids, and the member sitting it out when the count is odd. */
-export interface RoundPairing { duels: [number, number][]; bye: number | null }
+interface RoundPairing { duels: [number, number][]; bye: number | null }
 
 /**
  * Round `round` (0-based) of the circle method over `players` (in a fixed order): the first stays put, the others
@@ -32,9 +32,9 @@ export function circleRound(players: readonly number[], round: number): RoundPai
 }
 
 /** A member of the schedule: who, and the first matchday they play (the first not started when they joined). */
-export interface ScheduledMember { user_id: number; from_matchday: number }
+interface ScheduledMember { user_id: number; from_matchday: number }
 
-export interface ScheduledMatchday extends RoundPairing { matchday: number }
+interface ScheduledMatchday extends RoundPairing { matchday: number }
 
 /**
  * The whole schedule over `matchdays` (ascending). Members play from their `from_matchday`, in the order given
@@ -55,11 +55,11 @@ export function headToHeadSchedule(members: readonly ScheduledMember[], matchday
 }
 
 /** Duel points: a win, a draw (each), a loss. */
-export const DUEL_POINTS = { won: 3, drawn: 1, lost: 0 } as const;
+const DUEL_POINTS = { won: 3, drawn: 1, lost: 0 } as const;
 
-export interface DuelResult { user_ids: [number, number]; points: [number, number]; winner_user_id: number | null; decided: boolean }
+interface DuelResult { user_ids: [number, number]; points: [number, number]; winner_user_id: number | null; decided: boolean }
 
-export interface HeadToHeadRow {
+interface HeadToHeadRow {
   user_id: number; played: number; won: number; drawn: number; lost: number; points: number; points_for: number; position: number;
 }
 

@@ -4,7 +4,7 @@ import { CUP_DEFAULT_POINTS, KNOCKOUT_ORDER, ROUND } from './rounds';
 export interface PickRule { round_id: number; picks: number; points_per_hit: number }
 
 /** Person picks: a small choice, scored per goal. */
-export const TOP_SCORER_PICKS = 2;
+const TOP_SCORER_PICKS = 2;
 
 /**
  * Default pick rules. A cup gets one rule per knockout round it plays, with as many picks as teams

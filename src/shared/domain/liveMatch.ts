@@ -6,7 +6,7 @@
 export const LIVE_PHASES = ['first_half', 'half_time', 'second_half', 'extra_time', 'penalties'] as const;
 export type LivePhase = (typeof LIVE_PHASES)[number];
 
-export type MatchClockStatus = 'scheduled' | 'in_play' | LivePhase | 'finished';
+type MatchClockStatus = 'scheduled' | 'in_play' | LivePhase | 'finished';
 
 export interface MatchClockInput {
   started: boolean; finished: boolean;

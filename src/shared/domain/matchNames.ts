@@ -10,7 +10,7 @@ import { isKnockoutRound } from './rounds';
 export type NameForm = 'long' | 'short';
 
 /** A placeholder's meaning: the winner or loser of a numbered match, or a place in one group (or one of several). */
-export type PlaceholderMeaning =
+type PlaceholderMeaning =
   | { kind: 'winner' | 'loser'; match: number }
   | { kind: 'place'; place: number; groups: string[] };
 

@@ -1,7 +1,7 @@
 /** The global round catalogue. Ids are fixed: the client picks icons by id. */
-export type RoundKind = 'matches' | 'knockout' | 'picks' | 'person';
+type RoundKind = 'matches' | 'knockout' | 'picks' | 'person';
 
-export interface RoundDefinition { id: number; name: string; kind: RoundKind; league: boolean }
+interface RoundDefinition { id: number; name: string; kind: RoundKind; league: boolean }
 
 export const ROUND = {
   GROUP_STAGE: 1,

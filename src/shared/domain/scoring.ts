@@ -7,7 +7,7 @@ import { isKnockoutRound } from './rounds';
 
 export type BetsSystem = 'disabled' | 'sign' | 'exact';
 /** The two fixed systems of old; still accepted on input, each mapped to its preset (POINTS_SYSTEM_PRESETS). */
-export type PointsSystem = 'winner' | 'winner_and_goals';
+type PointsSystem = 'winner' | 'winner_and_goals';
 /** Which score knockout bets are compared with: 90 minutes, after extra time, or that plus a goal to the shoot-out winner. */
 export type KnockoutBasis = 'regular' | 'extra_time' | 'penalties';
 export type ScoringMode = 'additive' | 'highest' | 'quote' | 'odds';
@@ -27,9 +27,9 @@ export interface Scoring {
 export const SCORING_POINTS_MAX = 20;
 /** quote_max's range (never below the league's tendency points: checked where settings are saved). */
 export const QUOTE_MAX_RANGE = { min: 1, max: 50 } as const;
-export const DEFAULT_QUOTE_MAX = 10;
+const DEFAULT_QUOTE_MAX = 10;
 /** A scoring as a client may send it, without quote_max (clients from before the quote left it out). */
-export type ScoringInput = Omit<Scoring, 'quote_max'> & { quote_max?: number };
+type ScoringInput = Omit<Scoring, 'quote_max'> & { quote_max?: number };
 export const completeScoring = (scoring: ScoringInput): Scoring => ({ ...scoring, quote_max: scoring.quote_max ?? DEFAULT_QUOTE_MAX });
 
 export type ScoringPresetKey = 'classic' | 'winner' | 'kicktipp' | 'tendency_exact' | 'quote' | 'odds';
@@ -45,7 +45,7 @@ export const SCORING_PRESETS: Readonly<Record<ScoringPresetKey, Scoring>> = {
 export const SCORING_PRESET_KEYS = Object.keys(SCORING_PRESETS) as ScoringPresetKey[];
 export const POINTS_SYSTEM_PRESETS: Readonly<Record<PointsSystem, ScoringPresetKey>> = { winner_and_goals: 'classic', winner: 'winner' };
 
-export const sameScoring = (a: Scoring, b: Scoring): boolean =>
+const sameScoring = (a: Scoring, b: Scoring): boolean =>
   (Object.keys(a) as (keyof Scoring)[]).every((key) => a[key] === b[key]);
 
 /** The preset this scoring is, if any. */
@@ -137,8 +137,8 @@ export interface ScoredMatch {
 export interface BetGoals { local_goals: number | null; visiting_goals: number | null }
 
 /** The rows of the points legend, in display order; `description` is a message key on both sides. */
-export type LegendKey = 'tendency' | 'goal_difference' | 'exact' | 'local_goals' | 'visiting_goals';
-export const LEGEND_ORDER: readonly LegendKey[] = ['tendency', 'goal_difference', 'local_goals', 'visiting_goals', 'exact'];
+type LegendKey = 'tendency' | 'goal_difference' | 'exact' | 'local_goals' | 'visiting_goals';
+const LEGEND_ORDER: readonly LegendKey[] = ['tendency', 'goal_difference', 'local_goals', 'visiting_goals', 'exact'];
 export const LEGEND_DESCRIPTION: Readonly<Record<LegendKey, string>> = {
   tendency: 'points.sign',
   goal_difference: 'points.goal_difference',
@@ -152,11 +152,10 @@ const RANKED: readonly LegendKey[] = ['tendency', 'goal_difference', 'exact'];
 /** Person picks (Top scorer): points per goal scored, plus a bonus for the (joint) top scorer. */
 export const PERSON_POINTS = { per_goal: 1, top_scorer_bonus: 5 } as const;
 
-/** Goal options of a result bet. */
-export const MIN_GOALS = 0;
+/** The most goals a result bet may give one side. */
 export const MAX_GOALS = 9;
 
-export interface LegendRow { key: LegendKey; description: string; points: number; max_points: number }
+interface LegendRow { key: LegendKey; description: string; points: number; max_points: number }
 
 /** The points each hit is worth in a league: in the `sign` system only tendency counts. */
 export function effectivePoints(rules: Pick<ScoringRules, 'bets_system' | 'scoring'>): Record<LegendKey, number> {
@@ -280,7 +279,7 @@ export function isSignBet(local: number, visiting: number): boolean {
   return (local === 1 && visiting === 0) || (local === 0 && visiting === 0) || (local === 0 && visiting === 1);
 }
 
-export interface LeaguePlaySettings {
+interface LeaguePlaySettings {
   bets_system: BetsSystem;
   playoff_results_points: boolean | number;
   start_matchday: number;
@@ -288,7 +287,7 @@ export interface LeaguePlaySettings {
   selected_team_ids: readonly number[];
 }
 
-export interface PlayableMatch { round_id: number; matchday: number; local_team_id: number | null; visiting_team_id: number | null }
+interface PlayableMatch { round_id: number; matchday: number; local_team_id: number | null; visiting_team_id: number | null }
 
 /**
  * Whether a match takes result bets in a league: bets enabled, a selected team plays (or no

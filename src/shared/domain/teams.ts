@@ -4,7 +4,7 @@ import { normaliseSearchText } from './text';
  * National teams: FIFA code -> flag-icons code (ISO 3166-1 alpha-2, or gb-eng style for the home nations),
  * the names data sources use for them, and kit colours. Clubs have no flag; a few known clubs get colours.
  */
-export interface NationalTeam { fifa: string; flag: string; name: string; aliases?: string[]; colors: string[] }
+interface NationalTeam { fifa: string; flag: string; name: string; aliases?: string[]; colors: string[] }
 
 const T = (fifa: string, flag: string, name: string, colors: string[], aliases: string[] = []): NationalTeam =>
   ({ fifa, flag, name, colors, aliases });

@@ -3,9 +3,9 @@ import undoable, { ActionCreators, includeAction, newHistory, type StateWithHist
 import type { BetGoals } from '../../lib/bets/betValues';
 
 /** A bet as edited: both goals, and its joker when the editor knows it (a real bet's joker is undoable too). */
-export type EditedBet = BetGoals & { joker?: boolean };
+type EditedBet = BetGoals & { joker?: boolean };
 /** The two goal values of a result bet; an edit always sets both. */
-export interface BetEdit extends EditedBet { betId: number; mode: number; previous: EditedBet }
+interface BetEdit extends EditedBet { betId: number; mode: number; previous: EditedBet }
 
 export const BET_HISTORY_LIMIT = 50;
 

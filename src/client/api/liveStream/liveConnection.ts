@@ -10,8 +10,8 @@ import { readSse } from './sseReader';
 /** Stream failures in a row before falling back to polling. */
 export const FAILURES_BEFORE_POLLING = 3;
 /** While polling: how often the screen's data is read again, and how often the stream is tried again. */
-export const POLL_EVERY_MS = 30_000;
-export const STREAM_RETRY_WHILE_POLLING_MS = 120_000;
+const POLL_EVERY_MS = 30_000;
+const STREAM_RETRY_WHILE_POLLING_MS = 120_000;
 
 interface Options {
   leagueId: number;

@@ -1,5 +1,5 @@
 /** One Server-Sent Events message; `id` is null when the message carried none. */
-export interface SseMessage { event: string; data: string; id: string | null }
+interface SseMessage { event: string; data: string; id: string | null }
 
 /**
  * Messages of a text/event-stream body as they arrive (the EventSource parsing rules: `event`, `data`, `id`

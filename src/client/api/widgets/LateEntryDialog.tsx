@@ -21,7 +21,7 @@ const lateEntry = api.endpoints.resultBetLateEntry;
  * only in a league whose rules allow late entries after the result. `closed_after_result`: not allowed, and the
  * screen says why rather than offering an action the server refuses.
  */
-export function lateEntryOf(bet: ResultBetRow, league: League, userId: number | null): 'open' | 'closed_after_result' | null {
+function lateEntryOf(bet: ResultBetRow, league: League, userId: number | null): 'open' | 'closed_after_result' | null {
   if (league.owner_id !== userId || bet.user_id === userId || bet.mode !== 0 || league.finished || !bet.allow_show_bets) return null;
   const hasScore = bet.match.finished || bet.match.local_goals !== null;
   return hasScore && !league.late_entry_after_result ? 'closed_after_result' : 'open';

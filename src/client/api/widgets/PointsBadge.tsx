@@ -18,7 +18,7 @@ const infoEndpoints = {
   round: api.endpoints.roundPointsInfo,
   person: api.endpoints.personPointsInfo,
 };
-export type BetKind = keyof typeof infoEndpoints;
+type BetKind = keyof typeof infoEndpoints;
 
 function InfoTooltipBody({ kind, betId }: { kind: BetKind; betId: number }) {
   const { t } = useTranslation();

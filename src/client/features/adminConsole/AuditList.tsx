@@ -24,7 +24,7 @@ function AuditEntry({ entry }: { entry: Entry }) {
     </ListItem>
   );
 }
-export const AUDIT_PER_PAGE = 10;
+const AUDIT_PER_PAGE = 10;
 
 /**
  * Admin actions on accounts, competitions and matches, newest first, naming who did them and what to (the target's name;

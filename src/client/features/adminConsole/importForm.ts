@@ -1,7 +1,7 @@
 import type { RouteBody } from '../../../shared/api/route';
 import type { adminCompetitionRoutes } from '../../../shared/api/routes/adminCompetitions';
 
-export type ImportBody = RouteBody<typeof adminCompetitionRoutes.adminImportCompetition>;
+type ImportBody = RouteBody<typeof adminCompetitionRoutes.adminImportCompetition>;
 
 /** Where a competition comes from: an openfootball file sent from here, an openfootball URL, or football-data.org. */
 export const IMPORT_SOURCES = ['file', 'url', 'football-data'] as const;
@@ -21,7 +21,7 @@ export interface ImportForm {
 }
 
 /** What a form still lacks before it can be sent (each has its own message). */
-export type ImportMissing = 'file' | 'url' | 'code' | 'season';
+type ImportMissing = 'file' | 'url' | 'code' | 'season';
 
 /**
  * The request body of an import form, with only the fields of the chosen source and blank optional fields left

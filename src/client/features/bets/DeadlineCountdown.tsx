@@ -11,7 +11,7 @@ import type { ResultBetRow } from '../../api/entities/betsSlice';
  * match's kickoff, or its matchday's first kickoff): only a countdown, allow_edit_bets and the server decide. The
  * matchday's first kickoff is taken from the listed matches, every match of the matchday the league plays.
  */
-export function nextDeadline(bets: readonly ResultBetRow[], now: number, rules: DeadlineRules): number | null {
+function nextDeadline(bets: readonly ResultBetRow[], now: number, rules: DeadlineRules): number | null {
   const firstKickoff = new Map<number, number>();
   for (const { match } of bets) {
     const kickoff = Date.parse(match.date);

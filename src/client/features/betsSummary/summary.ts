@@ -4,7 +4,7 @@ import type { ResultBetRow } from '../../api/entities/betsSlice';
 
 type System = 'sign' | 'exact' | 'disabled';
 
-export interface Outcome { text: string; users: string[]; right: boolean }
+interface Outcome { text: string; users: string[]; right: boolean }
 
 /** How many members picked each score (or sign) of a match, most picked first, and whether it was the result. */
 export function outcomesOf(match: Match, bets: readonly ResultBetRow[], system: System): Outcome[] {

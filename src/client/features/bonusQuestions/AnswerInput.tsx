@@ -7,7 +7,7 @@ import { api } from '../../api/api';
 const teamsOfCompetition = api.endpoints.teamsOfCompetition;
 
 /** The raw text of an answer being typed or picked, by kind. */
-export type AnswerDraft = string;
+type AnswerDraft = string;
 
 /** Draft text -> API answer (null while incomplete). */
 export function draftToAnswer(kind: BonusKind, draft: AnswerDraft): BonusAnswerValue | null {

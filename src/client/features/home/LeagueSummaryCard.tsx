@@ -28,7 +28,7 @@ const LeagueCharts = lazy(() => import(/* webpackChunkName: "league-charts" */ '
 const lastBets = api.endpoints.lastBets;
 const leagueTable = api.endpoints.usersLeagueTable;
 
-export const myBetsPath = (leagueId: number, matchday: number) => `/result_bets/new?league_id=${leagueId}&matchday=${matchday}`;
+const myBetsPath = (leagueId: number, matchday: number) => `/result_bets/new?league_id=${leagueId}&matchday=${matchday}`;
 
 function LatestBets({ league, matchday }: { league: League; matchday: number }) {
   const { t } = useTranslation();

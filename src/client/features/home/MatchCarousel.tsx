@@ -16,14 +16,14 @@ import { TeamLogo } from '../../lib/ui/TeamLogo';
 import { MatchClock } from '../../lib/ui/MatchClock';
 import { selectTeamEntities } from '../../api/entities/teamsSlice';
 
-export const SKELETONS = 10;
+const SKELETONS = 10;
 
 const visuallyHidden = { position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
 
 interface Day { key: string; weekday: string; dayOfMonth: string; matches: Match[] }
 
 /** Matches grouped by local day, in date order. */
-export function groupByDay(matches: readonly Match[], locale: string): Day[] {
+function groupByDay(matches: readonly Match[], locale: string): Day[] {
   const days: Day[] = [];
   const weekday = new Intl.DateTimeFormat(locale, { weekday: 'short' });
   const dayOfMonth = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short' });
@@ -41,7 +41,7 @@ export function groupByDay(matches: readonly Match[], locale: string): Day[] {
 }
 
 /** The match to scroll to: the first one in play, else the first not finished. */
-export const activeMatchId = (matches: readonly Match[]): number | undefined =>
+const activeMatchId = (matches: readonly Match[]): number | undefined =>
   (matches.find((match) => match.started && !match.finished) ?? matches.find((match) => !match.finished))?.id;
 
 function Score({ match }: { match: Match }) {

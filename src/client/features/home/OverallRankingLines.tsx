@@ -11,7 +11,7 @@ import { formatCount, formatOrdinal, formatPercent } from '../../lib/i18n/number
 
 const rankingMe = api.endpoints.competitionRankingMe;
 
-export interface RankedCompetition { id: number; name: string }
+interface RankedCompetition { id: number; name: string }
 
 /**
  * "You are 1,234th of 5,000,000: top 1%" for one competition, linking to its overall ranking; a short hint until

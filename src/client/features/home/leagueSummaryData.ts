@@ -13,7 +13,7 @@ const leagueRules = api.endpoints.leagueLeagueRules;
 const personBets = api.endpoints.personBetsOfRule;
 
 /** Round id of the Top scorer rule. */
-export const TOP_SCORER_ROUND = 10;
+const TOP_SCORER_ROUND = 10;
 
 /** A failed matchday read falls back to matchday 1. */
 export function useCurrentMatchday(competitionId: number): number {

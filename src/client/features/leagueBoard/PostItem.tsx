@@ -14,7 +14,7 @@ import { PostComposer } from './PostComposer';
 import { PostText } from './PostText';
 import type { BoardActions } from './useBoardActions';
 
-export type Post = Static<typeof LeaguePost>;
+type Post = Static<typeof LeaguePost>;
 
 interface Props {
   post: Post;

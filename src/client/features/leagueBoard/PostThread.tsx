@@ -9,7 +9,7 @@ import { PostComposer } from './PostComposer';
 import { PostItem } from './PostItem';
 import type { BoardActions } from './useBoardActions';
 
-export type Thread = Static<typeof LeaguePostThread>;
+type Thread = Static<typeof LeaguePostThread>;
 
 interface Props {
   thread: Thread;

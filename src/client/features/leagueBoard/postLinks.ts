@@ -1,5 +1,5 @@
 /** A post's text in pieces: plain text, and web addresses (http and https only) to show as links. */
-export type PostPiece = { text: string; href?: undefined } | { text: string; href: string };
+type PostPiece = { text: string; href?: undefined } | { text: string; href: string };
 
 const ADDRESS = /\bhttps?:\/\/[^\s<>"'`]+/gi;
 /** Punctuation that ends a sentence rather than the address it follows. */

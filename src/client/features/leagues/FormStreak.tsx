@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import { useTranslation } from 'react-i18next';
 
-export type StreakResult = 'W' | 'D' | 'L';
+type StreakResult = 'W' | 'D' | 'L';
 
 /** Background and text per result: palette colours with their computed contrast text (both themes, WCAG AA). */
 const COLOURS: Record<StreakResult, { bgcolor: string; color: string }> = {

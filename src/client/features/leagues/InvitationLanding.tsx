@@ -25,7 +25,7 @@ type Preview = Static<typeof InvitationPreview>;
 const signUpEndpoint = api.endpoints.signUp;
 
 /** Who invites to what, in the league's words: the heading and facts every invitation page starts with. */
-export function InvitationHeader({ preview }: { preview: Preview }) {
+function InvitationHeader({ preview }: { preview: Preview }) {
   const { t } = useTranslation();
   const { league } = preview;
   return (

@@ -20,7 +20,7 @@ import { formatPoints, visibleRows, withOwnRow, type LeagueTableData, type UserR
  * A past matchday's own table: the members by the points they scored in it, best first (equal points share a
  * position, names in the reader's language), its winners marked. Totals belong to the current table.
  */
-export function matchdayRanking(users: readonly UserRow[], locale: string): { row: UserRow; position: number }[] {
+function matchdayRanking(users: readonly UserRow[], locale: string): { row: UserRow; position: number }[] {
   const collator = new Intl.Collator(locale, { sensitivity: 'base' });
   const sorted = [...users].sort((a, b) => b.points_matchday - a.points_matchday || collator.compare(a.user_name, b.user_name));
   let position = 0;

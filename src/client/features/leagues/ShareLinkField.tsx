@@ -13,7 +13,7 @@ import { ConfirmDialog } from '../../lib/ui/ConfirmDialog';
 
 const regenerateShareToken = api.endpoints.leagueRegenerateShareToken;
 
-export const shareLink = (league: Pick<League, 'id' | 'share_token'>): string | null =>
+const shareLink = (league: Pick<League, 'id' | 'share_token'>): string | null =>
   league.share_token ? `${window.location.origin}/leagues/join/${league.id}/${league.share_token}` : null;
 
 /**

@@ -5,7 +5,7 @@ import type { League } from '../../../shared/api/entities';
  * the league; a member the league lets invite invites (and sees the members); any other member sees the members
  * and may leave.
  */
-export type MembersPageRole = 'administration' | 'invite' | 'members';
+type MembersPageRole = 'administration' | 'invite' | 'members';
 
 export function membersPageRole(league: Pick<League, 'owner_id' | 'allow_invite'>, userId: number | null): MembersPageRole {
   if (league.owner_id === userId) return 'administration';

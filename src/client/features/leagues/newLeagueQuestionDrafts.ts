@@ -6,7 +6,7 @@ import type { BonusKind } from '../../../shared/domain/bonusAnswers';
 export interface QuestionDraft { key: number; text: string; kind: BonusKind; points: string; choices: string; deadline: string }
 
 /** A local date-time for a datetime-local field, `days` from `now`. */
-export function localDateTime(now: number, days: number): string {
+function localDateTime(now: number, days: number): string {
   const date = new Date(now + days * 86_400_000);
   date.setMinutes(date.getMinutes() - date.getTimezoneOffset(), 0, 0);
   return date.toISOString().slice(0, 16);

@@ -15,7 +15,7 @@ function AlertIcon({ type }: { type: number }) {
   return <SportsSoccerIcon color="error" data-testid="alert-icon-3" />;
 }
 
-export const alertLink = (alert: AlertItem): string => {
+const alertLink = (alert: AlertItem): string => {
   const search = new URLSearchParams({ league_id: String(alert.league_id) });
   if (alert.matchday !== null && alert.matchday !== undefined) search.set('matchday', String(alert.matchday));
   return `/result_bets/new?${search.toString()}`;

@@ -1,5 +1,5 @@
 
-export const SERVICE_WORKER_URL = '/service-worker.js';
+const SERVICE_WORKER_URL = '/service-worker.js';
 
 export const pushSupported = (): boolean =>
   typeof navigator !== 'undefined' && 'serviceWorker' in navigator && typeof window !== 'undefined' && 'PushManager' in window;

@@ -36,4 +36,3 @@ export const formatDate = (iso: string | number | Date): string => format(iso, {
 
 export const formatTime = (iso: string | number | Date): string => format(iso, TIME);
 
-export const formatDay = (iso: string | number | Date): string => format(iso, { weekday: 'long', day: 'numeric' });

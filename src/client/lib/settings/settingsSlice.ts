@@ -3,13 +3,13 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 /** Local settings, kept in the browser as one `options` object. */
 export const OPTIONS_STORAGE_KEY = 'options';
 
-export interface SettingsState {
+interface SettingsState {
   showOldLeagues: boolean;
   /** Free-form screen options (e.g. a table's compact mode); kept as they are. */
   options: Record<string, unknown>;
 }
 
-export function loadSettings(): SettingsState {
+function loadSettings(): SettingsState {
   try {
     const stored = JSON.parse(localStorage.getItem(OPTIONS_STORAGE_KEY) ?? '{}') as Record<string, unknown>;
     const { showOldLeagues, ...options } = stored && typeof stored === 'object' ? stored : {};

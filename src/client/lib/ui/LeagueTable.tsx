@@ -26,7 +26,7 @@ import {
   type LeagueTableData, type Sort, type SortKey, type TeamRow, type UserRow,
 } from './tableSort';
 
-export const COMPACT_ROWS = 5;
+const COMPACT_ROWS = 5;
 export const DEFAULT_ROWS = 10;
 
 interface Props {

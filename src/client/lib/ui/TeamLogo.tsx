@@ -3,15 +3,15 @@ import { useEffect, useState } from 'react';
 import type { Team } from '../../../shared/api/entities';
 
 /** Flags 30 px small / 100 px large; crests 35x30 small / 120 large. */
-export const LOGO_SIZES = {
+const LOGO_SIZES = {
   flag: { small: { width: 30, height: 22.5 }, large: { width: 100, height: 75 } },
   crest: { small: { width: 35, height: 30 }, large: { width: 120, height: 103 } },
 } as const;
 
-export type LogoSize = 'small' | 'large';
+type LogoSize = 'small' | 'large';
 type LogoTeam = Pick<Team, 'team_name' | 'flag' | 'is_flag' | 'colors_array'>;
 /** The states a logo goes through. */
-export type LogoState = 'pending' | 'loading' | 'loaded' | 'failed';
+type LogoState = 'pending' | 'loading' | 'loaded' | 'failed';
 
 /** The URL of a flag-icons SVG; the flags are one lazily loaded chunk of URLs (the images load on demand). */
 const flagUrl = (code: string): Promise<string> =>

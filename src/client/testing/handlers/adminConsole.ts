@@ -14,7 +14,7 @@ type ConsoleUser = Static<typeof AdminUser>;
 
 const AT = '2026-06-20T18:00:00.000Z';
 
-export const WORLD_CUP: Competition = {
+const WORLD_CUP: Competition = {
   id: 1, name: 'World Cup 2026', competition_type: 'cup', provider: 'openfootball', provider_ref: 'https://example.com/worldcup.json',
   season: null, replay: false, time_zone: 'America/New_York', teams: 48, matches_played: 40, matches_total: 104, finished: false,
   archived: false, archived_at: null, last_sync: { at: AT, outcome: 'failed', error: 'openfootball answered 503' },

@@ -8,7 +8,7 @@ export interface FakeUser {
   /** Times every API token of the account was revoked with a profile change. */
   apiTokenRevocations?: number;
 }
-export interface FakeAlert { alert_type: 1 | 2 | 3; message: string; league_id: number; league_name: string; matchday: number | null }
+interface FakeAlert { alert_type: 1 | 2 | 3; message: string; league_id: number; league_name: string; matchday: number | null }
 
 export const PLAYER: FakeUser = { id: 1, name: 'Ana', email: 'ana@example.com', password: 'secret123', is_admin: false, email_verified: true, email_reminders: false, locale: 'en' };
 export const ADMIN: FakeUser = { id: 2, name: 'Root', email: 'root@example.com', password: 'admin1234', is_admin: true, email_verified: true, email_reminders: false, locale: 'en' };

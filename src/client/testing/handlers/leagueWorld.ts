@@ -9,17 +9,17 @@ import { COMPETITIONS } from './reference';
  * The leagues side of the fake API (leagues, members, tables, invitations, messages, picks), rebuilt before every
  * test by resetLeagueWorld. `failing` makes the named routes answer 500, for the screens' error states.
  */
-export interface FakeMember { user_id: number; department: string | null; joined_at: string; points: number; matchday: number }
-export interface FakeInvitation {
+interface FakeMember { user_id: number; department: string | null; joined_at: string; points: number; matchday: number }
+interface FakeInvitation {
   id: number; league_id: number; email: string; token: string; status: 'pending' | 'accepted' | 'dismissed' | 'deleted'; inviter_name: string | null;
   inviter_id: number;
   /** The inviter's note, as sent. */
   message?: string | null;
 }
 
-export const NAMES = ['Ana', 'Root', 'Bea', 'Carlos', 'Dani', 'Elena', 'Fran', 'Gala', 'Hugo', 'Inés', 'Julia', 'Kiko', 'Lola', 'Mario'];
+const NAMES = ['Ana', 'Root', 'Bea', 'Carlos', 'Dani', 'Elena', 'Fran', 'Gala', 'Hugo', 'Inés', 'Julia', 'Kiko', 'Lola', 'Mario'];
 /** Ana (1) and Root (2) are fakeApi's accounts; the other members have ids from 103 up, clear of accounts tests sign up. */
-export const memberId = (index: number): number => (index < 2 ? index + 1 : 101 + index);
+const memberId = (index: number): number => (index < 2 ? index + 1 : 101 + index);
 export const BEA = memberId(2);
 export const CARLOS = memberId(3);
 

@@ -27,7 +27,7 @@ export function seedBets(): void {
 }
 
 /** The league's latest visible bets (home summary): other members' locked bets with their points. */
-export const lastBetsOf = (leagueId: number) => [
+const lastBetsOf = (leagueId: number) => [
   { ...resultBet(7, { local_goals: 2, visiting_goals: 1 }), league_id: leagueId, user_id: 103, user_name: 'Bea', allow_show_bets: true, allow_edit_bets: false, result_established: true, points: 5 },
   { ...resultBet(8, { local_goals: 0, visiting_goals: 0 }), league_id: leagueId, user_id: 4, user_name: 'Carlos', allow_show_bets: true, allow_edit_bets: false, result_established: true, points: 0 },
 ];

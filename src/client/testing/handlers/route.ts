@@ -3,7 +3,7 @@ import Value from 'typebox/value';
 import { API_BASE } from '../../../shared/api/route';
 import { routeTable, type RouteName } from '../../../shared/api/routeTable';
 
-export const ORIGIN = 'http://localhost';
+const ORIGIN = 'http://localhost';
 
 export interface Call {
   params: Record<string, string>;

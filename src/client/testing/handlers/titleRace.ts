@@ -5,7 +5,7 @@ import { fail, ok } from './route';
  * The race like the server's bounds: every member can still gain RACE_GAP points, so those more than that behind the
  * leader are out; the chance is split evenly among those still in.
  */
-export const RACE_GAP = 6;
+const RACE_GAP = 6;
 
 export const titleRaceHandlers = [
   handleSignedIn('titleRace', ({ params }, user) => {

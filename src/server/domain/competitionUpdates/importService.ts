@@ -21,7 +21,7 @@ import { parseOpenfootball } from '../competitions/openfootballParser';
 import { defaultExternalKey, loadOpenfootball, uploadedOpenfootball } from '../competitions/openfootballSource';
 import { webAddress, type DownloadLimits } from '../../platform/http/outboundGuard';
 
-export interface OpenfootballImportOptions {
+interface OpenfootballImportOptions {
   /** File path or http(s) URL of the matches file. */
   source: string;
   /** Competition name (and stable key); default: the file's name and file name. */
@@ -55,7 +55,7 @@ export const importLimits = (config: Pick<Config, 'importAllowedHosts' | 'import
 /** provider_ref of a competition imported from an uploaded file: it has no file or URL to re-read. */
 export const UPLOAD_REF_PREFIX = 'upload:';
 
-export interface ImportSummary {
+interface ImportSummary {
   competitionId: number; name: string; type: 'cup' | 'league'; created: boolean;
   matches: number; teams: number; groups: number; finished: number; held: number; timeShiftMs: number;
   /** The IANA zone local kickoff times were read in. */

@@ -11,7 +11,7 @@ import { chunks, type GoalRow } from '../competitions/importRepository';
 const MAX_PASSES = 10;
 
 /** What a replay step changed: matches whose result came in, matches in play whose clock or score moved. */
-export interface ReplayStep { revealed: number[]; playing: number[] }
+interface ReplayStep { revealed: number[]; playing: number[] }
 
 /**
  * Plays replayed matches (replayed imports, the demo) on to `now`: marks matches whose kickoff has passed as

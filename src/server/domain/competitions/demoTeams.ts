@@ -2,7 +2,7 @@
  * The demo cup's 32 national teams in 8 groups of 4, each with a strength (1-5, drives the simulated scores)
  * and three well-known players who score the goals.
  */
-export interface DemoTeam { fifa: string; strength: number; players: [string, string, string] }
+interface DemoTeam { fifa: string; strength: number; players: [string, string, string] }
 
 export const DEMO_GROUPS: readonly { name: string; teams: readonly DemoTeam[] }[] = [
   { name: 'Group A', teams: [

@@ -14,7 +14,7 @@ export function chunks<T>(items: readonly T[], size = BATCH): T[][] {
   return out;
 }
 
-export interface CompetitionFields {
+interface CompetitionFields {
   name: string; competition_type: 'cup' | 'league'; provider: string; provider_ref: string | null;
   external_key: string; time_shift_ms: number; replay: 0 | 1; time_zone: string | null;
 }

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { MatchdayRound } from '../../../shared/domain/matchNames';
 import type { Executor } from '../../platform/db/database';
 
-export const MATCH_COLUMNS = [
+const MATCH_COLUMNS = [
   'm.id', 'm.competition_id', 'm.group_id', 'm.round_id', 'm.matchday', 'm.local_team_id', 'm.visiting_team_id',
   'm.local_placeholder', 'm.visiting_placeholder', 'm.date', 'm.status', 'm.started', 'm.finished',
   'm.local_goals', 'm.visiting_goals', 'm.local_goals_extra_time', 'm.visiting_goals_extra_time',

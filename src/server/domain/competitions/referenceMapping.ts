@@ -19,7 +19,7 @@ export const toCompetition = (r: CompetitionRow): Competition => ({
 });
 
 /** Team colours are stored as JSON text; anything unreadable shows as no colours rather than failing the list. */
-export function parseColors(text: string): string[] {
+function parseColors(text: string): string[] {
   try {
     const value: unknown = JSON.parse(text);
     return Array.isArray(value) ? value.filter((c): c is string => typeof c === 'string') : [];

@@ -8,16 +8,16 @@ import type { HeldGoal, HeldResult } from './heldResult';
  * back to back (with their own stoppage); for a shoot-out, SHOOTOUT_MINUTES of penalties. A goal of minute m
  * (+ offset o) is revealed m - start + o minutes after its period started, when the clock shows its minute.
  */
-export const HALF_TIME_MINUTES = 15;
-export const BEFORE_EXTRA_TIME_MINUTES = 5;
-export const SHOOTOUT_MINUTES = 10;
+const HALF_TIME_MINUTES = 15;
+const BEFORE_EXTRA_TIME_MINUTES = 5;
+const SHOOTOUT_MINUTES = 10;
 const MINUTE_MS = 60_000;
 
 type PlayedPhase = 'first_half' | 'second_half' | 'extra_time';
 
 /** A period of play: it starts `from` minutes after kickoff, its clock reads `base` + the minutes played. */
-export interface ReplayPeriod { phase: PlayedPhase; from: number; to: number; base: number; length: number }
-export interface ReplayPlan { periods: ReplayPeriod[]; shootoutFrom: number | null; finish: number }
+interface ReplayPeriod { phase: PlayedPhase; from: number; to: number; base: number; length: number }
+interface ReplayPlan { periods: ReplayPeriod[]; shootoutFrom: number | null; finish: number }
 
 const SPANS: { phase: PlayedPhase; base: number; length: number; breakBefore: number }[] = [
   { phase: 'first_half', base: 0, length: 45, breakBefore: 0 },
@@ -67,7 +67,7 @@ export function goalRevealMs(goal: HeldGoal, plan: ReplayPlan): number | null {
 }
 
 /** A replayed match in play: where it stands and its provisional score. */
-export interface ReplayState {
+interface ReplayState {
   phase: LivePhase; minute: number | null; added: number | null;
   local_goals: number; visiting_goals: number;
   local_goals_extra_time: number | null; visiting_goals_extra_time: number | null;

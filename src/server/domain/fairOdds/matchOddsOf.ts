@@ -5,7 +5,7 @@ import type { LeagueMatchOddsTable } from '../../platform/db/schema';
 import { OUTCOME_MODEL, teamSeed } from './teamSeeds';
 
 /** A match as its chances are worked out: its round, its teams' names, and their rating moves until the moment. */
-export interface OddsInputs { round_id: number; local_name: string; visiting_name: string; local_moves: number; visiting_moves: number }
+interface OddsInputs { round_id: number; local_name: string; visiting_name: string; local_moves: number; visiting_moves: number }
 
 /**
  * The rating gap the model reads for two teams' ratings (hundredths): home advantage for the local side unless

@@ -17,7 +17,7 @@ import { movesUntilSql } from './ratingsRepository';
  * key: the scheduler and the result worker after its jobs run it (a league taking up the odds logs its own).
  */
 
-export type SealScope = { competitionId: number } | { leagueId: number } | 'open_competitions';
+type SealScope = { competitionId: number } | { leagueId: number } | 'open_competitions';
 
 const INSERT_CHUNK = 500;
 

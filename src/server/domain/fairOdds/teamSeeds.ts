@@ -9,7 +9,7 @@ import { RATINGS_SNAPSHOT } from './ratingsSnapshot';
  * Results recorded after the snapshot's date move the ratings from there (ratingUpdates.ts).
  */
 
-export interface TeamSeed { rating: number; national: boolean }
+interface TeamSeed { rating: number; national: boolean }
 
 const centi = (rating: number) => Math.round(rating * 100);
 

@@ -1,9 +1,9 @@
 import type { Executor } from '../../platform/db/database';
 
 /** What a league tells its webhooks about (a test the owner asks for goes to one hook only). */
-export type LeagueEventKind = 'result' | 'matchday_winners' | 'bets_shown' | 'pinned_post';
+type LeagueEventKind = 'result' | 'matchday_winners' | 'bets_shown' | 'pinned_post';
 
-export interface LeagueEvent {
+interface LeagueEvent {
   leagueId: number;
   kind: LeagueEventKind;
   /** The event's own data, sent as `data` (JSON hooks) and worded for chats. */
@@ -11,7 +11,7 @@ export interface LeagueEvent {
 }
 
 /** `events` of a hook holds the kind (a comma-separated list). */
-export const subscribedTo = (events: string, kind: string) => events.split(',').includes(kind);
+const subscribedTo = (events: string, kind: string) => events.split(',').includes(kind);
 
 /**
  * Events a hook may have waiting at once. A hook delivers in order, so one that fails holds back what follows; past

@@ -4,9 +4,9 @@ import { matchdayRoundsOf } from '../competitions/matchesRepository';
 import { publishLeagueEvent } from './publishLeagueEvent';
 
 /** How many places of a league's table a `result` event carries. */
-export const TOP_PLACES = 5;
+const TOP_PLACES = 5;
 
-export interface TopPlace { rank: number; user_id: number; name: string; points: number }
+interface TopPlace { rank: number; user_id: number; name: string; points: number }
 
 /**
  * The league's top places by total points (results, picks and bonus questions, as the table adds them); equal points

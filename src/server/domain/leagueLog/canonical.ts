@@ -13,7 +13,7 @@ export function canonicalJson(value: unknown): string {
 }
 
 /** The hashed fields of an entry (its row minus id and hashes; details parsed). */
-export interface LogEntryContent {
+interface LogEntryContent {
   league_id: number; seq: number; actor_id: number | null; action: string; details: unknown; created_at: number;
 }
 
@@ -29,7 +29,7 @@ export const GENESIS_HASH = '0'.repeat(64);
  * and gives the seal still lets the rest of the entry be recomputed.
  */
 export type HashScheme = 1 | 2 | 3;
-export const KEYED_SCHEME: HashScheme = 2;
+const KEYED_SCHEME: HashScheme = 2;
 export const SEALED_SCHEME: HashScheme = 3;
 export const HASH_SCHEMES: readonly HashScheme[] = [1, 2, 3];
 
@@ -54,7 +54,7 @@ export function goalsSeal(details: Record<string, unknown>, key: Uint8Array): st
 }
 
 /** A bet entry's details as scheme 3 chains them: the goals replaced by their seal (given, or made from the goals). */
-export function sealedDetails(details: Record<string, unknown>, key: Uint8Array, seal?: string): Record<string, unknown> {
+function sealedDetails(details: Record<string, unknown>, key: Uint8Array, seal?: string): Record<string, unknown> {
   const { before: _before, after: _after, hidden: _hidden, ...rest } = details;
   return { ...rest, goals_seal: seal ?? goalsSeal(details, key) };
 }

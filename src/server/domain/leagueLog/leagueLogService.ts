@@ -46,7 +46,7 @@ export async function appendLeagueLog(db: Executor, stamp: LogStamp, entries: Lo
 }
 
 /** The result fields of a match an admin correction is logged for. */
-export const RESULT_FIELDS = [
+const RESULT_FIELDS = [
   'status', 'finished', 'local_goals', 'visiting_goals', 'local_goals_extra_time', 'visiting_goals_extra_time',
   'local_penalties', 'visiting_penalties',
 ] as const;

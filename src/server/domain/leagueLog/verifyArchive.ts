@@ -25,7 +25,7 @@ export interface ArchiveVerification {
 }
 
 /** A malformed archive file (not JSON, not an archive): exit 1 with the reason. */
-export class ArchiveFormatError extends Error {}
+class ArchiveFormatError extends Error {}
 
 const isHex64 = (v: unknown) => typeof v === 'string' && /^[0-9a-f]{64}$/.test(v);
 const isHash = (v: unknown) => v === null || isHex64(v);
@@ -44,7 +44,7 @@ function readEntry(raw: unknown): ArchivedEntry | null {
 const withholdsOnlyGoals = (details: Record<string, unknown>) =>
   hasHiddenGoals(details) && details.before === null && details.after === null && details.hidden === true;
 
-export interface ParsedArchive { leagueId: number; exportedAt: string | null; log: unknown[]; archive: Record<string, unknown> }
+interface ParsedArchive { leagueId: number; exportedAt: string | null; log: unknown[]; archive: Record<string, unknown> }
 
 /** The league id, export time and raw log of an archive file's text, with the whole archive for its signature. */
 export function parseArchive(text: string): ParsedArchive {

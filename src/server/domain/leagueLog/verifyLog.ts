@@ -21,7 +21,7 @@ export interface LogAnchor { leagueId: number; seq: number; hash: string }
 
 interface Chain { leagueId: number; seq: number; hash: string; scheme: number; keyed: boolean; broken: boolean }
 
-export interface LogVerification { entries: number; leagues: number; archivedLeagues: number; breaks: ChainBreak[] }
+interface LogVerification { entries: number; leagues: number; archivedLeagues: number; breaks: ChainBreak[] }
 
 /**
  * Recomputes every league's chain, live and archived: each entry must follow the previous one of its league (seq + 1,

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../platform/db/database';
 
-export type InvitationStatus = 'pending' | 'accepted' | 'dismissed' | 'deleted';
+type InvitationStatus = 'pending' | 'accepted' | 'dismissed' | 'deleted';
 
 /** The caller as an invitee: invitations name them by account, or by email before they had one. */
 export interface Invitee { id: number; email: string }

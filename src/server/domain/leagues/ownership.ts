@@ -5,7 +5,7 @@ import { forgetLeagueTables } from '../standings/tableVersions';
 import { switchOffWebhooksOfNewOwners } from './ownerWebhooks';
 
 /** A league handed over and its new owner. */
-export interface Successor { leagueId: number; ownerId: number }
+interface Successor { leagueId: number; ownerId: number }
 
 /** The hand-overs of the leagues a member who goes owned, as league log entries (the leaver acts). */
 export function ownerChanges(userId: number, successors: Successor[]): LogEntryInput[] {

@@ -1,7 +1,7 @@
 import type { Executor } from '../../platform/db/database';
 
 /** A nudge a member received whose deadline is still ahead: the league, the deadline and who sent it. */
-export interface NudgeAhead { league_id: number; deadline: number; nudged_by: string | null }
+interface NudgeAhead { league_id: number; deadline: number; nudged_by: string | null }
 
 /**
  * The member's nudges with a deadline after `now` (the nudges feature writes them, once per league, member and

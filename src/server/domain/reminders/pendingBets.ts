@@ -72,7 +72,7 @@ export async function pendingItems(db: Executor, now: number, windowMs: number, 
     || a.league_id - b.league_id || order(a) - order(b));
 }
 
-export interface PendingByUser { user_id: number; missing_results: number; missing_picks: number; league_ids: number[] }
+interface PendingByUser { user_id: number; missing_results: number; missing_picks: number; league_ids: number[] }
 
 /** Users with something pending in the window (for push and email reminders), few statements for everyone. */
 export async function pendingBetsByUser(db: Executor, now: number, windowMs: number): Promise<PendingByUser[]> {

@@ -7,7 +7,7 @@ import { alreadyReminded, recipients, recordReminders } from './remindersReposit
 import type { Locale } from '../../../shared/domain/locales';
 
 /** notify reminds about bets closing within this window. */
-export const REMINDER_WINDOW_MS = 24 * 3_600_000;
+const REMINDER_WINDOW_MS = 24 * 3_600_000;
 
 /** Push services and the SMTP server are slow one by one and unhappy with thousands at once. */
 const SEND_CONCURRENCY = 16;

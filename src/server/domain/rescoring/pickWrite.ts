@@ -20,7 +20,7 @@ const PICK_STORE: Record<PickKind, { table: PickTable; entity: string }> = {
 
 export interface PickWriteInput { league_id: number; league_rule_id: number; user_id: number; mode?: number; itemId: number }
 
-export interface PickWriteResult { ctx: PickContext; rule: PickRuleRow; key: PickKey }
+interface PickWriteResult { ctx: PickContext; rule: PickRuleRow; key: PickKey }
 
 /**
  * Every writer of a member's picks in a league (a pick write, copy_bets) takes this lock first in its transaction,

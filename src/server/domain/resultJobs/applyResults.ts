@@ -10,7 +10,7 @@ import { insertJob, markSuperseded, openJobsForUpdate } from './resultJobsReposi
 export const RESULT_JOBS_CHANNEL = 'porra_result_jobs_';
 
 /** Results just written to these matches, in the writer's transaction. */
-export interface ResultWrite {
+interface ResultWrite {
   competitionId: number;
   matchIds: number[];
   /** An admin's edit (manual, with the admin) or a provider's sync (scheduled). */

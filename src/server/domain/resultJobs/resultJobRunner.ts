@@ -6,7 +6,7 @@ import type { WorkerDeps } from './resultJobBatch';
  * (a new job announced) or until `pollMs` has passed (a job whose worker died is claimable once its lease ran out).
  * `stop` lets the batch in progress commit, releases the job and ends the loop.
  */
-export interface ResultJobRunner {
+interface ResultJobRunner {
   wake(): void;
   stop(): Promise<void>;
 }

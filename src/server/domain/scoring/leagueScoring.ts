@@ -2,7 +2,7 @@ import type { BetWeights, Scoring, ScoringMode, ScoringRules } from '../../../sh
 import type { Executor } from '../../platform/db/database';
 
 /** The scoring columns of a league row. */
-export interface ScoringColumns {
+interface ScoringColumns {
   scoring_mode: ScoringMode; points_tendency: number; points_goal_difference: number; points_exact: number;
   points_local_goals: number; points_visiting_goals: number; points_quote_max: number;
 }
@@ -36,7 +36,7 @@ export async function loadLeagueScoring(db: Executor, leagueId: number): Promise
   };
 }
 
-export async function listRoundMultipliers(db: Executor, leagueId: number): Promise<{ round_id: number; factor: number }[]> {
+async function listRoundMultipliers(db: Executor, leagueId: number): Promise<{ round_id: number; factor: number }[]> {
   const rows = await db.selectFrom('league_round_multipliers').select(['round_id', 'factor'])
     .where('league_id', '=', leagueId).orderBy('round_id').execute();
   return rows.map((r) => ({ round_id: Number(r.round_id), factor: Number(r.factor) }));

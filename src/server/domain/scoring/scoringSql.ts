@@ -33,7 +33,7 @@ export function resultBetDeadlineSql(l: string, m: string): RawBuilder<number> {
 }
 
 /** League `l`'s lock_by; a row written without one (null) takes its competition's default (defaultLockBy). */
-export function lockBySql(l: string, m: string): RawBuilder<string> {
+function lockBySql(l: string, m: string): RawBuilder<string> {
   return sql<string>`COALESCE(${sql.ref(`${l}.lock_by`)}, (SELECT CASE WHEN lc.competition_type = 'league' THEN 'matchday' ELSE 'match' END
     FROM competitions lc WHERE lc.id = ${sql.ref(`${m}.competition_id`)}))`;
 }
@@ -91,7 +91,7 @@ const signOf = (a: RawBuilder<unknown>, b: RawBuilder<unknown>) =>
 const larger = (a: RawBuilder<unknown>, b: RawBuilder<unknown>) => sql`(CASE WHEN ${a} >= ${b} THEN ${a} ELSE ${b} END)`;
 
 /** The per-(league, match) facts betFactsSql names; each an SQL expression. */
-export type BetFacts = Record<'league_id' | 'match_id' | 'scored' | 'rl' | 'rv' | 'rsign' | 'by_goals' | 'pts_t' | 'pts_gd'
+type BetFacts = Record<'league_id' | 'match_id' | 'scored' | 'rl' | 'rv' | 'rsign' | 'by_goals' | 'pts_t' | 'pts_gd'
   | 'pts_exact' | 'pts_l' | 'pts_v' | 'factor' | 'joker_mult', RawBuilder<unknown>>;
 
 /**
@@ -106,7 +106,7 @@ export type BetFacts = Record<'league_id' | 'match_id' | 'scored' | 'rl' | 'rv' 
  * not exact, `pts_t` for a tendency hit alone; local_goals and visiting_goals (`pts_l`, `pts_v`) add to them.
  * In the `sign` system only tendency counts.
  */
-export function betFacts(l: string, m: string, c: string): BetFacts {
+function betFacts(l: string, m: string, c: string): BetFacts {
   const [L, M] = [sql.table(l), sql.table(m)];
   const rl = resultGoals(l, m, 'local');
   const rv = resultGoals(l, m, 'visiting');
@@ -205,7 +205,7 @@ function factsOf(f: string): BetFacts {
  * resultBetPoints from betFacts: null when the match is not scored or the bet empty; else the best nested hit's
  * points plus the side goals, times the round factor, times the joker multiplier when `joker` is 1.
  */
-export function pointsFromFacts(
+function pointsFromFacts(
   f: BetFacts, betLocal: RawBuilder<unknown>, betVisiting: RawBuilder<unknown>, joker: RawBuilder<unknown> = sql.lit(0),
 ): RawBuilder<number | null> {
   return sql<number | null>`(CASE

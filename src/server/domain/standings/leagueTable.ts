@@ -10,7 +10,7 @@ import type { TableLeague } from './standingsScope';
 import { departmentTotals, rankDepartments, rankMembers, type MemberStanding } from './tableRanking';
 
 /** What a table is ranked from in the process: each member's figures, each matchday's winners and the hit counters. */
-export interface StandingsSource {
+interface StandingsSource {
   members: MemberStanding[];
   winners: Map<number, Set<number>>;
   hits: Map<number, HitCounters>;

@@ -11,7 +11,7 @@ import { nameKey } from './rankedReads';
  * A member without a row for the matchday scored 0 in it.
  */
 
-export type MatchdayRow<T> = T & { user_id: number; name_key: string; day_points: number; position: number };
+type MatchdayRow<T> = T & { user_id: number; name_key: string; day_points: number; position: number };
 
 interface Scope { leagueId: number; competitionId: number; matchday: number }
 

@@ -2,13 +2,13 @@ import { mapSliced } from '../../platform/concurrency/slicedWork';
 import type { MemberStanding } from './tableRanking';
 
 /** A member's stored pick and bonus totals: what a table adds to their result-bet points. */
-export interface MemberTotals {
+interface MemberTotals {
   user_id: number; user_name: string; department: string | null;
   points_rounds: number; points_people: number; points_bonus: number;
 }
 
 /** Per member, their result-bet points by matchday ("7" -> 12); a matchday is there once they had a scored bet in it. */
-export type PointsByMatchday = Map<number, Record<string, number>>;
+type PointsByMatchday = Map<number, Record<string, number>>;
 
 /**
  * A table's members from their matchday points (stored rows, or a simulation's): result-bet totals, the winners of
@@ -43,7 +43,7 @@ export async function standingsFromMatchdays(
  * The matchdays whose winners are decided, with their best score: every match finished, and somebody scored (the
  * members with that score win it together). `best` holds each matchday's best score.
  */
-export function decidedMatchdays(best: Map<number, number>, complete: Map<number, boolean>): Map<number, number> {
+function decidedMatchdays(best: Map<number, number>, complete: Map<number, boolean>): Map<number, number> {
   return new Map([...best].filter(([day, top]) => top > 0 && complete.get(day)));
 }
 

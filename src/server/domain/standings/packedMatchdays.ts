@@ -6,7 +6,7 @@
 const [ZERO, COLON, COMMA, MINUS] = ['0', ':', ',', '-'].map((ch) => ch.charCodeAt(0));
 
 /** Calls `visit` with each matchday and its points (integers), in the packed order, parsing digits in place. */
-export function forEachMatchday(packed: string | null, visit: (matchday: number, points: number) => void): void {
+function forEachMatchday(packed: string | null, visit: (matchday: number, points: number) => void): void {
   if (!packed) return;
   const { length } = packed;
   for (let index = 0; index < length; index += 1) {

@@ -12,7 +12,7 @@ import type { Executor } from '../../platform/db/database';
  * Both rankings live in member_standings: a league's rows, or each player's row of their main league (in_overall).
  */
 
-export interface Board {
+interface Board {
   /** The column of member_standings and of the counts that names the ranking (a league, or a competition). */
   scope: 'league_id' | 'competition_id';
   counts: 'standing_counts' | 'overall_counts';
@@ -60,7 +60,7 @@ function tiedAhead(board: Board, scopeId: number, key: RankKey): RawBuilder<unkn
 }
 
 /** The position of a member whose rank key is `key`. */
-export async function positionOf(db: Executor, board: Board, scopeId: number, key: RankKey): Promise<number> {
+async function positionOf(db: Executor, board: Board, scopeId: number, key: RankKey): Promise<number> {
   const { rows } = await sql<{ ahead: number | string | null; tied_ahead: number | string }>`SELECT
       (SELECT SUM(c.members) FROM ${sql.table(board.counts)} c WHERE c.${sql.ref(board.scope)} = ${scopeId} AND c.k0 < ${Number(key[board.keys[0]])}) AS ahead,
       ${tiedAhead(board, scopeId, key)} AS tied_ahead`.execute(db);
@@ -84,7 +84,7 @@ async function withPositions<T extends RankKey>(db: Executor, board: Board, scop
 }
 
 /** Selected columns of a board's rows, `r` being the row (member_standings) and `u` its user. */
-export type BoardColumns = RawBuilder<unknown>;
+type BoardColumns = RawBuilder<unknown>;
 
 const select = (board: Board, columns: BoardColumns, locale: Locale) => sql`SELECT ${keyRefs(board, 'r')}, r.user_id,
     ${nameKey('r', locale)} AS name_key, ${columns}

@@ -14,7 +14,7 @@ export interface StandingsScope {
   matchdays?: number[];
 }
 
-export const competitionLeagues = (competitionId: number) => sql`(SELECT lg.id FROM leagues lg WHERE lg.competition_id = ${competitionId})`;
+const competitionLeagues = (competitionId: number) => sql`(SELECT lg.id FROM leagues lg WHERE lg.competition_id = ${competitionId})`;
 
 export const inList = (column: string, values: number[]) =>
   values.length === 0 ? sql`1 = 0` : sql`${sql.ref(column)} IN (${sql.join(values)})`;

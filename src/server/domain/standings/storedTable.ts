@@ -35,7 +35,7 @@ export async function isPagedTable(deps: Pick<AppDeps, 'db'>, league: Pick<Table
   return (await boardSize(deps.db, LEAGUE_BOARD, league.id)) > PAGED_TABLE_FROM;
 }
 
-export interface TableRead {
+interface TableRead {
   matchday?: number;
   /** `matchday`: a page of the matchday's own table (members by their points in it); a whole table ignores it. */
   order?: 'matchday';

@@ -71,13 +71,13 @@ export async function rankMembers(
 }
 
 /** A department's members and the sums its row averages. */
-export interface DepartmentTotals {
+interface DepartmentTotals {
   name: string; people: number;
   points_league: number; points_rounds: number; points_people: number; points: number; points_matchday: number;
 }
 
 /** What a department's row averages of its members' rows. */
-export type DepartmentMember = Pick<Static<typeof TableRow>, 'department' | 'points_league' | 'points_rounds' | 'points_people' | 'points' | 'points_matchday'>;
+type DepartmentMember = Pick<Static<typeof TableRow>, 'department' | 'points_league' | 'points_rounds' | 'points_people' | 'points' | 'points_matchday'>;
 
 /** Members' rows summed per department (names trimmed; members without one count in none). */
 export function departmentTotals(rows: DepartmentMember[]): DepartmentTotals[] {

@@ -8,7 +8,7 @@ export const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
 // Deliberately loose: one @, something on each side, a dot in the domain, no spaces.
 const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-export const isEmail = (email: string) => EMAIL_SHAPE.test(email);
+const isEmail = (email: string) => EMAIL_SHAPE.test(email);
 
 /** Checks a new password (and its confirmation, when given) into `errors`. */
 export function checkNewPassword(errors: FieldErrors, password: string, confirmation: string | undefined): void {

@@ -30,7 +30,7 @@ export async function findUsers(deps: Pick<AppDeps, 'db'>, filter: { search?: st
   return { users: rows.map((row) => toAdminUser(row, leagues.get(row.id) ?? [])), total };
 }
 
-export async function adminUser(deps: Pick<AppDeps, 'db'>, id: number): Promise<AdminUserView> {
+async function adminUser(deps: Pick<AppDeps, 'db'>, id: number): Promise<AdminUserView> {
   const row = await findAdminUser(deps.db, id);
   if (!row) throw notFound('errors.user_not_found');
   return toAdminUser(row, (await leaguesOfUsers(deps.db, [id])).get(id) ?? []);

@@ -13,12 +13,12 @@ import {
   claimVerification, confirmedByEarlierLink, findUsableVerification, insertVerification, markEmailVerified, useOpenVerifications,
 } from './emailVerificationsRepository';
 
-export const VERIFICATION_LIFETIME_MS = 24 * 60 * 60_000;
+const VERIFICATION_LIFETIME_MS = 24 * 60 * 60_000;
 
 /** Where a verification link lands: a client page that posts the token to `POST /api/v1/users/verify_email`. */
-export const VERIFY_EMAIL_PATH = '/verify_email';
+const VERIFY_EMAIL_PATH = '/verify_email';
 
-export interface VerificationMail { to: string; name: string; locale: string; link: string }
+interface VerificationMail { to: string; name: string; locale: string; link: string }
 
 /**
  * Stores a new single-use verification for the user's current address (in the caller's transaction) and returns

@@ -19,7 +19,7 @@ import { FieldErrors } from '../../platform/http/fieldErrors';
 const RESET_LIFETIME_MS = 60 * 60_000;
 
 /** The link's origin: the caller's if it is on the allow-list, else the configured app origin. */
-export function resetLinkOrigin(deps: AppDeps, requested: string | undefined): string {
+function resetLinkOrigin(deps: AppDeps, requested: string | undefined): string {
   if (requested) {
     try {
       const origin = new URL(requested).origin;

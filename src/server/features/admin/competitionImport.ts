@@ -18,7 +18,7 @@ type Plan =
   | { provider: 'openfootball'; source: string; content?: string; name?: string; timeZone?: string; replay?: boolean; shiftTo?: number }
   | { provider: 'football-data'; code: string; season?: number };
 
-export interface ImportOutcome {
+interface ImportOutcome {
   runId: number; competitionId: number; created: boolean; updated_matches: number;
   name?: string; teams?: number; groups?: number; finished?: number; held?: number; time_zone?: string;
 }

@@ -41,7 +41,7 @@ function toProcessRun(row: RunRow): ProcessRunView {
   };
 }
 
-export interface RunFilter {
+interface RunFilter {
   kind?: string; outcome?: ProcessRunsTable['outcome'];
   /** Also scheduled runs that changed nothing (see `idleRun`); left out unless asked for. */
   includeIdle?: boolean;

@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import type { Config } from '../../platform/config';
 import type { AppDeps } from '../../platform/deps';
 
-export const MASK = '********';
+const MASK = '********';
 
 /** Config keys whose whole value is a secret. */
 const SECRET_KEY = /token|secret|password|key$/i;
@@ -68,7 +68,7 @@ const ENV_NAME_EXCEPTIONS: Readonly<Record<string, string | null>> = {
 };
 
 /** The environment variable that sets a config key: `appOrigin` is APP_ORIGIN, `live.heartbeatMs` LIVE_HEARTBEAT_MS. */
-export function envName(key: string): string | null {
+function envName(key: string): string | null {
   if (key in ENV_NAME_EXCEPTIONS) return ENV_NAME_EXCEPTIONS[key]!;
   return key.split('.').map((part) => part.replace(/([a-z0-9])([A-Z])/g, '$1_$2')).join('_').toUpperCase();
 }

@@ -14,7 +14,7 @@ import { pendingItems, type PendingItem } from '../../domain/reminders/pendingBe
  * Alerts shown in the side panel: pending items of the caller closing within 72 hours, and the result bets an owner
  * nudged them about however far their deadline (a nudge reaches every member here, push or email aside).
  */
-export const ALERT_WINDOW_MS = 72 * 3_600_000;
+const ALERT_WINDOW_MS = 72 * 3_600_000;
 
 /** How the caller reads an alert: their language, and each competition's matchdays with their rounds. */
 interface Reader { t: Translate; locale: Locale; rounds: Map<number, MatchdayRound[]> }

@@ -11,7 +11,7 @@ import * as repo from './apiTokensRepository';
 const DAY = 24 * 60 * 60 * 1000;
 const iso = (ms: number) => new Date(ms).toISOString();
 
-export function toApiToken(row: repo.ApiTokenRow, now: number): ApiToken {
+function toApiToken(row: repo.ApiTokenRow, now: number): ApiToken {
   return {
     id: row.id, name: row.name, scope: row.scope, created_at: iso(row.created_at), expires_at: iso(row.expires_at),
     last_used_at: row.last_used_at === null ? null : iso(row.last_used_at), expired: row.expires_at <= now,

@@ -17,7 +17,7 @@ const PAST_DAYS_MS = 30 * 24 * 60 * 60_000;
  * The alarm rings this long before the bet deadline (the earliest of the player's leagues playing the match): at
  * the deadline itself bets are already closed, too late to act on it.
  */
-export const ALARM_BEFORE_DEADLINE_MINUTES = 15;
+const ALARM_BEFORE_DEADLINE_MINUTES = 15;
 
 type FeedRow = Awaited<ReturnType<typeof calendarMatches>>[number];
 

@@ -36,12 +36,12 @@ export function csvCell(value: CsvCell): string {
 }
 
 /** One row: its cells joined by commas, ending with CRLF (RFC 4180). */
-export function csvRow(cells: readonly CsvCell[]): string {
+function csvRow(cells: readonly CsvCell[]): string {
   return `${cells.map(csvCell).join(',')}\r\n`;
 }
 
 /** Where a document's text goes, a piece at a time (a response stream with back-pressure). */
-export interface TextSink { write(text: string): Promise<void> }
+interface TextSink { write(text: string): Promise<void> }
 
 /**
  * A CSV file written as it is read: the byte-order mark, then blocks of rows, each with its own header row and

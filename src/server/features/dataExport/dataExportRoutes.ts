@@ -9,7 +9,7 @@ import { leagueArchive } from './leagueArchive';
 import { leagueCsv } from './leagueCsv';
 
 /** Exports read a whole league or account: a few per account and quarter of an hour, all kinds counted together. */
-export const EXPORTS_PER_ACCOUNT: ActionLimit = { action: 'data_export:user', max: 10, windowMs: 15 * 60_000 };
+const EXPORTS_PER_ACCOUNT: ActionLimit = { action: 'data_export:user', max: 10, windowMs: 15 * 60_000 };
 
 const takeExport = (deps: AppDeps, user: AuthUser) =>
   takeActionLimits(deps.db, [{ limit: EXPORTS_PER_ACCOUNT, subject: `user:${user.id}` }], deps.clock.now());

@@ -6,7 +6,7 @@ import { retryLater } from '../../platform/errors/errors';
 const EXPORTING = appStateSlot(() => ({ busy: false }));
 
 /** How long a caller refused a slot is asked to wait. */
-export const EXPORT_RETRY_SECONDS = 30;
+const EXPORT_RETRY_SECONDS = 30;
 
 /**
  * Takes the process's one slot for a league export (a whole league read and written out: the CSV, the archive), or

@@ -14,14 +14,14 @@ const DAY = 24 * HOUR;
  * one when the demo is seeded (seedDemo.ts prints it once).
  */
 export const DEMO_ADMIN = { name: 'Admin', email: 'admin@porra.demo', locale: 'es' };
-export const DEMO_PLAYERS = [
+const DEMO_PLAYERS = [
   { name: 'Ana', email: 'ana@porra.demo', locale: 'es', department: 'Ventas' },
   { name: 'Luis', email: 'luis@porra.demo', locale: 'es', department: 'IT' },
   { name: 'Marta', email: 'marta@porra.demo', locale: 'es', department: 'Ventas' },
   { name: 'John', email: 'john@porra.demo', locale: 'en', department: 'IT' },
   { name: 'Emma', email: 'emma@porra.demo', locale: 'en', department: 'Marketing' },
 ] as const;
-export const DEMO_LEAGUE_NAME = 'Porra de la oficina';
+const DEMO_LEAGUE_NAME = 'Porra de la oficina';
 
 /**
  * Demo users, the office league owned by Ana with every player in it, and their bets: results for the matches

@@ -5,7 +5,7 @@ import { ROUND } from '../../../shared/domain/rounds';
  * 61-62 semi-finals, 63 third place, 64 final). The group stage started 5 days before "now" and lasts 12 days,
  * four matches a day, so whenever the demo is seeded it is half played and the next kickoffs are hours away.
  */
-export interface PlannedMatch {
+interface PlannedMatch {
   number: number; roundId: number; matchday: number; date: number;
   /** Group stage: group index and team indexes within the group. */
   group: number | null; local: number | null; visiting: number | null;
@@ -15,7 +15,7 @@ export interface PlannedMatch {
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
-export const DEMO_DAYS_PLAYED = 5;
+const DEMO_DAYS_PLAYED = 5;
 const GROUP_HOURS = [12, 15, 18, 20];
 const ROUND_PAIRS = [[[0, 1], [2, 3]], [[0, 2], [3, 1]], [[3, 0], [1, 2]]];
 const LETTERS = 'ABCDEFGH';

@@ -19,11 +19,11 @@ import { DEMO_ADMIN, seedDemoLeague } from './demoLeague';
 import { groupName, planDemoCup } from './demoSchedule';
 import { DEMO_GROUPS } from '../../domain/competitions/demoTeams';
 
-export const DEMO_COMPETITION_KEY = 'demo:world-cup';
-export const DEMO_PASSWORD = 'porra-demo';
+const DEMO_COMPETITION_KEY = 'demo:world-cup';
+const DEMO_PASSWORD = 'porra-demo';
 
 /** Where the demo admin's one-time password goes: a plain line of the start output. */
-export type PrintLine = (line: string) => void;
+type PrintLine = (line: string) => void;
 
 /**
  * The start output beside the log, on stdout: not through the logger, which writes JSON lines when the output is a

@@ -1,5 +1,5 @@
 import { buildApp } from '../../app';
-import { ManualClock } from '../../platform/clock';
+import { ManualClock } from '../../testing/manualClock';
 import { smtpMailer } from '../../platform/mail/mailer';
 import { startLocalSmtpServer, type LocalSmtpServer } from '../../domain/reminders/testing/localSmtpServer';
 import { createUserWithToken } from '../../testing/fixtures';

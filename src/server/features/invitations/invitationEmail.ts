@@ -2,14 +2,14 @@ import { translate } from '../../platform/i18n/messages';
 import type { Email } from '../../platform/mail/mailer';
 import type { Locale } from '../../../shared/domain/locales';
 
-export interface InvitationEmailVars {
+interface InvitationEmailVars {
   inviter: string; league: string; competition: string; email: string; link: string;
   /** The inviter's own words, if any. */
   note: string | null;
 }
 
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-export const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]);
+const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]);
 
 /** Names go into a subject line: one line, no control characters. */
 const oneLine = (text: string): string => text.replace(/[\s\p{Cc}]+/gu, ' ').trim();

@@ -21,13 +21,13 @@ const HOUR_MS = 3_600_000;
 /** Invitations one person may send per hour, across all their leagues, so nobody can use Porra to mail strangers in bulk. */
 export const INVITATIONS_PER_HOUR = 20;
 
-export interface InvitationView {
+interface InvitationView {
   id: number; league_id: number; email: string; status: 'pending' | 'accepted' | 'dismissed' | 'deleted';
   inviter_name: string | null; created_at: string;
 }
 
 /** The link of the invitation email; the client's join screen accepts it. */
-export const joinLink = (appOrigin: string, leagueId: number, token: string) => `${appOrigin}/leagues/join/${leagueId}/${token}`;
+const joinLink = (appOrigin: string, leagueId: number, token: string) => `${appOrigin}/leagues/join/${leagueId}/${token}`;
 
 /**
  * Invite by email (owner, or any member when the league allows it), with an optional personal note. A registered

@@ -21,7 +21,7 @@ import { cleanPostText } from './postText';
  * deletions, pins and unpins, closing and opening all count against the one limit (each makes every open page of the
  * league read the board again, and most write a permanent log entry).
  */
-export const BOARD_WRITES_PER_MEMBER: ActionLimit = { action: 'league_board', max: 10, windowMs: 60_000 };
+const BOARD_WRITES_PER_MEMBER: ActionLimit = { action: 'league_board', max: 10, windowMs: 60_000 };
 
 /**
  * Counts a board write against the member's limit (429 with Retry-After once used up). Outside any transaction, after
@@ -61,7 +61,7 @@ async function tellOpenPages(deps: AppDeps, trx: Executor, access: LeagueAccess,
   await deps.live.publish(trx, { competitionId: access.league.competition_id, kind: 'board', payload });
 }
 
-export interface NewPost { league_id: number; text: string; match_id?: number | null; reply_to?: number | null }
+interface NewPost { league_id: number; text: string; match_id?: number | null; reply_to?: number | null }
 
 /** The post a reply answers (a reply to a reply answers its thread), or a 400 when it is no standing post of the league. */
 async function threadAnswered(db: Executor, leagueId: number, replyTo: number): Promise<number> {

@@ -3,7 +3,7 @@ import { POST_EDIT_WINDOW_MS, type LeaguePost, type LeaguePostThread } from '../
 import type { PostRow } from './leagueBoardRepository';
 
 export type PostView = Static<typeof LeaguePost>;
-export type ThreadView = Static<typeof LeaguePostThread>;
+type ThreadView = Static<typeof LeaguePostThread>;
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { sql } from 'kysely';
 import { runCli } from '../../cli/runCli';
 import { verifyLogCommand } from '../../cli/verifyLogCommand';
-import { ManualClock } from '../../platform/clock';
+import { ManualClock } from '../../testing/manualClock';
 import { migrate, openDatabase } from '../../platform/db/database';
 import { createCup } from '../../testing/competitionFixture';
 import { describeEachDb, testConfig, type TestApp } from '../../testing/harness';

@@ -13,7 +13,7 @@ const LOG_LIMIT = 500;
 
 type Details = LogDetails;
 
-export async function readLeagueLog(deps: AppDeps, user: AuthUser, leagueId: number): Promise<Static<typeof LeagueLogEntry>[]> {
+async function readLeagueLog(deps: AppDeps, user: AuthUser, leagueId: number): Promise<Static<typeof LeagueLogEntry>[]> {
   requireMemberOrAdmin(await loadLeagueAccess(deps.db, leagueId, user), user);
   const rows = await repo.listLeagueLog(deps.db, leagueId, LOG_LIMIT);
   const parsed = rows.map((row) => ({ row, details: JSON.parse(row.details) as Details }));

@@ -11,7 +11,7 @@ import { leagueView, leagueViews } from './leagueViews';
 import { toMemberView, type MemberView } from './membershipService';
 import { listMembers } from '../../domain/leagues/membersRepository';
 
-export const SEARCH_LIMIT = 50;
+const SEARCH_LIMIT = 50;
 
 /**
  * The caller's leagues by default; with user_id, that user's leagues the caller also belongs to (all of them

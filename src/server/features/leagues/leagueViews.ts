@@ -9,7 +9,7 @@ import { selectLeagueTeamIds, selectLeagueViews, selectRoundMultipliers, type Le
 const iso = (ms: number) => new Date(ms).toISOString();
 
 /** Row -> API League. The share token is for members only (it lets anyone holding it join). */
-export function toLeague(
+function toLeague(
   row: LeagueViewRow, teamIds: number[], now: number, roundMultipliers: { round_id: number; factor: number }[] = [],
 ): League {
   const isMember = row.caller_user_id !== null;

@@ -29,7 +29,7 @@ type NewLeague = Partial<LeagueSettings> & Pick<LeagueSettings, 'name' | 'compet
 type NewQuestion = Static<typeof NewBonusQuestion>;
 
 /** 24 url-safe characters: the link that lets anyone holding it join. */
-export const newShareToken = () => randomBytes(18).toString('base64url');
+const newShareToken = () => randomBytes(18).toString('base64url');
 
 /** A new league with its owner as first member and the bonus questions asked with it, in one transaction. */
 export async function createLeague(deps: AppDeps, user: AuthUser, input: NewLeague, questions: NewQuestion[] = []): Promise<League> {

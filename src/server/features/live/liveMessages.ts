@@ -6,10 +6,10 @@ import { liveEventsAfter, type LiveEventRow } from '../../platform/live/liveEven
 import { matchesPlayedInLeagues } from './liveEventsRepository';
 
 /** One message of a stream: `id` is what the client sends back as Last-Event-ID. */
-export interface LiveMessage { event: string; data: unknown; id?: number }
+interface LiveMessage { event: string; data: unknown; id?: number }
 
 /** Events replayed at most on a resume; a client further behind has its screen's data read again anyway. */
-export const RESUME_LIMIT = 200;
+const RESUME_LIMIT = 200;
 /** A replay read for one stream is reused by streams of the same league resuming from the same event this long. */
 const REPLAY_REUSE_MS = 2000;
 
@@ -67,7 +67,7 @@ export async function eventMessages(deps: AppDeps, row: LiveEventRow, leagueIds:
 }
 
 /** What a resuming stream is sent: each missed event's message with its id; whether match cards moved; when read. */
-export interface Replay { messages: LiveMessage[]; matchesMoved: boolean; lastId: number; full: boolean; readAt: number }
+interface Replay { messages: LiveMessage[]; matchesMoved: boolean; lastId: number; full: boolean; readAt: number }
 
 async function readReplay(deps: AppDeps, leagueId: number, competitionId: number, afterId: number, limit: number): Promise<Replay> {
   const readAt = Date.now();

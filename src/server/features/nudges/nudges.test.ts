@@ -1,4 +1,3 @@
-import { configurePushDelivery } from '../../platform/push/pushDelivery';
 import { startFakePushService, type FakePushService } from '../../platform/push/testing/fakePushService';
 import { call, describeEachDb, type TestApp } from '../../testing/harness';
 import { createUserWithToken } from '../../testing/fixtures';
@@ -53,7 +52,7 @@ async function nudgeWorld(t: TestApp) {
 }
 
 describeEachDb('who has not bet yet, and nudges', (ctx) => {
-  beforeEach(() => { service.received.length = 0; configurePushDelivery(ctx().deps, { agent: service.agent }); });
+  beforeEach(() => { service.received.length = 0; ctx().deps.pushAgent = service.agent; });
 
   it('lists the members missing bets of the next deadline, for the owner and global admins only', async () => {
     const t = ctx();

@@ -80,7 +80,7 @@ export async function rankingMe(deps: AppDeps, user: AuthUser, competitionId: nu
 }
 
 /** The share of players at or above `position`, rounded up to a tenth of a percent (never 0: the leader is top 0.1 %). */
-export const topPercent = (position: number, total: number): number =>
+const topPercent = (position: number, total: number): number =>
   Math.min(100, Math.max(0.1, Math.ceil((position * 1000) / Math.max(total, 1)) / 10));
 
 export async function chooseMainLeague(deps: AppDeps, user: AuthUser, competitionId: number, leagueId: number): Promise<Static<typeof OverallMe>> {

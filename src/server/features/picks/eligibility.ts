@@ -65,7 +65,7 @@ export function eligibleTeams(roundId: number, allTeamIds: readonly number[], ma
 const unique = (ids: readonly number[]) => [...new Set(ids)].sort((a, b) => a - b);
 
 /** The teams of a competition: its registered teams and any team that plays one of its matches. */
-export async function competitionTeamIds(db: Executor, competitionId: number): Promise<number[]> {
+async function competitionTeamIds(db: Executor, competitionId: number): Promise<number[]> {
   const rows = await sql<{ team_id: number }>`
     select team_id from competition_teams where competition_id = ${competitionId}
     union select local_team_id from matches where competition_id = ${competitionId} and local_team_id is not null
@@ -74,7 +74,7 @@ export async function competitionTeamIds(db: Executor, competitionId: number): P
   return rows.rows.map((r) => Number(r.team_id));
 }
 
-export async function knockoutMatches(db: Executor, competitionId: number): Promise<KnockoutMatch[]> {
+async function knockoutMatches(db: Executor, competitionId: number): Promise<KnockoutMatch[]> {
   return db.selectFrom('matches')
     .select([
       'round_id', 'local_team_id', 'visiting_team_id', 'finished', 'local_goals', 'visiting_goals',

@@ -1,6 +1,5 @@
 import { call, describeEachDb } from '../../testing/harness';
 import { createUserWithToken } from '../../testing/fixtures';
-import { configurePushDelivery } from '../../platform/push/pushDelivery';
 import { startFakePushService, type FakePushService } from '../../platform/push/testing/fakePushService';
 import { reminderWorld } from '../../platform/push/testing/reminderWorld';
 
@@ -73,7 +72,7 @@ describeEachDb('Web Push subscriptions', (ctx) => {
 }, localPush);
 
 describeEachDb('notify: reminders for bets closing within 24 hours', (ctx) => {
-  beforeEach(() => { service.received.length = 0; service.rejected.length = 0; configurePushDelivery(ctx().deps, { agent: service.agent }); });
+  beforeEach(() => { service.received.length = 0; service.rejected.length = 0; ctx().deps.pushAgent = service.agent; });
 
   it('pushes only to members with bets pending, encrypted and VAPID-signed, in their language; removes subscriptions that are gone', async () => {
     const t = ctx();

@@ -7,7 +7,7 @@ import type { FastifyReply } from 'fastify';
 export const LONG_CACHE = 'public, max-age=1800';
 export const SHORT_CACHE = 'public, max-age=60';
 
-export function cacheFor(reply: FastifyReply, policy: typeof LONG_CACHE | typeof SHORT_CACHE): void {
+function cacheFor(reply: FastifyReply, policy: typeof LONG_CACHE | typeof SHORT_CACHE): void {
   reply.header('cache-control', policy);
 }
 

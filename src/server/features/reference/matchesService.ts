@@ -7,8 +7,8 @@ import * as repo from '../../domain/competitions/matchesRepository';
 import { toMatch } from '../../domain/competitions/referenceMapping';
 
 /** The home carousel looks back far enough to keep matches in play, and no further than a few screens ahead. */
-export const NEXT_MATCHES_LOOKBACK_MS = 3 * 3_600_000;
-export const NEXT_MATCHES_LIMIT = 30;
+const NEXT_MATCHES_LOOKBACK_MS = 3 * 3_600_000;
+const NEXT_MATCHES_LIMIT = 30;
 
 export async function showMatch(deps: AppDeps, id: number): Promise<Match> {
   const row = await repo.findMatch(deps.db, id);

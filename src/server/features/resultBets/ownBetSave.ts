@@ -15,7 +15,7 @@ import { findUnscoredBet, ownOpenBetsUpdate, ownOpenBetUpdate, unscoredBetRows, 
  * transaction, so one commit (WAL append) instead of one each, with the same fallback.
  */
 
-export interface OwnBetSave { betId: number; userId: number; local: number | null; visiting: number | null; now: number; signOk: boolean }
+interface OwnBetSave { betId: number; userId: number; local: number | null; visiting: number | null; now: number; signOk: boolean }
 
 const one = (save: OwnBetSave) => [save.betId, save.userId, save.local, save.visiting, save.now, save.signOk ? 1 : 0] as const;
 

@@ -6,7 +6,7 @@ import { botMarkShown } from '../../domain/leagues/botRules';
 
 /** Rows to API shapes, applying who may see and edit a bet: others see it once its deadline has passed, its owner always. */
 
-export function toMatch(row: BetRow): Match {
+function toMatch(row: BetRow): Match {
   return {
     id: row.match_id, competition_id: row.competition_id, group_id: row.group_id, round_id: row.round_id,
     matchday: row.matchday, local_team_id: row.local_team_id, visiting_team_id: row.visiting_team_id,

@@ -24,7 +24,7 @@ import type * as repo from './titleRaceRepository';
  */
 
 type Rows<F extends (...args: never[]) => unknown> = Awaited<ReturnType<F>>;
-export interface RaceRows {
+interface RaceRows {
   now: number;
   rules: ScoringRules;
   weights: BetWeights;
@@ -40,7 +40,7 @@ export interface RaceRows {
   odds: Map<number, LeagueMatchOdds>;
 }
 
-export interface RaceInputs {
+interface RaceInputs {
   maxPoints: number[];
   simulated: SimulatedMatch[];
   /** The earliest deadline still to pass: what a member may still do changes then. */

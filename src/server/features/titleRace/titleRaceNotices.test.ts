@@ -1,4 +1,3 @@
-import { configurePushDelivery } from '../../platform/push/pushDelivery';
 import { startFakePushService, type FakePushService } from '../../platform/push/testing/fakePushService';
 import { createCup } from '../../testing/competitionFixture';
 import { createUserWithToken } from '../../testing/fixtures';
@@ -61,7 +60,7 @@ async function world(t: TestApp) {
 describeEachDb('title race notices', (ctx) => {
   beforeEach(() => {
     service.received.length = 0;
-    configurePushDelivery(ctx().deps, { agent: service.agent });
+    ctx().deps.pushAgent = service.agent;
   });
 
   it('tell members once, in their language, when results knock them out of the race or make them champion', async () => {

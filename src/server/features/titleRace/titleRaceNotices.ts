@@ -16,7 +16,7 @@ import { readRace } from './titleRaceService';
  * match whose points the tables do not hold yet.
  */
 
-export interface RaceNotice { user_id: number; league_id: number; kind: 'out' | 'clinched' }
+interface RaceNotice { user_id: number; league_id: number; kind: 'out' | 'clinched' }
 
 const key = (m: marks.Mark) => `${Number(m.can_win)}${Number(m.clinched)}`;
 const markOf = (text: string): marks.Mark => ({ can_win: text[0] === '1', clinched: text[1] === '1' });
@@ -48,7 +48,7 @@ export async function raceChanges(deps: AppDeps, competitionId: number): Promise
 }
 
 /** Sends the notices to the members' devices; subscriptions the push service no longer knows are removed. */
-export async function sendRaceNotices(deps: AppDeps, notices: RaceNotice[]): Promise<void> {
+async function sendRaceNotices(deps: AppDeps, notices: RaceNotice[]): Promise<void> {
   if (notices.length === 0) return;
   const { db } = deps;
   const userIds = [...new Set(notices.map((n) => n.user_id))];

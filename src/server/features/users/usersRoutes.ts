@@ -6,7 +6,7 @@ import type { RouteHandlers } from '../../platform/http/registerRoutes';
 import { findPublicUser } from './usersRepository';
 import { calendarUrl, knownCalendarUrl } from '../../domain/calendar/calendarAddress';
 
-export const VISITOR = { id: -1, name: null, is_admin: false } as const;
+const VISITOR = { id: -1, name: null, is_admin: false } as const;
 
 function signedInUser(user: AuthUser, calendarUrl: string) {
   return {

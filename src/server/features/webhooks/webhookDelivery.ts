@@ -9,7 +9,7 @@ const SECOND = 1000;
 const HOUR = 3_600_000;
 /** A failed delivery is tried again after 30 s, then twice as long each time, at most an hour apart. */
 export const FIRST_RETRY_MS = 30 * SECOND;
-export const LONGEST_RETRY_MS = HOUR;
+const LONGEST_RETRY_MS = HOUR;
 /** A delivery is given up 24 hours after its event; a hook failing for 24 hours is switched off. */
 export const GIVE_UP_AFTER_MS = 24 * HOUR;
 /** A claimed delivery is taken again by another run only after this long (the process sending it stopped). */
@@ -21,7 +21,7 @@ const MAX_SENDS_PER_RUN = 500;
 const RUN_BUDGET_MS = 60 * SECOND;
 
 /** Each webhook POST: 10 s in all, redirects included, and a small answer (only its status matters). */
-export const webhookLimits = (config: Pick<AppDeps['config'], 'webhookAllowedHosts'>): DownloadLimits =>
+const webhookLimits = (config: Pick<AppDeps['config'], 'webhookAllowedHosts'>): DownloadLimits =>
   ({ internalHostsAllowed: config.webhookAllowedHosts, maxBytes: 64 * 1024, timeoutMs: 10 * SECOND });
 
 /** The wait before the next attempt after `attempts` failed ones. */
@@ -70,7 +70,7 @@ async function send(deps: AppDeps, delivery: DueDelivery, counts: DeliveryCounts
   }
 }
 
-export interface DeliveryCounts { delivered: number; retrying: number; failed: number; switched_off: number }
+interface DeliveryCounts { delivered: number; retrying: number; failed: number; switched_off: number }
 
 /**
  * Sends what the outbox holds that is due (the delivery job's work; tests call it with a manual clock). SENDERS

@@ -5,10 +5,10 @@ import { translate } from '../../platform/i18n/messages';
 import type { DueDelivery } from './webhooksRepository';
 
 /** The JSON body a generic hook receives: receivers deduplicate by `id` (also sent as X-Porra-Delivery). */
-export interface JsonEvent { event: string; league: { id: number; name: string }; data: unknown; id: number; created_at: string }
+interface JsonEvent { event: string; league: { id: number; name: string }; data: unknown; id: number; created_at: string }
 
 /** `sha256=<hex>`: the HMAC-SHA256 of the raw body with the hook's secret. */
-export const signature = (secret: string, body: Buffer | string) => `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
+const signature = (secret: string, body: Buffer | string) => `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
 
 type Data = Record<string, any>;
 

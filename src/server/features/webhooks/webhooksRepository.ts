@@ -4,11 +4,11 @@ import type { Database } from '../../platform/db/schema';
 import type { LeagueWebhooksTable } from '../../platform/db/webhookTables';
 
 /** Deliveries each hook shows its owner. */
-export const SHOWN_DELIVERIES = 10;
+const SHOWN_DELIVERIES = 10;
 
 export type WebhookRow = Omit<LeagueWebhooksTable, 'id'> & { id: number };
 
-export interface NewWebhook { league_id: number; kind: WebhookRow['kind']; url: string; events: string; secret: string; created_by: number; created_at: number }
+interface NewWebhook { league_id: number; kind: WebhookRow['kind']; url: string; events: string; secret: string; created_by: number; created_at: number }
 
 export async function insertWebhook(db: Executor, hook: NewWebhook): Promise<WebhookRow> {
   return db.insertInto('league_webhooks').values(hook).returningAll().executeTakeFirstOrThrow();

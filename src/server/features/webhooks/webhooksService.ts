@@ -18,7 +18,7 @@ type WebhookView = Static<typeof Webhook>;
 type CreateBody = RouteBody<typeof webhookRoutes.webhookCreate>;
 
 /** Hooks a league may have. */
-export const MAX_WEBHOOKS = 5;
+const MAX_WEBHOOKS = 5;
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
@@ -94,7 +94,7 @@ export async function removeWebhook(deps: AppDeps, user: AuthUser, leagueId: num
 }
 
 /** Tests each hook takes: at most this many, counted in the database across processes. */
-export const TESTS_PER_HOOK: ActionLimit = { action: 'webhook_test', max: 5, windowMs: 15 * 60_000 };
+const TESTS_PER_HOOK: ActionLimit = { action: 'webhook_test', max: 5, windowMs: 15 * 60_000 };
 
 /**
  * Queues a test message, sent like any event; a switched-off hook is switched on again by it. At most TESTS_PER_HOOK

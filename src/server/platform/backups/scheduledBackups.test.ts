@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildApp } from '../../app';
-import { ManualClock } from '../clock';
+import { ManualClock } from '../../testing/manualClock';
 import { openDatabase } from '../db/database';
 import { CapturingMailer, testConfig } from '../../testing/harness';
 import { createScheduler, startScheduler } from '../../scheduledJobs';

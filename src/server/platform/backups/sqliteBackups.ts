@@ -12,7 +12,7 @@ export function backupFileName(at: number): string {
   return `porra-${iso.slice(0, 10).replaceAll('-', '')}-${iso.slice(11, 19).replaceAll(':', '')}.sqlite`;
 }
 
-export interface BackupResult { file: string; bytes: number; pruned: string[] }
+interface BackupResult { file: string; bytes: number; pruned: string[] }
 
 /**
  * Backs up a SQLite database that a server may be writing at the same time (its own connection, so the server is

@@ -6,7 +6,7 @@ import { createPrivateFile, PRIVATE_FILE_MODE } from '../db/privateFiles';
 /** A backup or restore that cannot be done; the message says why and what to do instead. */
 export class BackupError extends Error {}
 
-export const POSTGRES_BACKUP_HINT = 'PostgreSQL databases are backed up with its own tools: '
+const POSTGRES_BACKUP_HINT = 'PostgreSQL databases are backed up with its own tools: '
   + 'pg_dump --format=custom --file=porra.dump "$DATABASE_URL" (online, consistent), and restored with the server stopped by '
   + 'pg_restore --clean --if-exists --no-owner --dbname="$DATABASE_URL" porra.dump (see README, Backups).';
 

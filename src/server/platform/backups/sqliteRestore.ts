@@ -24,7 +24,7 @@ function lockExclusively(path: string): SQLite.Database {
   }
 }
 
-export interface RestoreResult { previous: string | null }
+interface RestoreResult { previous: string | null }
 
 /**
  * Puts a backup back in place of the database. Refuses a file that is not an intact Porra database and a database

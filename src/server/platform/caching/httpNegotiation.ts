@@ -1,6 +1,6 @@
 /** Content coding and conditional-request rules of RFC 9110 that the cached answers need (no other HTTP logic). */
 
-export type Coding = 'br' | 'gzip' | 'identity';
+type Coding = 'br' | 'gzip' | 'identity';
 
 /** Each coding of an Accept-Encoding header with its weight (q, 1 when absent); `*` stands for any coding not listed. */
 function weights(header: string | string[] | undefined): Map<string, number> {

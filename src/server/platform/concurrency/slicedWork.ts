@@ -11,7 +11,7 @@ const CHECK_EVERY = 256;
 const SORT_RUN = 1024;
 
 /** Lets other work run (I/O callbacks, timers) before continuing. */
-export const yieldToOthers = () => new Promise<void>((resolve) => setImmediate(resolve));
+const yieldToOthers = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
  * Counts items of work: true once a slice's time is spent (checked every CHECK_EVERY items), and the next slice

@@ -3,9 +3,9 @@ import type { Executor } from './database';
 import { isPostgres } from './notificationChannels';
 
 /** The tables PostgreSQL partitions by competition (LIST on competition_id), each with a DEFAULT partition. */
-export const PARTITIONED_BY_COMPETITION = ['result_bets', 'member_matchday_points'] as const;
+const PARTITIONED_BY_COMPETITION = ['result_bets', 'member_matchday_points'] as const;
 
-export const competitionPartitionName = (table: typeof PARTITIONED_BY_COMPETITION[number], competitionId: number) =>
+const competitionPartitionName = (table: typeof PARTITIONED_BY_COMPETITION[number], competitionId: number) =>
   `${table}_c${competitionId}`;
 
 /**

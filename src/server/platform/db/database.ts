@@ -31,7 +31,7 @@ export interface DatabaseHandle {
 pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
 pg.types.setTypeParser(1700, (v) => Number.parseFloat(v));
 
-export interface DatabaseOptions {
+interface DatabaseOptions {
   poolSize?: number;
   /** PostgreSQL: prepare the app's statements on each pool connection (off behind a transaction-mode pooler). */
   preparedStatements?: boolean;

@@ -5,7 +5,7 @@ import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
  * the server's own user may read them. Folders are created 0700, files 0600 (SQLite gives its -wal, -shm and
  * -journal files the mode of their database file).
  */
-export const PRIVATE_DIR_MODE = 0o700;
+const PRIVATE_DIR_MODE = 0o700;
 export const PRIVATE_FILE_MODE = 0o600;
 
 /** Creates the folder (and missing parents) readable by the owner only; an existing folder is left as it is. */

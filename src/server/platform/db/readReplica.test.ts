@@ -4,7 +4,7 @@ import { buildApp } from '../../app';
 import { createCup } from '../../testing/competitionFixture';
 import { createUserWithToken } from '../../testing/fixtures';
 import { call, CapturingMailer, openTestDatabase, testConfig, type TestDatabase } from '../../testing/harness';
-import { ManualClock } from '../clock';
+import { ManualClock } from '../../testing/manualClock';
 import { createLeague, finishMatch } from '../../features/resultBets/testing/betsTestFixture';
 import { recomputeAfterResults } from '../../domain/rescoring/recompute';
 import { withMatchCompetitions } from '../../testing/betCompetitions';

@@ -151,7 +151,7 @@ export interface MemberMatchdayPointsTable {
 }
 
 /** A rank key: k0 = -points, k1..k5 = minus the tie-break values in order (0 where unused); ascending is best first. */
-export interface RankKeyColumns {
+interface RankKeyColumns {
   k0: Generated<number>; k1: Generated<number>; k2: Generated<number>; k3: Generated<number>; k4: Generated<number>; k5: Generated<number>;
 }
 

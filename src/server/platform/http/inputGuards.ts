@@ -60,7 +60,7 @@ const NO_KEYS: ReadonlySet<string> = new Set();
 const listKeysBySchema = new WeakMap<object, ReadonlySet<string>>();
 
 /** The parts of the query string and path a route receives, checked for hostile keys, repeats and NULs. */
-export function checkQueryAndParams(req: FastifyRequest): void {
+function checkQueryAndParams(req: FastifyRequest): void {
   const query = (req.query ?? {}) as Record<string, unknown>;
   const params = (req.params ?? {}) as Record<string, unknown>;
   // Nothing to check (the operations routes, the static files).

@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
 import { buildApp } from '../../app';
-import { ManualClock } from '../clock';
+import { ManualClock } from '../../testing/manualClock';
 import { openTestDatabase, testConfig } from '../../testing/harness';
 import { outboxMailer } from '../mail/mailer';
 import { loggerOptions } from '../observability/logger';

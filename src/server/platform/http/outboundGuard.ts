@@ -21,7 +21,7 @@ export interface DownloadLimits {
 
 export const MAX_REDIRECTS = 3;
 
-export type DownloadFailure = 'not_http' | 'internal' | 'too_large' | 'timeout' | 'redirects' | 'status' | 'network';
+type DownloadFailure = 'not_http' | 'internal' | 'too_large' | 'timeout' | 'redirects' | 'status' | 'network';
 
 export class DownloadError extends Error {
   constructor(readonly failure: DownloadFailure, message: string, readonly detail: { host?: string; status?: number } = {}) {
@@ -110,7 +110,7 @@ function guardedLookup(allowInternal: boolean) {
 }
 
 /** What is sent: a GET asking for JSON unless told otherwise. */
-export interface OutboundMessage { method?: 'GET' | 'POST'; headers?: Record<string, string>; body?: Buffer }
+interface OutboundMessage { method?: 'GET' | 'POST'; headers?: Record<string, string>; body?: Buffer }
 
 function request(url: URL, limits: DownloadLimits, signal: AbortSignal, message: OutboundMessage): Promise<IncomingMessage> {
   const host = url.hostname.replace(/^\[|\]$/g, '').replace(/\.$/, '').toLowerCase();
@@ -130,7 +130,7 @@ function request(url: URL, limits: DownloadLimits, signal: AbortSignal, message:
   });
 }
 
-export async function readBody(res: IncomingMessage, source: string, maxBytes: number): Promise<Buffer> {
+async function readBody(res: IncomingMessage, source: string, maxBytes: number): Promise<Buffer> {
   const tooLarge = () => new DownloadError('too_large', `${source} is larger than ${maxBytes} bytes`);
   if (Number(res.headers['content-length'] ?? 0) > maxBytes) {
     res.destroy();
@@ -150,7 +150,7 @@ export async function readBody(res: IncomingMessage, source: string, maxBytes: n
 }
 
 /** The final answer of a guarded request: its status and body (read within the size bound). */
-export interface OutboundAnswer { status: number; body: Buffer }
+interface OutboundAnswer { status: number; body: Buffer }
 
 /**
  * Sends `message` to `source` within the limits, following at most MAX_REDIRECTS redirects, each checked like the

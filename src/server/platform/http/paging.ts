@@ -1,4 +1,4 @@
-export const DEFAULT_PER_PAGE = 25;
+const DEFAULT_PER_PAGE = 25;
 
 /** A page of a list from the query's page (from 1) and per_page. */
 export function paging(query: { page?: number; per_page?: number }) {

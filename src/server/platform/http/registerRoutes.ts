@@ -11,7 +11,7 @@ import { tokenMayCall } from '../../../shared/api/tokenScopes';
 type CallerOf<R extends RouteDef> = R['access'] extends 'public' ? AuthUser | null : AuthUser;
 
 /** What a handler receives: validated input, the caller (non-null unless the route is public), the request. */
-export interface RouteInput<R extends RouteDef> {
+interface RouteInput<R extends RouteDef> {
   params: RouteParams<R>;
   query: RouteQuery<R>;
   body: RouteBody<R>;

@@ -21,7 +21,7 @@ export function requestLocale(req: FastifyRequest): Locale {
   return first.startsWith('es') ? 'es' : LOCALES.includes(first as Locale) ? (first as Locale) : 'en';
 }
 
-export function bearerToken(req: FastifyRequest): string | null {
+function bearerToken(req: FastifyRequest): string | null {
   const header = req.headers.authorization;
   if (!header?.startsWith('Bearer ')) return null;
   const token = header.slice(7).trim();

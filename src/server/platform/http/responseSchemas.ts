@@ -9,7 +9,7 @@ type JsonSchema = Record<string, unknown>;
  * handler returns beyond the declared properties, so `additionalProperties: false` is what clients really get.
  * Maps (objects with patternProperties) and free-form values (`{}`) stay open.
  */
-export function closedObjects(schema: unknown): unknown {
+function closedObjects(schema: unknown): unknown {
   if (Array.isArray(schema)) return schema.map(closedObjects);
   if (!schema || typeof schema !== 'object') return schema;
   const out: JsonSchema = {};
@@ -44,7 +44,7 @@ export function errorResponseSchemas(statuses: readonly ErrorStatus[]): Record<n
 }
 
 /** The documented responses of a route: its answer under 200, and the shared error body under each error status it can answer. */
-export function responseSchemas(def: RouteDef): Record<number, JsonSchema> {
+function responseSchemas(def: RouteDef): Record<number, JsonSchema> {
   return {
     200: def.contentType
       ? { description: 'OK', content: { [def.contentType]: { schema: def.response } } }

@@ -8,7 +8,7 @@ type Header = [name: string, value: number | string | string[]];
  * the options alone, while @fastify/helmet builds helmet's middleware again on every request (~30 µs,
  * some 7% of a cached API read).
  */
-export async function helmetHeaders(options: FastifyHelmetOptions): Promise<Header[]> {
+async function helmetHeaders(options: FastifyHelmetOptions): Promise<Header[]> {
   const probe = Fastify();
   let headers: Header[] = [];
   await probe.register(fastifyHelmet, options);
@@ -35,7 +35,7 @@ export const API_HEADERS: Header[] = [
 ];
 
 /** @fastify/helmet's options, and optionally a path prefix whose answers get API_HEADERS instead. */
-export type SecurityHeadersOptions = FastifyHelmetOptions & { apiPrefix?: string };
+type SecurityHeadersOptions = FastifyHelmetOptions & { apiPrefix?: string };
 
 /**
  * @fastify/helmet's headers, with the same options, on every reply (static files, index.html, errors), set on the

@@ -35,7 +35,7 @@ export interface LiveBus {
 }
 
 /** Events are kept this long for Last-Event-ID resumes. */
-export const LIVE_EVENT_RETENTION_MS = 60 * 60_000;
+const LIVE_EVENT_RETENTION_MS = 60 * 60_000;
 const PRUNE_EVERY_MS = 5 * 60_000;
 /** Ids already delivered, remembered so a catch-up after a lost LISTEN connection does not repeat them. */
 const DELIVERED_MEMORY = 5000;

@@ -2,13 +2,13 @@ import { LogController, type FastifyInstance, type FastifyRequest } from 'fastif
 import type { AppMetrics } from './metrics';
 
 /** Routes for orchestrators and monitoring, outside the API prefix. */
-export const OPERATIONS_PATHS = ['/livez', '/readyz', '/metrics'];
+const OPERATIONS_PATHS = ['/livez', '/readyz', '/metrics'];
 
 /**
  * The route label of a request: its pattern (`/api/v1/:locale/leagues/:id`, never the raw URL, so the number of
  * series stays bounded), `unmatched` for unknown API paths, and `static` for the client's files and pages.
  */
-export function routeLabel(req: FastifyRequest): string {
+function routeLabel(req: FastifyRequest): string {
   const pattern = req.routeOptions.url;
   if (pattern && (pattern.startsWith('/api/') || OPERATIONS_PATHS.includes(pattern))) return pattern;
   return req.url.startsWith('/api/') ? 'unmatched' : 'static';

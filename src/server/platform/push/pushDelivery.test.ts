@@ -1,7 +1,6 @@
 import { call, describeEachDb, type TestApp } from '../../testing/harness';
 import { createUserWithToken } from '../../testing/fixtures';
 import { createScheduler } from '../../scheduledJobs';
-import { configurePushDelivery } from './pushDelivery';
 import { startFakePushService, type DeviceAnswer, type FakePushService } from './testing/fakePushService';
 import { reminderWorld } from './testing/reminderWorld';
 
@@ -32,7 +31,7 @@ const storedEndpoints = async (t: TestApp) => (await t.deps.db.selectFrom('push_
 describeEachDb('push delivery never waits on a dead push service', (ctx) => {
   beforeEach(() => {
     service.received.length = 0;
-    configurePushDelivery(ctx().deps, { agent: service.agent });
+    ctx().deps.pushAgent = service.agent;
   });
 
   it('abandons an endpoint that never answers after PUSH_TIMEOUT_MS, keeps it subscribed, and still reaches the others', async () => {

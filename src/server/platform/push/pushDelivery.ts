@@ -5,19 +5,7 @@ import { isAllowedPushEndpoint } from './pushEndpoint';
 import type { SubscriptionKeys } from './pushRepository';
 import { loadVapidKeys } from './vapidKeys';
 
-export interface PushDeliveryOptions {
-  /** TLS agent for the push services (tests trust a local HTTPS receiver through it). */
-  agent?: Agent;
-}
-
-const deliveryOptions = new WeakMap<object, PushDeliveryOptions>();
-
-/** Per-app transport settings; the production default is Node's global HTTPS agent. */
-export function configurePushDelivery(deps: AppDeps, options: PushDeliveryOptions): void {
-  deliveryOptions.set(deps, options);
-}
-
-export type DeliveryResult = 'sent' | 'gone' | 'failed';
+type DeliveryResult = 'sent' | 'gone' | 'failed';
 
 /**
  * What a log line may say about a subscription: its push service's host. The endpoint's path is the device's
@@ -70,7 +58,7 @@ export async function deliver(deps: AppDeps, subscription: SubscriptionKeys, pay
         contentEncoding: 'aes128gcm',
       },
     );
-    const status = await post(details, deliveryOptions.get(deps)?.agent, deps.config.pushTimeoutMs);
+    const status = await post(details, deps.pushAgent, deps.config.pushTimeoutMs);
     if (status >= 200 && status < 300) return 'sent';
     if (status === 404 || status === 410) return 'gone';
     deps.log.warn({ status, ...logged(subscription.endpoint) }, 'push service refused the message');

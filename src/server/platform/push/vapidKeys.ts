@@ -2,7 +2,7 @@ import webpush from 'web-push';
 import type { Executor } from '../db/database';
 import { getOrCreateSetting } from '../settings/settingsRepository';
 
-export interface VapidKeys { publicKey: string; privateKey: string }
+interface VapidKeys { publicKey: string; privateKey: string }
 
 /**
  * The server's push identity: generated on first start, kept in `settings` so every server process and every

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { ManualClock } from '../clock';
+import { ManualClock } from '../../testing/manualClock';
 import { migrate, openDatabase, type DatabaseHandle } from '../db/database';
 import { DB_KINDS, openTestDatabase } from '../../testing/harness';
 import { scheduleJobs, type ScheduledJob, type Scheduler } from './jobScheduler';

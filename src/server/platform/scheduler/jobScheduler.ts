@@ -28,7 +28,7 @@ export interface JobRun {
 }
 
 /** `metrics` (the server's) counts runs, failures and durations; schedulers built in tests may go without. */
-export type SchedulerDeps = Pick<AppDeps, 'db' | 'clock' | 'log'> & Partial<Pick<AppDeps, 'metrics'>>;
+type SchedulerDeps = Pick<AppDeps, 'db' | 'clock' | 'log'> & Partial<Pick<AppDeps, 'metrics'>>;
 
 /**
  * Runs each job once per period across every server process sharing the database. The due times live in

@@ -8,7 +8,7 @@ import { forgetUserEverywhere } from './revocations';
  * (secret scanners, logs); the user id lets the cache of signed-in callers key it like a session, so a revocation
  * forgets it in every process (revocations.ts). The database keeps only the SHA-256 of the whole token.
  */
-export const PERSONAL_TOKEN_PREFIX = 'porra_pat_';
+const PERSONAL_TOKEN_PREFIX = 'porra_pat_';
 const SHAPE = /^porra_pat_([1-9]\d{0,9})_[\w-]{43}$/;
 
 /** Cache keys of tokens never meet a session id (those are UUIDs). */

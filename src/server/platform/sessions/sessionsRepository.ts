@@ -29,7 +29,7 @@ function sessionUserQuery(db: Executor, sessionId: string, userId: number, now: 
     .where('users.disabled_at', 'is', null);
 }
 
-export type SessionUser = Awaited<ReturnType<ReturnType<typeof sessionUserQuery>['executeTakeFirstOrThrow']>>;
+type SessionUser = Awaited<ReturnType<ReturnType<typeof sessionUserQuery>['executeTakeFirstOrThrow']>>;
 
 // Runs on every signed-in request that misses the session cache.
 const sessionUser = precompiled((db, sessionId: string, userId: number, now: number) => sessionUserQuery(db, sessionId, userId, now).compile(), 3);

@@ -7,7 +7,7 @@ import { deleteSetting, getOrCreateSetting } from '../settings/settingsRepositor
  * Bearer tokens are JWTs whose `sid` names a row of `sessions`: deleting the row revokes the token
  * (sign-out, password change, password reset, account deletion).
  */
-export interface TokenClaims { userId: number; sessionId: string }
+interface TokenClaims { userId: number; sessionId: string }
 
 /**
  * The token-signing key: JWT_SECRET when set (then no key is kept in the database, so a copy of it cannot sign

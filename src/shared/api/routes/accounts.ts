@@ -5,9 +5,9 @@ import { APP_PATH_MAX_LENGTH, APP_PATH_PATTERN } from '../../domain/appPaths';
 
 /** Limits shared by the server's checks and the client's forms. */
 export const PASSWORD_MIN_LENGTH = 8;
-export const PASSWORD_MAX_LENGTH = 128;
-export const NAME_MAX_LENGTH = 100;
-export const EMAIL_MAX_LENGTH = 254;
+const PASSWORD_MAX_LENGTH = 128;
+const NAME_MAX_LENGTH = 100;
+const EMAIL_MAX_LENGTH = 254;
 
 /** Surrounding spaces are allowed (and trimmed): people paste addresses. */
 const Email = Type.String({ minLength: 1, maxLength: EMAIL_MAX_LENGTH, format: 'email' });
@@ -21,7 +21,7 @@ const UserLocale = Type.Union([Type.Literal('es'), Type.Literal('en')]);
 const UserBody = <T extends Record<string, TSchema>>(fields: T) => Strict({ api_v1_user: Strict(fields) });
 
 /** The signed-in user as the account calls answer it. */
-export const AccountUser = Type.Object({
+const AccountUser = Type.Object({
   id: Id,
   name: Type.String(),
   email: Type.String(),
@@ -34,7 +34,7 @@ export const AccountUser = Type.Object({
 });
 
 /** Sign-in, sign-up and password reset answer the user plus the bearer token (also sent as `Authorization`). */
-export const SignedIn = Type.Object({
+const SignedIn = Type.Object({
   ...AccountUser.properties,
   token: Type.String(),
 });

@@ -60,7 +60,7 @@ export const CompetitionImport = Strict({
   season: Type.Optional(Type.Integer({ minimum: 1900, maximum: 2100 })),
 });
 
-export const CompetitionImportResult = Type.Object({
+const CompetitionImportResult = Type.Object({
   message: Type.String(),
   process: Type.String(),
   /** Its row in the process history. */

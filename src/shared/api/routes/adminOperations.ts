@@ -5,7 +5,7 @@ import { ProcessOutcome } from './adminCompetitions';
 
 /** Every kind of process the history records. */
 export const PROCESS_KINDS = ['update', 'update_all', 'update_competition', 'update_competition_points', 'notify', 'import_competition', 'backup', 'apply_results'] as const;
-export const ProcessKind = Type.Union(PROCESS_KINDS.map((kind) => Type.Literal(kind)));
+const ProcessKind = Type.Union(PROCESS_KINDS.map((kind) => Type.Literal(kind)));
 
 export const Paging = {
   page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000 })),
@@ -50,7 +50,7 @@ export const OutboxMail = Type.Object({
   created_at: Timestamp,
 });
 
-export const SiteSetting = Type.Object({
+const SiteSetting = Type.Object({
   key: Type.String(),
   /** Secrets show as "********" when set. */
   value: Nullable(Type.String()),

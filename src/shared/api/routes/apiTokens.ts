@@ -6,7 +6,7 @@ import { Id, IdParams, Message, Nullable, Strict, Timestamp } from '../schemas';
 export const API_TOKENS_MAX = 10;
 export const API_TOKEN_LIFETIME_MAX_DAYS = 366;
 
-export const TokenScopeSchema = Type.Union([Type.Literal('read'), Type.Literal('bet')]);
+const TokenScopeSchema = Type.Union([Type.Literal('read'), Type.Literal('bet')]);
 
 /** A personal API token as its owner sees it: never its value, which only the creation answers. */
 export const ApiToken = Type.Object({

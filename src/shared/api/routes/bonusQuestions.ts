@@ -4,10 +4,10 @@ import { Id, Message, Nullable, Strict, Timestamp } from '../schemas';
 
 /** Bonus questions of a league: owners ask, members answer before the deadline, owners resolve. */
 
-export const BonusKind = Type.Union([Type.Literal('team'), Type.Literal('person'), Type.Literal('number'), Type.Literal('choice')]);
+const BonusKind = Type.Union([Type.Literal('team'), Type.Literal('person'), Type.Literal('number'), Type.Literal('choice')]);
 
 /** An answer, shaped by the question's kind. */
-export const BonusAnswer = Type.Union([
+const BonusAnswer = Type.Union([
   Strict({ team_id: Id }),
   Strict({ person_name: Type.String({ minLength: 1, maxLength: 100 }) }),
   Strict({ number: Type.Integer({ minimum: 0, maximum: 100_000 }) }),

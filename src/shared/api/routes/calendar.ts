@@ -2,7 +2,7 @@ import Type from 'typebox';
 import { route } from '../route';
 
 /** The private calendar feed's URL: `GET /calendar/:token.ics`, outside the API. */
-export const CalendarFeed = Type.Object({ calendar_url: Type.String() });
+const CalendarFeed = Type.Object({ calendar_url: Type.String() });
 
 export const calendarRoutes = {
   regenerateCalendarToken: route({

@@ -21,7 +21,7 @@ export const ClassificationRow = Type.Object({
 });
 export type ClassificationRow = Static<typeof ClassificationRow>;
 
-export const CompetitionRoundParams = Strict({ id: Id, round_id: Id });
+const CompetitionRoundParams = Strict({ id: Id, round_id: Id });
 
 export const competitionRoutes = {
   competitionIndex: route({

@@ -3,7 +3,7 @@ import { route } from '../route';
 import { Id, IdParams, Nullable, Timestamp } from '../schemas';
 
 /** One entry of a league archive's log, as stored: what `porra verify-log --file` recomputes the chain from. */
-export const ArchivedLogEntry = Type.Object({
+const ArchivedLogEntry = Type.Object({
   seq: Type.Integer({ minimum: 1 }),
   actor_id: Nullable(Type.Integer()),
   action: Type.String(),
@@ -45,7 +45,7 @@ export const LeagueArchive = Type.Object({
 });
 
 /** Everything Porra holds about the caller, by section (account, leagues, result_bets, picks, ...). */
-export const UserDataExport = Type.Object({
+const UserDataExport = Type.Object({
   format: Type.Literal('porra-user-data'),
   version: Type.Literal(1),
   exported_at: Timestamp,

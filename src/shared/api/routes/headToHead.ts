@@ -5,7 +5,7 @@ import { Id, IdParams, Nullable } from '../schemas';
 const Pair = <T extends Parameters<typeof Type.Array>[0]>(item: T) => Type.Array(item, { minItems: 2, maxItems: 2 });
 
 /** One duel: both members, their points in the matchday, and the winner once the matchday is over (null: a draw). */
-export const Duel = Type.Object({
+const Duel = Type.Object({
   user_ids: Pair(Id),
   points: Pair(Type.Integer()),
   winner_user_id: Nullable(Id),
@@ -13,14 +13,14 @@ export const Duel = Type.Object({
   decided: Type.Boolean(),
 });
 
-export const HeadToHeadMatchday = Type.Object({
+const HeadToHeadMatchday = Type.Object({
   matchday: Type.Integer(),
   duels: Type.Array(Duel),
   /** The member sitting this matchday out (an odd number of players). */
   bye_user_id: Nullable(Id),
 });
 
-export const HeadToHeadRow = Type.Object({
+const HeadToHeadRow = Type.Object({
   user_id: Id,
   user_name: Type.String(),
   played: Type.Integer(),

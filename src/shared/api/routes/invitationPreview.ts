@@ -3,7 +3,7 @@ import { route } from '../route';
 import { Id, Nullable, Strict } from '../schemas';
 
 /** An invitation's token as its link carries it (the server makes 24 URL-safe characters). */
-export const InvitationToken = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' });
+const InvitationToken = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' });
 
 /**
  * What the holder of an invitation link sees before having an account: the league, who invited, its rules in

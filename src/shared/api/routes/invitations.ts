@@ -5,7 +5,7 @@ import { Id, IdParams, Message, Nullable, Strict, Timestamp } from '../schemas';
 /** Longest personal note an inviter may add to an invitation email. */
 export const INVITATION_NOTE_MAX_LENGTH = 500;
 
-export const InvitationStatus = Type.Union([
+const InvitationStatus = Type.Union([
   Type.Literal('pending'), Type.Literal('accepted'), Type.Literal('dismissed'), Type.Literal('deleted'),
 ]);
 
@@ -20,7 +20,7 @@ export const Invitation = Type.Object({
 });
 
 /** An invitation addressed to the caller, with the token that joins the league. */
-export const ReceivedInvitation = Type.Object({
+const ReceivedInvitation = Type.Object({
   id: Id,
   league: Type.Object({ id: Id, name: Type.String() }),
   token: Type.String(),
@@ -28,7 +28,7 @@ export const ReceivedInvitation = Type.Object({
   created_at: Timestamp,
 });
 
-export const UserMessage = Type.Object({
+const UserMessage = Type.Object({
   id: Id,
   kind: Type.String(),
   league_id: Nullable(Id),

@@ -38,7 +38,7 @@ export const LeaguePostThread = Type.Object({
   replies: Type.Array(LeaguePost),
 });
 
-export const LeagueBoard = Type.Object({
+const LeagueBoard = Type.Object({
   league_id: Id,
   /** Whether members may post (the owner closes and reopens the board). */
   open: Type.Boolean(),

@@ -7,7 +7,7 @@ import { NewBonusQuestion } from './bonusQuestions';
 const settings = LeagueSettings.properties;
 
 /** Create: name and competition are required; every other setting has a default. */
-export const NewLeague = Type.Object(
+const NewLeague = Type.Object(
   { ...Type.Partial(LeagueSettings).properties, name: settings.name, competition_id: settings.competition_id },
   { additionalProperties: false },
 );
@@ -19,14 +19,14 @@ export const NewLeague = Type.Object(
 export const EDITABLE_AFTER_START = ['name', 'description', 'allow_invite', 'allow_join', 'bots'] as const satisfies readonly (keyof LeagueSettings)[];
 
 /** Update: any subset of the settings; competition_id may be repeated but never changed. */
-export const LeagueChanges = Type.Partial(LeagueSettings, { additionalProperties: false });
+const LeagueChanges = Type.Partial(LeagueSettings, { additionalProperties: false });
 
 /** Bonus questions a league may be created with (more are asked afterwards, one at a time). */
 export const MAX_NEW_LEAGUE_QUESTIONS = 10;
 
 const LeagueMessage = Type.Object({ message: Type.String(), league: League });
 
-export const LeagueSearchResult = Type.Object({
+const LeagueSearchResult = Type.Object({
   id: Id,
   name: Type.String(),
   competition: Type.Object({ id: Id, name: Type.String(), finished: Type.Boolean(), is_league: Type.Boolean() }),
@@ -38,7 +38,7 @@ export const LeagueSearchResult = Type.Object({
   is_member: Type.Boolean(),
 });
 
-export const LeagueMember = Type.Object({
+const LeagueMember = Type.Object({
   user_id: Id,
   user_name: Type.String(),
   department: Nullable(Type.String()),
@@ -47,7 +47,7 @@ export const LeagueMember = Type.Object({
 });
 
 /** A named scoring model a league may start from. */
-export const ScoringPreset = Type.Object({
+const ScoringPreset = Type.Object({
   key: Type.Union([Type.Literal('classic'), Type.Literal('winner'), Type.Literal('kicktipp'), Type.Literal('tendency_exact'),
     Type.Literal('quote'), Type.Literal('odds')]),
   name: Type.String(),

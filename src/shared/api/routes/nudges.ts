@@ -6,10 +6,10 @@ import { Id, IdParams, Nullable, Timestamp } from '../schemas';
  * How a nudge reaches a member: a push to their subscribed devices, an email (reminder emails on, address confirmed),
  * and in Porra itself (the side panel's alerts), which every member gets.
  */
-export const NudgeChannel = Type.Union([Type.Literal('push'), Type.Literal('email'), Type.Literal('in_app')]);
+const NudgeChannel = Type.Union([Type.Literal('push'), Type.Literal('email'), Type.Literal('in_app')]);
 
 /** A member with open matches of the next deadline and no bet on at least one of them. */
-export const MissingBetsMember = Type.Object({
+const MissingBetsMember = Type.Object({
   user_id: Id,
   user_name: Type.String(),
   /** Matches of that deadline the member has not bet on. */

@@ -15,7 +15,7 @@ export type PersonBet = Static<typeof PersonBet>;
 export const PersonRulePicks = rulePicks(PersonBet);
 export type PersonRulePicks = Static<typeof PersonRulePicks>;
 
-export const PersonBetWrite = pickWrite({ person_id: Id });
+const PersonBetWrite = pickWrite({ person_id: Id });
 
 export const personBetRoutes = {
   personBetsIndex: route({

@@ -8,7 +8,7 @@ import { Id, Mode, Nullable, Strict, Timestamp } from '../schemas';
  */
 
 /** A league rule with its round's name, as pick screens show it. */
-export const PickRule = Type.Object({ ...LeagueRule.properties, round_name: Type.String() });
+const PickRule = Type.Object({ ...LeagueRule.properties, round_name: Type.String() });
 export type PickRule = Static<typeof PickRule>;
 
 /** Points info of a pick (the same shape as a result bet's): the legend rows that produced the points. */

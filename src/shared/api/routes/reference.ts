@@ -3,7 +3,7 @@ import { route } from '../route';
 import { Group, GroupTeam, LeagueRule, Match, Person, Round, Team } from '../entities';
 import { Id, IdParams, Nullable, Strict } from '../schemas';
 
-export const Matchday = Type.Integer({ minimum: 1, maximum: 1000 });
+const Matchday = Type.Integer({ minimum: 1, maximum: 1000 });
 
 export const MatchdayInfo = Type.Object({
   /** Highest matchday with a started match; the first matchday when none has started (at least 1). */

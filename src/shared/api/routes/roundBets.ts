@@ -18,7 +18,7 @@ export type RoundRulePicks = Static<typeof RoundRulePicks>;
 export const TeamPickCount = Type.Object({ team_id: Id, team_name: Type.String(), users: Type.Integer() });
 export type TeamPickCount = Static<typeof TeamPickCount>;
 
-export const RoundBetWrite = pickWrite({ team_id: Id });
+const RoundBetWrite = pickWrite({ team_id: Id });
 
 const LeagueRoundParams = Strict({ league_id: Id, round_id: Type.Integer({ minimum: 1, maximum: 100 }) });
 

@@ -4,7 +4,7 @@ import { Match, MatchStatus } from '../entities';
 import { Id, IdParams, Nullable, Strict, Timestamp } from '../schemas';
 
 /** What every admin process answers: the translated "Process ... finished" and what it did. */
-export const ProcessResult = Type.Object({
+const ProcessResult = Type.Object({
   message: Type.String(),
   process: Type.String(),
   updated_matches: Type.Optional(Type.Integer()),

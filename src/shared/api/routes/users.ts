@@ -3,7 +3,7 @@ import { route } from '../route';
 import { Id, IdParams, Nullable } from '../schemas';
 
 /** The current user; a visitor is `{ id: -1, name: null, is_admin: false }`. */
-export const CurrentUser = Type.Object({
+const CurrentUser = Type.Object({
   id: Type.Integer(),
   name: Nullable(Type.String()),
   email: Type.Optional(Type.String()),
@@ -18,7 +18,7 @@ export const CurrentUser = Type.Object({
   ranking_hidden: Type.Optional(Type.Boolean()),
 });
 
-export const PublicUser = Type.Object({ id: Id, name: Type.String() });
+const PublicUser = Type.Object({ id: Id, name: Type.String() });
 
 export const userRoutes = {
   currentUser: route({

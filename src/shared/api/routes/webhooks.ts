@@ -5,8 +5,8 @@ import { Id, Message, Nullable, Strict, Timestamp } from '../schemas';
 export const WEBHOOK_KINDS = ['discord', 'slack', 'teams', 'json'] as const;
 export const WEBHOOK_EVENTS = ['result', 'matchday_winners', 'bets_shown', 'pinned_post'] as const;
 
-export const WebhookKind = Type.Union([Type.Literal('discord'), Type.Literal('slack'), Type.Literal('teams'), Type.Literal('json')]);
-export const WebhookEvent = Type.Union([Type.Literal('result'), Type.Literal('matchday_winners'), Type.Literal('bets_shown'), Type.Literal('pinned_post')]);
+const WebhookKind = Type.Union([Type.Literal('discord'), Type.Literal('slack'), Type.Literal('teams'), Type.Literal('json')]);
+const WebhookEvent = Type.Union([Type.Literal('result'), Type.Literal('matchday_winners'), Type.Literal('bets_shown'), Type.Literal('pinned_post')]);
 
 /** One event sent (or being sent) to a hook: `test` for a test the owner asked for. */
 export const WebhookDelivery = Type.Object({

@@ -4,8 +4,8 @@
  * their points now exceed every other member's maximum.
  */
 
-export interface RaceStanding { user_id: number; points: number; max_points: number }
-export interface RaceBounds extends RaceStanding { can_win: boolean; clinched: boolean }
+interface RaceStanding { user_id: number; points: number; max_points: number }
+interface RaceBounds extends RaceStanding { can_win: boolean; clinched: boolean }
 
 export function raceBounds(members: readonly RaceStanding[]): RaceBounds[] {
   const leaderPoints = members.reduce((best, m) => Math.max(best, m.points), -Infinity);

@@ -10,9 +10,9 @@ import { resultSign, type KnockoutBasis, type Outcomes, type ScoredMatch } from 
  * Knockout matches level after 90 minutes go to extra time (goals at a third of the rates) in leagues that score
  * extra time, and then to a fair shoot-out in leagues that score penalties.
  */
-export const PRIOR_HOME_GOALS = 1.5;
-export const PRIOR_AWAY_GOALS = 1.15;
-export const PRIOR_MATCHES = 10;
+const PRIOR_HOME_GOALS = 1.5;
+const PRIOR_AWAY_GOALS = 1.15;
+const PRIOR_MATCHES = 10;
 const EXTRA_TIME_SHARE = 1 / 3;
 
 export interface GoalRates { home: number; away: number; matches: number }

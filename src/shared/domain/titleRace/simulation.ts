@@ -89,7 +89,7 @@ class MatchPoints {
 }
 
 /** Finishes simulated between two yields of raceSimulation (a server lets other work run meanwhile). */
-export const FINISHES_PER_SLICE = 100;
+const FINISHES_PER_SLICE = 100;
 
 /**
  * What a contender can still gain in a finish decides how many gains share a 32-bit word: four under 256 points

@@ -6,7 +6,7 @@ import { renderWithProviders, signInAs } from '../../../testing/renderWithProvid
 import BetsScreen from '../BetsScreen';
 
 /** The league has no round or top-scorer picks: the bets page shows only its matches. */
-export function noPicks() {
+function noPicks() {
   server.use(handle('roundBetsIndex', () => ok([])), handle('personBetsIndex', () => ok([])), handle('peopleOfCompetition', () => ok([])));
 }
 

@@ -4,7 +4,7 @@ import { createCup, type CupFixture } from '../../../testing/competitionFixture'
 import { createLeague } from '../../../features/resultBets/testing/betsTestFixture';
 
 /** National teams the shipped ratings know, for the cup's eight teams (group A then group B). */
-export const NATIONS = ['Spain', 'Costa Rica', 'Germany', 'Japan', 'Argentina', 'Saudi Arabia', 'Mexico', 'Poland'];
+const NATIONS = ['Spain', 'Costa Rica', 'Germany', 'Japan', 'Argentina', 'Saudi Arabia', 'Mexico', 'Poland'];
 
 /**
  * Test kit: the small fixture cup with national teams (named so the ratings know them), and an odds league of

@@ -3,7 +3,7 @@ import Value from 'typebox/value';
 import { ProviderError } from '../providerError';
 import { ApiCompetition, MatchesResponse, ScorersResponse, TeamsResponse } from './apiTypes';
 
-export interface FootballDataOptions {
+interface FootballDataOptions {
   baseUrl: string;
   token: string | null;
   timeoutMs: number;

@@ -7,7 +7,7 @@ import { applySnapshot, fetchFullSnapshot } from './footballDataSync';
 import { clientFor } from './footballDataProvider';
 import { competitionKey, roundOfStage } from './mapping';
 
-export interface ImportResult { competitionId: number; created: boolean; updatedMatches: number }
+interface ImportResult { competitionId: number; created: boolean; updatedMatches: number }
 
 /**
  * `porra import --football-data CODE [--season YEAR]`: creates (or refreshes) a competition from the API and sets

@@ -19,7 +19,7 @@ export function clientFor(deps: Pick<AppDeps, 'config'>): FootballDataClient {
 }
 
 /** provider_ref is the competition code, with the season after a colon when a past season was imported ("WC:2022"). */
-export function parseProviderRef(ref: string | null): { code: string; season?: number } {
+function parseProviderRef(ref: string | null): { code: string; season?: number } {
   if (!ref) throw new ProviderError('not_found', 'competition without a football-data code');
   const [code, season] = ref.split(':');
   return { code, season: season ? Number(season) : undefined };

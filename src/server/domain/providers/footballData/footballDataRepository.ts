@@ -55,7 +55,7 @@ export async function upsertGroups(db: Executor, competitionId: number, teamsByG
   return ids;
 }
 
-export interface PersonRow { name: string; team_id: number | null; external_key: string }
+interface PersonRow { name: string; team_id: number | null; external_key: string }
 
 export async function upsertPeople(db: Executor, people: PersonRow[]): Promise<Map<string, number>> {
   for (const rows of chunks(people)) {
@@ -66,7 +66,7 @@ export async function upsertPeople(db: Executor, people: PersonRow[]): Promise<M
   return idsByKey(db, 'people', people.map((p) => p.external_key));
 }
 
-export interface StatRow { person_id: number; goals: number; assists: number }
+interface StatRow { person_id: number; goals: number; assists: number }
 
 /** Writes the scorer table; answers whether any count changed (person picks then need recomputing). */
 export async function upsertPersonStats(db: Executor, competitionId: number, stats: StatRow[]): Promise<boolean> {

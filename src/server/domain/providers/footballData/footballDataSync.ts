@@ -21,7 +21,7 @@ export interface Snapshot {
   full: boolean;
 }
 
-export interface SyncResult { updatedMatches: number; changedMatchIds: number[] }
+interface SyncResult { updatedMatches: number; changedMatchIds: number[] }
 
 const DAY = 86_400_000;
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);

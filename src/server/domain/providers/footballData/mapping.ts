@@ -18,7 +18,7 @@ const ROUND_BY_STAGE: Readonly<Record<string, number>> = {
 
 export const roundOfStage = (stage: string): number | null => ROUND_BY_STAGE[stage] ?? null;
 
-export type MatchStatus = 'scheduled' | 'in_play' | 'finished' | 'postponed' | 'cancelled';
+type MatchStatus = 'scheduled' | 'in_play' | 'finished' | 'postponed' | 'cancelled';
 
 const STATUS: Readonly<Record<string, MatchStatus>> = {
   SCHEDULED: 'scheduled', TIMED: 'scheduled',
@@ -28,7 +28,7 @@ const STATUS: Readonly<Record<string, MatchStatus>> = {
   CANCELLED: 'cancelled',
 };
 
-export const statusOf = (apiStatus: string): MatchStatus => STATUS[apiStatus] ?? 'scheduled';
+const statusOf = (apiStatus: string): MatchStatus => STATUS[apiStatus] ?? 'scheduled';
 
 /** "GROUP_A" -> "Group A". */
 export function groupName(group: string | null | undefined): string | null {
@@ -37,7 +37,7 @@ export function groupName(group: string | null | undefined): string | null {
   return match ? `Group ${match[1].toUpperCase()}` : group.replace(/_/g, ' ');
 }
 
-export interface MatchResult {
+interface MatchResult {
   status: MatchStatus; started: 0 | 1; finished: 0 | 1;
   local_goals: number | null; visiting_goals: number | null;
   local_goals_extra_time: number | null; visiting_goals_extra_time: number | null;
@@ -93,7 +93,7 @@ export const matchKey = (id: number) => `football-data:match:${id}`;
 export const competitionKey = (code: string, season?: number) => `football-data:${code}${season ? `:${season}` : ''}`;
 
 /** Where a match in play stands, as far as football-data says (the minute comes in some plans only). */
-export interface MatchLiveFields { live_phase: LivePhase | null; live_minute: number | null; live_added: number | null }
+interface MatchLiveFields { live_phase: LivePhase | null; live_minute: number | null; live_added: number | null }
 
 export function liveOf(apiStatus: string, minute?: number | string | null, injuryTime?: number | null): MatchLiveFields {
   const none = { live_phase: null, live_minute: null, live_added: null };

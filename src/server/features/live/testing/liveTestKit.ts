@@ -4,9 +4,9 @@ import { withMatchCompetitions } from '../../../testing/betCompetitions';
 
 /** Test helpers for the live streams (tests only): a listening app and an SSE reader over real HTTP. */
 
-export interface SseMessage { event: string; data: any; id: string | null; comment: string | null }
+interface SseMessage { event: string; data: any; id: string | null; comment: string | null }
 
-export interface OpenedStream {
+interface OpenedStream {
   status: number;
   /** The next message (or heartbeat comment) matching `accept`; throws after `timeoutMs`. */
   next(accept?: (m: SseMessage) => boolean, timeoutMs?: number): Promise<SseMessage>;

@@ -32,7 +32,7 @@ export async function addMember(db: Executor, leagueId: number, userId: number):
   await rankLeagues(db, { competitionId, leagueId });
 }
 
-export interface PickWorld {
+interface PickWorld {
   cup: CupFixture;
   leagueId: number;
   owner: { id: number; token: string };

@@ -1,7 +1,7 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export interface Received { path: string; headers: IncomingHttpHeaders; raw: string; body: any; arrivedAt: number; answeredAt: number }
+interface Received { path: string; headers: IncomingHttpHeaders; raw: string; body: any; arrivedAt: number; answeredAt: number }
 
 /**
  * A real local HTTP receiver on 127.0.0.1 for webhook tests: keeps what it receives and answers `status` (a number,

@@ -1,5 +1,5 @@
 import { buildApp } from '../../../app';
-import { ManualClock } from '../../clock';
+import { ManualClock } from '../../../testing/manualClock';
 import type { DatabaseHandle } from '../../db/database';
 import { CapturingMailer, openTestDatabase, testConfig } from '../../../testing/harness';
 

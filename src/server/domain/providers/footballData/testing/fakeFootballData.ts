@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
  */
 export type Failure = null | 401 | 429 | 500 | 'timeout' | 'malformed';
 
-export interface FakeMatch {
+interface FakeMatch {
   id: number; utcDate: string; status: string; matchday: number | null; stage: string; group: string | null;
   homeTeam: { id: number | null; name: string | null; shortName?: string | null; tla?: string | null; crest?: string | null };
   awayTeam: { id: number | null; name: string | null; shortName?: string | null; tla?: string | null; crest?: string | null };
