@@ -5,7 +5,7 @@ import { App } from './app/App';
 import { currentLocale, loadLocale } from './lib/i18n/i18n';
 import { setupStore } from './app/store';
 import { forgetEndedSession } from './features/account/rememberMe';
-import { registerServiceWorker } from './features/shell/push';
+import { registerServiceWorker } from './app/shell/push';
 
 document.documentElement.lang = currentLocale();
 void registerServiceWorker();

@@ -6,5 +6,5 @@ import { loadOfflineQueue } from '../api/betSaves/loadOfflineQueue';
  */
 export function preloadOfflineSaving(): void {
   void loadOfflineQueue().catch(() => undefined);
-  void import(/* webpackChunkName: "snackbar" */ '../features/shell/ProcessSnackbar').catch(() => undefined);
+  void import(/* webpackChunkName: "snackbar" */ './shell/ProcessSnackbar').catch(() => undefined);
 }

@@ -3,9 +3,9 @@ import { Navigate, useRoutes, type RouteObject } from 'react-router';
 import { RequireUser } from '../features/account/RequireUser';
 import { ErrorBoundary } from '../lib/errors/ErrorBoundary';
 import { InternalErrorScreen } from '../lib/errors/InternalErrorScreen';
-import { LoadingOverlay } from '../features/shell/LoadingOverlay';
+import { LoadingOverlay } from './shell/LoadingOverlay';
 import { PageTitle } from '../lib/navigation/PageTitle';
-import { Shell } from '../features/shell/Shell';
+import { Shell } from './shell/Shell';
 
 /*
  * Route objects rendered with useRoutes (react-router's declarative mode) and screens split with React.lazy:

@@ -8,7 +8,7 @@ import { betStore, resultBet } from '../../testing/handlers/resultBets';
 import { handlePublic, leagueWorld } from '../../testing/handlers/leagueWorld';
 import { handle, ok } from '../../testing/handlers/route';
 import { server } from '../../testing/server';
-import { ProcessSnackbar } from '../shell/ProcessSnackbar';
+import { ProcessSnackbar } from '../../app/shell/ProcessSnackbar';
 import { renderBets } from './testing/renderBetsScreen';
 
 const MINUTE = 60_000;

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { api } from '../../api/api';
-import { LanguageToggle } from '../../features/shell/LanguageToggle';
+import { LanguageToggle } from '../../app/shell/LanguageToggle';
 import { handle, ok } from '../../testing/handlers/route';
 import { TEAMS } from '../../testing/handlers/reference';
 import { renderWithProviders } from '../../testing/renderWithProviders';

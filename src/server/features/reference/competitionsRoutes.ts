@@ -1,7 +1,7 @@
 import { competitionRoutes } from '../../../shared/api/routes/competitions';
 import type { AppDeps } from '../../platform/deps';
 import type { RouteHandlers } from '../../platform/http/registerRoutes';
-import { cachedRead, LONG_CACHE, SHORT_CACHE } from './cacheControl';
+import { cachedRead, LONG_CACHE, SHORT_CACHE } from '../../platform/caching/cacheControl';
 import * as service from './competitionsService';
 import { cachedJson } from '../../platform/caching/referenceCache';
 

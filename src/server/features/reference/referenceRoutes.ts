@@ -1,7 +1,7 @@
 import { referenceRoutes } from '../../../shared/api/routes/reference';
 import type { AppDeps } from '../../platform/deps';
 import type { RouteHandlers } from '../../platform/http/registerRoutes';
-import { cachedRead, LONG_CACHE, SHORT_CACHE } from './cacheControl';
+import { cachedRead, LONG_CACHE, SHORT_CACHE } from '../../platform/caching/cacheControl';
 import * as matches from './matchesService';
 import { cachedJson } from '../../platform/caching/referenceCache';
 import * as reference from './referenceService';
