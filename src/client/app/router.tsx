@@ -45,13 +45,13 @@ const MatchBetsScreen = lazy(() => import(/* webpackChunkName: "match-bets" */ '
 const BetsSummaryScreen = lazy(() => import(/* webpackChunkName: "bets-summary" */ '../features/betsSummary/BetsSummaryScreen'));
 const LeagueScreen = lazy(() => import(/* webpackChunkName: "league" */ '../features/leagues/LeagueScreen'));
 const LeagueBoardCard = lazy(() => import(/* webpackChunkName: "league-board" */ '../features/leagueBoard/LeagueBoardCard'));
-const LeagueFormScreen = lazy(() => import(/* webpackChunkName: "league-form" */ '../features/leagues/LeagueFormScreen'));
-const LeagueAdminScreen = lazy(() => import(/* webpackChunkName: "league-admin" */ '../features/leagues/LeagueAdminScreen'));
+const LeagueFormScreen = lazy(() => import(/* webpackChunkName: "league-form" */ '../features/leagues/settings/LeagueFormScreen'));
+const LeagueAdminScreen = lazy(() => import(/* webpackChunkName: "league-admin" */ '../features/leagues/members/LeagueAdminScreen'));
 const WebhooksScreen = lazy(() => import(/* webpackChunkName: "webhooks" */ '../features/webhooks/WebhooksScreen'));
-const InvitationEntryScreen = lazy(() => import(/* webpackChunkName: "join-league" */ '../features/leagues/InvitationEntryScreen'));
+const InvitationEntryScreen = lazy(() => import(/* webpackChunkName: "join-league" */ '../features/leagues/invitations/InvitationEntryScreen'));
 const SearchLeaguesScreen = lazy(() => import(/* webpackChunkName: "search-leagues" */ '../features/leagues/SearchLeaguesScreen'));
 const MessagesScreen = lazy(() => import(/* webpackChunkName: "messages" */ '../features/leagues/MessagesScreen'));
-const InvitationsScreen = lazy(() => import(/* webpackChunkName: "invitations" */ '../features/leagues/InvitationsScreen'));
+const InvitationsScreen = lazy(() => import(/* webpackChunkName: "invitations" */ '../features/leagues/invitations/InvitationsScreen'));
 const MatchEditScreen = lazy(() => import(/* webpackChunkName: "match-edit" */ '../features/admin/MatchEditScreen'));
 const AdminConsoleScreen = lazy(() => import(/* webpackChunkName: "admin-console" */ '../features/adminConsole/AdminConsoleScreen'));
 const AdminCompetitionsPage = lazy(() => import(/* webpackChunkName: "admin-competitions" */ '../features/adminConsole/CompetitionsPage'));

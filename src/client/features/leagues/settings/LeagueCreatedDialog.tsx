@@ -6,9 +6,9 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import type { League } from '../../../shared/api/entities';
-import { InviteByEmailForm } from './InviteByEmailForm';
-import { ShareLinkField } from './ShareLinkField';
+import type { League } from '../../../../shared/api/entities';
+import { InviteByEmailForm } from '../invitations/InviteByEmailForm';
+import { ShareLinkField } from '../invitations/ShareLinkField';
 
 /** The router state the new-league form leaves on the league's page. */
 export const JUST_CREATED = { created: true } as const;

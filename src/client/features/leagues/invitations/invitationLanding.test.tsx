@@ -1,11 +1,11 @@
 import { http, HttpResponse } from 'msw';
 import { screen, waitFor, within } from '@testing-library/react';
-import { changeLocale } from '../../lib/i18n/i18n';
-import { accountOf, fakeApi, issueToken, NEWCOMER, PLAYER } from '../../testing/handlers/fakeApi';
-import { leagueWorld, memberIds } from '../../testing/handlers/leagueWorld';
-import { handle, ok, routePattern } from '../../testing/handlers/route';
-import { renderApp, signInAs } from '../../testing/renderWithProviders';
-import { server } from '../../testing/server';
+import { changeLocale } from '../../../lib/i18n/i18n';
+import { accountOf, fakeApi, issueToken, NEWCOMER, PLAYER } from '../../../testing/handlers/fakeApi';
+import { leagueWorld, memberIds } from '../../../testing/handlers/leagueWorld';
+import { handle, ok, routePattern } from '../../../testing/handlers/route';
+import { renderApp, signInAs } from '../../../testing/renderWithProviders';
+import { server } from '../../../testing/server';
 
 /** The page of an invitation link, for a visitor, a newcomer waiting for the emailed link, and after it. */
 

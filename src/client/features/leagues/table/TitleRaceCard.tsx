@@ -11,10 +11,10 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { Static } from 'typebox';
 import { useTranslation } from 'react-i18next';
-import type { TitleRaceMember } from '../../../shared/api/routes/titleRace';
-import { api } from '../../api/api';
-import { useSession } from '../../api/session';
-import { PointsBasis } from '../../lib/ui/PointsBasis';
+import type { TitleRaceMember } from '../../../../shared/api/routes/titleRace';
+import { api } from '../../../api/api';
+import { useSession } from '../../../api/session';
+import { PointsBasis } from '../../../lib/ui/PointsBasis';
 
 const titleRace = api.endpoints.titleRace;
 const formatNumber = (value: number, locale: string, options?: Intl.NumberFormatOptions) => new Intl.NumberFormat(locale, options).format(value);

@@ -8,7 +8,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { Static } from 'typebox';
 import { useTranslation } from 'react-i18next';
-import type { LeagueTable } from '../../../shared/api/routes/tables';
+import type { LeagueTable } from '../../../../shared/api/routes/tables';
 
 /** Each finished matchday's winners, latest first; the table beside it has their matchday-wins column. */
 export function MatchdayWinners({ table, matchdayName }: { table: Static<typeof LeagueTable>; matchdayName: (matchday: number) => string }) {

@@ -1,4 +1,4 @@
-import type { League } from '../../../shared/api/entities';
+import type { League } from '../../../../shared/api/entities';
 
 /**
  * What a member's way into the league's members page is called, by what they may do there: the owner administers

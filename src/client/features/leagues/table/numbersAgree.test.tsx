@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import type { LeagueTableData } from '../../lib/ui/tableSort';
-import { api } from '../../api/api';
-import { PLAYER } from '../../testing/handlers/fakeApi';
-import { liveFeed } from '../../testing/handlers/live';
-import { renderApp, signInAs } from '../../testing/renderWithProviders';
+import type { LeagueTableData } from '../../../lib/ui/tableSort';
+import { api } from '../../../api/api';
+import { PLAYER } from '../../../testing/handlers/fakeApi';
+import { liveFeed } from '../../../testing/handlers/live';
+import { renderApp, signInAs } from '../../../testing/renderWithProviders';
 
 const FINAL = 'Final points: finished matches only.';
 const PROVISIONAL = 'Provisional points: matches in play count as if they ended now.';

@@ -6,7 +6,7 @@ import FormLabel from '@mui/material/FormLabel';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
-import { TIE_BREAKS, type TieBreak } from '../../../shared/domain/tieBreaks';
+import { TIE_BREAKS, type TieBreak } from '../../../../shared/domain/tieBreaks';
 
 /** The league's ordered tie-breaks: added one after another, removed with their chip. */
 export function TieBreaksField({ value, onChange, disabled }: { value: TieBreak[]; onChange: (value: TieBreak[]) => void; disabled: boolean }) {

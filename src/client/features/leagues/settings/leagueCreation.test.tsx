@@ -1,11 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import i18n from '../../lib/i18n/i18n';
-import { PLAYER } from '../../testing/handlers/fakeApi';
-import { leagueWorld } from '../../testing/handlers/leagueWorld';
-import { handleSignedIn } from '../../testing/handlers/leagueWorld';
-import { fail } from '../../testing/handlers/route';
-import { server } from '../../testing/server';
-import { renderApp, signInAs } from '../../testing/renderWithProviders';
+import i18n from '../../../lib/i18n/i18n';
+import { PLAYER } from '../../../testing/handlers/fakeApi';
+import { leagueWorld } from '../../../testing/handlers/leagueWorld';
+import { handleSignedIn } from '../../../testing/handlers/leagueWorld';
+import { fail } from '../../../testing/handlers/route';
+import { server } from '../../../testing/server';
+import { renderApp, signInAs } from '../../../testing/renderWithProviders';
 
 const settled = () => waitFor(() => expect(screen.getByRole('main')).toBeVisible());
 

@@ -7,8 +7,8 @@ import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { api } from '../../api/api';
-import { formatDateTime } from '../../lib/i18n/dates';
+import { api } from '../../../api/api';
+import { formatDateTime } from '../../../lib/i18n/dates';
 
 const myInvitations = api.endpoints.invitationsMine;
 const dismissInvitation = api.endpoints.invitationDismiss;

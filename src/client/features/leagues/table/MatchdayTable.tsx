@@ -11,10 +11,10 @@ import Typography from '@mui/material/Typography';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { currentLocale } from '../../lib/i18n/i18n';
-import { DEFAULT_ROWS, userBetsPath } from '../../lib/ui/LeagueTable';
-import { TablePager } from '../../lib/ui/TablePager';
-import { formatPoints, visibleRows, withOwnRow, type LeagueTableData, type UserRow } from '../../lib/ui/tableSort';
+import { currentLocale } from '../../../lib/i18n/i18n';
+import { DEFAULT_ROWS, userBetsPath } from '../../../lib/ui/LeagueTable';
+import { TablePager } from '../../../lib/ui/TablePager';
+import { formatPoints, visibleRows, withOwnRow, type LeagueTableData, type UserRow } from '../../../lib/ui/tableSort';
 
 /**
  * A past matchday's own table: the members by the points they scored in it, best first (equal points share a

@@ -1,8 +1,8 @@
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { Navigate, useParams } from 'react-router';
-import { api } from '../../api/api';
-import { useSession } from '../../api/session';
-import { joinPath } from '../../../shared/domain/appPaths';
+import { api } from '../../../api/api';
+import { useSession } from '../../../api/session';
+import { joinPath } from '../../../../shared/domain/appPaths';
 import { InvitationAwaitingVerification, InvitationLanding } from './InvitationLanding';
 import JoinLeagueScreen from './JoinLeagueScreen';
 

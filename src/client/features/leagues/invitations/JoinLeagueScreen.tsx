@@ -8,8 +8,8 @@ import { skipToken, type FetchBaseQueryError } from '@reduxjs/toolkit/query/reac
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import { api } from '../../api/api';
-import { errorMessage } from '../../api/baseQuery';
+import { api } from '../../../api/api';
+import { errorMessage } from '../../../api/baseQuery';
 
 const leagueShow = api.endpoints.leagueShow;
 const myInvitations = api.endpoints.invitationsMine;

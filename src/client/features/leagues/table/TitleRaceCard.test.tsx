@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
-import { PLAYER } from '../../testing/handlers/fakeApi';
-import { leagueWorld } from '../../testing/handlers/leagueWorld';
-import { renderApp, signInAs } from '../../testing/renderWithProviders';
+import { PLAYER } from '../../../testing/handlers/fakeApi';
+import { leagueWorld } from '../../../testing/handlers/leagueWorld';
+import { renderApp, signInAs } from '../../../testing/renderWithProviders';
 
 const raceTable = async () => within(await screen.findByRole('table', { name: 'Who can still win' }, { timeout: 10_000 }));
 const rowOf = async (name: string) => (await raceTable()).getByText(name, { exact: true }).closest('tr')!;

@@ -10,11 +10,11 @@ import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Static } from 'typebox';
-import type { League } from '../../../shared/api/entities';
-import type { Invitation } from '../../../shared/api/routes/invitations';
-import { api } from '../../api/api';
-import { formatDateTime } from '../../lib/i18n/dates';
-import { ConfirmDialog } from '../../lib/ui/ConfirmDialog';
+import type { League } from '../../../../shared/api/entities';
+import type { Invitation } from '../../../../shared/api/routes/invitations';
+import { api } from '../../../api/api';
+import { formatDateTime } from '../../../lib/i18n/dates';
+import { ConfirmDialog } from '../../../lib/ui/ConfirmDialog';
 import { InviteByEmailForm } from './InviteByEmailForm';
 import { ShareLinkField } from './ShareLinkField';
 

@@ -3,7 +3,7 @@ import ListItem from '@mui/material/ListItem';
 import Typography from '@mui/material/Typography';
 import type { Static } from 'typebox';
 import { useTranslation } from 'react-i18next';
-import type { InvitationPreview } from '../../../shared/api/routes/invitationPreview';
+import type { InvitationPreview } from '../../../../shared/api/routes/invitationPreview';
 
 type Rules = Static<typeof InvitationPreview>['rules'];
 

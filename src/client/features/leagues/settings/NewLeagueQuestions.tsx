@@ -9,8 +9,8 @@ import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { MAX_NEW_LEAGUE_QUESTIONS } from '../../../shared/api/routes/leagues';
-import type { BonusKind } from '../../../shared/domain/bonusAnswers';
+import { MAX_NEW_LEAGUE_QUESTIONS } from '../../../../shared/api/routes/leagues';
+import type { BonusKind } from '../../../../shared/domain/bonusAnswers';
 import { questionProblems, type QuestionDraft } from './newLeagueQuestionDrafts';
 
 const KINDS: BonusKind[] = ['team', 'person', 'number', 'choice'];

@@ -15,8 +15,8 @@ import type { Theme } from '@mui/material/styles';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import type { League } from '../../../shared/api/entities';
-import { LeagueDownloads } from '../../api/widgets/LeagueDownloads';
+import type { League } from '../../../../shared/api/entities';
+import { LeagueDownloads } from '../../../api/widgets/LeagueDownloads';
 import { membersPageRole } from './leagueRole';
 
 const ROLE_ICONS = { administration: <AdminPanelSettingsIcon />, invite: <PersonAddIcon />, members: <GroupIcon /> };

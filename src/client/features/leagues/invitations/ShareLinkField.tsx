@@ -5,11 +5,11 @@ import IconButton from '@mui/material/IconButton';
 import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { League } from '../../../shared/api/entities';
-import { api } from '../../api/api';
-import { useAppDispatch } from '../../api/store/hooks';
-import { showToast } from '../../lib/notifications/notify';
-import { ConfirmDialog } from '../../lib/ui/ConfirmDialog';
+import type { League } from '../../../../shared/api/entities';
+import { api } from '../../../api/api';
+import { useAppDispatch } from '../../../api/store/hooks';
+import { showToast } from '../../../lib/notifications/notify';
+import { ConfirmDialog } from '../../../lib/ui/ConfirmDialog';
 
 const regenerateShareToken = api.endpoints.leagueRegenerateShareToken;
 

@@ -11,9 +11,9 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { League } from '../../../shared/api/entities';
-import { api } from '../../api/api';
-import { ConfirmDialog } from '../../lib/ui/ConfirmDialog';
+import type { League } from '../../../../shared/api/entities';
+import { api } from '../../../api/api';
+import { ConfirmDialog } from '../../../lib/ui/ConfirmDialog';
 
 const members = api.endpoints.leaguesUsers;
 const updateDepartment = api.endpoints.leagueUpdateDepartment;

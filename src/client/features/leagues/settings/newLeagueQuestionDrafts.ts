@@ -1,6 +1,6 @@
 import type { Static } from 'typebox';
-import type { NewBonusQuestion } from '../../../shared/api/routes/bonusQuestions';
-import type { BonusKind } from '../../../shared/domain/bonusAnswers';
+import type { NewBonusQuestion } from '../../../../shared/api/routes/bonusQuestions';
+import type { BonusKind } from '../../../../shared/domain/bonusAnswers';
 
 /** A bonus question being written in the new-league form, as its fields hold it. */
 export interface QuestionDraft { key: number; text: string; kind: BonusKind; points: string; choices: string; deadline: string }

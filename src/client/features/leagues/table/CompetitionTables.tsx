@@ -8,11 +8,11 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import type { ClassificationRow } from '../../../shared/api/routes/competitions';
-import { api } from '../../api/api';
-import { useAppSelector } from '../../api/store/hooks';
-import { TeamLogo } from '../../lib/ui/TeamLogo';
-import { selectTeamEntities } from '../../api/entities/teamsSlice';
+import type { ClassificationRow } from '../../../../shared/api/routes/competitions';
+import { api } from '../../../api/api';
+import { useAppSelector } from '../../../api/store/hooks';
+import { TeamLogo } from '../../../lib/ui/TeamLogo';
+import { selectTeamEntities } from '../../../api/entities/teamsSlice';
 import { FormStreak } from './FormStreak';
 
 const classification = api.endpoints.competitionClassification;

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import i18n from '../../lib/i18n/i18n';
-import { PLAYER } from '../../testing/handlers/fakeApi';
-import { leagueWorld } from '../../testing/handlers/leagueWorld';
-import { renderApp, signInAs } from '../../testing/renderWithProviders';
+import i18n from '../../../lib/i18n/i18n';
+import { PLAYER } from '../../../testing/handlers/fakeApi';
+import { leagueWorld } from '../../../testing/handlers/leagueWorld';
+import { renderApp, signInAs } from '../../../testing/renderWithProviders';
 
 const main = () => within(screen.getByRole('main'));
 

@@ -5,7 +5,7 @@ import FormLabel from '@mui/material/FormLabel';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import { useTranslation } from 'react-i18next';
-import type { LeagueSettings } from '../../../shared/api/entities';
+import type { LeagueSettings } from '../../../../shared/api/entities';
 
 type Bots = LeagueSettings['bots'];
 const OPTIONS: readonly Bots[] = ['marked', 'allowed', 'forbidden'];

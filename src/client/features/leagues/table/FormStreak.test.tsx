@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
-import { changeLocale } from '../../lib/i18n/i18n';
-import { renderWithProviders } from '../../testing/renderWithProviders';
+import { changeLocale } from '../../../lib/i18n/i18n';
+import { renderWithProviders } from '../../../testing/renderWithProviders';
 import { CompetitionTables } from './CompetitionTables';
 import { FormStreak } from './FormStreak';
 

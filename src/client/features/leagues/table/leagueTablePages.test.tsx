@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import i18n from '../../lib/i18n/i18n';
-import { PLAYER } from '../../testing/handlers/fakeApi';
-import { handleSignedIn, leagueFor, leagueWorld } from '../../testing/handlers/leagueWorld';
-import { fail, ok } from '../../testing/handlers/route';
-import { server } from '../../testing/server';
-import { renderApp, signInAs } from '../../testing/renderWithProviders';
+import i18n from '../../../lib/i18n/i18n';
+import { PLAYER } from '../../../testing/handlers/fakeApi';
+import { handleSignedIn, leagueFor, leagueWorld } from '../../../testing/handlers/leagueWorld';
+import { fail, ok } from '../../../testing/handlers/route';
+import { server } from '../../../testing/server';
+import { renderApp, signInAs } from '../../../testing/renderWithProviders';
 
 /**
  * The server's answer for a big league of `total` members where Ana (the player signed in) is at `anaIndex`: the

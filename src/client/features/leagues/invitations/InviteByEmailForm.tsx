@@ -3,9 +3,9 @@ import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { INVITATION_NOTE_MAX_LENGTH } from '../../../shared/api/routes/invitations';
-import { api } from '../../api/api';
-import { fieldErrors } from '../../lib/forms/formErrors';
+import { INVITATION_NOTE_MAX_LENGTH } from '../../../../shared/api/routes/invitations';
+import { api } from '../../../api/api';
+import { fieldErrors } from '../../../lib/forms/formErrors';
 
 const createInvitation = api.endpoints.invitationCreate;
 
