@@ -97,17 +97,22 @@ async function userColumnsOf(t: TestApp): Promise<Array<{ table: string; column:
   const { rows } = t.kind === 'sqlite'
     ? await sql<{ t: string; c: string }>`SELECT m.name AS t, p."from" AS c FROM sqlite_master m
         JOIN pragma_foreign_key_list(m.name) p WHERE m.type = 'table' AND p."table" = 'users'`.execute(t.deps.db)
-    : await sql<{ t: string; c: string }>`SELECT DISTINCT k.table_name AS t, k.column_name AS c
-        FROM information_schema.referential_constraints r
-        JOIN information_schema.key_column_usage k ON k.constraint_name = r.constraint_name AND k.constraint_schema = r.constraint_schema
-        JOIN information_schema.constraint_column_usage u ON u.constraint_name = r.unique_constraint_name AND u.constraint_schema = r.unique_constraint_schema
-        WHERE u.table_name = 'users' AND k.table_schema = current_schema()`.execute(t.deps.db);
+    // PostgreSQL: tables only, not the partitions of a partitioned table (each one repeats its parent's keys).
+    : await sql<{ t: string; c: string }>`SELECT DISTINCT c.relname AS t, a.attname AS c
+        FROM pg_constraint k
+        JOIN pg_class c ON c.oid = k.conrelid
+        JOIN pg_namespace n ON n.oid = c.relnamespace
+        JOIN pg_class r ON r.oid = k.confrelid
+        JOIN pg_attribute a ON a.attrelid = c.oid AND a.attnum = ANY (k.conkey)
+        WHERE k.contype = 'f' AND r.relname = 'users' AND n.nspname = current_schema() AND NOT c.relispartition`.execute(t.deps.db);
   const found = new Set(rows.map((row) => `${row.t}.${row.c}`));
   for (const table of await tablesOf(t.deps.db)) {
     for (const column of table.columns) if (USER_COLUMNS.has(column.name)) found.add(`${table.name}.${column.name}`);
   }
+  const partitions = t.kind === 'sqlite' ? new Set<string>() : new Set((await sql<{ t: string }>`SELECT c.relname AS t FROM pg_class c
+    JOIN pg_namespace n ON n.oid = c.relnamespace WHERE c.relispartition AND n.nspname = current_schema()`.execute(t.deps.db)).rows.map((row) => row.t));
   return [...found].sort().map((name) => { const [table, column] = name.split('.'); return { table, column }; })
-    .filter(({ table }) => !KEPT_TABLES.has(table));
+    .filter(({ table }) => !KEPT_TABLES.has(table) && !partitions.has(table));
 }
 
 const namingUser = async (t: TestApp, { table, column }: { table: string; column: string }, userId: number) => Number((await sql<{ n: number }>`
